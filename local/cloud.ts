@@ -1,0 +1,198 @@
+// The local cloud (DESIGN §5): Firestore emulator, Auth emulator, image host, mail catcher and the
+// API, started together for `npm start` and for the integration and e2e tests.
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Firestore } from 'firebase-admin/firestore';
+import { createApp } from '../server/app';
+import { parseServerConfig } from '../server/config';
+import { createAdminFirestore } from '../server/lib/firestoreAdmin';
+import { createMailer } from '../server/mailer';
+import { projectId, startAuthEmulator, type AuthEmulator } from './authEmulator';
+import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server';
+import { closeServer } from './http';
+import { startImageHost, type ImageHost } from './images/imageHost';
+import { startMailCatcher, type MailCatcher } from './mail/mailCatcher';
+import { freePort } from './ports';
+import { seedCatalog, seedDemoAdmin } from './seed/seed';
+
+export { projectId };
+
+export interface CloudPorts {
+  firestore: number;
+  auth: number;
+  authHub: number;
+  authLogging: number;
+  images: number;
+  smtp: number;
+  mail: number;
+  api: number;
+}
+
+export interface CloudOptions {
+  /** Where data lives between runs; each part keeps its own file or folder inside. */
+  dataDir: string;
+  /** 0 = any free port. */
+  ports?: Partial<CloudPorts>;
+  /** Persist Firestore (and Auth accounts) across restarts. Tests run in memory. */
+  persist?: boolean;
+  withAuth?: boolean;
+  withApi?: boolean;
+  /** Seed the demo catalog when the database is new. */
+  seed?: boolean;
+  /** The store's public origin, used in e-mails (access links). */
+  storeUrl?: string;
+  /** Extra API environment (tests point provider base URLs at msw, lower rate limits, ...). */
+  apiEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Cloud {
+  projectId: string;
+  firestore: FirestoreEmulator;
+  auth: AuthEmulator | null;
+  images: ImageHost;
+  mail: MailCatcher;
+  api: { url: string; port: number } | null;
+  db: Firestore;
+  /** VITE_* variables that point the SPA at this cloud. */
+  webEnv: Record<string, string>;
+  /** The API's environment (what server/config.ts reads). */
+  apiEnv: Record<string, string>;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+export const storeIdentity = {
+  VITE_STORE_NAME: 'Digital Store',
+  VITE_COMPANY_NAME: 'Digital Store Ltd',
+  VITE_CONTACT_EMAIL: 'hello@digitalstore.test',
+  VITE_CONTACT_PHONE: '+234 800 000 0000',
+  VITE_PRODUCT_SITE_URL: 'https://www.digitalstore.test',
+  VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
+};
+
+async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
+  const pick = async (port: number | undefined) => (port ? port : freePort());
+  return {
+    firestore: await pick(wanted.firestore),
+    auth: await pick(wanted.auth),
+    authHub: await pick(wanted.authHub),
+    authLogging: await pick(wanted.authLogging),
+    images: await pick(wanted.images),
+    smtp: await pick(wanted.smtp),
+    mail: await pick(wanted.mail),
+    api: await pick(wanted.api),
+  };
+}
+
+export async function startCloud(options: CloudOptions): Promise<Cloud> {
+  const log = options.log ?? (() => {});
+  const ports = await resolvePorts(options.ports);
+  const host = '127.0.0.1';
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        log(`while stopping: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    stops.length = 0;
+  };
+
+  try {
+    const dataFile = options.persist ? join(options.dataDir, 'firestore.json') : undefined;
+    const isNewDatabase = !dataFile || !existsSync(dataFile);
+    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile });
+    stops.push(() => firestore.close());
+    log(`Firestore emulator ready on ${firestore.url}`);
+
+    const images = await startImageHost({ dir: join(options.dataDir, 'images'), port: ports.images, host });
+    stops.push(() => images.close());
+
+    const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, host });
+    stops.push(() => mail.close());
+
+    let auth: AuthEmulator | null = null;
+    if (options.withAuth) {
+      auth = await startAuthEmulator({
+        port: ports.auth,
+        hubPort: ports.authHub,
+        loggingPort: ports.authLogging,
+        workDir: join(options.dataDir, 'auth-emulator'),
+        persistDir: options.persist ? join(options.dataDir, 'auth') : undefined,
+        host,
+      });
+      stops.push(() => auth?.stop() ?? Promise.resolve());
+      log(`Auth emulator ready on ${auth.url}`);
+    }
+
+    const firestoreHost = `${host}:${firestore.port}`;
+    const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
+    const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
+    const apiEnv: Record<string, string> = {
+      FIREBASE_PROJECT_ID: projectId,
+      FIRESTORE_EMULATOR_HOST: firestoreHost,
+      ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: `${host}:${auth.port}` } : {}),
+      SMTP_HOST: host,
+      SMTP_PORT: String(mail.smtpPort),
+      MAIL_FROM: 'Digital Store <orders@digitalstore.test>',
+      SELLER_EMAIL: 'seller@digitalstore.test',
+      STORE_NAME: storeIdentity.VITE_STORE_NAME,
+      PUBLIC_STORE_URL: storeUrl,
+      DEMO_PAYMENTS: '1',
+      CLOUDINARY_CLOUD_NAME: images.cloudName,
+      CLOUDINARY_API_KEY: 'local-key',
+      CLOUDINARY_API_SECRET: 'local-secret',
+      CLOUDINARY_API_BASE: images.url,
+      ...options.apiEnv,
+    };
+
+    let seeded = false;
+    if (options.seed && isNewDatabase) {
+      const count = await seedCatalog({
+        db,
+        putImage: (publicId, ext, data) => images.put(publicId, ext, data),
+        defaultAuthor: storeIdentity.VITE_DEFAULT_AUTHOR,
+      });
+      seeded = true;
+      log(`Seeded ${count} catalog documents`);
+    }
+    if (options.seed && auth) await seedDemoAdmin(db, auth.url);
+
+    let api: Cloud['api'] = null;
+    if (options.withApi) {
+      const config = parseServerConfig(apiEnv);
+      const app = createApp({ config, db, mailer: createMailer(config) });
+      const server = await new Promise<Server>((resolve, reject) => {
+        const s = app.listen(ports.api, host, () => resolve(s));
+        s.once('error', reject);
+      });
+      stops.push(() => closeServer(server));
+      api = { url: `http://${host}:${ports.api}`, port: ports.api };
+    }
+
+    const webEnv: Record<string, string> = {
+      VITE_USE_EMULATORS: '1',
+      VITE_FIREBASE_PROJECT_ID: projectId,
+      VITE_FIREBASE_API_KEY: 'demo-api-key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'localhost',
+      VITE_FIREBASE_APP_ID: 'demo-app',
+      VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
+      VITE_AUTH_EMULATOR_URL: auth?.url ?? `http://${host}:${ports.auth}`,
+      VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
+      VITE_IMAGE_CLOUD_NAME: images.cloudName,
+      VITE_IMAGE_UPLOAD_PRESET: 'digital_store_unsigned',
+      VITE_DEMO_PAYMENTS: '1',
+      VITE_CONTACT_URL: '/api/contact',
+      ...storeIdentity,
+    };
+
+    return { projectId, firestore, auth, images, mail, api, db, webEnv, apiEnv, seeded, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+// Small helpers shared by the local cloud's HTTP servers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(body));
+}
+
+export async function readBody(req: IncomingMessage, maxBytes = 20 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > maxBytes) throw new Error('Request body too large');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Listens on host:port (0 = any free port) and resolves with the bound port. */
+export function listen(handler: Handler, port: number, host: string): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: error instanceof Error ? error.message : 'Internal error' } });
+      else res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve({ server, port: (server.address() as AddressInfo).port });
+    });
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,52 @@
+// Every API setting, read once, typed and validated (DESIGN §6). Secrets live only here, never in
+// the SPA bundle. A missing or malformed variable fails start-up with its name.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const schema = z.object({
+  FIREBASE_PROJECT_ID: z.string().trim().min(1),
+  FIRESTORE_EMULATOR_HOST: optionalText,
+  SMTP_HOST: z.string().trim().min(1),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535),
+  SMTP_SECURE: flag,
+  SMTP_USER: optionalText,
+  SMTP_PASS: optionalText,
+  MAIL_FROM: z.string().trim().min(3),
+  SELLER_EMAIL: z.email(),
+  STORE_NAME: z.string().trim().min(1).default('Digital Store'),
+  PUBLIC_STORE_URL: z.url(),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  DEMO_PAYMENTS: flag,
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
+  CLOUDINARY_CLOUD_NAME: optionalText,
+  CLOUDINARY_API_KEY: optionalText,
+  CLOUDINARY_API_SECRET: optionalText,
+  CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
+});
+
+export type ServerConfig = z.infer<typeof schema>;
+
+export class ServerConfigError extends Error {
+  override name = 'ServerConfigError';
+}
+
+export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ServerConfigError(`Invalid API configuration (see .env.example):\n  ${problems.join('\n  ')}`);
+}

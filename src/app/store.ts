@@ -1,0 +1,60 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  createMigrate,
+  persistReducer,
+  persistStore,
+  type MigrationManifest,
+  type Persistor,
+} from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { api } from '../lib/api';
+import { currencySlice } from '../features/currency/currencySlice';
+import { searchSlice } from '../features/search/searchSlice';
+
+const rootReducer = combineReducers({
+  [currencySlice.reducerPath]: currencySlice.reducer,
+  [searchSlice.reducerPath]: searchSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+// Bump the version and add a migration whenever a persisted slice changes shape, so an old
+// browser's saved state is upgraded rather than crashing the app (STYLE §7).
+const persistVersion = 1;
+const migrations: MigrationManifest = {
+  1: (state) => state,
+};
+
+const persistConfig = {
+  key: 'root',
+  version: persistVersion,
+  storage,
+  // SPEC §9: local persistence timeout 5,000 ms.
+  timeout: 5000,
+  whitelist: [currencySlice.reducerPath, searchSlice.reducerPath],
+  migrate: createMigrate(migrations, { debug: false }),
+};
+
+export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
+  const reducer = options.persist ? persistReducer(persistConfig, rootReducer) : rootReducer;
+  const store = configureStore({
+    reducer: reducer as typeof rootReducer,
+    preloadedState: options.preloadedState,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
+  });
+  const persistor: Persistor | null = options.persist ? persistStore(store) : null;
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,16 @@
+import type { Currency } from '../lib/money';
+import type { Product } from '../lib/product';
+import { ProductCard } from './ProductCard';
+
+// SPEC §2/§9: 1 column, 2 from 640px, 3 from 1024px.
+export function ProductGrid({ products, currency }: { products: Product[]; currency: Currency }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Products">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} currency={currency} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+// Categories are static (DESIGN §3, SPEC §3): two of them, with their hero images in public/.
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  image: string;
+  description: string;
+}
+
+export const categories: readonly Category[] = [
+  {
+    id: 1,
+    name: '📚 Ebooks',
+    slug: 'ebooks',
+    image: '/images/category-ebooks.svg',
+    description: 'A wide range of digital ebooks across genres, for learning and entertainment.',
+  },
+  {
+    id: 2,
+    name: '🎓 Courses',
+    slug: 'courses',
+    image: '/images/category-courses.svg',
+    description: 'Curated online courses by industry experts to help you upgrade your skills.',
+  },
+];
+
+export function findCategory(id: number | string): Category | undefined {
+  const wanted = typeof id === 'string' ? Number(id) : id;
+  return categories.find((category) => category.id === wanted);
+}

@@ -1,0 +1,20 @@
+// Plain, serializable shapes of the catalog documents (STYLE §3): string ids, ISO dates.
+export interface Product {
+  id: string;
+  title: string;
+  description: string;
+  priceInNgn: number;
+  priceInUsd: number;
+  categoryId: number;
+  coverImageUrl: string;
+  author: string;
+  createdAt: string;
+}
+
+export interface Outline {
+  id: string;
+  productId: string;
+  outline: string;
+  outlineOrder: number;
+  createdAt: string;
+}

@@ -1,0 +1,14 @@
+// One object builds every route path (STYLE: bulletproof-react).
+export const paths = {
+  home: '/',
+  allProducts: '/allproducts',
+  product: (id: string) => `/productdetail/${encodeURIComponent(id)}`,
+  category: (id: number | string) => `/category/${id}`,
+  searchResults: '/searchresults',
+  contact: '/contactus',
+  adminLogin: '/adminlogin',
+  adminSignup: '/adminsignup',
+  adminForgotPassword: '/adminforgotpassword',
+  adminResetPassword: '/adminresetpassword',
+  adminDashboard: '/admindashboard',
+} as const;

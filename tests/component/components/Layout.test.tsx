@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Layout } from '../../../src/components/Layout';
+import { renderWithProviders } from '../../support/renderWithProviders';
+
+function renderShell() {
+  return renderWithProviders(
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<p>Page body</p>} />
+      </Route>
+    </Routes>,
+  );
+}
+
+describe('app shell', () => {
+  it('shows the round logo linking home', () => {
+    renderShell();
+    const home = screen.getByRole('link', { name: 'Digital Store home' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(within(home).getByRole('img', { name: 'Digital Store logo' })).toBeInTheDocument();
+  });
+
+  it('shows the footer with contact details, links and the rights line', () => {
+    renderShell();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'hello@digitalstore.test' })).toHaveAttribute(
+      'href',
+      'mailto:hello@digitalstore.test',
+    );
+    expect(within(footer).getByText('+234 800 000 0000')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
+    expect(within(footer).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      'https://www.digitalstore.test/termsandconditions',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://www.digitalstore.test/privacypolicy',
+    );
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Digital Store Ltd. All rights reserved.`),
+    ).toBeInTheDocument();
+  });
+});

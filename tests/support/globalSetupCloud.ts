@@ -1,0 +1,40 @@
+// Integration tests: one local cloud on free ports, in memory, for the whole run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startCloud } from '../../local/cloud';
+
+export interface CloudInfo {
+  firestoreHost: string;
+  firestoreUrl: string;
+  apiUrl: string;
+  mailUrl: string;
+  imagesUrl: string;
+  apiEnv: Record<string, string>;
+  webEnv: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cloud: CloudInfo;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'store-integration-'));
+  const cloud = await startCloud({ dataDir, withApi: true, seed: false, apiEnv: { CONTACT_RATE_LIMIT: '1000' } });
+  project.provide('cloud', {
+    firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
+    firestoreUrl: cloud.firestore.url,
+    apiUrl: cloud.api?.url ?? '',
+    mailUrl: cloud.mail.webUrl,
+    imagesUrl: cloud.images.url,
+    apiEnv: cloud.apiEnv,
+    webEnv: cloud.webEnv,
+  });
+  return async () => {
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

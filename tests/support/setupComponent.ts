@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { isLocal, server } from './msw';
+
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      if (!isLocal(request.url)) print.error();
+    },
+  });
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+// jsdom does not implement scrolling; the shell scrolls to top on every route change.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = function scrollIntoView() {};

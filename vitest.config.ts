@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One runner, four projects (DESIGN §7). `npm test` runs them all and ends with the
+// `tests: N passed, N failed` line printed by tests/support/summaryReporter.ts.
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/support/summaryReporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/setupComponent.ts'],
+          // The SPA's configuration for component tests: the emulator project, fixed identity.
+          env: {
+            VITE_USE_EMULATORS: '1',
+            VITE_GEOIP_URL: 'https://geoip.test/json',
+            VITE_STORE_NAME: 'Digital Store',
+            VITE_COMPANY_NAME: 'Digital Store Ltd',
+            VITE_CONTACT_EMAIL: 'hello@digitalstore.test',
+            VITE_CONTACT_PHONE: '+234 800 000 0000',
+            VITE_PRODUCT_SITE_URL: 'https://www.digitalstore.test',
+          },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/globalSetupCloud.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/globalSetupE2e.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

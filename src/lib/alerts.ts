@@ -1,0 +1,74 @@
+// sweetalert2 only through here (STYLE §6), imported on first use so shoppers who never see a
+// dialog never download it. Calls run in order, so a close() issued while the library is still
+// loading closes the dialog that was opened before it.
+import type { SweetAlertIcon } from 'sweetalert2';
+
+type Swal = typeof import('sweetalert2').default;
+
+let swalPromise: Promise<Swal> | undefined;
+let chain: Promise<unknown> = Promise.resolve();
+
+function loadSwal(): Promise<Swal> {
+  swalPromise ??= import('sweetalert2').then((module) => module.default);
+  return swalPromise;
+}
+
+function enqueue<T>(task: (swal: Swal) => T | Promise<T>): Promise<T> {
+  const next = chain.then(async () => task(await loadSwal()));
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+const brand = '#067647';
+
+/** A blocking dialog ('Please wait...', 'Searching products...'): no outside click or Escape closes it. */
+export function showLoading(title: string): Promise<void> {
+  return enqueue((swal) => {
+    void swal.fire({
+      title,
+      allowOutsideClick: false,
+      allowEscapeKey: false,
+      showConfirmButton: false,
+      didOpen: () => swal.showLoading(),
+    });
+  });
+}
+
+export function closeAlert(): Promise<void> {
+  return enqueue((swal) => {
+    swal.close();
+  });
+}
+
+/** A message the person must acknowledge; resolves when it is dismissed. */
+export function showMessage(icon: SweetAlertIcon, title: string, text?: string): Promise<void> {
+  return enqueue(async (swal) => {
+    await swal.fire({ icon, title, text, confirmButtonColor: brand });
+  });
+}
+
+export const showError = (title: string, text?: string) => showMessage('error', title, text);
+export const showSuccess = (title: string, text?: string) => showMessage('success', title, text);
+export const showInfo = (title: string, text?: string) => showMessage('info', title, text);
+
+/** A short success message that closes itself after `ms` (e.g. logout: 2,000 ms). */
+export function showTimedSuccess(title: string, ms: number): Promise<void> {
+  return enqueue(async (swal) => {
+    await swal.fire({ icon: 'success', title, timer: ms, showConfirmButton: false });
+  });
+}
+
+/** Asks before a destructive action; true when confirmed. */
+export function confirmAction(title: string, text: string, confirmButtonText: string): Promise<boolean> {
+  return enqueue(async (swal) => {
+    const result = await swal.fire({
+      icon: 'warning',
+      title,
+      text,
+      showCancelButton: true,
+      confirmButtonText,
+      confirmButtonColor: '#b42318',
+    });
+    return result.isConfirmed;
+  });
+}

@@ -1,6 +1,7 @@
 // The local cloud (DESIGN §5): Firestore emulator, Auth emulator, image host, mail catcher and the
 // API, started together for `npm start` and for the integration and e2e tests.
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -103,8 +104,12 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
   };
 
   try {
+    await mkdir(options.dataDir, { recursive: true });
     const dataFile = options.persist ? join(options.dataDir, 'firestore.json') : undefined;
-    const isNewDatabase = !dataFile || !existsSync(dataFile);
+    // A marker written after a complete seed: a start that failed half-way seeds again next time,
+    // while a catalog the admin emptied on purpose stays empty.
+    const seedMarker = join(options.dataDir, 'seeded.json');
+    const needsSeed = !options.persist || !existsSync(seedMarker);
     const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
@@ -121,7 +126,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         port: ports.auth,
         hubPort: ports.authHub,
         loggingPort: ports.authLogging,
-        workDir: join(options.dataDir, 'auth-emulator'),
+        workDir: join(options.dataDir, 'firebase-cli'),
         persistDir: options.persist ? join(options.dataDir, 'auth') : undefined,
         host,
       });
@@ -151,12 +156,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     };
 
     let seeded = false;
-    if (options.seed && isNewDatabase) {
+    if (options.seed && needsSeed) {
       const count = await seedCatalog({
         db,
         putImage: (publicId, ext, data) => images.put(publicId, ext, data),
         defaultAuthor: storeIdentity.VITE_DEFAULT_AUTHOR,
       });
+      if (options.persist) await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), count }));
       seeded = true;
       log(`Seeded ${count} catalog documents`);
     }

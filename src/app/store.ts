@@ -12,7 +12,6 @@ import {
   type MigrationManifest,
   type Persistor,
 } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
 import { api } from '../lib/api';
 import { currencySlice } from '../features/currency/currencySlice';
 import { searchSlice } from '../features/search/searchSlice';
@@ -30,6 +29,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 const persistVersion = 1;
 const migrations: MigrationManifest = {
   1: (state) => state,
+};
+
+// redux-persist's bundled web storage is CommonJS and loses its default export under ESM; this
+// adapter is the same three calls over localStorage.
+const storage = {
+  getItem: (key: string) => Promise.resolve(globalThis.localStorage?.getItem(key) ?? null),
+  setItem: (key: string, value: string) => Promise.resolve(globalThis.localStorage?.setItem(key, value)),
+  removeItem: (key: string) => Promise.resolve(globalThis.localStorage?.removeItem(key)),
 };
 
 const persistConfig = {

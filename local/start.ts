@@ -8,7 +8,8 @@ import { isPortFree } from './ports';
 import { demoAdmin } from './seed/seed';
 
 const root = resolve(import.meta.dirname, '..');
-const dataDir = resolve(root, '.data');
+// LOCAL_DATA_DIR lets tests run a second local cloud without touching the newcomer's .data/.
+const dataDir = resolve(root, process.env.LOCAL_DATA_DIR ?? '.data');
 
 const portSettings = [
   { key: 'store', variable: 'STORE_PORT', fallback: 5173, what: 'the store (Vite)' },

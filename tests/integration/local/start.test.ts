@@ -1,0 +1,126 @@
+// `npm start` as a newcomer runs it: the orchestrator process, its printed table, Ctrl-C, restart.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, isPortFree } from '../../../local/ports';
+import { seedProducts } from '../../../local/seed/catalog';
+
+const root = resolve(import.meta.dirname, '../../..');
+const portVariables = [
+  'STORE_PORT',
+  'API_PORT',
+  'FIRESTORE_PORT',
+  'AUTH_PORT',
+  'AUTH_HUB_PORT',
+  'AUTH_LOGGING_PORT',
+  'IMAGES_PORT',
+  'MAIL_SMTP_PORT',
+  'MAIL_PORT',
+] as const;
+
+async function portEnv(): Promise<Record<(typeof portVariables)[number], string>> {
+  const env = {} as Record<(typeof portVariables)[number], string>;
+  for (const name of portVariables) env[name] = String(await freePort());
+  return env;
+}
+
+function runStart(env: Record<string, string>, dataDir: string): { child: ChildProcessWithoutNullStreams; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, LOCAL_DATA_DIR: dataDir },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, describeFailure: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(describeFailure());
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('names the busy port and the variable to change it, in one line', async () => {
+    const env = await portEnv();
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(Number(env.FIRESTORE_PORT), '127.0.0.1', () => r()));
+    const dataDir = await mkdtemp(join(tmpdir(), 'store-start-'));
+    dirs.push(dataDir);
+    try {
+      const { child, output } = runStart(env, dataDir);
+      expect(await exited(child)).toBe(1);
+      expect(output()).toContain(
+        `Port ${env.FIRESTORE_PORT} (the Firestore emulator) is already in use: stop what uses it or set FIRESTORE_PORT to a free port.`,
+      );
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()));
+    }
+  });
+
+  it('prints the store URL with demo data, stops everything on Ctrl-C and keeps new products on restart', async () => {
+    const env = await portEnv();
+    const dataDir = await mkdtemp(join(tmpdir(), 'store-start-'));
+    dirs.push(dataDir);
+    const storeUrl = `http://127.0.0.1:${env.STORE_PORT}`;
+
+    const first = runStart(env, dataDir);
+    await waitFor(() => first.output().includes('Press Ctrl-C'), 90_000, () => `npm start did not come up:\n${first.output()}`);
+    expect(first.output()).toContain(`Store               ${storeUrl}`);
+    expect(first.output()).toMatch(/Seeded \d+ catalog documents/);
+    expect(first.output()).toContain('Demo admin: admin@demo.store');
+
+    // The store answers, and the catalog is there through the Firestore emulator's REST API.
+    expect((await fetch(storeUrl)).status).toBe(200);
+    const docs = `http://127.0.0.1:${env.FIRESTORE_PORT}/v1/projects/demo-digital-store/databases/(default)/documents`;
+    const created = await fetch(`${docs}/products/made-in-first-run`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: { title: { stringValue: 'Made in the first run' } } }),
+    });
+    expect(created.status).toBe(200);
+
+    first.child.kill('SIGINT');
+    expect(await exited(first.child)).toBe(0);
+    for (const name of portVariables) expect(await isPortFree(Number(env[name])), `${name} released`).toBe(true);
+
+    const second = runStart(env, dataDir);
+    await waitFor(() => second.output().includes('Press Ctrl-C'), 90_000, () => `second npm start failed:\n${second.output()}`);
+    expect(second.output()).not.toMatch(/Seeded \d+ catalog documents/);
+    const kept = (await (await fetch(`${docs}/products/made-in-first-run`)).json()) as { fields?: { title?: { stringValue?: string } } };
+    expect(kept.fields?.title?.stringValue).toBe('Made in the first run');
+    const seededProduct = await fetch(`${docs}/products/demo-excel-mastery`);
+    expect(seededProduct.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await exited(second.child)).toBe(0);
+  }, 240_000);
+
+  it('npm run reset puts the demo seed back into a data folder', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'store-reset-'));
+    dirs.push(dataDir);
+    await writeFile(join(dataDir, 'firestore.json'), '{"not": "the seed"');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts', '--reset-only'], {
+      cwd: root,
+      env: { ...process.env, LOCAL_DATA_DIR: dataDir },
+    });
+    expect(await exited(child as ChildProcessWithoutNullStreams)).toBe(0);
+    const saved = await readFile(join(dataDir, 'firestore.json'), 'utf8');
+    for (const product of seedProducts) expect(saved).toContain(product.title);
+  }, 60_000);
+});

@@ -1,18 +1,29 @@
-// `npm run test:rules`: firestore.rules on the official Firestore emulator. That emulator needs Java
-// and a one-time download, which the local cloud avoids; say so plainly when they are missing.
+// `npm run test:rules`: firestore.rules on the official Firestore emulator. That emulator needs
+// Java 21+ and a one-time download by firebase-tools, which the local cloud avoids; say so plainly
+// when they are missing.
 import { spawnSync } from 'node:child_process';
 
-const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
-if (java.error || java.status !== 0) {
+const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+const version = /version "(\d+)/.exec(`${java.stderr ?? ''}${java.stdout ?? ''}`);
+const major = version ? Number(version[1]) : 0;
+if (java.error || java.status !== 0 || major < 21) {
   console.error(
-    'test:rules needs Java 11+ and the official Firestore emulator (downloaded by firebase-tools on first use).\n' +
-      'Java was not found on this machine, so the rules tests did not run. Everything else works without it.',
+    `test:rules needs Java 21+ (found: ${major ? `Java ${major}` : 'none'}) and the official Firestore emulator, ` +
+      'which firebase-tools downloads on first use. The rules tests did not run. Everything else works without them.',
   );
   process.exit(1);
 }
 const run = spawnSync(
   'npx',
-  ['firebase', 'emulators:exec', '--only', 'firestore', '--project', 'demo-digital-store', 'npx vitest run --config tests/rules/vitest.config.ts'],
+  [
+    'firebase',
+    'emulators:exec',
+    '--only',
+    'firestore',
+    '--project',
+    'demo-digital-store',
+    'npx vitest run --config tests/rules/vitest.config.ts',
+  ],
   { stdio: 'inherit' },
 );
 process.exit(run.status ?? 1);

@@ -10,6 +10,9 @@ import { findChrome } from './browser';
 
 export interface E2eInfo {
   baseUrl: string;
+  /** The production build the browser is served, and the secrets that were in the environment while it was built. */
+  distDir: string;
+  buildSecrets: Record<string, string>;
   mailUrl: string;
   firestoreHost: string;
   apiEnv: Record<string, string>;
@@ -31,7 +34,15 @@ export default async function setup(project: TestProject) {
   const cloud = await startCloud({ dataDir, withApi: true, seed: true, storeUrl: baseUrl });
   const outDir = join(dataDir, 'dist');
   const savedEnv = { ...process.env };
-  Object.assign(process.env, cloud.webEnv, { VITE_GEOIP_URL: 'https://geoip.e2e.test/json' });
+  // The build runs with server secrets in its environment, as on a developer's machine with a full
+  // .env, so a test can prove none of them reaches the bundle (DESIGN §6).
+  const buildSecrets = {
+    PAYSTACK_SECRET_KEY: 'sk_test_secret_marker_paystack_7f3a',
+    PAYPAL_CLIENT_SECRET: 'paypal_secret_marker_91bd',
+    CLOUDINARY_API_SECRET: 'cloudinary_secret_marker_c0de',
+    SMTP_PASS: 'smtp_password_marker_5e11',
+  };
+  Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: 'https://geoip.e2e.test/json' });
   try {
     await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   } finally {
@@ -51,6 +62,8 @@ export default async function setup(project: TestProject) {
   });
   project.provide('e2e', {
     baseUrl,
+    distDir: outDir,
+    buildSecrets,
     mailUrl: cloud.mail.webUrl,
     firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
     apiEnv: cloud.apiEnv,

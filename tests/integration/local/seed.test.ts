@@ -1,0 +1,79 @@
+// The demo catalog a newcomer sees after `npm start`, read back through the real SDKs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectFirestoreEmulator, collection, getDocs, getFirestore, query, where } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCloud, type Cloud } from '../../../local/cloud';
+import { demoAdmin } from '../../../local/seed/seed';
+
+describe('demo seed', () => {
+  let cloud: Cloud;
+  let dataDir: string;
+  let app: FirebaseApp;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'store-seed-'));
+    cloud = await startCloud({ dataDir, seed: true, withAuth: true });
+    app = initializeApp({ projectId: cloud.projectId, apiKey: 'demo-api-key' }, `seed-test-${Date.now()}`);
+  });
+  afterAll(async () => {
+    await deleteApp(app);
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function db() {
+    const firestore = getFirestore(app);
+    if (!(firestore as unknown as { _settingsFrozen?: boolean })._settingsFrozen) {
+      connectFirestoreEmulator(firestore, '127.0.0.1', cloud.firestore.port);
+    }
+    return firestore;
+  }
+
+  it('has at least 12 products across both categories, each with prices, a cover on the image host and an outline', async () => {
+    const firestore = db();
+    const products = await getDocs(collection(firestore, 'products'));
+    expect(products.size).toBeGreaterThanOrEqual(12);
+    const categories = new Set(products.docs.map((d) => d.get('categoryId') as number));
+    expect([...categories].sort()).toEqual([1, 2]);
+    for (const product of products.docs) {
+      expect(typeof product.get('priceInNgn')).toBe('number');
+      expect(typeof product.get('priceInUsd')).toBe('number');
+      expect(product.get('priceInNgn')).toBeGreaterThan(product.get('priceInUsd') as number);
+      // DESIGN §3: the deliverable link is not part of the public product.
+      expect(product.get('url')).toBeUndefined();
+      const cover = product.get('coverImageUrl') as string;
+      expect(cover.startsWith(cloud.images.url)).toBe(true);
+      const image = await fetch(cover);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+      const outlines = await getDocs(query(collection(firestore, 'outlines'), where('productId', '==', product.id)));
+      expect(outlines.size, `outlines of ${product.id}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps each deliverable link in productDeliverables', async () => {
+    const snapshot = await cloud.db.collection('productDeliverables').get();
+    const products = await cloud.db.collection('products').get();
+    expect(snapshot.size).toBe(products.size);
+    for (const deliverable of snapshot.docs) expect(deliverable.get('url')).toMatch(/^https:\/\//);
+  });
+
+  it('creates a demo admin who can sign in and has an admins record', async () => {
+    const res = await fetch(
+      `${cloud.auth?.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demoAdmin.email, password: demoAdmin.password, returnSecureToken: true }),
+      },
+    );
+    const body = (await res.json()) as { localId: string };
+    expect(res.status).toBe(200);
+    const admin = await cloud.db.doc(`admins/${body.localId}`).get();
+    expect(admin.get('email')).toBe(demoAdmin.email);
+    expect(admin.get('name')).toBe(demoAdmin.name);
+  });
+});

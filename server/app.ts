@@ -4,15 +4,26 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from './config';
+import { createContactRouter } from './contact/contactRoutes';
+import { createContactService } from './contact/contactService';
+import { createRateLimiter } from './lib/rateLimiter';
 
 export interface AppDeps {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
   now?: () => Date;
+  /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+function logToConsole(message: string, error: unknown): void {
+  console.error(message, error);
 }
 
 export function createApp(deps: AppDeps): Express {
+  const now = deps.now ?? (() => new Date());
+  const logError = deps.logError ?? logToConsole;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
@@ -21,6 +32,20 @@ export function createApp(deps: AppDeps): Express {
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });
   });
+
+  app.use(
+    '/api/contact',
+    createContactRouter({
+      service: createContactService({ config: deps.config, db: deps.db, mailer: deps.mailer, logError }),
+      // One window per app instance, i.e. per deployed function instance (see rateLimiter.ts).
+      limiter: createRateLimiter({
+        limit: deps.config.CONTACT_RATE_LIMIT,
+        windowMs: deps.config.CONTACT_RATE_WINDOW_MS,
+        now: () => now().getTime(),
+      }),
+      logError,
+    }),
+  );
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -33,7 +58,11 @@ export function createApp(deps: AppDeps): Express {
         ? error.status
         : 500;
     const message =
-      status === 413 ? 'The request is too large.' : status < 500 ? 'The request body is not valid JSON.' : 'Something went wrong. Please try again.';
+      status === 413
+        ? 'The request is too large.'
+        : status < 500
+          ? 'The request body is not valid JSON.'
+          : 'Something went wrong. Please try again.';
     res.status(status).json({ message });
   };
   app.use(onError);

@@ -9,5 +9,9 @@ export function createMailer(config: ServerConfig): Transporter {
     auth: config.SMTP_USER && config.SMTP_PASS ? { user: config.SMTP_USER, pass: config.SMTP_PASS } : undefined,
     // The local mail catcher speaks plain SMTP; real providers upgrade with STARTTLS.
     ignoreTLS: !config.SMTP_USER,
+    // A hung mail server must not hold a shopper's request for nodemailer's 2-minute default.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
   });
 }

@@ -1,0 +1,39 @@
+// POST /api/contact (SPEC §7): thin handlers; validation lives in the schema, the work in the service.
+import { Router, type RequestHandler } from 'express';
+import { limitRequestsByClient, type RateLimiter } from '../lib/rateLimiter';
+import { parseContactMessage } from './contactSchema';
+import type { ContactService } from './contactService';
+
+export const tooManyMessages = 'Too many messages. Please try again in a minute.';
+export const contactFailure = 'Something went wrong. Please try again.';
+
+export function createContactRouter({
+  service,
+  limiter,
+  logError,
+}: {
+  service: ContactService;
+  limiter: RateLimiter;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const sendMessage: RequestHandler = async (req, res) => {
+    const parsed = parseContactMessage(req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.error, ...(parsed.field ? { field: parsed.field } : {}) });
+      return;
+    }
+    try {
+      await service.submit(parsed.message);
+    } catch (error) {
+      logError('Contact message could not be stored', error);
+      res.status(500).json({ message: contactFailure });
+      return;
+    }
+    res.status(201).json({ ok: true });
+  };
+
+  const router = Router();
+  // Every attempt counts, valid or not, so a script cannot probe the endpoint without limit.
+  router.post('/', limitRequestsByClient(limiter, tooManyMessages), sendMessage);
+  return router;
+}

@@ -1,0 +1,178 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { showError, showSuccess } from '../../../lib/alerts';
+import { getConfig } from '../../../lib/config';
+import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
+
+type Field = keyof ContactMessage;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const emptyMessage: ContactMessage = { name: '', email: '', phone: '', message: '' };
+
+// The same sentences the API answers with, so the visitor reads one wording whichever side notices.
+const requiredMessages: Record<Field, string> = {
+  name: 'Please enter your name.',
+  email: 'Please enter your email address.',
+  phone: 'Please enter your phone number.',
+  message: 'Please enter your message.',
+};
+
+// Mirrors the API's limits (server/contact/contactSchema.ts) so the browser stops overlong input.
+const maxLengths: Record<Field, number> = { name: 100, email: 254, phone: 30, message: 5000 };
+
+/** SPEC §5: all four fields are required. `required` covers empty fields; this also catches blanks. */
+function missingFields(values: ContactMessage): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of Object.keys(requiredMessages) as Field[]) {
+    if (!values[field].trim()) errors[field] = requiredMessages[field];
+  }
+  return errors;
+}
+
+function FormField({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (ids: { id: string; errorId: string }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, errorId })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
+  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 ' +
+  'aria-[invalid=true]:border-red-600';
+
+export function ContactPage() {
+  const { storeName, contactEmail, contactPhone } = getConfig().store;
+  const [values, setValues] = useState<ContactMessage>(emptyMessage);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  // Shown beside the dialog: sweetalert2 loads on first use, and on a slow connection the cleared
+  // form should not be the only sign that the message went.
+  const [sent, setSent] = useState(false);
+  const [sendContactMessage, { isLoading: isSending }] = useSendContactMessageMutation();
+
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setSent(false);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSending) return;
+    const missing = missingFields(values);
+    setFieldErrors(missing);
+    setFormError(null);
+    setSent(false);
+    if (Object.keys(missing).length > 0) return;
+    try {
+      await sendContactMessage(values).unwrap();
+      setValues(emptyMessage);
+      setSent(true);
+      void showSuccess('Message sent!', 'Thank you for reaching out. We will get back to you shortly.');
+    } catch (error) {
+      // Nothing typed is cleared on failure, so the visitor can simply try again.
+      setFormError(isAppError(error) ? error.message : fallbackMessage);
+      void showError('Failed to send message. Please try again.');
+    }
+  }
+
+  const fieldProps = (field: Field, ids: { id: string; errorId: string }) => ({
+    id: ids.id,
+    name: field,
+    value: values[field],
+    onChange: update(field),
+    required: true,
+    maxLength: maxLengths[field],
+    'aria-invalid': fieldErrors[field] ? true : undefined,
+    'aria-describedby': fieldErrors[field] ? ids.errorId : undefined,
+    className: inputClass,
+  });
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 pb-16 pt-24" aria-labelledby="contact-heading">
+      <title>{`Contact us | ${storeName}`}</title>
+      <h1 id="contact-heading" className="text-3xl font-bold text-slate-900">
+        Contact us
+      </h1>
+      <p className="mt-2 text-slate-600">
+        A question about a product or your order? Send us a message and we will reply by e-mail.
+      </p>
+
+      <form
+        onSubmit={(event) => void submit(event)}
+        aria-busy={isSending}
+        className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <FormField label="Your Name" error={fieldErrors.name}>
+          {(ids) => <input type="text" autoComplete="name" {...fieldProps('name', ids)} />}
+        </FormField>
+        <FormField label="Your Email" error={fieldErrors.email}>
+          {(ids) => <input type="email" autoComplete="email" {...fieldProps('email', ids)} />}
+        </FormField>
+        <FormField label="Your Phone Number" error={fieldErrors.phone}>
+          {(ids) => <input type="tel" autoComplete="tel" {...fieldProps('phone', ids)} />}
+        </FormField>
+        <FormField label="Your Message" error={fieldErrors.message}>
+          {(ids) => <textarea rows={6} {...fieldProps('message', ids)} />}
+        </FormField>
+
+        <button
+          type="submit"
+          disabled={isSending}
+          className="w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        >
+          {isSending ? 'Sending...' : 'Send Message'}
+        </button>
+        {sent && (
+          <p role="status" className="text-brand-800">
+            Your message has been sent. We will get back to you shortly.
+          </p>
+        )}
+        {formError && (
+          <p role="alert" className="text-red-700">
+            {formError}
+          </p>
+        )}
+      </form>
+
+      <address className="mt-8 space-y-1 not-italic text-slate-700">
+        <p>
+          Phone:{' '}
+          <a
+            className="font-medium text-brand-700 underline hover:text-brand-800"
+            href={`tel:${contactPhone.replace(/\s+/g, '')}`}
+          >
+            {contactPhone}
+          </a>
+        </p>
+        <p>
+          Email:{' '}
+          <a className="font-medium text-brand-700 underline hover:text-brand-800" href={`mailto:${contactEmail}`}>
+            {contactEmail}
+          </a>
+        </p>
+      </address>
+    </section>
+  );
+}

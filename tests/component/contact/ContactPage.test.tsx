@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ContactPage } from '../../../src/features/contact/components/ContactPage';
+import { server } from '../../support/msw';
+import { renderWithProviders } from '../../support/renderWithProviders';
+
+// The component project leaves VITE_CONTACT_URL unset, so the page posts to same-origin /api/contact.
+const contactUrl = '*/api/contact';
+
+const failureDialog = 'Failed to send message. Please try again.';
+const failureInline = 'Something went wrong. Please try again.';
+
+function buildMessage(overrides: Partial<Record<'name' | 'email' | 'phone' | 'message', string>> = {}) {
+  return {
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    phone: '+234 803 123 4567',
+    message: 'I paid for the ebook but the e-mail has not arrived.',
+    ...overrides,
+  };
+}
+
+/** Records each JSON body posted to the contact endpoint and answers with `respond`. */
+function contactEndpoint(respond: () => Response | Promise<Response>) {
+  const received: unknown[] = [];
+  server.use(
+    http.post(contactUrl, async ({ request }) => {
+      received.push(await request.json());
+      return respond();
+    }),
+  );
+  return received;
+}
+
+function fields() {
+  return {
+    name: screen.getByLabelText('Your Name'),
+    email: screen.getByLabelText('Your Email'),
+    phone: screen.getByLabelText('Your Phone Number'),
+    message: screen.getByLabelText('Your Message'),
+  };
+}
+
+async function fillForm(user: UserEvent, message = buildMessage()) {
+  const inputs = fields();
+  for (const field of ['name', 'email', 'phone', 'message'] as const) {
+    if (message[field]) await user.type(inputs[field], message[field]);
+  }
+}
+
+function sendButton() {
+  // While a dialog is open sweetalert2 hides the page from assistive technology (aria-hidden).
+  return screen.getByRole('button', { name: /send message|sending/i, hidden: true });
+}
+
+/** The open sweetalert2 dialog; it blocks the next one until it is dismissed, like a person would. */
+async function findDialog() {
+  return screen.findByRole('dialog');
+}
+
+async function dismissDialog(user: UserEvent) {
+  const dialog = await findDialog();
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+function renderContactPage() {
+  return renderWithProviders(<ContactPage />, { route: '/contactus' });
+}
+
+beforeAll(() => {
+  // jsdom has no matchMedia, and sweetalert2 asks it about reduced motion before drawing an icon.
+  // (Worth moving to tests/support/setupComponent.ts once other screens assert dialogs too.)
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+});
+
+afterEach(async () => {
+  // A test that failed half-way may leave a dialog open; it would block the next test's dialogs.
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+});
+
+describe('contact page', () => {
+  it('shows the four labelled fields, the button and the seller contact details', () => {
+    renderContactPage();
+    const { name, email, phone, message } = fields();
+    expect(name).toHaveAttribute('type', 'text');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(message.tagName).toBe('TEXTAREA');
+    for (const field of [name, email, phone, message]) expect(field).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+
+    expect(screen.getByRole('link', { name: '+234 800 000 0000' })).toHaveAttribute('href', 'tel:+2348000000000');
+    expect(screen.getByRole('link', { name: 'hello@digitalstore.test' })).toHaveAttribute(
+      'href',
+      'mailto:hello@digitalstore.test',
+    );
+    // Below the form, as SPEC §2 places them.
+    const form = screen.getByRole('button', { name: 'Send Message' }).closest('form');
+    const phoneLink = screen.getByRole('link', { name: '+234 800 000 0000' });
+    expect(form?.compareDocumentPosition(phoneLink)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('sets the document title over the one index.html ships', async () => {
+    const shipped = document.createElement('title');
+    shipped.textContent = 'Digital Store';
+    document.head.append(shipped);
+    renderContactPage();
+    await waitFor(() => expect(document.title).toBe('Contact us | Digital Store'));
+  });
+
+  it('sends nothing while a field is empty', async () => {
+    const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
+    const { user } = renderContactPage();
+    await fillForm(user, buildMessage({ phone: '' }));
+    await user.click(sendButton());
+    expect(fields().phone).toBeInvalid();
+    expect(received).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Please enter your name.' when the name is only spaces", async () => {
+    const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
+    const { user } = renderContactPage();
+    await fillForm(user, buildMessage({ name: '   ' }));
+    await user.click(sendButton());
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(fields().name).toHaveAccessibleDescription('Please enter your name.');
+    expect(fields().name).toHaveAttribute('aria-invalid', 'true');
+    expect(received).toEqual([]);
+
+    await user.type(fields().name, 'Ada');
+    expect(screen.queryByText('Please enter your name.')).not.toBeInTheDocument();
+  });
+
+  it('posts the message, confirms it was sent and clears the form', async () => {
+    const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
+    const { user } = renderContactPage();
+    await fillForm(user);
+    await user.click(sendButton());
+
+    const dialog = await findDialog();
+    expect(within(dialog).getByText('Message sent!')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Thank you for reaching out. We will get back to you shortly.'),
+    ).toBeInTheDocument();
+    expect(received).toEqual([buildMessage()]);
+    for (const field of Object.values(fields())) expect(field).toHaveValue('');
+    expect(screen.getByText('Your message has been sent. We will get back to you shortly.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByText(failureInline)).not.toBeInTheDocument();
+    await dismissDialog(user);
+  });
+
+  it('disables the button and says it is sending while the request is under way', async () => {
+    let answer: (response: Response) => void = () => {};
+    contactEndpoint(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderContactPage();
+    await fillForm(user);
+    await user.click(sendButton());
+
+    const button = await screen.findByRole('button', { name: 'Sending...' });
+    expect(button).toBeDisabled();
+    answer(HttpResponse.json({ ok: true }, { status: 201 }));
+    await findDialog();
+    expect(sendButton()).toHaveTextContent('Send Message');
+    expect(sendButton()).toBeEnabled();
+    await dismissDialog(user);
+  });
+
+  it.each([
+    {
+      when: 'the server fails',
+      respond: () => HttpResponse.json({ message: 'Firestore said no' }, { status: 500 }),
+    },
+    { when: 'the server answers without a body', respond: () => new HttpResponse(null, { status: 502 }) },
+    { when: 'the network fails', respond: () => HttpResponse.error() },
+  ])("shows 'Failed to send message. Please try again.' and keeps everything typed when $when", async ({ respond }) => {
+    contactEndpoint(respond);
+    const { user } = renderContactPage();
+    await fillForm(user);
+    await user.click(sendButton());
+
+    const dialog = await findDialog();
+    expect(within(dialog).getByText(failureDialog)).toBeInTheDocument();
+    const inline = screen.getByText(failureInline);
+    expect(inline).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Firestore said no')).not.toBeInTheDocument();
+    expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
+    const typed = buildMessage();
+    expect(fields().name).toHaveValue(typed.name);
+    expect(fields().email).toHaveValue(typed.email);
+    expect(fields().phone).toHaveValue(typed.phone);
+    expect(fields().message).toHaveValue(typed.message);
+    await dismissDialog(user);
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('shows the reason the server gives for refusing the message', async () => {
+    contactEndpoint(() =>
+      HttpResponse.json({ message: 'Please enter a valid phone number.', field: 'phone' }, { status: 400 }),
+    );
+    const { user } = renderContactPage();
+    await fillForm(user, buildMessage({ phone: '+-+' }));
+    await user.click(sendButton());
+
+    const dialog = await findDialog();
+    expect(within(dialog).getByText(failureDialog)).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number.')).toHaveAttribute('role', 'alert');
+    expect(fields().phone).toHaveValue('+-+');
+    await dismissDialog(user);
+  });
+
+  it('sends again after a failure once the visitor retries', async () => {
+    let fail = true;
+    const received = contactEndpoint(() =>
+      fail ? HttpResponse.error() : HttpResponse.json({ ok: true }, { status: 201 }),
+    );
+    const { user } = renderContactPage();
+    await fillForm(user);
+    await user.click(sendButton());
+    await dismissDialog(user);
+
+    fail = false;
+    await user.click(sendButton());
+    const dialog = await findDialog();
+    expect(within(dialog).getByText('Message sent!')).toBeInTheDocument();
+    expect(received).toEqual([buildMessage(), buildMessage()]);
+    expect(screen.queryByText(failureInline)).not.toBeInTheDocument();
+    await dismissDialog(user);
+  });
+});

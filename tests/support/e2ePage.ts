@@ -1,0 +1,13 @@
+import type { Browser, Page } from 'playwright-core';
+
+/** A fresh page whose third-party geo-IP lookup answers with the given country (or fails). */
+export async function openPage(browser: Browser, country: string | null = 'US'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.route('https://geoip.e2e.test/**', (route) =>
+    country === null
+      ? route.abort()
+      : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ country_code: country }) }),
+  );
+  return page;
+}

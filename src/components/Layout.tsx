@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { FloatingMenu } from './FloatingMenu';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 
@@ -11,12 +12,24 @@ function ScrollToTop() {
   return null;
 }
 
-export function Layout() {
+/**
+ * The shell every storefront page shares (SPEC §2). The currency switch belongs to the currency
+ * feature, which shared components may not import, so the app layer passes it in.
+ */
+export function Layout({ currencySwitch }: { currencySwitch?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-16 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800 focus:shadow"
+      >
+        Skip to content
+      </a>
       <Logo />
-      <main id="main" className="flex-1">
+      {currencySwitch}
+      <FloatingMenu />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -1,29 +1,31 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, type Currency } from '../lib/money';
+import { formatProductPrice, type Currency } from '../lib/money';
 import type { Product } from '../lib/product';
 import { paths } from '../lib/routes';
 import { cardTitle } from '../lib/text';
+import { CoverImage } from './CoverImage';
+
+// Cards are full width below 640px, half from 640px, a third from 1024px (max-w-6xl ≈ 370px).
+const coverSizes = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
 
 export function ProductCard({ product, currency }: { product: Product; currency: Currency }) {
-  const title = cardTitle(product.title);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <img
+      <CoverImage
         src={product.coverImageUrl}
         alt={`Cover of ${product.title}`}
         width={400}
         height={300}
-        loading="lazy"
+        widths={[400, 640, 800]}
+        sizes={coverSizes}
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="font-semibold text-slate-900">{title}</h3>
-        <p className="text-lg font-bold text-brand-700">
-          {formatPrice(currency === 'NGN' ? product.priceInNgn : product.priceInUsd, currency)}
-        </p>
+        <h3 className="break-words font-semibold text-slate-900">{cardTitle(product.title)}</h3>
+        <p className="text-lg font-bold text-brand-700">{formatProductPrice(product, currency)}</p>
         <Link
           to={paths.product(product.id)}
-          className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-medium text-white hover:bg-brand-800"
+          className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-medium text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           aria-label={`View ${product.title}`}
         >
           View

@@ -29,7 +29,12 @@ export function showLoading(title: string): Promise<void> {
       allowOutsideClick: false,
       allowEscapeKey: false,
       showConfirmButton: false,
-      didOpen: () => swal.showLoading(),
+      // didOpen runs on a timer. If the dialog was closed (or replaced) before it fires,
+      // swal.showLoading() would open a fresh dialog that nothing ever closes: a fast answer
+      // would leave the page blocked behind 'Please wait...'.
+      didOpen: (popup) => {
+        if (swal.getPopup() === popup) swal.showLoading();
+      },
     });
   });
 }

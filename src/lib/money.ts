@@ -7,3 +7,13 @@ export function formatPrice(amount: number, currency: Currency): string {
   const grouped = amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
   return `${symbols[currency]}${grouped}`;
 }
+
+/** Every product carries both prices; the shopper's currency picks one. */
+export function priceIn(prices: { priceInNgn: number; priceInUsd: number }, currency: Currency): number {
+  return currency === 'NGN' ? prices.priceInNgn : prices.priceInUsd;
+}
+
+/** The price a shopper sees, e.g. '₦7,500' or '$9'. */
+export function formatProductPrice(prices: { priceInNgn: number; priceInUsd: number }, currency: Currency): string {
+  return formatPrice(priceIn(prices, currency), currency);
+}

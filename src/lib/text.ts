@@ -8,3 +8,11 @@ export function truncate(text: string, max: number): string {
 export function cardTitle(title: string): string {
   return truncate(title.toUpperCase(), cardTitleLength);
 }
+
+// Search engines show roughly the first 155 characters of a meta description.
+export const metaDescriptionLength = 155;
+
+/** The start of a text, on one line, fit for a meta description. */
+export function metaDescription(text: string): string {
+  return truncate(text.replace(/\s+/g, ' ').trim(), metaDescriptionLength);
+}

@@ -2,21 +2,25 @@ import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { makeStore, type RootState } from '../../src/app/store';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
-  route?: string;
+  /** Where the test starts; a list is a history whose last entry is current (for Back buttons). */
+  route?: InitialEntry | InitialEntry[];
 }
 
 /** A fresh store and router per test (STYLE: Redux Toolkit template). */
 export function renderWithProviders(ui: ReactElement, { preloadedState, route = '/', ...options }: Options = {}) {
   const { store } = makeStore({ preloadedState });
   const user = userEvent.setup();
+  const entries = Array.isArray(route) ? route : [route];
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        {ui}
+      </MemoryRouter>
     </Provider>,
     options,
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../../src/lib/money';
-import { cardTitle, truncate } from '../../../src/lib/text';
+import { formatPrice, formatProductPrice, priceIn } from '../../../src/lib/money';
+import { cardTitle, metaDescription, truncate } from '../../../src/lib/text';
 
 describe('formatPrice', () => {
   it('shows naira with ₦ and en-US grouping', () => {
@@ -24,5 +24,27 @@ describe('cardTitle', () => {
   it('truncate keeps text at the limit unchanged', () => {
     expect(truncate('hello', 5)).toBe('hello');
     expect(truncate('hello!', 5)).toBe('hello...');
+  });
+});
+
+describe('priceIn and formatProductPrice', () => {
+  const product = { priceInNgn: 12000, priceInUsd: 15 };
+  it('picks the naira price for NGN and the dollar price for USD', () => {
+    expect(priceIn(product, 'NGN')).toBe(12000);
+    expect(priceIn(product, 'USD')).toBe(15);
+  });
+  it('formats the price in the chosen currency', () => {
+    expect(formatProductPrice(product, 'NGN')).toBe('₦12,000');
+    expect(formatProductPrice(product, 'USD')).toBe('$15');
+  });
+});
+
+describe('metaDescription', () => {
+  it('keeps a short description whole, on one line', () => {
+    expect(metaDescription('Formulas,\n\npivot   tables.')).toBe('Formulas, pivot tables.');
+  });
+  it('cuts a long description to 155 characters plus ...', () => {
+    const long = 'x'.repeat(200);
+    expect(metaDescription(long)).toBe(`${'x'.repeat(155)}...`);
   });
 });

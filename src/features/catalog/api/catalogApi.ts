@@ -1,10 +1,19 @@
 import { api, runQuery } from '../../../lib/api';
-import type { Product } from '../../../lib/product';
+import type { Outline, Product } from '../../../lib/product';
 
 // SPEC §9: the home page shows the 6 newest products; DESIGN §8 says read only those 6.
 export const latestProductsCount = 6;
 
-const queries = () => import('./catalogQueries');
+// One import promise shared by every endpoint: the first query starts the download of the Firestore
+// chunk and the others wait on it. Importing once also keeps tests honest: vitest 4 hands the real
+// module, not the mock, to every dynamic import that overlaps the first (vitest-dev/vitest#7040).
+let queriesModule: Promise<typeof import('./catalogQueries')> | undefined;
+const queries = () =>
+  (queriesModule ??= import('./catalogQueries').catch((error: unknown) => {
+    // A chunk that failed to download (flaky network) is retried by the next query.
+    queriesModule = undefined;
+    throw error;
+  }));
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -12,7 +21,31 @@ export const catalogApi = api.injectEndpoints({
       queryFn: () => runQuery(async () => (await queries()).fetchLatestProducts(latestProductsCount)),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
+    // One cache entry shared by /allproducts and the search (SPEC §5 matches in the browser).
+    getAllProducts: build.query<Product[], void>({
+      queryFn: () => runQuery(async () => (await queries()).fetchAllProducts()),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    getCategoryProducts: build.query<Product[], number>({
+      queryFn: (categoryId) => runQuery(async () => (await queries()).fetchCategoryProducts(categoryId)),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    /** null when the product does not exist. */
+    getProduct: build.query<Product | null, string>({
+      queryFn: (id) => runQuery(async () => (await queries()).fetchProduct(id)),
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    getOutlines: build.query<Outline[], string>({
+      queryFn: (productId) => runQuery(async () => (await queries()).fetchOutlines(productId)),
+      providesTags: (_result, _error, productId) => [{ type: 'Outline', id: productId }],
+    }),
   }),
 });
 
-export const { useGetLatestProductsQuery } = catalogApi;
+export const {
+  useGetLatestProductsQuery,
+  useGetAllProductsQuery,
+  useGetCategoryProductsQuery,
+  useGetProductQuery,
+  useGetOutlinesQuery,
+} = catalogApi;

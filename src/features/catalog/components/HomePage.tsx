@@ -1,30 +1,51 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { ProductGrid } from '../../../components/ProductGrid';
+import { ProductList } from '../../../components/ProductList';
+import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
+import { paths } from '../../../lib/routes';
 import { selectCurrency } from '../../currency/currencySlice';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
 
-export function HomePage() {
+/** The storefront home (SPEC §2). The search box belongs to the search feature; the app layer passes it in. */
+export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
   const { storeName } = getConfig().store;
   const currency = useAppSelector(selectCurrency);
-  const { data: products, isLoading, isError } = useGetLatestProductsQuery();
+  const { data: products, isLoading, isError, refetch } = useGetLatestProductsQuery();
+  usePageMeta();
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 pb-16 pt-24 text-white">
-        <div className="mx-auto max-w-4xl text-center">
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 px-6 pb-16 pt-24 text-white">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 text-center">
           <h1 className="text-3xl font-bold sm:text-5xl">{storeName}</h1>
-          <p className="mt-4 text-lg text-brand-50">
-            Ebooks, courses and tools to learn, build and grow — delivered to your inbox the moment you pay.
+          <p className="max-w-2xl text-lg text-brand-50">
+            Ebooks, courses and tools to learn, build and grow — pay in naira or US dollars and get access in your inbox
+            the moment you pay.
           </p>
+          {searchBox}
         </div>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="latest-heading">
         <h2 id="latest-heading" className="mb-6 text-2xl font-bold text-slate-900">
           Latest Digital Products
         </h2>
-        {isLoading && <p role="status">Please wait...</p>}
-        {isError && <p role="alert">Something went wrong while fetching products.</p>}
-        {products && <ProductGrid products={products} currency={currency} />}
+        <ProductList
+          products={products}
+          loading={isLoading}
+          failed={isError}
+          currency={currency}
+          emptyMessage="No products yet. Please check back soon."
+          onRetry={() => void refetch()}
+        />
+        <div className="mt-10 text-center">
+          <Link
+            to={paths.allProducts}
+            className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            View All Digital Products
+          </Link>
+        </div>
       </section>
     </>
   );

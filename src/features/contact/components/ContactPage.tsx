@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
+import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
@@ -61,7 +62,8 @@ const inputClass =
   'aria-[invalid=true]:border-red-600';
 
 export function ContactPage() {
-  const { storeName, contactEmail, contactPhone } = getConfig().store;
+  const { contactEmail, contactPhone } = getConfig().store;
+  usePageMeta('Contact us', 'Questions about a product or an order? Send the seller a message.');
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -111,7 +113,6 @@ export function ContactPage() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 pb-16 pt-24" aria-labelledby="contact-heading">
-      <title>{`Contact us | ${storeName}`}</title>
       <h1 id="contact-heading" className="text-3xl font-bold text-slate-900">
         Contact us
       </h1>

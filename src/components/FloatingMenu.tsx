@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { categories } from '../lib/categories';
+import { getConfig } from '../lib/config';
+import { paths } from '../lib/routes';
+
+// SPEC §9: the menu opens by itself every 30,000 ms to remind shoppers of the categories.
+export const menuAutoOpenMs = 30_000;
+
+const entryClass =
+  'block rounded-md px-3 py-2 text-slate-800 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700';
+
+/**
+ * The floating menu at the top right (SPEC §2): a disclosure that opens on click or hover and every
+ * 30 s, and closes on an outside click, on Escape and when an entry is chosen.
+ */
+export function FloatingMenu() {
+  const { productSiteUrl, aboutUrl } = getConfig().store;
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A mouse reaching the button opens the menu before the click lands; that click must not close it.
+  const openedByHover = useRef(false);
+  const panelId = useId();
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setOpen(true), menuAutoOpenMs);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: Event) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const focusWasInside = rootRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusWasInside) buttonRef.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const onButtonClick = () => {
+    if (openedByHover.current) {
+      openedByHover.current = false;
+      setOpen(true);
+      return;
+    }
+    setOpen((wasOpen) => !wasOpen);
+  };
+
+  const onMouseEnter = () => {
+    if (!open) {
+      openedByHover.current = true;
+      setOpen(true);
+    }
+  };
+
+  const onMouseLeave = () => {
+    openedByHover.current = false;
+  };
+
+  const close = () => {
+    openedByHover.current = false;
+    setOpen(false);
+  };
+
+  return (
+    <div ref={rootRef} className="fixed right-3 top-3 z-40" onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onButtonClick}
+        className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-md ring-2 ring-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <span className="sr-only">Menu</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      <nav
+        id={panelId}
+        aria-label="Site menu"
+        hidden={!open}
+        className="absolute right-0 mt-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200"
+      >
+        <ul>
+          <li>
+            <a className={entryClass} href={productSiteUrl} onClick={close}>
+              Home
+            </a>
+          </li>
+          <li>
+            <Link className={entryClass} to={paths.home} onClick={close}>
+              Digital Store Home
+            </Link>
+          </li>
+          <li>
+            <a className={entryClass} href={aboutUrl} onClick={close}>
+              About
+            </a>
+          </li>
+        </ul>
+        <h2 className="mt-2 border-t border-slate-200 px-3 pb-1 pt-3 text-xs font-semibold tracking-wider text-slate-600">
+          PRODUCT CATEGORIES
+        </h2>
+        <ul>
+          <li>
+            <Link className={entryClass} to={paths.allProducts} onClick={close}>
+              All Products
+            </Link>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link className={entryClass} to={paths.category(category.id)} onClick={close}>
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

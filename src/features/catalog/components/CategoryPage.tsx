@@ -1,0 +1,58 @@
+import { useParams } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { ProductList } from '../../../components/ProductList';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { findCategory, type Category } from '../../../lib/categories';
+import { selectCurrency } from '../../currency/currencySlice';
+import { useGetCategoryProductsQuery } from '../api/catalogApi';
+
+export function CategoryPage() {
+  const { id = '' } = useParams();
+  const category = findCategory(id);
+  if (!category) {
+    return (
+      <NotFoundPage
+        title="Category not found"
+        message="We have no category with that address. Browse the store instead."
+      />
+    );
+  }
+  // Keyed so moving between categories starts each one fresh.
+  return <CategoryView key={category.id} category={category} />;
+}
+
+function CategoryView({ category }: { category: Category }) {
+  const currency = useAppSelector(selectCurrency);
+  const { data: products, isLoading, isError, refetch } = useGetCategoryProductsQuery(category.id);
+  usePageMeta(category.name, category.description);
+  return (
+    <>
+      <section className="relative flex min-h-screen items-center justify-center overflow-hidden px-6 text-center text-white">
+        <img
+          src={category.image}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+        <div className="absolute inset-0 bg-slate-900/55" aria-hidden="true" />
+        <div className="relative max-w-3xl">
+          <h1 className="text-4xl font-bold tracking-wide sm:text-6xl">{category.name.toUpperCase()}</h1>
+          <p className="mt-6 text-lg sm:text-xl">{category.description}</p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-label={`${category.name} products`}>
+        <ProductList
+          products={products}
+          loading={isLoading}
+          failed={isError}
+          currency={currency}
+          emptyMessage="No products in this category yet. Please check back soon."
+          onRetry={() => void refetch()}
+        />
+      </section>
+    </>
+  );
+}

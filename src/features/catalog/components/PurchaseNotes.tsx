@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/routes';
+
+/** SPEC §2: the four notes on buying, ending with the 'HERE' link to the contact page. */
+export function PurchaseNotes() {
+  return (
+    <section aria-labelledby="notes-heading" className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">
+      <h2 id="notes-heading" className="text-xl font-bold text-slate-900">
+        Notes
+      </h2>
+      <ul aria-labelledby="notes-heading" className="mt-4 list-disc space-y-2 pl-6 text-slate-800">
+        <li>
+          To pay in Naira (₦), set the currency switch at the top of the page to NGN before you buy; otherwise switch it
+          to USD to pay in US dollars ($).
+        </li>
+        <li>Enter your correct e-mail address when you pay.</li>
+        <li>Check that e-mail inbox (and the spam folder) for access to your product after payment.</li>
+        <li>
+          If nothing arrives, contact us{' '}
+          <Link to={paths.contact} className="font-semibold text-brand-800 underline hover:text-brand-900">
+            HERE
+          </Link>
+          .
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { selectCurrency } from '../../currency/currencySlice';
+import { selectSearchResults, selectSearchTerm } from '../searchSlice';
+import type { SearchNavigationState } from '../useProductSearch';
+import { SearchBox } from './SearchBox';
+
+// SPEC §9: the smooth scroll to the results starts 300 ms after arriving.
+export const scrollToResultsDelayMs = 300;
+
+export function SearchResultsPage() {
+  const results = useAppSelector(selectSearchResults);
+  const term = useAppSelector(selectSearchTerm);
+  const currency = useAppSelector(selectCurrency);
+  const location = useLocation();
+  const resultsRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const scrollToResults = (location.state as SearchNavigationState | null)?.scrollToResults === true;
+  usePageMeta('Search results');
+
+  // Keyed on the location so each new search from this page scrolls again.
+  useEffect(() => {
+    if (!scrollToResults) return undefined;
+    const timer = window.setTimeout(() => {
+      resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // The search box that had focus is gone (or was used again): put focus on the count, so a
+      // screen reader announces how many products were found.
+      headingRef.current?.focus({ preventScroll: true });
+    }, scrollToResultsDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [scrollToResults, location.key]);
+
+  return (
+    <>
+      <div className="bg-gradient-to-br from-brand-900 to-brand-700 px-6 pb-10 pt-24">
+        <div className="mx-auto flex max-w-4xl justify-center">
+          <SearchBox tone="dark" initialTerm={term} />
+        </div>
+      </div>
+      <section ref={resultsRef} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="results-heading">
+        <h1
+          id="results-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-6 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl"
+        >
+          {`Search Result: Found (${results.length}) Products`}
+        </h1>
+        {results.length > 0 ? (
+          <ProductGrid products={results} currency={currency} />
+        ) : (
+          <p className="text-slate-600">
+            {term ? `No products match “${term}”. Try another word.` : 'Type a product title above to search.'}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

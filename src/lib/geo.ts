@@ -1,0 +1,36 @@
+// The geo-IP default currency (SPEC §4): NGN for visitors in Nigeria, USD for everyone else and
+// whenever the lookup fails, because USD is the store's default and must never block a page.
+import type { Currency } from './money';
+
+// Geo-IP services disagree on the field name: ipapi.co says country_code, ip-api.com countryCode,
+// others country. The first one present wins.
+const countryFields = ['country_code', 'countryCode', 'country'] as const;
+
+/** The ISO country code in a geo-IP answer, upper-cased, or undefined when it has none. */
+export function countryCodeFrom(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const field of countryFields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim()) return value.trim().toUpperCase();
+  }
+  return undefined;
+}
+
+export function currencyForCountry(countryCode: string | undefined): Currency {
+  return countryCode === 'NG' ? 'NGN' : 'USD';
+}
+
+// A slow geo service must not hold the shopper's prices hostage; after this they see USD.
+export const geoLookupTimeoutMs = 5000;
+
+/** Looks the visitor's country up and answers their default currency; never throws. */
+export async function lookupDefaultCurrency(url: string, fetchImpl: typeof fetch = fetch): Promise<Currency> {
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(geoLookupTimeoutMs) });
+    if (!response.ok) return 'USD';
+    return currencyForCountry(countryCodeFrom(await response.json()));
+  } catch {
+    return 'USD';
+  }
+}

@@ -1,0 +1,267 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProductDetailPage } from '../../../../src/features/catalog/components/ProductDetailPage';
+import { fetchOutlines, fetchProduct } from '../../../../src/features/catalog/api/catalogQueries';
+import type { RootState } from '../../../../src/app/store';
+import { setupAlerts } from '../../../support/alerts';
+import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.mock';
+import { buildOutline, buildProduct } from '../../../support/factories';
+import { geoIpUrl, server } from '../../../support/msw';
+import { renderWithProviders } from '../../../support/renderWithProviders';
+
+vi.mock('../../../../src/features/catalog/api/catalogQueries', () => import('../../../support/catalogQueries.mock'));
+
+const product = buildProduct({
+  id: 'excel-mastery',
+  title: 'Excel Mastery for Business',
+  description: 'Formulas, pivot tables and dashboards that turn raw sales records into decisions.',
+  priceInNgn: 12000,
+  priceInUsd: 15,
+  coverImageUrl: 'https://images.test/covers/excel.png',
+});
+
+function renderProductPage(options: { id?: string; preloadedState?: Partial<RootState>; history?: string[] } = {}) {
+  const { id = product.id, preloadedState, history = [] } = options;
+  return renderWithProviders(
+    <Routes>
+      <Route path="/productdetail/:id" element={<ProductDetailPage />} />
+      <Route path="/allproducts" element={<h1>All products page</h1>} />
+      <Route path="/" element={<h1>Home page</h1>} />
+      <Route path="/contactus" element={<h1>Contact page</h1>} />
+    </Routes>,
+    { route: [...history, `/productdetail/${id}`], preloadedState },
+  );
+}
+
+const chosen = (currency: 'NGN' | 'USD'): Partial<RootState> => ({ currency: { currency, chosen: true } });
+
+beforeEach(() => {
+  resetCatalogQueries();
+  vi.mocked(fetchProduct).mockImplementation(async (id) => (id === product.id ? product : null));
+});
+setupAlerts();
+
+describe('product detail page', () => {
+  it("shows 'Loading...' until the product has loaded", async () => {
+    const pending = deferred<typeof product | null>();
+    vi.mocked(fetchProduct).mockReturnValue(pending.promise);
+    renderProductPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    pending.resolve(product);
+    expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('reads the one product by its id and its outlines', async () => {
+    renderProductPage();
+    await screen.findByRole('heading', { level: 1 });
+    expect(fetchProduct).toHaveBeenCalledTimes(1);
+    expect(fetchProduct).toHaveBeenCalledWith('excel-mastery');
+    expect(fetchOutlines).toHaveBeenCalledWith('excel-mastery');
+  });
+
+  it('shows the cover, upper-cased title, price in dollars and the description', async () => {
+    renderProductPage({ preloadedState: chosen('USD') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    const cover = screen.getByRole('img', { name: 'Cover of Excel Mastery for Business' });
+    expect(cover).toHaveAttribute('src', 'https://images.test/covers/excel.png');
+    expect(cover).toHaveAttribute('width');
+    expect(cover).toHaveAttribute('height');
+    expect(screen.getByText('$15')).toBeInTheDocument();
+    expect(screen.getByText(product.description)).toBeInTheDocument();
+  });
+
+  it('shows the naira price with ₦ and thousands separators when the currency is NGN', async () => {
+    renderProductPage({ preloadedState: chosen('NGN') });
+    expect(await screen.findByText('₦12,000')).toBeInTheDocument();
+  });
+
+  it('shows the placeholder cover when the cover fails to load', async () => {
+    renderProductPage();
+    const cover = await screen.findByRole('img', { name: 'Cover of Excel Mastery for Business' });
+    fireEvent.error(cover);
+    expect(cover).toHaveAttribute('src', '/images/placeholder-cover.svg');
+  });
+
+  it("shows 'Product not found' with a way home when the id does not exist", async () => {
+    renderProductPage({ id: 'no-such-product' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the store home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('says so and offers a retry when the product cannot be fetched', async () => {
+    vi.mocked(fetchProduct).mockRejectedValueOnce(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    const { user } = renderProductPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong while fetching this product.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+  });
+
+  it('lists the outline in outlineOrder', async () => {
+    vi.mocked(fetchOutlines).mockResolvedValue([
+      buildOutline({ productId: product.id, outline: 'Formulas that save hours', outlineOrder: 1 }),
+      buildOutline({ productId: product.id, outline: 'Pivot tables', outlineOrder: 2 }),
+      buildOutline({ productId: product.id, outline: 'Dashboards', outlineOrder: 3 }),
+    ]);
+    renderProductPage();
+    const outline = await screen.findByRole('list', { name: 'Outline' });
+    expect(
+      within(outline)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Formulas that save hours', 'Pivot tables', 'Dashboards']);
+  });
+
+  it('says when a product has no outline yet', async () => {
+    renderProductPage();
+    expect(await screen.findByText('No outline has been published for this product yet.')).toBeInTheDocument();
+  });
+
+  it('says when the outline cannot be loaded', async () => {
+    vi.mocked(fetchOutlines).mockRejectedValue(new Error('boom'));
+    renderProductPage();
+    expect(await screen.findByText('The outline could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('lists the four buying notes with the HERE link to the contact page', async () => {
+    renderProductPage();
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    const items = within(notes).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent(/pay in Naira.*switch.*NGN.*otherwise switch it to USD/i);
+    expect(items[1]).toHaveTextContent(/correct e-mail/i);
+    expect(items[2]).toHaveTextContent(/check that e-mail/i);
+    expect(items[3]).toHaveTextContent(/if nothing arrives/i);
+    expect(within(items[3]!).getByRole('link', { name: 'HERE' })).toHaveAttribute('href', '/contactus');
+  });
+
+  it('goes back to the previous page with the Back button', async () => {
+    const { user } = renderProductPage({ history: ['/allproducts'] });
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'All products page' })).toBeInTheDocument();
+  });
+
+  it('goes home with the Back button when the shopper arrived straight on the product', async () => {
+    const { user } = renderProductPage();
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('titles the document with the product and describes it with the start of its description', async () => {
+    renderProductPage();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.title).toBe('Excel Mastery for Business | Digital Store'));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', product.description);
+  });
+});
+
+describe('payment dialog', () => {
+  it.each(['Buy Now', 'Get Yours Now'])(
+    "opens 'Complete Payment' with the product and amount from '%s'",
+    async (label) => {
+      const { user } = renderProductPage({ preloadedState: chosen('NGN') });
+      await user.click(await screen.findByRole('button', { name: label }));
+      const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(within(dialog).getByText('Excel Mastery for Business')).toBeInTheDocument();
+      expect(within(dialog).getByText('₦12,000')).toBeInTheDocument();
+      expect(within(dialog).getByText(/payment is not yet available/i)).toBeInTheDocument();
+    },
+  );
+
+  it('shows the amount in dollars when the currency is USD', async () => {
+    const { user } = renderProductPage({ preloadedState: chosen('USD') });
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('$15')).toBeInTheDocument();
+  });
+
+  it('closes on Cancel and gives focus back to the button that opened it', async () => {
+    const { user } = renderProductPage();
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    await user.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(buy).toHaveFocus();
+  });
+
+  it('closes on Escape', async () => {
+    const { user } = renderProductPage();
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    await screen.findByRole('dialog', { name: 'Complete Payment' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps keyboard focus inside the dialog', async () => {
+    const { user } = renderProductPage();
+    await user.click(await screen.findByRole('button', { name: 'Get Yours Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(cancel).toHaveFocus();
+  });
+});
+
+describe('geo-IP default currency', () => {
+  function countryIs(body: Record<string, string>) {
+    const requests: string[] = [];
+    server.use(
+      http.get(geoIpUrl, ({ request }) => {
+        requests.push(request.url);
+        return HttpResponse.json(body);
+      }),
+    );
+    return requests;
+  }
+
+  it('shows naira prices to a visitor in Nigeria who has not chosen a currency', async () => {
+    countryIs({ country_code: 'NG' });
+    const { store } = renderProductPage();
+    expect(await screen.findByText('₦12,000')).toBeInTheDocument();
+    expect(store.getState().currency).toEqual({ currency: 'NGN', chosen: false });
+  });
+
+  it('accepts countryCode and country from other geo-IP services', async () => {
+    countryIs({ countryCode: 'NG' });
+    renderProductPage();
+    expect(await screen.findByText('₦12,000')).toBeInTheDocument();
+  });
+
+  it('shows dollar prices to a visitor elsewhere', async () => {
+    countryIs({ country_code: 'GB' });
+    const { store } = renderProductPage({ preloadedState: { currency: { currency: 'NGN', chosen: false } } });
+    await waitFor(() => expect(store.getState().currency.currency).toBe('USD'));
+    expect(await screen.findByText('$15')).toBeInTheDocument();
+  });
+
+  it('falls back to dollars when the lookup fails', async () => {
+    server.use(http.get(geoIpUrl, () => HttpResponse.error()));
+    const { store } = renderProductPage({ preloadedState: { currency: { currency: 'NGN', chosen: false } } });
+    await waitFor(() => expect(store.getState().currency.currency).toBe('USD'));
+    expect(await screen.findByText('$15')).toBeInTheDocument();
+  });
+
+  it('falls back to dollars when the service answers with an error', async () => {
+    server.use(http.get(geoIpUrl, () => HttpResponse.json({ error: true }, { status: 500 })));
+    const { store } = renderProductPage({ preloadedState: { currency: { currency: 'NGN', chosen: false } } });
+    await waitFor(() => expect(store.getState().currency.currency).toBe('USD'));
+  });
+
+  it('never overrides a currency the shopper chose, and does not even ask', async () => {
+    const requests = countryIs({ country_code: 'NG' });
+    const { store } = renderProductPage({ preloadedState: chosen('USD') });
+    expect(await screen.findByText('$15')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.getState().currency).toEqual({ currency: 'USD', chosen: true });
+    expect(requests).toHaveLength(0);
+  });
+});

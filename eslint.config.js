@@ -13,7 +13,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
@@ -27,7 +30,11 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector / useAppDispatch from app/hooks.' },
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
+            },
             { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
           ],
         },
@@ -42,10 +49,19 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector / useAppDispatch from app/hooks.' },
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
+            },
             { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
           ],
-          patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app layer.' }],
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code must not import features or the app layer.',
+            },
+          ],
         },
       ],
     },
@@ -58,12 +74,18 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector / useAppDispatch from app/hooks.' },
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
+            },
             { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
           ],
           patterns: [
             {
-              group: featureNames.filter((other) => other !== name).flatMap((other) => [`**/features/${other}/*/**`, `**/${other}/components/**`, `**/${other}/api/**`]),
+              group: featureNames
+                .filter((other) => other !== name)
+                .flatMap((other) => [`**/features/${other}/*/**`, `**/${other}/components/**`, `**/${other}/api/**`]),
               message: 'Features do not import each other’s internals; move shared pieces to components/ or lib/.',
             },
           ],

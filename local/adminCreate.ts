@@ -25,7 +25,9 @@ const missing = [
   !projectId && 'FIREBASE_PROJECT_ID',
 ].filter(Boolean);
 if (missing.length > 0 || !values.email || !values.password || !values.name || !projectId) {
-  process.stderr.write(`Missing: ${missing.join(', ')}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD --name NAME [--phone PHONE]\n`);
+  process.stderr.write(
+    `Missing: ${missing.join(', ')}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD --name NAME [--phone PHONE]\n`,
+  );
   process.exit(1);
 }
 

@@ -57,7 +57,8 @@ export async function startAuthEmulator(options: {
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
   const args = [cli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath];
   if (options.persistDir) {
-    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) args.push('--import', options.persistDir);
+    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json')))
+      args.push('--import', options.persistDir);
     args.push('--export-on-exit', options.persistDir);
   }
   const child = spawn(process.execPath, args, {

@@ -25,7 +25,8 @@ export async function readBody(req: IncomingMessage, maxBytes = 20 * 1024 * 1024
 export function listen(handler: Handler, port: number, host: string): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: error instanceof Error ? error.message : 'Internal error' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: error instanceof Error ? error.message : 'Internal error' } });
       else res.end();
     });
   });

@@ -35,9 +35,12 @@ async function choosePorts(): Promise<Record<PortKey, number>> {
   for (const setting of portSettings) {
     const raw = process.env[setting.variable];
     const port = raw ? Number(raw) : setting.fallback;
-    if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${setting.variable}=${raw} is not a valid port number.`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      fail(`${setting.variable}=${raw} is not a valid port number.`);
     if (!(await isPortFree(port))) {
-      fail(`Port ${port} (${setting.what}) is already in use: stop what uses it or set ${setting.variable} to a free port.`);
+      fail(
+        `Port ${port} (${setting.what}) is already in use: stop what uses it or set ${setting.variable} to a free port.`,
+      );
     }
     ports[setting.key] = port;
   }

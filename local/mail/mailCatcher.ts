@@ -39,9 +39,10 @@ function inboxPage(mails: CaughtMail[]): string {
     .slice()
     .reverse()
     .map(
-      (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><b>From</b> ${escapeHtml(m.from)} · <b>To</b> ${escapeHtml(
-        m.to.join(', '),
-      )}${m.replyTo ? ` · <b>Reply-To</b> ${escapeHtml(m.replyTo)}` : ''} · ${escapeHtml(m.date)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      (m) =>
+        `<article><h2>${escapeHtml(m.subject)}</h2><p><b>From</b> ${escapeHtml(m.from)} · <b>To</b> ${escapeHtml(
+          m.to.join(', '),
+        )}${m.replyTo ? ` · <b>Reply-To</b> ${escapeHtml(m.replyTo)}` : ''} · ${escapeHtml(m.date)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local inbox</title><style>body{font-family:system-ui;max-width:860px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head><body><h1>Local inbox (${mails.length})</h1>${
@@ -49,7 +50,9 @@ function inboxPage(mails: CaughtMail[]): string {
   }</body></html>`;
 }
 
-export async function startMailCatcher(options: { smtpPort?: number; webPort?: number; host?: string } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(
+  options: { smtpPort?: number; webPort?: number; host?: string } = {},
+): Promise<MailCatcher> {
   const host = options.host ?? '127.0.0.1';
   const mails: CaughtMail[] = [];
   let nextId = 1;

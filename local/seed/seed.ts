@@ -70,17 +70,29 @@ export async function seedDemoAdmin(db: Firestore, authUrl: string, apiKey = 'de
     const res = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demoAdmin.email, password: demoAdmin.password, displayName: demoAdmin.name, returnSecureToken: true }),
+      body: JSON.stringify({
+        email: demoAdmin.email,
+        password: demoAdmin.password,
+        displayName: demoAdmin.name,
+        returnSecureToken: true,
+      }),
     });
     return (await res.json()) as AuthEmulatorAnswer;
   };
   let answer = await call('signUp');
   if (answer.error?.message?.startsWith('EMAIL_EXISTS')) answer = await call('signInWithPassword');
   const uid = answer.localId;
-  if (!uid) throw new Error(`Could not create the demo admin: ${answer.error?.message ?? 'no answer from the Auth emulator'}`);
+  if (!uid)
+    throw new Error(`Could not create the demo admin: ${answer.error?.message ?? 'no answer from the Auth emulator'}`);
   const ref = db.doc(`admins/${uid}`);
   if (!(await ref.get()).exists) {
-    await ref.set({ uid, name: demoAdmin.name, email: demoAdmin.email, phone: demoAdmin.phone, createdAt: Timestamp.now() });
+    await ref.set({
+      uid,
+      name: demoAdmin.name,
+      email: demoAdmin.email,
+      phone: demoAdmin.phone,
+      createdAt: Timestamp.now(),
+    });
   }
   return uid;
 }

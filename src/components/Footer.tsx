@@ -12,10 +12,16 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:justify-between">
         <address className="not-italic">
           <p>
-            Email: <a className="underline hover:text-white" href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            Email:{' '}
+            <a className="underline hover:text-white" href={`mailto:${contactEmail}`}>
+              {contactEmail}
+            </a>
           </p>
           <p>
-            Phone: <a className="underline hover:text-white" href={`tel:${contactPhone.replace(/\s+/g, '')}`}>{contactPhone}</a>
+            Phone:{' '}
+            <a className="underline hover:text-white" href={`tel:${contactPhone.replace(/\s+/g, '')}`}>
+              {contactPhone}
+            </a>
           </p>
         </address>
         <nav aria-label="Footer">

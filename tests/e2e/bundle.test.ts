@@ -6,7 +6,9 @@ describe('production bundle', () => {
   const { distDir, buildSecrets } = inject('e2e');
 
   it('contains none of the server secrets that were in the build environment', () => {
-    const files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|html|css|json)$/.test(f));
+    const files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(js|html|css|json)$/.test(f),
+    );
     expect(files.some((f) => f.endsWith('.js'))).toBe(true);
     for (const file of files) {
       const text = readFileSync(join(distDir, file), 'utf8');

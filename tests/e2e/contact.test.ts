@@ -30,14 +30,18 @@ describe('contact form', () => {
     });
     await page.goto(`${baseUrl}/contactus`);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    expect(await page.getByLabel('Your Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.getByLabel('Your Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(
+      true,
+    );
 
     await page.getByLabel('Your Name').fill('Ada Obi');
     await page.getByLabel('Your Email').fill('not-an-email');
     await page.getByLabel('Your Phone Number').fill('+234 801 234 5678');
     await page.getByLabel('Your Message').fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    expect(await page.getByLabel('Your Email').evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(true);
+    expect(await page.getByLabel('Your Email').evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(
+      true,
+    );
     await page.waitForTimeout(300);
     expect(posted).toBe(false);
     await page.context().close();
@@ -52,7 +56,10 @@ describe('contact form', () => {
     await page.getByLabel('Your Phone Number').fill('+234 802 000 1111');
     await page.getByLabel('Your Message').fill(`I did not receive my ebook. Ref ${unique}`);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText(/message (has been|was) sent/i).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/message (has been|was) sent/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('Your Name').inputValue()).toBe('');
 
     let mail: CaughtMail | undefined;

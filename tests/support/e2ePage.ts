@@ -7,7 +7,11 @@ export async function openPage(browser: Browser, country: string | null = 'US'):
   await page.route('https://geoip.e2e.test/**', (route) =>
     country === null
       ? route.abort()
-      : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ country_code: country }) }),
+      : route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ country_code: country }),
+        }),
   );
   return page;
 }

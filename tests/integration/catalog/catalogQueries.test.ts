@@ -44,7 +44,11 @@ beforeAll(async () => {
       createdAt: Timestamp.fromMillis(base),
     });
   }
-  batch.set(admin.doc('outlines/other-product-o1'), { productId: 'catalog-test-2', outline: 'Not mine', outlineOrder: 1 });
+  batch.set(admin.doc('outlines/other-product-o1'), {
+    productId: 'catalog-test-2',
+    outline: 'Not mine',
+    outlineOrder: 1,
+  });
   await batch.commit();
 });
 
@@ -59,7 +63,14 @@ afterAll(async () => {
 describe('catalog queries against the Firestore emulator', () => {
   it('reads only the 6 newest products for the home page, newest first', async () => {
     const latest = await queries.fetchLatestProducts(6);
-    expect(latest.map((p) => p.id)).toEqual(['catalog-test-9', 'catalog-test-8', 'catalog-test-7', 'catalog-test-6', 'catalog-test-5', 'catalog-test-4']);
+    expect(latest.map((p) => p.id)).toEqual([
+      'catalog-test-9',
+      'catalog-test-8',
+      'catalog-test-7',
+      'catalog-test-6',
+      'catalog-test-5',
+      'catalog-test-4',
+    ]);
   });
 
   it('returns plain products: string id, numeric prices, ISO createdAt', async () => {

@@ -33,7 +33,11 @@ describe('local image host (Cloudinary shapes)', () => {
   }
 
   it('stores an unsigned upload in the folder and serves it at secure_url, with transformations', async () => {
-    const res = await upload({ file: new Blob([png], { type: 'image/png' }), upload_preset: 'digital_store_unsigned', folder: 'digital_products' });
+    const res = await upload({
+      file: new Blob([png], { type: 'image/png' }),
+      upload_preset: 'digital_store_unsigned',
+      folder: 'digital_products',
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { public_id: string; secure_url: string; version: number };
     expect(body.public_id).toMatch(/^digital_products\/[0-9a-f]{20}$/);
@@ -56,7 +60,11 @@ describe('local image host (Cloudinary shapes)', () => {
   });
 
   it('destroys an image by public_id, after which it is gone', async () => {
-    const res = await upload({ file: new Blob([png], { type: 'image/png' }), upload_preset: 'digital_store_unsigned', folder: 'digital_products' });
+    const res = await upload({
+      file: new Blob([png], { type: 'image/png' }),
+      upload_preset: 'digital_store_unsigned',
+      folder: 'digital_products',
+    });
     const { public_id, secure_url } = (await res.json()) as { public_id: string; secure_url: string };
     const destroy = await fetch(`${host.url}/v1_1/demo-cloud/image/destroy`, {
       method: 'POST',

@@ -19,7 +19,13 @@ describe('local mail catcher', () => {
       text: 'Thank you for your purchase.\nYour access link is below.',
     });
     const res = await fetch(`${catcher.webUrl}/api/messages`);
-    const mails = (await res.json()) as Array<{ to: string[]; replyTo: string; subject: string; text: string; from: string }>;
+    const mails = (await res.json()) as Array<{
+      to: string[];
+      replyTo: string;
+      subject: string;
+      text: string;
+      from: string;
+    }>;
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       from: 'orders@store.test',

@@ -27,7 +27,10 @@ async function portEnv(): Promise<Record<(typeof portVariables)[number], string>
   return env;
 }
 
-function runStart(env: Record<string, string>, dataDir: string): { child: ChildProcessWithoutNullStreams; output: () => string } {
+function runStart(
+  env: Record<string, string>,
+  dataDir: string,
+): { child: ChildProcessWithoutNullStreams; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: root,
     env: { ...process.env, ...env, LOCAL_DATA_DIR: dataDir },
@@ -81,7 +84,11 @@ describe('npm start', () => {
     const storeUrl = `http://127.0.0.1:${env.STORE_PORT}`;
 
     const first = runStart(env, dataDir);
-    await waitFor(() => first.output().includes('Press Ctrl-C'), 90_000, () => `npm start did not come up:\n${first.output()}`);
+    await waitFor(
+      () => first.output().includes('Press Ctrl-C'),
+      90_000,
+      () => `npm start did not come up:\n${first.output()}`,
+    );
     expect(first.output()).toContain(`Store               ${storeUrl}`);
     expect(first.output()).toMatch(/Seeded \d+ catalog documents/);
     expect(first.output()).toContain('Demo admin: admin@demo.store');
@@ -101,9 +108,15 @@ describe('npm start', () => {
     for (const name of portVariables) expect(await isPortFree(Number(env[name])), `${name} released`).toBe(true);
 
     const second = runStart(env, dataDir);
-    await waitFor(() => second.output().includes('Press Ctrl-C'), 90_000, () => `second npm start failed:\n${second.output()}`);
+    await waitFor(
+      () => second.output().includes('Press Ctrl-C'),
+      90_000,
+      () => `second npm start failed:\n${second.output()}`,
+    );
     expect(second.output()).not.toMatch(/Seeded \d+ catalog documents/);
-    const kept = (await (await fetch(`${docs}/products/made-in-first-run`)).json()) as { fields?: { title?: { stringValue?: string } } };
+    const kept = (await (await fetch(`${docs}/products/made-in-first-run`)).json()) as {
+      fields?: { title?: { stringValue?: string } };
+    };
     expect(kept.fields?.title?.stringValue).toBe('Made in the first run');
     const seededProduct = await fetch(`${docs}/products/demo-excel-mastery`);
     expect(seededProduct.status).toBe(200);

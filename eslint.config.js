@@ -3,6 +3,16 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Typed hooks only (STYLE: Redux Toolkit template), and Firestore Lite only in the SPA (DESIGN §5).
+const restrictedPaths = [
+  {
+    name: 'react-redux',
+    importNames: ['useSelector', 'useDispatch'],
+    message: 'Use useAppSelector / useAppDispatch from app/hooks.',
+  },
+  { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
+];
+
 const featureNames = ['catalog', 'search', 'currency', 'checkout', 'contact', 'admin'];
 
 export default tseslint.config(
@@ -29,14 +39,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
-            },
-            { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
-          ],
+          paths: restrictedPaths,
         },
       ],
     },
@@ -48,14 +51,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
-            },
-            { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
-          ],
+          paths: restrictedPaths,
           patterns: [
             {
               group: ['**/features/**', '**/app/**'],
@@ -73,14 +69,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use useAppSelector / useAppDispatch from app/hooks.',
-            },
-            { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
-          ],
+          paths: restrictedPaths,
           patterns: [
             {
               group: featureNames

@@ -1,6 +1,7 @@
 // The contact form in a real Chromium, through the API, into the local mail catcher.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { launchBrowser } from '../support/browser';
 import { openPage } from '../support/e2ePage';
 
@@ -13,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-interface CaughtMail {
-  to: string[];
-  replyTo: string;
-  subject: string;
-  text: string;
-}
 
 describe('contact form', () => {
   it('will not send until every field is filled with a valid e-mail', async () => {

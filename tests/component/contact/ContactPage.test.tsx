@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
 import { server } from '../../support/msw';
 import { renderWithProviders } from '../../support/renderWithProviders';
@@ -69,24 +69,6 @@ async function dismissDialog(user: UserEvent) {
 function renderContactPage() {
   return renderWithProviders(<ContactPage />, { route: '/contactus' });
 }
-
-beforeAll(() => {
-  // jsdom has no matchMedia, and sweetalert2 asks it about reduced motion before drawing an icon.
-  // (Worth moving to tests/support/setupComponent.ts once other screens assert dialogs too.)
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-});
 
 afterEach(async () => {
   // A test that failed half-way may leave a dialog open; it would block the next test's dialogs.

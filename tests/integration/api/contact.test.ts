@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { freePort } from '../../../local/ports';
 import { createApp } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
@@ -14,15 +15,6 @@ import { createMailer } from '../../../server/mailer';
 const cloud = inject('cloud');
 const db = createAdminFirestore({ projectId: 'demo-digital-store', emulatorHost: cloud.firestoreHost });
 const contactUrl = `${cloud.apiUrl}/api/contact`;
-
-interface CaughtMail {
-  id: number;
-  from: string;
-  to: string[];
-  replyTo: string;
-  subject: string;
-  text: string;
-}
 
 /** A message no other test sends, so it can be found again in the shared database and inbox. */
 function buildMessage(overrides: Record<string, unknown> = {}) {

@@ -1,0 +1,54 @@
+// `npm run build:functions`: bundles server/function.ts into dist-functions/ with a package.json that
+// lists only what the API needs at run time, ready for `firebase deploy --only functions`.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = resolve(root, process.argv[2] ?? 'dist-functions');
+const runtimeDependencies = ['express', 'firebase-admin', 'firebase-functions', 'nodemailer', 'zod'];
+
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const installedVersion = (name: string) =>
+  (JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+await build({
+  root,
+  logLevel: 'warn',
+  configFile: false,
+  publicDir: false,
+  build: {
+    ssr: resolve(root, 'server/function.ts'),
+    outDir,
+    emptyOutDir: true,
+    target: 'node20',
+    rolldownOptions: {
+      external: runtimeDependencies.flatMap((name) => [name, new RegExp(`^${name}/`)]),
+      output: { entryFileNames: 'index.js', format: 'es' },
+    },
+  },
+});
+
+mkdirSync(outDir, { recursive: true });
+writeFileSync(
+  resolve(outDir, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: 'digital-store-api',
+      private: true,
+      type: 'module',
+      main: 'index.js',
+      engines: { node: '20' },
+      dependencies: Object.fromEntries(
+        runtimeDependencies.map((name) => [name, pkg.dependencies[name] ?? `^${installedVersion(name)}`]),
+      ),
+    },
+    null,
+    2,
+  )}\n`,
+);
+// The API's non-secret settings for the deployed function (see .env.example, API section).
+const envFile = resolve(root, '.env.functions');
+if (existsSync(envFile)) copyFileSync(envFile, resolve(outDir, '.env'));
+process.stdout.write(`API function built in ${outDir}\n`);

@@ -1,0 +1,34 @@
+// The deployed API: one HTTPS function behind the hosting rewrite /api/** (firebase.json), running
+// the same createApp as the local cloud and the tests.
+import { onRequest } from 'firebase-functions/v2/https';
+import { createApp } from './app';
+import { parseServerConfig } from './config';
+import { createAdminFirestore } from './lib/firestoreAdmin';
+import { createMailer } from './mailer';
+
+// Secret values come from Secret Manager (`firebase functions:secrets:set NAME`) as environment
+// variables; everything else from the .env file deployed with the function (README 'Deploy').
+const secrets = ['SMTP_PASS', 'PAYSTACK_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'CLOUDINARY_API_SECRET'];
+
+function buildApp() {
+  // Cloud Functions names the project in GCLOUD_PROJECT; FIREBASE_PROJECT_ID may override it.
+  const config = parseServerConfig({
+    ...process.env,
+    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? process.env.GCLOUD_PROJECT,
+  });
+  if (config.DEMO_PAYMENTS) throw new Error('DEMO_PAYMENTS must never be set on the deployed API.');
+  return createApp({
+    config,
+    db: createAdminFirestore({ projectId: config.FIREBASE_PROJECT_ID }),
+    mailer: createMailer(config),
+  });
+}
+
+let app: ReturnType<typeof buildApp> | undefined;
+
+export const api = onRequest({ region: 'us-central1', secrets, memory: '256MiB' }, (req, res) => {
+  // Built on the first request, not at import: the deploy tool loads this file to read the
+  // function's settings, without the runtime environment.
+  app ??= buildApp();
+  app(req, res);
+});

@@ -29,7 +29,9 @@ export function Layout({ currencySwitch }: { currencySwitch?: ReactNode }) {
       <Logo />
       {currencySwitch}
       <FloatingMenu />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and content arriving later
+          does not push it around in view (CLS budget, DESIGN §8). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

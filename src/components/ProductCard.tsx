@@ -8,7 +8,15 @@ import { CoverImage } from './CoverImage';
 // Cards are full width below 640px, half from 640px, a third from 1024px (max-w-6xl ≈ 370px).
 const coverSizes = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
 
-export function ProductCard({ product, currency }: { product: Product; currency: Currency }) {
+export function ProductCard({
+  product,
+  currency,
+  priority = false,
+}: {
+  product: Product;
+  currency: Currency;
+  priority?: boolean;
+}) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <CoverImage
@@ -18,6 +26,7 @@ export function ProductCard({ product, currency }: { product: Product; currency:
         height={300}
         widths={[400, 640, 800]}
         sizes={coverSizes}
+        priority={priority}
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-4">

@@ -6,9 +6,10 @@ import { ProductCard } from './ProductCard';
 export function ProductGrid({ products, currency }: { products: Product[]; currency: Currency }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Products">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} currency={currency} />
+          {/* The first cover is above the fold on a phone and is often the largest paint. */}
+          <ProductCard product={product} currency={currency} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -10,16 +10,42 @@ interface ProductListProps {
   currency: Currency;
   emptyMessage: string;
   onRetry: () => void;
+  /** How many placeholder cards to show while loading. */
+  placeholderCount?: number;
 }
 
 /** A product list's four states (STYLE §8), with the SPEC's loading and error dialogs. */
-export function ProductList({ products, loading, failed, currency, emptyMessage, onRetry }: ProductListProps) {
+export function ProductList({
+  products,
+  loading,
+  failed,
+  currency,
+  emptyMessage,
+  onRetry,
+  placeholderCount = 6,
+}: ProductListProps) {
   useFetchDialogs({ loading, failed });
   if (loading) {
+    // Placeholder cards hold the grid's place while it loads, so what follows it (the View All
+    // button, the footer) does not jump when the products arrive (CLS budget, DESIGN §8).
     return (
-      <p role="status" className="py-10 text-center text-slate-600">
-        Loading products...
-      </p>
+      <>
+        <p role="status" className="sr-only">
+          Loading products...
+        </p>
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+          {Array.from({ length: placeholderCount }, (_, i) => (
+            <li key={i} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
+              <div className="aspect-[4/3] w-full animate-pulse bg-slate-100" />
+              <div className="flex flex-col gap-3 p-4">
+                <div className="h-6 w-3/4 rounded bg-slate-100" />
+                <div className="h-7 w-1/4 rounded bg-slate-100" />
+                <div className="h-10 w-full rounded-lg bg-slate-100" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
   if (failed) {

@@ -12,11 +12,15 @@ export function ProductCard({
   product,
   currency,
   priority = false,
+  headingLevel = 3,
 }: {
   product: Product;
   currency: Currency;
   priority?: boolean;
+  /** The card title's level: one below the heading the grid sits under (h1 pages: 2, h2 sections: 3). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <CoverImage
@@ -30,7 +34,7 @@ export function ProductCard({
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="break-words font-semibold text-slate-900">{cardTitle(product.title)}</h3>
+        <Heading className="break-words font-semibold text-slate-900">{cardTitle(product.title)}</Heading>
         <p className="text-lg font-bold text-brand-700">{formatProductPrice(product, currency)}</p>
         <Link
           to={paths.product(product.id)}

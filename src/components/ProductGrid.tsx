@@ -3,13 +3,21 @@ import type { Product } from '../lib/product';
 import { ProductCard } from './ProductCard';
 
 // SPEC §2/§9: 1 column, 2 from 640px, 3 from 1024px.
-export function ProductGrid({ products, currency }: { products: Product[]; currency: Currency }) {
+export function ProductGrid({
+  products,
+  currency,
+  headingLevel = 3,
+}: {
+  products: Product[];
+  currency: Currency;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Products">
       {products.map((product, index) => (
         <li key={product.id}>
           {/* The first cover is above the fold on a phone and is often the largest paint. */}
-          <ProductCard product={product} currency={currency} priority={index === 0} />
+          <ProductCard product={product} currency={currency} priority={index === 0} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -12,6 +12,8 @@ interface ProductListProps {
   onRetry: () => void;
   /** How many placeholder cards to show while loading. */
   placeholderCount?: number;
+  /** Card title level, one below the heading above the list. */
+  headingLevel?: 2 | 3;
 }
 
 /** A product list's four states (STYLE §8), with the SPEC's loading and error dialogs. */
@@ -23,6 +25,7 @@ export function ProductList({
   emptyMessage,
   onRetry,
   placeholderCount = 6,
+  headingLevel = 3,
 }: ProductListProps) {
   useFetchDialogs({ loading, failed });
   if (loading) {
@@ -65,5 +68,5 @@ export function ProductList({
   if (!products || products.length === 0) {
     return <p className="py-10 text-center text-slate-600">{emptyMessage}</p>;
   }
-  return <ProductGrid products={products} currency={currency} />;
+  return <ProductGrid products={products} currency={currency} headingLevel={headingLevel} />;
 }

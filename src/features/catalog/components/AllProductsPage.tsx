@@ -17,6 +17,7 @@ export function AllProductsPage() {
         All Digital Products
       </h1>
       <ProductList
+        headingLevel={2}
         products={products}
         loading={isLoading}
         failed={isError}

@@ -45,6 +45,7 @@ function CategoryView({ category }: { category: Category }) {
       </section>
       <section className="mx-auto max-w-6xl px-4 py-12" aria-label={`${category.name} products`}>
         <ProductList
+          headingLevel={2}
           products={products}
           loading={isLoading}
           failed={isError}

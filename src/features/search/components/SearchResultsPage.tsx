@@ -50,7 +50,7 @@ export function SearchResultsPage() {
           {`Search Result: Found (${results.length}) Products`}
         </h1>
         {results.length > 0 ? (
-          <ProductGrid products={results} currency={currency} />
+          <ProductGrid products={results} currency={currency} headingLevel={2} />
         ) : (
           <p className="text-slate-600">
             {term ? `No products match “${term}”. Try another word.` : 'Type a product title above to search.'}

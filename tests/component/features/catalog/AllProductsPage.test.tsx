@@ -20,6 +20,8 @@ describe('all products page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'All Digital Products' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Products' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    // Card titles sit one level below the page heading, so the outline has no gap.
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(8);
   });
 
   it('lays the grid out in 1, 2 and 3 columns at <640, 640 and 1024 px', async () => {

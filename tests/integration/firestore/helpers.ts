@@ -78,3 +78,14 @@ export async function rest(
   }
   return { status: response.status, headers: response.headers, body: parsed };
 }
+
+/** The documents both SDKs' query tests run against: every operator has matches and misses. */
+export const queryCatalog: Record<string, Record<string, unknown>> = {
+  p1: { title: 'Alpha', price: 500, category: 'ebook', tags: ['new', 'sale'], rating: 4 },
+  p2: { title: 'Bravo', price: 1500, category: 'course', tags: ['sale'], rating: 5 },
+  p3: { title: 'Charlie', price: 1500, category: 'ebook', tags: [], rating: 3 },
+  p4: { title: 'Delta', price: 2500, category: 'template', tags: ['new'], rating: 5 },
+  p5: { title: 'Echo', price: 999.5, category: 'ebook', tags: ['bundle'], rating: 4 },
+  p6: { title: 'Foxtrot', category: 'course' },
+  p7: { title: 'Golf', price: 100, category: null, tags: ['sale', 'new'] },
+};

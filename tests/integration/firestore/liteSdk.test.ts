@@ -37,7 +37,7 @@ import {
   type Query,
 } from 'firebase/firestore/lite';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
-import { deferred, liteClient, uniqueCollection } from './helpers';
+import { deferred, liteClient, uniqueCollection, queryCatalog } from './helpers';
 
 let emulator: FirestoreEmulator;
 let db: Firestore;
@@ -146,15 +146,7 @@ describe('writes with the Lite SDK', () => {
 
 describe('queries with the Lite SDK', () => {
   const products = 'products';
-  const catalog: Record<string, Record<string, unknown>> = {
-    p1: { title: 'Alpha', price: 500, category: 'ebook', tags: ['new', 'sale'], rating: 4 },
-    p2: { title: 'Bravo', price: 1500, category: 'course', tags: ['sale'], rating: 5 },
-    p3: { title: 'Charlie', price: 1500, category: 'ebook', tags: [], rating: 3 },
-    p4: { title: 'Delta', price: 2500, category: 'template', tags: ['new'], rating: 5 },
-    p5: { title: 'Echo', price: 999.5, category: 'ebook', tags: ['bundle'], rating: 4 },
-    p6: { title: 'Foxtrot', category: 'course' },
-    p7: { title: 'Golf', price: 100, category: null, tags: ['sale', 'new'] },
-  };
+  const catalog = queryCatalog;
   const all = () => collection(db, products);
 
   beforeAll(async () => {

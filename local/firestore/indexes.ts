@@ -19,7 +19,7 @@
 // index does not serve a collection query; an index is never scanned backwards; `in` counts as an
 // equality like ==; the fields that sum/avg aggregate add no requirement; `*` field overrides and
 // ttl settings are ignored.
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { RpcError, asArray, asObject, asString } from './errors';
 import type { Filter, ParsedQuery } from './query';
 import { parseFieldPath } from './values';
@@ -69,7 +69,10 @@ export function parseIndexConfig(raw: unknown): IndexConfig {
       fields: asArray(index.fields, `indexes[${i}].fields`).map((f, j) => {
         const field = asObject(f, `indexes[${i}].fields[${j}]`);
         const path = asString(field.fieldPath, `indexes[${i}].fields[${j}].fieldPath`);
-        return { path: path === NAME ? [NAME] : parseFieldPath(path), mode: modeOf(field, `indexes[${i}].fields[${j}]`) };
+        return {
+          path: path === NAME ? [NAME] : parseFieldPath(path),
+          mode: modeOf(field, `indexes[${i}].fields[${j}]`),
+        };
       }),
     };
   });
@@ -81,18 +84,51 @@ export function parseIndexConfig(raw: unknown): IndexConfig {
       const index = asObject(raw, `fieldOverrides[${i}].indexes[${j}]`);
       return `${scopeOf(index.queryScope)} ${modeOf(index, `fieldOverrides[${i}].indexes[${j}]`)}`;
     });
-    overrides.set(overrideKey(asString(override.collectionGroup, `fieldOverrides[${i}].collectionGroup`), path), new Set(kept));
+    overrides.set(
+      overrideKey(asString(override.collectionGroup, `fieldOverrides[${i}].collectionGroup`), path),
+      new Set(kept),
+    );
   });
   return { composites, overrides };
 }
 
-export async function loadIndexConfig(file: string): Promise<IndexConfig> {
+function readIndexConfig(file: string): IndexConfig {
   try {
-    return parseIndexConfig(JSON.parse(await readFile(file, 'utf8')));
+    return parseIndexConfig(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
-    const reason = error instanceof RpcError || error instanceof Error ? error.message : String(error);
-    throw new Error(`Firestore emulator: cannot use the indexes file ${file}: ${reason}`);
+    throw new Error(`Firestore emulator: cannot use the indexes file ${file}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The indexes declared in a file, read again when the file changes, so an index added while
+ * `npm start` runs is used at once (like deploying it). A broken edit keeps the last good indexes.
+ */
+export function indexesFromFile(file: string, log: (line: string) => void): () => IndexConfig {
+  const versionOf = () => {
+    const stat = statSync(file, { bigint: true });
+    return `${stat.mtimeNs}:${stat.size}`;
+  };
+  let config = readIndexConfig(file);
+  let version = versionOf();
+  return () => {
+    let now: string;
+    try {
+      now = versionOf();
+    } catch {
+      return config;
+    }
+    if (now !== version) {
+      version = now;
+      try {
+        config = readIndexConfig(file);
+        log(`firestore: indexes read again from ${file}`);
+      } catch (error) {
+        log(`${(error as Error).message} (the previous indexes stay in use)`);
+      }
+    }
+    return config;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,9 +230,7 @@ function servedByComposites(config: IndexConfig, group: string, scope: Scope, ne
     if (!wantedSuffix.every((f, i) => suffix[i] !== undefined && sameField(f, suffix[i]))) continue;
     const prefix = fields.slice(0, prefixLength);
     const equalityFor = (f: IndexField) =>
-      need.equalities.find(
-        (e) => key(e.path) === key(f.path) && (e.mode === 'CONTAINS') === (f.mode === 'CONTAINS'),
-      );
+      need.equalities.find((e) => key(e.path) === key(f.path) && (e.mode === 'CONTAINS') === (f.mode === 'CONTAINS'));
     if (!prefix.every((f) => equalityFor(f) !== undefined)) continue;
     matched = true;
     for (const f of prefix) covered.add(key(f.path) + (f.mode === 'CONTAINS' ? 'CONTAINS' : 'ASCENDING'));

@@ -379,7 +379,10 @@ export function runAggregation(
       `The aggregation query has ${specs.length} aggregations; at most ${MAX_AGGREGATIONS} are allowed in one request.`,
     );
   }
-  const query = parseStructuredQuery({ ...asObject(aggregation.structuredQuery, 'structuredQuery'), select: undefined });
+  const query = parseStructuredQuery({
+    ...asObject(aggregation.structuredQuery, 'structuredQuery'),
+    select: undefined,
+  });
   if (options.indexes !== undefined) checkIndexes(options.indexes, databaseOf(parent), query);
   const fields = specs.flatMap((spec) => (spec.operation === 'count' ? [] : [spec.path]));
   const docs = select(parent, query, source, fields);

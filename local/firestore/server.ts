@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { RpcError, asArray, asObject, asString, invalidArgument, isObject, type JsonObject } from './errors';
 import { DataFileWriter, FirestoreDataFileError, loadDataFile } from './persistence';
-import { loadIndexConfig, type IndexConfig } from './indexes';
+import { indexesFromFile, type IndexConfig } from './indexes';
 import { parseMask, project, runAggregation, runQuery } from './query';
 import { DocumentStore, checkDocumentName, checkIds } from './store';
 import { parseFieldPath, type FirestoreDocument } from './values';
@@ -295,7 +295,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const log = opts.log ?? (() => undefined);
   const dataFile = opts.dataFile;
   const initial = dataFile === undefined ? [] : await loadDataFile(dataFile);
-  const indexes = opts.indexesFile === undefined ? undefined : await loadIndexConfig(opts.indexesFile);
+  const indexes = opts.indexesFile === undefined ? undefined : indexesFromFile(opts.indexesFile, log);
 
   let writer: DataFileWriter | undefined;
   const store = new DocumentStore(initial, () => writer?.schedule());
@@ -335,7 +335,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     const path = decodeSegments(rest);
     checkIds(path);
     const root = `${database}/documents`;
-    const request: ApiRequest = { store, indexes, database, root, path, resource: [root, ...path].join('/') };
+    const resource = [root, ...path].join('/');
+    const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
     if (rpc === undefined) return send(res, 200, resourceRequest(request, method, body, url.searchParams));

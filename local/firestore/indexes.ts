@@ -20,7 +20,7 @@
 // equality like ==; the fields that sum/avg aggregate add no requirement; `*` field overrides and
 // ttl settings are ignored.
 import { readFileSync, statSync } from 'node:fs';
-import { RpcError, asArray, asObject, asString } from './errors';
+import { RpcError, asArray, asObject, asString, invalidArgument } from './errors';
 import type { Filter, ParsedQuery } from './query';
 import { parseFieldPath } from './values';
 
@@ -61,9 +61,13 @@ function modeOf(raw: Record<string, unknown>, what: string): Mode {
 /** Reads the firestore.indexes.json shape (`firebase deploy --only firestore:indexes`). */
 export function parseIndexConfig(raw: unknown): IndexConfig {
   const file = asObject(raw, 'indexes file');
-  const composites = asArray(file.indexes, 'indexes').map((entry, i): CompositeIndex => {
+  // Vector indexes serve only vector search, which this emulator does not offer.
+  const isVector = (entry: unknown) =>
+    asArray(asObject(entry, 'index').fields, 'fields').some((f) => asObject(f, 'field').vectorConfig !== undefined);
+  const composites = asArray(file.indexes, 'indexes').flatMap((entry, i): CompositeIndex[] => {
+    if (isVector(entry)) return [];
     const index = asObject(entry, `indexes[${i}]`);
-    return {
+    const composite: CompositeIndex = {
       collectionGroup: asString(index.collectionGroup, `indexes[${i}].collectionGroup`),
       scope: scopeOf(index.queryScope),
       fields: asArray(index.fields, `indexes[${i}].fields`).map((f, j) => {
@@ -75,6 +79,7 @@ export function parseIndexConfig(raw: unknown): IndexConfig {
         };
       }),
     };
+    return [composite];
   });
   const overrides = new Map<string, Set<string>>();
   asArray(file.fieldOverrides, 'fieldOverrides').forEach((entry, i) => {
@@ -144,13 +149,30 @@ interface Need {
 
 type Term = Exclude<Filter, { kind: 'composite' }>;
 
+// Production refuses a filter whose disjunctive normal form has more than 30 terms; so does this,
+// which also keeps a hostile filter from expanding without bound.
+const MAX_DISJUNCTIONS = 30;
+
 /** The filter as OR of ANDs (disjunctive normal form), which is how production plans an OR query. */
 function disjuncts(filter: Filter | undefined): Term[][] {
   if (filter === undefined) return [[]];
   if (filter.kind !== 'composite') return [[filter]];
   const parts = filter.filters.map(disjuncts);
-  if (filter.op === 'OR') return parts.flat();
-  return parts.reduce<Term[][]>((acc, part) => acc.flatMap((a) => part.map((b) => [...a, ...b])), [[]]);
+  const terms =
+    filter.op === 'OR'
+      ? parts.flat()
+      : parts.reduce<Term[][]>(
+          (acc, part) => {
+            if (acc.length * part.length > MAX_DISJUNCTIONS) return tooManyDisjunctions();
+            return acc.flatMap((a) => part.map((b) => [...a, ...b]));
+          },
+          [[]],
+        );
+  return terms.length > MAX_DISJUNCTIONS ? tooManyDisjunctions() : terms;
+}
+
+function tooManyDisjunctions(): never {
+  throw invalidArgument(`The filter has more than ${MAX_DISJUNCTIONS} disjunctions in disjunctive normal form.`);
 }
 
 function equalityMode(term: Term): Mode | undefined {

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  and,
   average,
   collection,
   collectionGroup,
@@ -10,6 +11,7 @@ import {
   getAggregate,
   getCount,
   getDocs,
+  or,
   orderBy,
   query,
   setDoc,
@@ -184,6 +186,26 @@ describe('queries that need a composite index (Lite SDK)', () => {
   });
 });
 
+describe('OR queries need an index for each disjunction', () => {
+  it('serves each equality alone, and each equality with a declared order', async () => {
+    const books = collection(db, 'books');
+    const either = or(where('genre', '==', 'sf'), where('rating', '==', 5));
+    expect(await ids(query(books, either))).toEqual(['b1', 'b2', 'b3', 'b4']);
+    expect(await ids(query(books, either, orderBy('year', 'desc')))).toEqual(['b4', 'b2', 'b3', 'b1']);
+  });
+
+  it('refuses when one disjunction lacks its index', async () => {
+    const books = collection(db, 'books');
+    const q = query(books, or(where('genre', '==', 'sf'), where('pages', '==', 100)), orderBy('year', 'desc'));
+    await expect(getDocs(q)).rejects.toMatchObject({
+      ...refused,
+      message: expect.stringContaining(
+        '"fields":[{"fieldPath":"pages","order":"ASCENDING"},{"fieldPath":"year","order":"DESCENDING"}]',
+      ),
+    });
+  });
+});
+
 describe('queries single-field indexes serve (Lite SDK)', () => {
   it('equalities on any fields, one range or order field in either direction, and __name__ order', async () => {
     const books = collection(db, 'books');
@@ -306,5 +328,80 @@ describe('the error production sends', () => {
     expect((answer.body as { error: { message: string } }).error.message).toContain(
       '"fields":[{"fieldPath":"tags","arrayConfig":"CONTAINS"},{"fieldPath":"rating","order":"DESCENDING"}]',
     );
+  });
+});
+
+describe('the indexes file', () => {
+  it('must exist and be valid when the emulator starts', async () => {
+    const dir = await tempDir();
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{"indexes": [');
+    await expect(startFirestoreEmulator({ port: 0, indexesFile: broken })).rejects.toThrow(
+      `Firestore emulator: cannot use the indexes file ${broken}`,
+    );
+    const wrong = join(dir, 'wrong.json');
+    await writeFile(wrong, JSON.stringify({ indexes: [{ collectionGroup: 'a', fields: [{ fieldPath: 'x' }] }] }));
+    await expect(startFirestoreEmulator({ port: 0, indexesFile: wrong })).rejects.toThrow(
+      'indexes[0].fields[0] needs "order" (ASCENDING or DESCENDING) or "arrayConfig": "CONTAINS"',
+    );
+    await expect(startFirestoreEmulator({ port: 0, indexesFile: join(dir, 'missing.json') })).rejects.toThrow(
+      'cannot use the indexes file',
+    );
+  });
+
+  it('is read again when it changes; a broken edit keeps the indexes in use', async () => {
+    const file = join(await tempDir(), 'firestore.indexes.json');
+    await writeFile(file, JSON.stringify({ indexes: [] }));
+    const lines: string[] = [];
+    const emulator = await startFirestoreEmulator({ port: 0, indexesFile: file, log: (line) => lines.push(line) });
+    const client = liteClient(emulator);
+    try {
+      await setDoc(doc(client.db, 'notes', 'n1'), { author: 'ada', at: 1 });
+      const byAuthor = query(collection(client.db, 'notes'), where('author', '==', 'ada'), orderBy('at'));
+      await expect(getDocs(byAuthor)).rejects.toMatchObject(refused);
+      const declared = {
+        indexes: [
+          {
+            collectionGroup: 'notes',
+            queryScope: 'COLLECTION',
+            fields: [
+              { fieldPath: 'author', order: 'ASCENDING' },
+              { fieldPath: 'at', order: 'ASCENDING' },
+            ],
+          },
+        ],
+      };
+      await writeFile(file, JSON.stringify(declared));
+      expect(await ids(byAuthor)).toEqual(['n1']);
+      await writeFile(file, '{ "indexes": [ oops');
+      expect(await ids(byAuthor)).toEqual(['n1']);
+      expect(lines).toContainEqual(expect.stringContaining('(the previous indexes stay in use)'));
+    } finally {
+      await client.close();
+      await emulator.close();
+    }
+  });
+
+  it('refuses a filter with more than 30 disjunctions with INVALID_ARGUMENT', async () => {
+    const values = (field: string, n: number) => or(...Array.from({ length: n }, (_, i) => where(field, '==', i)));
+    const q = query(collection(db, 'books'), and(values('year', 6), values('pages', 6)));
+    await expect(getDocs(q)).rejects.toMatchObject({
+      message: expect.stringContaining('more than 30 disjunctions'),
+    });
+    const answer = await rest(enforcing, 'POST', `/v1/${DATABASE}/documents:runQuery`, {
+      structuredQuery: {
+        from: [{ collectionId: 'books' }],
+        where: {
+          compositeFilter: {
+            op: 'OR',
+            filters: Array.from({ length: 31 }, (_, i) => ({
+              fieldFilter: { field: { fieldPath: 'year' }, op: 'EQUAL', value: { integerValue: String(i) } },
+            })),
+          },
+        },
+      },
+    });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
   });
 });

@@ -15,10 +15,12 @@
 //   cover part of the equalities (index merging).
 // - A fieldOverrides entry replaces the automatic indexes of its field (and the fields under it); an
 //   empty `indexes` list is an exemption.
-// Approximations, on the strict side so a missing index never slips through: a collection-group-scope
-// index does not serve a collection query; an index is never scanned backwards; `in` counts as an
-// equality like ==; the fields that sum/avg aggregate add no requirement; `*` field overrides and
-// ttl settings are ignored.
+// Approximations. Strict, so a missing index never slips through: a collection-group-scope index does
+// not serve a collection query; an index is never scanned backwards. Lenient, because production's
+// rule is not documented: the fields sum/avg aggregate add no requirement of their own (production
+// reads them from index entries, so an aggregation over a filtered query may need more than its
+// query). Also: `in` counts as an equality like ==; `*` field overrides, ttl and vector indexes are
+// ignored.
 import { readFileSync, statSync } from 'node:fs';
 import { RpcError, asArray, asObject, asString, invalidArgument } from './errors';
 import type { Filter, ParsedQuery } from './query';

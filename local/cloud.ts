@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createApp } from '../server/app';
 import { parseServerConfig } from '../server/config';
@@ -39,6 +39,8 @@ export interface CloudOptions {
   persist?: boolean;
   withAuth?: boolean;
   withApi?: boolean;
+  /** The composite indexes queries may use; default the project's firestore.indexes.json (as deployed). */
+  indexesFile?: string;
   /** Seed the demo catalog when the database is new. */
   seed?: boolean;
   /** The store's public origin, used in e-mails (access links). */
@@ -110,7 +112,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     // while a catalog the admin emptied on purpose stays empty.
     const seedMarker = join(options.dataDir, 'seeded.json');
     const needsSeed = !options.persist || !existsSync(seedMarker);
-    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile });
+    const indexesFile = options.indexesFile ?? resolve(import.meta.dirname, '..', 'firestore.indexes.json');
+    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile, indexesFile });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 

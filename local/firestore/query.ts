@@ -1,4 +1,6 @@
 import { asArray, asObject, asString, enumName, invalidArgument, isObject } from './errors';
+import { checkIndexes, type IndexConfig } from './indexes';
+import { checkIds } from './store';
 import {
   NULL_VALUE,
   compareValues,
@@ -39,12 +41,12 @@ const directions = ['DIRECTION_UNSPECIFIED', 'ASCENDING', 'DESCENDING'] as const
 type FieldOp = (typeof fieldOps)[number];
 type UnaryOp = (typeof unaryOps)[number];
 
-type Filter =
+export type Filter =
   | { kind: 'field'; path: string[]; op: FieldOp; value: Value }
   | { kind: 'unary'; path: string[]; op: UnaryOp }
   | { kind: 'composite'; op: 'AND' | 'OR'; filters: Filter[] };
 
-interface Order {
+export interface Order {
   path: string[];
   descending: boolean;
 }
@@ -54,7 +56,7 @@ interface Cursor {
   before: boolean;
 }
 
-interface ParsedQuery {
+export interface ParsedQuery {
   collectionId: string | undefined;
   allDescendants: boolean;
   where: Filter | undefined;
@@ -136,6 +138,7 @@ export function parseStructuredQuery(raw: unknown): ParsedQuery {
     selector.collectionId === undefined ? undefined : asString(selector.collectionId, 'collectionId');
   const allDescendants = selector.allDescendants === true;
   if (collectionId === undefined && !allDescendants) throw invalidArgument('from.collectionId is required');
+  if (collectionId !== undefined) checkIds([collectionId]);
 
   const where = query.where === undefined || query.where === null ? undefined : parseFilter(query.where);
   const orderBy: Order[] = asArray(query.orderBy, 'orderBy').map((o) => {
@@ -286,20 +289,39 @@ export function project(doc: FirestoreDocument, select: string[][] | undefined):
   return { ...doc, fields };
 }
 
-/** Runs a structuredQuery over the documents under `parent` (a database or document name). */
-export function runQuery(
+/** Where queries find documents: all of them, or one collection's (`{parent}/{collectionId}`). */
+export interface DocumentSource {
+  documents(): Iterable<FirestoreDocument>;
+  collection(path: string): Iterable<FirestoreDocument>;
+}
+
+/** The emulator's index settings; without them every query is served, as Google's emulator does. */
+export interface QueryOptions {
+  indexes?: IndexConfig;
+}
+
+function databaseOf(parent: string): string {
+  return parent.split('/').slice(0, 4).join('/');
+}
+
+// A document without a value for an orderBy field (or, in an aggregation, an aggregated field) is
+// not in the index the query scans, so it is never in the result.
+function select(
   parent: string,
-  rawQuery: unknown,
-  documents: Iterable<FirestoreDocument>,
+  query: ParsedQuery,
+  source: DocumentSource,
+  requiredPaths: string[][],
 ): FirestoreDocument[] {
-  const query = parseStructuredQuery(rawQuery);
   const { orderBy, startAt, endAt, where } = query;
-  // A document without a value for an orderBy field is not in the index, so never in the result.
-  const requiredFields = orderBy.filter((o) => o.path[0] !== NAME || o.path.length !== 1);
+  const required = [...orderBy.map((o) => o.path).filter((p) => p.length !== 1 || p[0] !== NAME), ...requiredPaths];
+  const candidates =
+    query.allDescendants || query.collectionId === undefined
+      ? source.documents()
+      : source.collection(`${parent}/${query.collectionId}`);
   const hits: FirestoreDocument[] = [];
-  for (const doc of documents) {
+  for (const doc of candidates) {
     if (!inScope(doc, parent, query)) continue;
-    if (requiredFields.some((o) => getField(doc.fields, o.path) === undefined)) continue;
+    if (required.some((path) => getField(doc.fields, path) === undefined)) continue;
     if (where !== undefined && !matches(where, doc)) continue;
     if (startAt !== undefined && compareToCursor(doc, orderBy, startAt) < (startAt.before ? 0 : 1)) continue;
     if (endAt !== undefined && compareToCursor(doc, orderBy, endAt) > (endAt.before ? -1 : 0)) continue;
@@ -307,39 +329,75 @@ export function runQuery(
   }
   hits.sort((a, b) => compareByOrder(a, b, orderBy));
   const end = query.limit === undefined ? undefined : query.offset + query.limit;
-  return hits.slice(query.offset, end).map((doc) => project(doc, query.select));
+  return hits.slice(query.offset, end);
 }
 
-/** Runs a structuredAggregationQuery; answers the aggregateFields map. */
+/** Runs a structuredQuery over the documents under `parent` (a database or document name). */
+export function runQuery(
+  parent: string,
+  rawQuery: unknown,
+  source: DocumentSource,
+  options: QueryOptions = {},
+): FirestoreDocument[] {
+  const query = parseStructuredQuery(rawQuery);
+  if (options.indexes !== undefined) checkIndexes(options.indexes, databaseOf(parent), query);
+  return select(parent, query, source, []).map((doc) => project(doc, query.select));
+}
+
+const MAX_AGGREGATIONS = 5;
+
+type Aggregation =
+  | { alias: string; operation: 'count'; upTo: number | undefined }
+  | { alias: string; operation: 'sum' | 'avg'; path: string[] };
+
+function parseAggregation(raw: unknown, i: number): Aggregation {
+  const spec = asObject(raw, 'aggregation');
+  const alias = typeof spec.alias === 'string' ? spec.alias : `field_${i + 1}`;
+  if (spec.count !== undefined) {
+    return { alias, operation: 'count', upTo: parseCount(asObject(spec.count, 'count').upTo, 'count.upTo') };
+  }
+  const operation = spec.sum !== undefined ? 'sum' : spec.avg !== undefined ? 'avg' : undefined;
+  if (operation === undefined) throw invalidArgument('An aggregation needs count, sum or avg');
+  return { alias, operation, path: fieldPathOf(asObject(spec[operation], operation).field, `${operation}.field`) };
+}
+
+/**
+ * Runs a structuredAggregationQuery; answers the aggregateFields map. As in production, one request
+ * aggregates only the documents that have every field it sums or averages (count included), and sum
+ * and avg skip the values that are not numbers.
+ */
 export function runAggregation(
   parent: string,
   rawAggregation: unknown,
-  documents: Iterable<FirestoreDocument>,
+  source: DocumentSource,
+  options: QueryOptions = {},
 ): Record<string, Value> {
   const aggregation = asObject(rawAggregation, 'structuredAggregationQuery');
-  const docs = runQuery(
-    parent,
-    { ...asObject(aggregation.structuredQuery, 'structuredQuery'), select: undefined },
-    documents,
-  );
-  const result: Record<string, Value> = {};
-  asArray(aggregation.aggregations, 'aggregations').forEach((raw, i) => {
-    const spec = asObject(raw, 'aggregation');
-    const alias = typeof spec.alias === 'string' ? spec.alias : `field_${i + 1}`;
-    if (spec.count !== undefined) {
-      const upTo = parseCount(asObject(spec.count, 'count').upTo, 'count.upTo');
-      result[alias] = { integerValue: String(upTo === undefined ? docs.length : Math.min(upTo, docs.length)) };
-      return;
-    }
-    const operation = spec.sum !== undefined ? 'sum' : spec.avg !== undefined ? 'avg' : undefined;
-    if (operation === undefined) throw invalidArgument('An aggregation needs count, sum or avg');
-    const path = fieldPathOf(asObject(spec[operation], operation).field, `${operation}.field`);
-    const numbers = docs.map((d) => getField(d.fields, path)).filter(isNumber);
-    result[alias] = operation === 'sum' ? sum(numbers) : average(numbers);
+  const specs = asArray(aggregation.aggregations, 'aggregations').map(parseAggregation);
+  if (specs.length > MAX_AGGREGATIONS) {
+    throw invalidArgument(
+      `The aggregation query has ${specs.length} aggregations; at most ${MAX_AGGREGATIONS} are allowed in one request.`,
+    );
+  }
+  const query = parseStructuredQuery({
+    ...asObject(aggregation.structuredQuery, 'structuredQuery'),
+    select: undefined,
   });
+  if (options.indexes !== undefined) checkIndexes(options.indexes, databaseOf(parent), query);
+  const fields = specs.flatMap((spec) => (spec.operation === 'count' ? [] : [spec.path]));
+  const docs = select(parent, query, source, fields);
+  const result: Record<string, Value> = {};
+  for (const spec of specs) {
+    if (spec.operation === 'count') {
+      const n = spec.upTo === undefined ? docs.length : Math.min(spec.upTo, docs.length);
+      result[spec.alias] = { integerValue: String(n) };
+    } else {
+      const numbers = docs.map((d) => getField(d.fields, spec.path)).filter(isNumber);
+      result[spec.alias] = spec.operation === 'sum' ? sum(numbers) : average(numbers);
+    }
+  }
   return result;
 }
-
 // Sums stay integers while every input is an integer and the total fits in 64 bits.
 function sum(numbers: NumberValue[]): Value {
   if (numbers.every((n) => 'integerValue' in n)) {

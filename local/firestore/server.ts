@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { RpcError, asArray, asObject, asString, invalidArgument, isObject, type JsonObject } from './errors';
 import { DataFileWriter, FirestoreDataFileError, loadDataFile } from './persistence';
+import { indexesFromFile, type IndexConfig } from './indexes';
 import { parseMask, project, runAggregation, runQuery } from './query';
-import { DocumentStore, checkDocumentName } from './store';
+import { DocumentStore, checkDocumentName, checkIds } from './store';
 import { parseFieldPath, type FirestoreDocument } from './values';
 import { parseWrite } from './writes';
 
@@ -17,6 +18,11 @@ export interface FirestoreEmulatorOptions {
   host?: string;
   /** JSON file the data is kept in; undefined = in memory only. */
   dataFile?: string;
+  /**
+   * A firestore.indexes.json: queries production could not serve with these indexes fail with
+   * FAILED_PRECONDITION. Undefined = every query is served, as Google's emulator does.
+   */
+  indexesFile?: string;
   log?: (line: string) => void;
 }
 
@@ -40,6 +46,7 @@ const rpcSuffix =
 /** One request against `projects/{p}/databases/{d}/documents[/path]`. */
 interface ApiRequest {
   store: DocumentStore;
+  indexes: IndexConfig | undefined;
   database: string;
   /** The database's document root, `{database}/documents`. */
   root: string;
@@ -116,7 +123,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     requireParent(req, 'runQuery');
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
-    const docs = runQuery(req.resource, body.structuredQuery, req.store.documents());
+    const docs = runQuery(req.resource, body.structuredQuery, req.store, { indexes: req.indexes });
     for (const doc of docs) req.store.recordRead(reads.transaction, req.database, doc.name);
     return streamAnswer(
       docs.map((document) => ({ document, readTime })),
@@ -129,7 +136,9 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     requireParent(req, 'runAggregationQuery');
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
-    const aggregateFields = runAggregation(req.resource, body.structuredAggregationQuery, req.store.documents());
+    const aggregateFields = runAggregation(req.resource, body.structuredAggregationQuery, req.store, {
+      indexes: req.indexes,
+    });
     return streamAnswer([{ result: { aggregateFields }, readTime }], reads, readTime);
   },
 
@@ -231,7 +240,7 @@ function listDocuments(req: ApiRequest, params: URLSearchParams): unknown {
     .map((s) => `/${s}`)
     .join('')}`;
   const query = { from: [{ collectionId: req.path[req.path.length - 1] }], orderBy };
-  const docs = runQuery(parent, query, req.store.documents());
+  const docs = runQuery(parent, query, req.store);
   // The page token is simply the offset of the next page.
   const start = Number(Buffer.from(params.get('pageToken') ?? '', 'base64').toString() || 0);
   const pageSize = Number(params.get('pageSize') ?? 0) || docs.length;
@@ -286,6 +295,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const log = opts.log ?? (() => undefined);
   const dataFile = opts.dataFile;
   const initial = dataFile === undefined ? [] : await loadDataFile(dataFile);
+  const indexes = opts.indexesFile === undefined ? undefined : indexesFromFile(opts.indexesFile, log);
 
   let writer: DataFileWriter | undefined;
   const store = new DocumentStore(initial, () => writer?.schedule());
@@ -323,8 +333,10 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     if (rpc !== undefined) rest = rest.slice(0, -(rpc.length + 1));
     const database = `projects/${decodeURIComponent(api[1] ?? '')}/databases/${decodeURIComponent(api[2] ?? '')}`;
     const path = decodeSegments(rest);
+    checkIds(path);
     const root = `${database}/documents`;
-    const request: ApiRequest = { store, database, root, path, resource: [root, ...path].join('/') };
+    const resource = [root, ...path].join('/');
+    const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
     if (rpc === undefined) return send(res, 200, resourceRequest(request, method, body, url.searchParams));
@@ -368,6 +380,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`firestore: emulator listening on ${url}${dataFile === undefined ? ' (in memory)' : `, data in ${dataFile}`}`);
+  if (opts.indexesFile !== undefined) log(`firestore: queries need the indexes declared in ${opts.indexesFile}`);
 
   let closing: Promise<void> | undefined;
   return {

@@ -27,6 +27,9 @@ const TRANSACTION_TTL_MS = 5 * 60_000;
  */
 export class DocumentStore {
   private readonly docs = new Map<string, FirestoreDocument>();
+  // The same documents grouped by collection (`{parent}/{collectionId}`), so a query reads only its
+  // own collection instead of the whole database.
+  private readonly collections = new Map<string, Map<string, FirestoreDocument>>();
   private readonly transactions = new Map<string, Transaction>();
   private lastTimeNanos = 0n;
 
@@ -35,13 +38,33 @@ export class DocumentStore {
     private readonly onChange: () => void,
   ) {
     for (const doc of initial) {
-      this.docs.set(doc.name, doc);
+      this.put(doc);
       this.lastTimeNanos = maxOf(this.lastTimeNanos, parseTimestamp(doc.updateTime));
     }
   }
 
   documents(): Iterable<FirestoreDocument> {
     return this.docs.values();
+  }
+
+  collection(path: string): Iterable<FirestoreDocument> {
+    return this.collections.get(path)?.values() ?? [];
+  }
+
+  private put(doc: FirestoreDocument): void {
+    this.docs.set(doc.name, doc);
+    const path = collectionOf(doc.name);
+    const members = this.collections.get(path) ?? new Map<string, FirestoreDocument>();
+    members.set(doc.name, doc);
+    this.collections.set(path, members);
+  }
+
+  private remove(name: string): void {
+    this.docs.delete(name);
+    const path = collectionOf(name);
+    const members = this.collections.get(path);
+    members?.delete(name);
+    if (members?.size === 0) this.collections.delete(path);
   }
 
   get(name: string): FirestoreDocument | undefined {
@@ -120,8 +143,8 @@ export class DocumentStore {
         : { updateTime: commitTime, transformResults: outcome.transformResults };
     });
     for (const [name, doc] of changed) {
-      if (doc === undefined) this.docs.delete(name);
-      else this.docs.set(name, doc);
+      if (doc === undefined) this.remove(name);
+      else this.put(doc);
     }
     if (changed.size > 0) this.onChange();
     return { commitTime, writeResults };
@@ -130,7 +153,7 @@ export class DocumentStore {
   /** Drops every document (of one database, when given) and its open transactions. */
   reset(database?: string): void {
     const prefix = database === undefined ? '' : `${database}/`;
-    for (const name of this.docs.keys()) if (name.startsWith(prefix)) this.docs.delete(name);
+    for (const name of [...this.docs.keys()]) if (name.startsWith(prefix)) this.remove(name);
     for (const [id, t] of this.transactions) if (`${t.database}/`.startsWith(prefix)) this.transactions.delete(id);
     this.onChange();
   }
@@ -142,6 +165,20 @@ export function checkDocumentName(name: string, prefix: string): void {
   if (segments.length === 0 || segments.length % 2 !== 0 || segments.some((s) => s === '')) {
     throw invalidArgument(`Invalid document name "${name}": expected ${prefix}{collection}/{id}[/...]`);
   }
+  checkIds(segments);
+}
+
+// Firestore reserves ids that start and end with two underscores, for collections and documents.
+const RESERVED_ID = /^__.*__$/;
+
+/** Refuses reserved collection or document ids, as production does (INVALID_ARGUMENT). */
+export function checkIds(ids: readonly string[]): void {
+  const reserved = ids.find((id) => RESERVED_ID.test(id));
+  if (reserved !== undefined) throw invalidArgument(`Resource id "${reserved}" is invalid because it is reserved.`);
+}
+
+function collectionOf(name: string): string {
+  return name.slice(0, name.lastIndexOf('/'));
 }
 
 function wallClockNanos(): bigint {

@@ -150,9 +150,19 @@ function compareNumbers(a: NumberValue, b: NumberValue): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-// Firestore orders strings by their UTF-8 bytes, which differs from JS `<` above U+FFFF.
+// Firestore orders strings by their UTF-8 bytes, which is code point order. UTF-16 code units
+// compare the same way except where a surrogate (a character above U+FFFF) meets U+E000..U+FFFF, so
+// only that case pays for the byte comparison.
 export function compareStrings(a: string, b: string): number {
-  return a === b ? 0 : Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  if (a === b) return 0;
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 || y >= 0xd800) break;
+    return x < y ? -1 : 1;
+  }
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
 // References compare segment by segment ('a/b' before 'a-b/c'), not as whole strings.

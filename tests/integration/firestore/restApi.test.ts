@@ -329,7 +329,6 @@ describe('runQuery and runAggregationQuery details', () => {
           { alias: 'capped', count: { upTo: 2 } },
           { alias: 'total', sum: { field: { fieldPath: 'price' } } },
           { alias: 'mean', avg: { field: { fieldPath: 'price' } } },
-          { alias: 'none', avg: { field: { fieldPath: 'missing' } } },
         ],
       },
     });
@@ -338,6 +337,25 @@ describe('runQuery and runAggregationQuery details', () => {
         capped: { integerValue: '2' },
         total: { doubleValue: 45.5 },
         mean: { doubleValue: 45.5 / 3 },
+      },
+    });
+  });
+
+  it('aggregates only documents that have every aggregated field: none here, so count 0, sum 0, avg null', async () => {
+    const answer = await rest(emulator, 'POST', `${DOCS}:runAggregationQuery`, {
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: c }] },
+        aggregations: [
+          { alias: 'n', count: {} },
+          { alias: 'total', sum: { field: { fieldPath: 'price' } } },
+          { alias: 'none', avg: { field: { fieldPath: 'missing' } } },
+        ],
+      },
+    });
+    expect((answer.body as Array<{ result: unknown }>)[0]?.result).toEqual({
+      aggregateFields: {
+        n: { integerValue: '0' },
+        total: { integerValue: '0' },
         none: { nullValue: 'NULL_VALUE' },
       },
     });

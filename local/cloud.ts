@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createApp } from '../server/app';
 import { parseServerConfig } from '../server/config';
@@ -43,6 +43,11 @@ export interface CloudOptions {
   seed?: boolean;
   /** The store's public origin, used in e-mails (access links). */
   storeUrl?: string;
+  /**
+   * The security rules the Firestore emulator enforces: the project's firestore.rules unless another
+   * file is given; `false` runs it open (every request allowed), for tests of the emulator itself.
+   */
+  rulesFile?: string | false;
   /** Extra API environment (tests point provider base URLs at msw, lower rate limits, ...). */
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -63,6 +68,9 @@ export interface Cloud {
   seeded: boolean;
   stop(): Promise<void>;
 }
+
+/** The rules that deploy (firebase.json), enforced by the local cloud too. */
+export const projectRulesFile = resolve(import.meta.dirname, '../firestore.rules');
 
 export const storeIdentity = {
   VITE_STORE_NAME: 'Digital Store',
@@ -110,7 +118,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     // while a catalog the admin emptied on purpose stays empty.
     const seedMarker = join(options.dataDir, 'seeded.json');
     const needsSeed = !options.persist || !existsSync(seedMarker);
-    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile });
+    const rulesFile = options.rulesFile === false ? undefined : (options.rulesFile ?? projectRulesFile);
+    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile, rulesFile, log });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 

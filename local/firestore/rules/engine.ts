@@ -4,7 +4,7 @@ import type { MatchBlock, Operation, PatternSegment, RuleMethod, Ruleset } from 
 import { checkRuleset, type ResolvedCalls } from './check';
 import { conditionAllows, type DocumentReader } from './evaluate';
 import { parseRules } from './parser';
-import { NULL, mapOf, str, type RulesValue } from './values';
+import { mapOf, str, type RulesValue } from './values';
 
 export interface CompiledRules {
   ruleset: Ruleset;

@@ -673,7 +673,7 @@ export function conditionAllows(expr: Expr, evaluation: Evaluation): { allowed: 
     const value = evaluate(expr, evaluation);
     return { allowed: value.t === 'bool' && value.v };
   } catch (error) {
-    if (error instanceof RulesEvalError) return { allowed: false, error: error.message };
-    throw error;
+    // Anything that goes wrong while evaluating denies, never allows.
+    return { allowed: false, error: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -242,8 +242,8 @@ export class RulesGate {
           reader: reader(10),
         });
       },
-      // Each document is judged once, on its state before the whole batch and after it; preconditions
-      // are left to the commit, so a refused write learns nothing about what exists.
+      // Each document is judged once, on its state before the whole batch and after it. Preconditions
+      // are checked by the commit itself, after the rules: a refused write is refused whatever it asked.
       commitCheck(commitTime, writes, current) {
         const after = new Map<string, FirestoreDocument | undefined>();
         for (const write of writes) {

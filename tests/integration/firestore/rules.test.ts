@@ -2,7 +2,21 @@
 // refusal to start on a construct it does not implement, and reloading when the file changes.
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { doc, getDoc, setDoc, setLogLevel } from 'firebase/firestore/lite';
+import { deleteApp, initializeApp } from 'firebase/app';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getCount,
+  getDoc,
+  getDocs,
+  getFirestore,
+  limit,
+  query,
+  setDoc,
+  setLogLevel,
+  where,
+} from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, FirestoreRulesError, type FirestoreEmulator } from '../../../local/firestore/server';
 import { DATABASE, adminClient, liteClient, rest, tempDir } from './helpers';
@@ -131,5 +145,49 @@ describe('loading the rules', () => {
     expect(await eventually(403)).toBe(403);
     expect(lines.some((line) => line.includes('every request is denied until the file is fixed'))).toBe(true);
     await changing.close();
+  });
+});
+
+describe('list requests, judged on the query the SDK sends', () => {
+  it('sees request.query.limit and the fields a query pins with ==', async () => {
+    const file = join(dir, 'queries.rules');
+    await writeFile(
+      file,
+      `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /capped/{id} { allow list: if request.query.limit <= 10; }
+    match /mine/{id} { allow list: if request.auth != null && resource.data.owner == request.auth.uid; }
+  }
+}
+`,
+    );
+    const emulatorWithQueries = await startFirestoreEmulator({ port: 0, rulesFile: file });
+    const admin = adminClient(emulatorWithQueries);
+    await admin.doc('mine/a').set({ owner: 'u1' });
+    await admin.doc('mine/b').set({ owner: 'u2' });
+    const app = initializeApp({ projectId: 'demo-digital-store', apiKey: 'demo' }, `rules-queries-${process.pid}`);
+    const db = getFirestore(app);
+    connectFirestoreEmulator(db, emulatorWithQueries.host, emulatorWithQueries.port, { mockUserToken: { sub: 'u1' } });
+    const outcome = (action: Promise<unknown>) =>
+      action.then(
+        () => 'allowed',
+        (error: unknown) => (error as { code?: string }).code ?? 'unknown error',
+      );
+
+    expect(await outcome(getDocs(query(collection(db, 'capped'), limit(10))))).toBe('allowed');
+    expect(await outcome(getDocs(query(collection(db, 'capped'), limit(11))))).toBe('permission-denied');
+    expect(await outcome(getDocs(collection(db, 'capped')))).toBe('permission-denied');
+    expect(await outcome(getCount(query(collection(db, 'capped'), limit(3))))).toBe('allowed');
+
+    const own = await getDocs(query(collection(db, 'mine'), where('owner', '==', 'u1')));
+    expect(own.docs.map((d) => d.id)).toEqual(['a']);
+    expect(await outcome(getDocs(query(collection(db, 'mine'), where('owner', '==', 'u2'))))).toBe('permission-denied');
+    expect(await outcome(getDocs(collection(db, 'mine')))).toBe('permission-denied');
+    // firebase-admin sends its limit as {value: n} and bypasses the rules anyway.
+    expect((await admin.collection('capped').limit(50).get()).size).toBe(0);
+
+    await deleteApp(app);
+    await emulatorWithQueries.close();
   });
 });

@@ -561,8 +561,8 @@ function tryBool(ev: () => RulesValue, what: string): boolean | RulesEvalError {
   try {
     return asBool(ev(), what);
   } catch (error) {
-    if (error instanceof RulesEvalError) return error;
-    throw error;
+    // Whatever failed (a rules error or, say, a number too large for an int), the side has no value.
+    return error instanceof RulesEvalError ? error : new RulesEvalError(String(error));
   }
 }
 

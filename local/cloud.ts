@@ -45,6 +45,11 @@ export interface CloudOptions {
   seed?: boolean;
   /** The store's public origin, used in e-mails (access links). */
   storeUrl?: string;
+  /**
+   * The security rules the Firestore emulator enforces: the project's firestore.rules unless another
+   * file is given; `false` runs it open (every request allowed), for tests of the emulator itself.
+   */
+  rulesFile?: string | false;
   /** Extra API environment (tests point provider base URLs at msw, lower rate limits, ...). */
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -65,6 +70,9 @@ export interface Cloud {
   seeded: boolean;
   stop(): Promise<void>;
 }
+
+/** The rules that deploy (firebase.json), enforced by the local cloud too. */
+export const projectRulesFile = resolve(import.meta.dirname, '../firestore.rules');
 
 export const storeIdentity = {
   VITE_STORE_NAME: 'Digital Store',
@@ -113,7 +121,15 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     const seedMarker = join(options.dataDir, 'seeded.json');
     const needsSeed = !options.persist || !existsSync(seedMarker);
     const indexesFile = options.indexesFile ?? resolve(import.meta.dirname, '..', 'firestore.indexes.json');
-    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile, indexesFile });
+    const rulesFile = options.rulesFile === false ? undefined : (options.rulesFile ?? projectRulesFile);
+    const firestore = await startFirestoreEmulator({
+      port: ports.firestore,
+      host,
+      dataFile,
+      indexesFile,
+      rulesFile,
+      log,
+    });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 

@@ -148,6 +148,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       STORE_NAME: storeIdentity.VITE_STORE_NAME,
       PUBLIC_STORE_URL: storeUrl,
       DEMO_PAYMENTS: '1',
+      // Fixed, so access links in the local inbox keep working across restarts of npm start.
+      ACCESS_LINK_SECRET: 'local-cloud-access-link-secret-not-for-production',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
       CLOUDINARY_API_KEY: 'local-key',
       CLOUDINARY_API_SECRET: 'local-secret',

@@ -41,7 +41,12 @@ type Stage =
 
 const emptyCustomer: Customer = { name: '', email: '', confirmEmail: '', phone: '' };
 const fieldOrder: CustomerField[] = ['name', 'email', 'confirmEmail', 'phone'];
-const autoComplete: Record<CustomerField, string> = { name: 'name', email: 'email', confirmEmail: 'email', phone: 'tel' };
+const autoComplete: Record<CustomerField, string> = {
+  name: 'name',
+  email: 'email',
+  confirmEmail: 'email',
+  phone: 'tel',
+};
 
 const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
@@ -107,9 +112,7 @@ export function PaymentDialog({
       const result = await record();
       await closeAlert();
       setStage({ kind: 'done', result });
-      void (result.emailSent
-        ? showSuccess(messages.purchaseSuccessful)
-        : showMessage('warning', messages.emailFailed));
+      void (result.emailSent ? showSuccess(messages.purchaseSuccessful) : showMessage('warning', messages.emailFailed));
     } catch (error) {
       await closeAlert();
       const failure = orderFailure(error, provider);
@@ -272,8 +275,8 @@ function RetryRecording({ busy, onRetry }: { busy: boolean; onRetry: () => void 
   return (
     <div className="space-y-3">
       <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-        If your payment went through, do not pay again: try recording your purchase once more. It is only ever
-        recorded once.
+        If your payment went through, do not pay again: try recording your purchase once more. It is only ever recorded
+        once.
       </p>
       <button type="button" onClick={onRetry} disabled={busy} className={payButtonClass}>
         Try again

@@ -41,8 +41,8 @@ export function PurchasesPage() {
         Your purchases
       </h1>
       <p className="mt-2 text-slate-600">
-        Lost the e-mail with your product? Enter the address you used when you paid and we will send you one e-mail
-        with the access link to every product you bought with it.
+        Lost the e-mail with your product? Enter the address you used when you paid and we will send you one e-mail with
+        the access link to every product you bought with it.
       </p>
       <form
         noValidate

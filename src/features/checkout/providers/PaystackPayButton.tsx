@@ -12,7 +12,13 @@ import type { PayButtonProps } from './payButtonProps';
 // Long enough to read, short enough not to hold up the buyer; the order is recorded meanwhile.
 const paidNoticeMs = 1200;
 
-export function PaystackPayButton({ request, readCustomer, busy, fulfil, publicKey }: PayButtonProps & { publicKey: string }) {
+export function PaystackPayButton({
+  request,
+  readCustomer,
+  busy,
+  fulfil,
+  publicKey,
+}: PayButtonProps & { publicKey: string }) {
   const initializePayment = usePaystackPayment({ publicKey });
 
   const pay = () => {

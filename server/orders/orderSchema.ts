@@ -64,6 +64,8 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): ParseResult<T
   const customerIssue = order
     .map((field) => result.error.issues.find((issue) => issue.path[0] === 'customer' && issue.path[1] === field))
     .find((issue) => issue !== undefined);
-  const issue = result.error.issues.find((candidate) => candidate.path[0] !== 'customer') ?? customerIssue;
-  return { ok: false, message: (customerIssue ?? issue)?.message ?? 'Please check the form and try again.' };
+  return {
+    ok: false,
+    message: (customerIssue ?? result.error.issues[0])?.message ?? 'Please check the form and try again.',
+  };
 }

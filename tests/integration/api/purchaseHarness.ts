@@ -353,12 +353,14 @@ export const toAddress = (address: string) => (mail: CaughtMail) => mail.to.incl
 export const saleNoticeFor = (reference: string) => (mail: CaughtMail) =>
   mail.to.includes(sellerEmail) && mail.text.includes(`Reference: ${reference}`);
 
-export async function transactionsFor(reference: string) {
+type StoredDoc = { id: string } & Record<string, unknown>;
+
+export async function transactionsFor(reference: string): Promise<StoredDoc[]> {
   const snapshot = await db.collection('transactions').where('transactionReference', '==', reference).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
 
-export async function grantsFor(transactionId: string) {
+export async function grantsFor(transactionId: string): Promise<StoredDoc[]> {
   const snapshot = await db.collection('accessGrants').where('transactionId', '==', transactionId).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }

@@ -1,6 +1,8 @@
 // The store built with public provider keys (issue 6, acceptance 2, 3 and 6) in a real Chromium:
 // Paystack's checkout frame and PayPal's SDK script are served by the test (no internet here), and
 // the API verifies each payment against the loopback provider stand-in (tests/support/fakeProviders.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
@@ -19,7 +21,7 @@ import {
 } from '../support/checkoutE2e';
 import { openPage } from '../support/e2ePage';
 
-const { providersBaseUrl, providersUrl, publicKeys } = inject('e2e');
+const { providersBaseUrl, providersDistDir, providersUrl, publicKeys, buildSecrets } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -167,6 +169,41 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
 }
+
+describe('the build with provider keys', () => {
+  const assets = join(providersDistDir, 'assets');
+  const read = (file: string) => readFileSync(join(providersDistDir, file), 'utf8');
+  const scriptsOf = (html: string) =>
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const providerMarks = ['checkout.paystack.com', 'paypal.com/sdk/js', 'data-react-paypal-script-id'];
+
+  it('keeps each payment library in its own lazily loaded chunk, out of what every page loads', () => {
+    const files = readdirSync(assets);
+    const paystackChunk = files.find((file) => /^PaystackPayButton-.*\.js$/.test(file));
+    const paypalChunk = files.find((file) => /^PayPalPayButtons-.*\.js$/.test(file));
+    expect(paystackChunk && read(`assets/${paystackChunk}`)).toContain('checkout.paystack.com');
+    expect(paypalChunk && read(`assets/${paypalChunk}`)).toContain('paypal.com/sdk/js');
+
+    // The entry script and everything index.html preloads: none of it may carry provider code.
+    const critical = scriptsOf(read('index.html'));
+    expect(critical.length).toBeGreaterThan(0);
+    for (const file of critical) {
+      for (const mark of providerMarks) expect(read(file).includes(mark), `${mark} in ${file}`).toBe(false);
+    }
+  });
+
+  it('carries the public keys and none of the server secrets', () => {
+    const bundle = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => read(`assets/${file}`))
+      .join('\n');
+    expect(bundle).toContain(publicKeys.paystack);
+    expect(bundle).toContain(publicKeys.paypal);
+    for (const [name, value] of Object.entries(buildSecrets)) {
+      expect(bundle.includes(value), `${name} in the bundle`).toBe(false);
+    }
+  });
+});
 
 describe('nothing of the payment providers loads before Buy Now', () => {
   it.each([

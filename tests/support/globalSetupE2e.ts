@@ -17,6 +17,7 @@ export interface E2eInfo {
    * cloud; the API verifies with the loopback provider stand-in at `providersUrl`.
    */
   providersBaseUrl: string;
+  providersDistDir: string;
   providersUrl: string;
   publicKeys: { paystack: string; paypal: string };
   /** The production build the browser is served, and the secrets that were in the environment while it was built. */
@@ -99,6 +100,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2e', {
     baseUrl,
     providersBaseUrl,
+    providersDistDir: providersOutDir,
     providersUrl: providers.url,
     publicKeys,
     distDir: outDir,

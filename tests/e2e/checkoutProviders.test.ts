@@ -38,6 +38,7 @@ afterAll(async () => {
  */
 const paystackFrame = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack (test)</title></head>
 <body><p id="state">Waiting for the transaction</p><button id="pay" type="button" disabled>Pay</button>
+<button id="close" type="button">Close checkout</button>
 <script>
   let params = null;
   window.addEventListener('message', (event) => {
@@ -52,6 +53,9 @@ const paystackFrame = `<!doctype html><html lang="en"><head><meta charset="utf-8
   document.getElementById('pay').addEventListener('click', async () => {
     await fetch('/test-charge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
     parent.postMessage({ event: 'success', data: { reference: params.ref, trxref: params.ref, status: 'success', message: 'Approved', transaction: '4099260516' } }, '*');
+  });
+  document.getElementById('close').addEventListener('click', () => {
+    parent.postMessage({ event: 'close', data: { status: 'abandoned' } }, '*');
   });
   parent.postMessage({ event: 'loaded:checkout' }, '*');
 </script></body></html>`;
@@ -271,6 +275,29 @@ describe('Paystack (NGN)', () => {
     const notice = await expectOrderMail(buyer, accessUrl);
     expect(notice.text).toContain('Paid with: Paystack');
     expect(notice.text).toContain(`Reference: ${charge!.ref}`);
+    await page.context().close();
+  });
+
+  it("says 'Payment cancelled.' when the buyer closes the checkout, keeps the form and records nothing", async () => {
+    const page = await openPage(browser, 'NG');
+    const charges = await servePaystack(page);
+    const buyer = buildBuyer(uniqueTag());
+    const orderCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/orders')) orderCalls.push(request.url());
+    });
+
+    const dialog = await openProductDialog(page, providersBaseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Pay ₦7,500' }).click();
+    await page.frameLocator('iframe[id^="inline-checkout-"]').getByRole('button', { name: 'Close checkout' }).click();
+
+    await acknowledge(page, 'Payment cancelled.');
+    expect(await dialog.getByLabel('Full Name').inputValue()).toBe(buyer.name);
+    expect(await dialog.getByLabel('Phone Number').inputValue()).toBe(buyer.phone);
+    expect(await dialog.getByRole('button', { name: 'Pay ₦7,500' }).isEnabled()).toBe(true);
+    expect(charges).toEqual([]);
+    expect(orderCalls).toEqual([]);
     await page.context().close();
   });
 });

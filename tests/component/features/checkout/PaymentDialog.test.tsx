@@ -440,6 +440,29 @@ describe('Paystack (NGN)', () => {
     );
   });
 
+  it('after a paid popup whose recording failed, retries the same reference without opening the popup again', async () => {
+    let fail = true;
+    const posted = recordPosts('*/api/orders', () =>
+      fail
+        ? HttpResponse.json({ message: 'Could not reach the payment provider. Please try again.' }, { status: 502 })
+        : HttpResponse.json(okAnswer),
+    );
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    paystack.starts[0]!.onSuccess?.({ reference: paystack.starts[0]!.config?.reference });
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expect(screen.queryByRole('button', { name: 'Pay ₦7,500' })).not.toBeInTheDocument();
+    expect(screen.getByText(/do not pay again/i)).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(paystack.starts).toHaveLength(1);
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual(posted[0]);
+    expect(posted[0]).toMatchObject({ provider: 'paystack', reference: paystack.starts[0]!.config?.reference });
+  });
+
   it('shows why the API did not accept the payment (402) and lets the buyer pay again', async () => {
     recordPosts('*/api/orders', () =>
       HttpResponse.json({ message: 'The payment was not completed.' }, { status: 402 }),

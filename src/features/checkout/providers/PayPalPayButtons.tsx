@@ -62,7 +62,9 @@ function PayPalArea({ request, readCustomer, busy, fulfil }: PayButtonProps) {
             if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
               void showError(error.serverMessage);
             } else {
-              void showError(messages.payPalError(reasonOf(error) ?? messages.connection));
+              // A network failure's own text ('Failed to fetch') means nothing to a buyer.
+              const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
+              void showError(messages.payPalError(reason ?? messages.unknownError));
             }
             explained.current = true;
             throw error;

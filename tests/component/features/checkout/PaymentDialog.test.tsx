@@ -542,6 +542,16 @@ describe('PayPal (USD)', () => {
     expectFormKept();
   });
 
+  it('says the store could not be reached when the order cannot be created, once', async () => {
+    server.use(http.post('*/api/paypal/orders', () => HttpResponse.error()));
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'PayPal error: The store could not be reached. Check your connection and try again.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog', { name: /PayPal error|unknown error/ })).not.toBeInTheDocument();
+    expectFormKept();
+  });
+
   it("says 'PayPal payment failed: {message}' when the capture is refused", async () => {
     recordPayPal(undefined, () =>
       HttpResponse.json({ message: 'The payment was declined by PayPal.' }, { status: 402 }),

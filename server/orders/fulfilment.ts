@@ -67,11 +67,11 @@ export interface OrderAnswer {
   accessUrl: string;
 }
 
-/** The reference is already fulfilled for another product (contract: 409). */
+/** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
 export class ReferenceConflictError extends Error {
   override name = 'ReferenceConflictError';
-  constructor() {
-    super('This payment reference has already been used for another product.');
+  constructor(message = 'This payment reference has already been used for another product.') {
+    super(message);
   }
 }
 
@@ -93,8 +93,12 @@ export interface FulfilmentDeps {
 }
 
 export interface Fulfilment {
-  /** The answer for a reference already fulfilled (retrying its e-mails if they failed), or null. */
-  replay(provider: Provider, reference: string, productId: string): Promise<OrderAnswer | null>;
+  /**
+   * The answer for a reference already fulfilled (retrying its e-mails if they failed), or null. The
+   * answer holds the access link, so only the buyer it was recorded for gets it: someone who merely
+   * saw a reference (on a receipt, a screenshot) cannot claim the product with another address.
+   */
+  replay(provider: Provider, reference: string, productId: string, buyerEmail: string): Promise<OrderAnswer | null>;
   /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
   fulfil(purchase: VerifiedPurchase): Promise<OrderAnswer>;
   /** Makes sure the grant of `token` exists (it is missing only after ACCESS_LINK_SECRET changed). */
@@ -216,7 +220,11 @@ export function createFulfilment({
     }, transactionOptions);
   }
 
-  async function settleExisting(transactionId: string, productId: string): Promise<OrderAnswer | null> {
+  async function settleExisting(
+    transactionId: string,
+    productId: string,
+    buyerEmail: string,
+  ): Promise<OrderAnswer | null> {
     const token = links.tokenFor(transactionId);
     const accessUrl = links.urlFor(token);
     const startedAt = Date.now();
@@ -225,6 +233,9 @@ export function createFulfilment({
       const record = (await transactionRef(transactionId).get()).data() as TransactionRecord | undefined;
       if (!record) return null;
       if (record.productId !== productId) throw new ReferenceConflictError();
+      if (record.customerEmail !== buyerEmail.trim().toLowerCase()) {
+        throw new ReferenceConflictError('This payment reference has already been used.');
+      }
       if (!grantChecked) {
         await ensureGrant(transactionId, record.productId, token);
         grantChecked = true;
@@ -244,7 +255,8 @@ export function createFulfilment({
 
   return {
     ensureAccess: ensureGrant,
-    replay: (provider, reference, productId) => settleExisting(transactionIdFor(provider, reference), productId),
+    replay: (provider, reference, productId, buyerEmail) =>
+      settleExisting(transactionIdFor(provider, reference), productId, buyerEmail),
 
     async fulfil(purchase) {
       const transactionId = transactionIdFor(purchase.provider, purchase.reference);
@@ -282,7 +294,7 @@ export function createFulfilment({
         return true;
       }, transactionOptions);
       if (created) return sendEmails(transactionId, record, links.urlFor(token));
-      const answer = await settleExisting(transactionId, purchase.productId);
+      const answer = await settleExisting(transactionId, purchase.productId, purchase.customer.email);
       // Only a deletion between the transaction and this read could get here.
       if (!answer) throw new Error(`Transaction ${transactionId} vanished during fulfilment`);
       return answer;

@@ -140,14 +140,14 @@ export function createOrderService({
     return Number.isNaN(parsed) ? now().toISOString() : new Date(parsed).toISOString();
   }
 
-  async function replay(provider: Provider, reference: string, productId: string) {
-    return fulfilment.replay(provider, reference, productId);
+  async function replay(provider: Provider, reference: string, productId: string, buyer: Buyer) {
+    return fulfilment.replay(provider, reference, productId, buyer.email);
   }
 
   return {
     async payWithPaystack({ reference, productId, customer }) {
       // A reference already fulfilled answers from the record: no second provider call, no second e-mail.
-      const done = await replay('paystack', reference, productId);
+      const done = await replay('paystack', reference, productId, customer);
       if (done) return done;
       const client = requirePaystack();
       await loadProduct(productId);
@@ -162,7 +162,7 @@ export function createOrderService({
 
     async payWithDemo({ reference, productId, currency, customer }) {
       if (!config.DEMO_PAYMENTS) throw new PaymentMethodUnavailableError('Demo payments are not available.', 403);
-      const done = await replay('demo', reference, productId);
+      const done = await replay('demo', reference, productId, customer);
       if (done) return done;
       const product = await loadProduct(productId);
       const amount = currency === 'NGN' ? product.priceInNgn : product.priceInUsd;
@@ -191,7 +191,7 @@ export function createOrderService({
     },
 
     async capturePaypalOrder({ orderId, productId, customer }) {
-      const done = await replay('paypal', orderId, productId);
+      const done = await replay('paypal', orderId, productId, customer);
       if (done) return done;
       const client = requirePaypal();
       const product = await loadProduct(productId);
@@ -223,7 +223,7 @@ export function createOrderService({
       if (typeof productId !== 'string' || !event.reference) return null;
       const customer = buyerFromMetadata(event);
       if (!customer) return null;
-      const done = await replay('paystack', event.reference, productId);
+      const done = await replay('paystack', event.reference, productId, customer);
       if (done) return done;
       // The event is signed, but the charge is verified again like a client call: one rule for both.
       const transaction = await requirePaystack().verify(event.reference);

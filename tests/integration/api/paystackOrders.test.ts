@@ -253,6 +253,21 @@ describe('POST /api/orders with Paystack', () => {
     expect(await mailsMatching(toAddress(customer.email))).toHaveLength(1);
   });
 
+  it('does not hand the access link of a recorded payment to someone else who knows its reference', async () => {
+    const product = await seedProduct();
+    const customer = buildCustomer();
+    const charge = paidCharge(product, customer);
+    paystack.charges.set(charge.reference, charge);
+    const body = { provider: 'paystack', reference: charge.reference, productId: product.id, currency: 'NGN' };
+    expect((await order(api.url, { ...body, customer })).status).toBe(200);
+
+    const stranger = buildCustomer();
+    const response = await order(api.url, { ...body, customer: stranger });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: 'This payment reference has already been used.' });
+    expect(await mailsMatching(toAddress(stranger.email), 0)).toEqual([]);
+  });
+
   it('fulfils the same reference sent 10 times in parallel once: one transaction, one e-mail, ten equal answers', async () => {
     const product = await seedProduct();
     const customer = buildCustomer();

@@ -106,7 +106,7 @@ function createPurchaseRoutes(deps: AppDeps, now: () => Date, logError: (message
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
-  const service = createOrderService({ db, config, paystack, paypal, fulfilment, logError, now });
+  const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
   return {
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
     orders: createOrderRouter({ service, logError }),

@@ -73,6 +73,23 @@ export const storeIdentity = {
   VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
 };
 
+const providerVariables = [
+  'PAYSTACK_SECRET_KEY',
+  'PAYSTACK_BASE_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_BASE_URL',
+] as const;
+
+function providerEnvFromShell(): Record<string, string> {
+  return Object.fromEntries(
+    providerVariables.flatMap((name) => {
+      const value = process.env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+}
+
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
   return {
@@ -154,6 +171,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       CLOUDINARY_API_KEY: 'local-key',
       CLOUDINARY_API_SECRET: 'local-secret',
       CLOUDINARY_API_BASE: images.url,
+      // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
+      // store take real sandbox payments; without them only the demo payment is offered.
+      ...providerEnvFromShell(),
       ...options.apiEnv,
     };
 

@@ -10,6 +10,7 @@ import {
   fillPaymentForm,
   openProductDialog,
   openProductThroughAccessLink,
+  product,
   purchaseSuccessful,
   serveDeliverables,
   uniqueTag,
@@ -29,8 +30,9 @@ afterAll(async () => {
 
 describe('demo payment (no provider keys)', () => {
   it.each([
-    { currency: 'NGN', country: 'NG', button: 'Complete demo payment of ₦7,500', amount: '₦7,500' },
-    { currency: 'USD', country: 'US', button: 'Complete demo payment of $9', amount: '$9' },
+    // A shopper abroad who turns the switch to NGN, and one in Nigeria who turns it to USD.
+    { currency: 'NGN', country: 'US', button: 'Complete demo payment of ₦7,500', amount: '₦7,500' },
+    { currency: 'USD', country: 'NG', button: 'Complete demo payment of $9', amount: '$9' },
   ])(
     'buys in $currency: success message, access button opens the product, order e-mail link redirects to it',
     async ({ country, button, amount }) => {
@@ -39,6 +41,14 @@ describe('demo payment (no provider keys)', () => {
       const providerRequests = watchPaymentRequests(page);
       const buyer = buildBuyer(uniqueTag());
 
+      await page.goto(`${baseUrl}/productdetail/${product.id}`);
+      // The geo-IP default shows first; the shopper then chooses the other currency.
+      await page
+        .getByText(amount === '$9' ? '₦7,500' : '$9', { exact: true })
+        .first()
+        .waitFor();
+      await page.getByRole('switch').click();
+      await page.getByText(amount, { exact: true }).first().waitFor();
       const dialog = await openProductDialog(page, baseUrl);
       await dialog.getByText(amount, { exact: true }).waitFor();
       expect(await dialog.getByText('Demo payment: no money is taken').isVisible()).toBe(true);

@@ -43,8 +43,10 @@ export function watchPaymentRequests(page: Page): string[] {
   return seen;
 }
 
+/** Opens the product page (unless the page is already on it) and presses Buy Now. */
 export async function openProductDialog(page: Page, base: string): Promise<Locator> {
-  await page.goto(`${base}/productdetail/${product.id}`);
+  const productUrl = `${base}/productdetail/${product.id}`;
+  if (page.url() !== productUrl) await page.goto(productUrl);
   await page.getByRole('heading', { level: 1, name: product.title.toUpperCase() }).waitFor();
   await page.getByRole('button', { name: 'Buy Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Payment' });

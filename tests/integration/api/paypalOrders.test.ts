@@ -10,6 +10,7 @@ import {
   mailsMatching,
   paypalBase,
   postJson,
+  removeSeededProducts,
   saleNoticeFor,
   seedProduct,
   startPurchaseApi,
@@ -30,6 +31,7 @@ afterEach(() => msw.resetHandlers());
 afterAll(async () => {
   msw.close();
   await api.close();
+  await removeSeededProducts();
 });
 
 async function createOrder(productId: string, customer = buildCustomer()) {

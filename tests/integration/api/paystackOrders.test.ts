@@ -15,6 +15,7 @@ import {
   paystackBase,
   paystackTransactionData,
   postJson,
+  removeSeededProducts,
   saleNoticeFor,
   seedProduct,
   signPaystack,
@@ -36,6 +37,7 @@ afterEach(() => msw.resetHandlers());
 afterAll(async () => {
   msw.close();
   await api.close();
+  await removeSeededProducts();
 });
 
 const accessUrlPattern = (base: string) => new RegExp(`^${base}/api/access/[A-Za-z0-9_-]{43}$`);

@@ -39,7 +39,12 @@ export interface SeededProduct {
   deliverableUrl: string;
 }
 
-/** A product as the admin panel writes it, plus its private deliverable (productDeliverables). */
+const seededIds: string[] = [];
+
+/**
+ * A product as the admin panel writes it, plus its private deliverable (productDeliverables). Dated
+ * in 2020 so it never counts among the newest products other tests of the shared cloud look for.
+ */
 export async function seedProduct(overrides: Partial<Omit<SeededProduct, 'id'>> = {}): Promise<SeededProduct> {
   const tag = uniqueTag();
   const product: SeededProduct = {
@@ -58,10 +63,21 @@ export async function seedProduct(overrides: Partial<Omit<SeededProduct, 'id'>> 
     categoryId: 1,
     coverImageUrl: 'https://images.test/cover.png',
     author: 'Digital Store Content Team',
-    createdAt: Timestamp.now(),
+    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
   });
   await db.doc(`productDeliverables/${product.id}`).set({ url: product.deliverableUrl });
+  seededIds.push(product.id);
   return product;
+}
+
+/** Takes this file's products out of the shared catalog again (their purchases stay). */
+export async function removeSeededProducts(): Promise<void> {
+  const batch = db.batch();
+  for (const id of seededIds.splice(0)) {
+    batch.delete(db.doc(`products/${id}`));
+    batch.delete(db.doc(`productDeliverables/${id}`));
+  }
+  await batch.commit();
 }
 
 export function buildCustomer(tag = uniqueTag()) {

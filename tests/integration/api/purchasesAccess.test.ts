@@ -7,6 +7,7 @@ import {
   grantsFor,
   mailsMatching,
   postJson,
+  removeSeededProducts,
   seedProduct,
   startPurchaseApi,
   toAddress,
@@ -19,7 +20,10 @@ let api: PurchaseApi;
 beforeAll(async () => {
   api = await startPurchaseApi();
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await removeSeededProducts();
+});
 
 const sameAnswer = {
   message:

@@ -83,6 +83,23 @@ export const storeIdentity = {
   VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
 };
 
+const providerVariables = [
+  'PAYSTACK_SECRET_KEY',
+  'PAYSTACK_BASE_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_BASE_URL',
+] as const;
+
+function providerEnvFromShell(): Record<string, string> {
+  return Object.fromEntries(
+    providerVariables.flatMap((name) => {
+      const value = process.env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+}
+
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
   return {
@@ -167,10 +184,15 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       STORE_NAME: storeIdentity.VITE_STORE_NAME,
       PUBLIC_STORE_URL: storeUrl,
       DEMO_PAYMENTS: '1',
+      // Fixed, so access links in the local inbox keep working across restarts of npm start.
+      ACCESS_LINK_SECRET: 'local-cloud-access-link-secret-not-for-production',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
       CLOUDINARY_API_KEY: 'local-key',
       CLOUDINARY_API_SECRET: 'local-secret',
       CLOUDINARY_API_BASE: images.url,
+      // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
+      // store take real sandbox payments; without them only the demo payment is offered.
+      ...providerEnvFromShell(),
       ...options.apiEnv,
     };
 

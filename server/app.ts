@@ -7,6 +7,15 @@ import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { createRateLimiter } from './lib/rateLimiter';
+import { createAccessLinks } from './orders/accessLinks';
+import { createAccessRouter } from './orders/accessRoutes';
+import { createFulfilment } from './orders/fulfilment';
+import { createOrderRouter } from './orders/orderRoutes';
+import { createOrderService } from './orders/orderService';
+import { createPaypalClient } from './payments/paypalClient';
+import { createPaystackClient } from './payments/paystackClient';
+import { createPurchaseRouter } from './purchases/purchaseRoutes';
+import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -27,6 +36,12 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
+
+  // Purchases (DESIGN §4). Built here, mounted below; the webhook goes first because it needs the
+  // raw body, before express.json parses it.
+  const purchases = createPurchaseRoutes(deps, now, logError);
+  app.use('/api/webhooks/paystack', purchases.webhook);
+
   app.use(express.json({ limit: '32kb' }));
 
   app.get('/api/health', (_req, res) => {
@@ -46,6 +61,10 @@ export function createApp(deps: AppDeps): Express {
       logError,
     }),
   );
+
+  app.use('/api', purchases.orders);
+  app.use('/api/access', purchases.access);
+  app.use('/api/purchases', purchases.purchases);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -67,4 +86,49 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(onError);
   return app;
+}
+
+/** The purchase API's routers, from the same dependencies as the rest of the app. */
+function createPurchaseRoutes(deps: AppDeps, now: () => Date, logError: (message: string, error: unknown) => void) {
+  const { config, db, mailer } = deps;
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  const paystack = config.PAYSTACK_SECRET_KEY
+    ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
+    : null;
+  const paypal =
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? createPaypalClient({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          baseUrl: config.PAYPAL_BASE_URL,
+          timeoutMs,
+        })
+      : null;
+  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
+  return {
+    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
+    orders: createOrderRouter({ service, logError }),
+    access: createAccessRouter({
+      db,
+      storeName: config.STORE_NAME,
+      publicStoreUrl: config.PUBLIC_STORE_URL,
+      logError,
+    }),
+    purchases: createPurchaseRouter({
+      db,
+      mailer,
+      config,
+      links,
+      fulfilment,
+      // The same limits as the contact form: each request may send an e-mail.
+      limiter: createRateLimiter({
+        limit: config.CONTACT_RATE_LIMIT,
+        windowMs: config.CONTACT_RATE_WINDOW_MS,
+        now: () => now().getTime(),
+      }),
+      logError,
+    }),
+  };
 }

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
+import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
@@ -171,7 +172,12 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     let api: Cloud['api'] = null;
     if (options.withApi) {
       const config = parseServerConfig(apiEnv);
-      const app = createApp({ config, db, mailer: createMailer(config) });
+      // The API verifies admins' ID tokens against this cloud's Auth emulator; a cloud without one
+      // refuses every token.
+      const auth = config.FIREBASE_AUTH_EMULATOR_HOST
+        ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
+        : refuseAllTokens;
+      const app = createApp({ config, db, mailer: createMailer(config), auth });
       const server = await new Promise<Server>((resolve, reject) => {
         const s = app.listen(ports.api, host, () => resolve(s));
         s.once('error', reject);

@@ -74,6 +74,10 @@ export const storeIdentity = {
   VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
 };
 
+// The local image host checks signatures with these, as Cloudinary does with the account's; the
+// API signs with the same pair. Local only: the deployed API reads real ones from Secret Manager.
+const imageHostCredentials = { apiKey: 'local-key', apiSecret: 'local-secret' };
+
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
   return {
@@ -115,7 +119,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 
-    const images = await startImageHost({ dir: join(options.dataDir, 'images'), port: ports.images, host });
+    const images = await startImageHost({
+      dir: join(options.dataDir, 'images'),
+      port: ports.images,
+      host,
+      apiKey: imageHostCredentials.apiKey,
+      apiSecret: imageHostCredentials.apiSecret,
+    });
     stops.push(() => images.close());
 
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, host });
@@ -150,8 +160,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       PUBLIC_STORE_URL: storeUrl,
       DEMO_PAYMENTS: '1',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
-      CLOUDINARY_API_KEY: 'local-key',
-      CLOUDINARY_API_SECRET: 'local-secret',
+      CLOUDINARY_API_KEY: imageHostCredentials.apiKey,
+      CLOUDINARY_API_SECRET: imageHostCredentials.apiSecret,
       CLOUDINARY_API_BASE: images.url,
       ...options.apiEnv,
     };
@@ -196,7 +206,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_AUTH_EMULATOR_URL: auth?.url ?? `http://${host}:${ports.auth}`,
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
       VITE_IMAGE_CLOUD_NAME: images.cloudName,
-      VITE_IMAGE_UPLOAD_PRESET: 'digital_store_unsigned',
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
       ...storeIdentity,

@@ -55,27 +55,26 @@ export function AdminDashboard() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  // While logging out the gate turns to 'out' before the 2 s message ends: keep the last admin on screen.
-  const lastAdmin = useRef<AdminInfo | null>(null);
-  if (gate.status === 'admin') lastAdmin.current = gate.admin;
+  // While logging out the gate turns to 'out' before the 2 s message ends: the shell stays on screen.
+  const [leavingAs, setLeavingAs] = useState<AdminInfo | null>(null);
+  const current = gate.status === 'admin' ? gate.admin : null;
 
   const logout = useCallback(async () => {
     setMenuOpen(false);
     const confirmed = await confirmAction('Log out?', 'You will be signed out of the admin area.', 'Yes, log out');
     if (!confirmed) return;
-    setLeaving(true);
+    setLeavingAs(current);
     try {
       await signOutAdmin();
     } catch (error) {
-      setLeaving(false);
+      setLeavingAs(null);
       await showError('Error', isAppError(error) ? error.message : fallbackMessage);
       return;
     }
     dispatch(loggedOut());
     await showTimedSuccess('Logged out successfully', logoutMessageMs);
     navigate(paths.adminLogin, { replace: true });
-  }, [dispatch, navigate]);
+  }, [current, dispatch, navigate]);
 
   if (gate.status === 'loading') {
     return (
@@ -84,7 +83,7 @@ export function AdminDashboard() {
       </p>
     );
   }
-  const admin = gate.status === 'admin' ? gate.admin : leaving ? lastAdmin.current : null;
+  const admin = current ?? leavingAs;
   if (!admin) return <Navigate to={paths.adminLogin} replace />;
 
   return (

@@ -80,7 +80,7 @@ describe('Post product panel', () => {
     expect(createProduct).not.toHaveBeenCalled();
   });
 
-  it('refuses prices that are 0, negative or not numbers, with a clear message', async () => {
+  it('refuses prices of 0 or below, with a clear message (the rules refuse them)', async () => {
     const { fill, chooseCover, submit } = renderPanel();
     await fill({ 'Price in NGN': '0', 'Price in USD': '-5' });
     chooseCover(png());

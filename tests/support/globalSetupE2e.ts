@@ -15,6 +15,9 @@ export interface E2eInfo {
   buildSecrets: Record<string, string>;
   mailUrl: string;
   firestoreHost: string;
+  /** The Auth emulator (http://host:port) and the project it serves, for out-of-band codes. */
+  authUrl: string;
+  projectId: string;
   apiEnv: Record<string, string>;
 }
 
@@ -31,7 +34,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'store-e2e-'));
   const storePort = await freePort();
   const baseUrl = `http://127.0.0.1:${storePort}`;
-  const cloud = await startCloud({ dataDir, withApi: true, seed: true, storeUrl: baseUrl });
+  const cloud = await startCloud({ dataDir, withApi: true, withAuth: true, seed: true, storeUrl: baseUrl });
   const outDir = join(dataDir, 'dist');
   const savedEnv = { ...process.env };
   // The build runs with server secrets in its environment, as on a developer's machine with a full
@@ -66,6 +69,8 @@ export default async function setup(project: TestProject) {
     buildSecrets,
     mailUrl: cloud.mail.webUrl,
     firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
+    authUrl: cloud.auth?.url ?? '',
+    projectId: cloud.projectId,
     apiEnv: cloud.apiEnv,
   });
   return async () => {

@@ -194,3 +194,30 @@ describe('admin products', () => {
     await page.context().close();
   });
 });
+
+describe('admin products on a 360 px phone', () => {
+  it('fits the post form, the manage grid and a card’s actions without sideways scrolling', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const phone = await context.newPage();
+    await phone.goto(`${baseUrl}/adminlogin`);
+    await phone.getByLabel('Email').fill(demoAdmin.email);
+    await phone.getByLabel('Password').fill(demoAdmin.password);
+    await phone.getByRole('button', { name: 'Login' }).click();
+    await answerDialog(phone, 'Logged in successfully');
+    const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    await phone.goto(`${baseUrl}/admindashboard?panel=post`);
+    await phone.getByRole('button', { name: 'Post Course' }).waitFor({ timeout: 20_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await phone.goto(`${baseUrl}/admindashboard?panel=manage`);
+    await phone.getByLabel('Category').selectOption({ label: '📚 Ebooks' });
+    await phone.getByRole('button', { name: 'Get Products' }).click();
+    const card = phone.getByRole('article').first();
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Expand' }).click();
+    await card.getByRole('button', { name: 'Change Product Image' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

@@ -205,7 +205,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
       VITE_AUTH_EMULATOR_URL: auth?.url ?? `http://${host}:${ports.auth}`,
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
-      VITE_IMAGE_CLOUD_NAME: images.cloudName,
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
       ...storeIdentity,

@@ -5,11 +5,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
+import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { launchBrowser } from '../support/browser';
 import { openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
 
-const { baseUrl } = inject('e2e');
+const { baseUrl, firestoreHost, projectId } = inject('e2e');
 const run = Date.now().toString(36);
 const title = `Spreadsheet Skills ${run}`;
 const upperTitle = title.toUpperCase();
@@ -25,6 +26,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser.close();
+  // Other e2e files count the seeded catalog: a step that failed half-way must not leave our
+  // product (the newest of all) behind for them.
+  const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
+  const left = await db.collection('products').where('title', '==', title).get();
+  for (const product of left.docs) {
+    const batch = db.batch();
+    (await db.collection('outlines').where('productId', '==', product.id).get()).docs.forEach((o) =>
+      batch.delete(o.ref),
+    );
+    batch.delete(db.doc(`productDeliverables/${product.id}`));
+    batch.delete(product.ref);
+    await batch.commit();
+  }
 });
 
 /**

@@ -1,8 +1,11 @@
 // The product panels' data access (src/features/admin/api/productAdminQueries.ts) with the real
 // Firestore Lite and Auth SDKs, signed in as the demo admin, against our Firestore emulator and the
 // Auth emulator: what lands in the database is what the storefront and the rules expect.
-import { Timestamp } from 'firebase-admin/firestore';
+// It runs on a Firestore emulator of its own: its products are the newest in any database, and the
+// storefront's tests of 'the 6 newest' share the run's main one.
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 
@@ -10,7 +13,8 @@ type Queries = typeof import('../../../src/features/admin/api/productAdminQuerie
 type AuthApi = typeof import('../../../src/features/admin/api/auth');
 
 const cloud = inject('cloud');
-const db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
+let emulator: FirestoreEmulator;
+let db: Firestore;
 let queries: Queries;
 let auth: AuthApi;
 const run = Date.now().toString(36);
@@ -28,8 +32,11 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
+  emulator = await startFirestoreEmulator();
+  const firestoreHost = `127.0.0.1:${emulator.port}`;
+  db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: firestoreHost });
   process.env.VITE_USE_EMULATORS = '1';
-  process.env.VITE_FIRESTORE_EMULATOR_HOST = cloud.firestoreHost;
+  process.env.VITE_FIRESTORE_EMULATOR_HOST = firestoreHost;
   process.env.VITE_AUTH_EMULATOR_URL = cloud.authUrl;
   await seedDemoAdmin(db, cloud.authUrl);
   queries = await import('../../../src/features/admin/api/productAdminQueries');
@@ -38,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await auth.signOutAdmin();
+  await emulator.close();
 });
 
 describe('product data access against the emulators', () => {

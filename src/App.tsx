@@ -1,22 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
 import { ContactPage } from './features/contact';
 import { CurrencySwitch } from './features/currency';
+import type { AdminPageName } from './features/admin';
 import { SearchBox, SearchResultsPage } from './features/search';
 
 // The admin area is one lazy chunk, with Firebase Auth behind it: shoppers never download either
-// (DESIGN §8). Each page names its export of the feature's public surface.
-const loadAdmin = () => import('./features/admin');
-const AdminLoginPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminLoginPage })));
-const AdminSignupPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminSignupPage })));
-const AdminForgotPasswordPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminForgotPasswordPage })));
-const AdminResetPasswordPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminResetPasswordPage })));
-const AdminDashboard = lazy(() => loadAdmin().then((m) => ({ default: m.AdminDashboard })));
+// (DESIGN §8).
+const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
 
-function AdminChunk({ children }: { children: ReactNode }) {
+function Admin({ page }: { page: AdminPageName }) {
   return (
     <Suspense
       fallback={
@@ -25,7 +21,7 @@ function AdminChunk({ children }: { children: ReactNode }) {
         </p>
       }
     >
-      {children}
+      <LazyAdminPage page={page} />
     </Suspense>
   );
 }
@@ -42,46 +38,11 @@ export function App() {
         <Route path="productdetail/:id" element={<ProductDetailPage />} />
         <Route path="searchresults" element={<SearchResultsPage />} />
         <Route path="contactus" element={<ContactPage />} />
-        <Route
-          path="adminlogin"
-          element={
-            <AdminChunk>
-              <AdminLoginPage />
-            </AdminChunk>
-          }
-        />
-        <Route
-          path="adminsignup"
-          element={
-            <AdminChunk>
-              <AdminSignupPage />
-            </AdminChunk>
-          }
-        />
-        <Route
-          path="adminforgotpassword"
-          element={
-            <AdminChunk>
-              <AdminForgotPasswordPage />
-            </AdminChunk>
-          }
-        />
-        <Route
-          path="adminresetpassword"
-          element={
-            <AdminChunk>
-              <AdminResetPasswordPage />
-            </AdminChunk>
-          }
-        />
-        <Route
-          path="admindashboard"
-          element={
-            <AdminChunk>
-              <AdminDashboard />
-            </AdminChunk>
-          }
-        />
+        <Route path="adminlogin" element={<Admin page="login" />} />
+        <Route path="adminsignup" element={<Admin page="signup" />} />
+        <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />
+        <Route path="adminresetpassword" element={<Admin page="resetPassword" />} />
+        <Route path="admindashboard" element={<Admin page="dashboard" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -23,7 +23,8 @@ const run = Date.now().toString(36);
 
 function registration(name: string, local: string) {
   const email = `${local}+${run}@digitalstore.test`;
-  return { name, email, confirmEmail: email, phone: '+234 803 000 0000', password: `${local}-pass-2026` };
+  const password = `${local}-pass-2026`;
+  return { name, email, confirmEmail: email, phone: '+234 803 000 0000', password, confirmPassword: password };
 }
 
 async function currentEmail(): Promise<string | null> {
@@ -54,7 +55,7 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
 
     const requests = await db.collection('adminRequests').where('email', '==', chi.email).get();
     expect(requests.size).toBe(1);
-    const stored = requests.docs[0];
+    const stored = requests.docs[0]!;
     expect(Object.keys(stored.data()).sort()).toEqual(['createdAt', 'email', 'name', 'phone', 'uid']);
     expect(stored.data()).toMatchObject({
       uid: stored.id,
@@ -88,7 +89,7 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
   it('lets an admin reject a request, which removes it', async () => {
     const tobi = registration('Tobi Lawal', 'tobi');
     await session.signUp(tobi);
-    const [request] = (await db.collection('adminRequests').where('email', '==', tobi.email).get()).docs;
+    const request = (await db.collection('adminRequests').where('email', '==', tobi.email).get()).docs[0]!;
     await session.logIn(demoAdmin.email, demoAdmin.password);
     await admins.rejectAdminRequest(request.id);
     expect((await db.doc(`adminRequests/${request.id}`).get()).exists).toBe(false);

@@ -11,7 +11,7 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { toAppError } from '../../../lib/errors';
+import { toAuthError } from '../../../lib/authErrors';
 import { getAuthLazy, getSecondaryAuth } from '../../../lib/firebase';
 import { paths } from '../../../lib/routes';
 
@@ -30,7 +30,7 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw toAppError(error);
+    throw toAuthError(error);
   }
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signOutAdmin, watchAuthUser } from '../../../../src/features/admin/api/auth';
+import { signOutAdmin, watchAuthUser } from '../../../support/adminAuth.mock';
 import { AdminDashboard } from '../../../../src/features/admin/dashboard/AdminDashboard';
 import { setupAlerts } from '../../../support/alerts';
 import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';

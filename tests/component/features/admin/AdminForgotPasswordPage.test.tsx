@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendResetLink } from '../../../../src/features/admin/api/auth';
+import { sendResetLink } from '../../../support/adminAuth.mock';
 import { AdminForgotPasswordPage } from '../../../../src/features/admin/auth/AdminForgotPasswordPage';
 import { setupAlerts } from '../../../support/alerts';
 import { resetAdminMocks } from '../../../support/adminAuth.mock';

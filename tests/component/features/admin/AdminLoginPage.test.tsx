@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginPage } from '../../../../src/features/admin/auth/AdminLoginPage';
-import { signIn, signOutAdmin } from '../../../../src/features/admin/api/auth';
+import { signIn, signOutAdmin } from '../../../support/adminAuth.mock';
 import { setupAlerts } from '../../../support/alerts';
 import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';
 import { fill, findAlert, pressInAlert, renderAdminRoute } from '../../../support/adminScreens';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkResetCode, resetPassword } from '../../../../src/features/admin/api/auth';
+import { checkResetCode, resetPassword } from '../../../support/adminAuth.mock';
 import { AdminResetPasswordPage } from '../../../../src/features/admin/auth/AdminResetPasswordPage';
 import { setupAlerts } from '../../../support/alerts';
 import { resetAdminMocks } from '../../../support/adminAuth.mock';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, signOutAdmin } from '../../../../src/features/admin/api/auth';
-import { submitAdminRequest } from '../../../../src/features/admin/api/admins';
+import { createAccount, signOutAdmin } from '../../../support/adminAuth.mock';
+import { submitAdminRequest } from '../../../support/adminAuth.mock';
 import { AdminSignupPage } from '../../../../src/features/admin/auth/AdminSignupPage';
 import { setupAlerts } from '../../../support/alerts';
 import { resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';

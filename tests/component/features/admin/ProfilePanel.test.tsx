@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { updateAdminPhone } from '../../../../src/features/admin/api/admins';
+import { updateAdminPhone } from '../../../support/adminAuth.mock';
 import { ProfilePanel } from '../../../../src/features/admin/profile/ProfilePanel';
 import type { AdminInfo } from '../../../../src/lib/admin';
 import { setupAlerts } from '../../../support/alerts';
@@ -15,17 +15,18 @@ vi.mock('../../../../src/features/admin/api/admins', () => import('../../../supp
 setupAlerts();
 
 let records: AdminInfo[];
+const stored = () => records[0] ?? buildAdmin();
 
 beforeEach(() => {
   records = [buildAdmin()];
   resetAdminMocks(records);
   // The stored record follows a successful write, as Firestore would.
   updateAdminPhone.mockImplementation(async (_uid, phone) => {
-    records.splice(0, 1, { ...records[0], phone });
+    records.splice(0, 1, { ...stored(), phone });
   });
 });
 
-function renderProfile(admin: AdminInfo = records[0]) {
+function renderProfile(admin: AdminInfo = stored()) {
   return renderWithProviders(<ProfilePanel admin={admin} />, {
     preloadedState: { session: { adminInfo: admin } },
   });
@@ -99,6 +100,6 @@ describe('profile panel', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await findAlert('Error', 'Failed to update phone number.');
     expect(within(dialog).queryByText(/permission-denied/)).not.toBeInTheDocument();
-    expect(records[0].phone).toBe('+234 803 123 4567');
+    expect(stored().phone).toBe('+234 803 123 4567');
   });
 });

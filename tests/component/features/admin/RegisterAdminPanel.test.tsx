@@ -5,8 +5,8 @@ import {
   createAdminRecord,
   fetchAdminRequests,
   rejectAdminRequest,
-} from '../../../../src/features/admin/api/admins';
-import { createAccountForOther } from '../../../../src/features/admin/api/auth';
+} from '../../../support/adminAuth.mock';
+import { createAccountForOther } from '../../../support/adminAuth.mock';
 import { RegisterAdminPanel } from '../../../../src/features/admin/register/RegisterAdminPanel';
 import type { AdminRequest } from '../../../../src/lib/admin';
 import { setupAlerts } from '../../../support/alerts';

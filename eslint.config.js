@@ -69,8 +69,11 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
-      // The SPA's relative imports name no extension; resolve them as TypeScript does.
+      // The SPA's relative imports name no extension; resolve them as TypeScript does, and parse
+      // TypeScript modules when following imports (without these no-cycle sees no graph at all).
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,

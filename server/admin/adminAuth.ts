@@ -9,19 +9,12 @@ export type IdTokenVerifier = Pick<Auth, 'verifyIdToken'>;
 /**
  * firebase-admin decides whether it talks to the Auth emulator only from
  * process.env.FIREBASE_AUTH_EMULATOR_HOST, read on every call (it has no setting for it). So an
- * emulator host given here is written to this process's environment, once; a second, different one
- * in the same process would silently redirect the first, and is refused instead.
+ * emulator host given here is written to this process's environment. One process runs one local
+ * cloud, so the newest host wins; a value inherited from a parent process (a test runner that ran
+ * its own cloud, say) is stale and is replaced. Without an emulator host nothing is touched.
  */
 export function createAdminAuth(options: { projectId: string; emulatorHost?: string }): Auth {
-  if (options.emulatorHost) {
-    const current = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    if (current && current !== options.emulatorHost) {
-      throw new Error(
-        `This process already uses the Auth emulator at ${current}; firebase-admin cannot also use ${options.emulatorHost}.`,
-      );
-    }
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
-  }
+  if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const name = `auth-admin:${options.projectId}`;
   const app: App = getApps().some((candidate) => candidate.name === name)
     ? getApp(name)

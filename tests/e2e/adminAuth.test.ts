@@ -137,6 +137,32 @@ describe('admin sign-up and approval', () => {
   });
 });
 
+describe('dashboard on a phone', () => {
+  it('keeps the menu behind a toggle at 360 px and opens panels from it', async () => {
+    const page = await openPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, demoAdmin.email, demoAdmin.password);
+    await answerDialog(page, 'Logged in successfully');
+    const toggle = page.getByRole('button', { name: 'Dashboard menu' });
+    await toggle.waitFor({ timeout: 15_000 });
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Hi, Admin' }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Register Admin' }).click();
+    await page.getByRole('heading', { name: 'Pending Requests' }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
+
 describe('password reset', () => {
   it('sends the reset link, resets with the e-mailed code, and the new password works', async () => {
     const page = await openPage(browser);

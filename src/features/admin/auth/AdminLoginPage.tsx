@@ -9,8 +9,8 @@ import { AuthCard, linkClass, primaryButtonClass, TextField } from '../component
 import { logIn } from './adminSession';
 import { useAdminGate } from './useAdminGate';
 
-export const awaitingApprovalTitle = 'Awaiting approval';
-export const awaitingApprovalText =
+const awaitingApprovalTitle = 'Awaiting approval';
+const awaitingApprovalText =
   'Your account is waiting for an admin to approve it. You can sign in once it has been approved.';
 
 export function AdminLoginPage() {

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
 import { checkResetCode, resetPassword } from '../api/auth';
 
-export const missingCodeText = 'This password reset link is incomplete: it has no reset code.';
+const missingCodeText = 'This password reset link is incomplete: it has no reset code.';
 
 type CodeState = { status: 'checking' } | { status: 'valid'; email: string } | { status: 'invalid'; message: string };
 

@@ -8,7 +8,7 @@ import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm
 import { RegistrationFields, emptyRegistration } from '../components/RegistrationFields';
 import { signUp } from './adminSession';
 
-export const pendingApprovalText = 'An admin must approve your account before you can sign in.';
+const pendingApprovalText = 'An admin must approve your account before you can sign in.';
 
 /** SPEC §2 'Register Admin'; anyone may sign up, but the account waits for approval (DESIGN §4). */
 export function AdminSignupPage() {

@@ -14,7 +14,7 @@ import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
 
 // SPEC §9: the logout message shows for 2,000 ms.
-export const logoutMessageMs = 2000;
+const logoutMessageMs = 2000;
 
 type PanelId = 'profile' | 'post' | 'manage' | 'register';
 

@@ -6,7 +6,7 @@ import { showError } from '../../../lib/alerts';
 import { useGetAdminQuery, useUpdateAdminPhoneMutation } from '../api/adminsApi';
 import { inputClass } from '../components/AdminForm';
 
-export const phoneUpdateFailed = 'Failed to update phone number.';
+const phoneUpdateFailed = 'Failed to update phone number.';
 
 function joinedDate(iso: string): string {
   const date = new Date(iso);

@@ -102,11 +102,39 @@ describe('admin products', () => {
     await admin.getByLabel('Price in NGN').fill('7000');
     await admin.getByLabel('Price in USD').fill('9');
     await admin.getByLabel('Product URL').fill('https://drive.example.com/spreadsheet-skills');
-    await admin.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: pngBytes });
+    // A 2 MB PNG (a real PNG followed by padding, which the host's content check accepts) over a
+    // throttled connection, so the upload takes long enough to watch its progress.
+    const cover = Buffer.concat([pngBytes, Buffer.alloc(2 * 1024 * 1024)]);
+    await admin.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
     await admin.getByRole('img', { name: 'Preview of the selected cover' }).waitFor();
     await admin.getByLabel('Category').selectOption({ label: '🎓 Courses' });
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(400 * 1024);
     await admin.getByRole('button', { name: 'Post Course' }).click();
+    const bar = admin.getByRole('progressbar', { name: 'Upload progress' });
+    const seen = new Set<number>();
+    await expect
+      .poll(
+        async () => {
+          const value = await bar.evaluate((el) => (el as HTMLProgressElement).value).catch(() => null);
+          if (value !== null) seen.add(value);
+          return [...seen].some((percent) => percent > 0 && percent < 100);
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    // Still uploading: the button cannot post a second time.
+    expect(await admin.getByRole('button', { name: 'Posting...' }).isDisabled()).toBe(true);
     await answerDialog(admin, 'Product Posted!');
+    await throttle(-1);
     expect(await admin.getByLabel('Product Title').inputValue()).toBe('');
 
     const shop = await openPage(browser);

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
+import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
@@ -100,6 +101,10 @@ function providerEnvFromShell(): Record<string, string> {
   );
 }
 
+// The local image host checks signatures with these, as Cloudinary does with the account's; the
+// API signs with the same pair. Local only: the deployed API reads real ones from Secret Manager.
+const imageHostCredentials = { apiKey: 'local-key', apiSecret: 'local-secret' };
+
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
   return {
@@ -150,7 +155,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 
-    const images = await startImageHost({ dir: join(options.dataDir, 'images'), port: ports.images, host });
+    const images = await startImageHost({
+      dir: join(options.dataDir, 'images'),
+      port: ports.images,
+      host,
+      apiKey: imageHostCredentials.apiKey,
+      apiSecret: imageHostCredentials.apiSecret,
+    });
     stops.push(() => images.close());
 
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, host });
@@ -187,8 +198,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // Fixed, so access links in the local inbox keep working across restarts of npm start.
       ACCESS_LINK_SECRET: 'local-cloud-access-link-secret-not-for-production',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
-      CLOUDINARY_API_KEY: 'local-key',
-      CLOUDINARY_API_SECRET: 'local-secret',
+      CLOUDINARY_API_KEY: imageHostCredentials.apiKey,
+      CLOUDINARY_API_SECRET: imageHostCredentials.apiSecret,
       CLOUDINARY_API_BASE: images.url,
       // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
       // store take real sandbox payments; without them only the demo payment is offered.
@@ -212,7 +223,12 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     let api: Cloud['api'] = null;
     if (options.withApi) {
       const config = parseServerConfig(apiEnv);
-      const app = createApp({ config, db, mailer: createMailer(config) });
+      // The API verifies admins' ID tokens against this cloud's Auth emulator; a cloud without one
+      // refuses every token.
+      const auth = config.FIREBASE_AUTH_EMULATOR_HOST
+        ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
+        : refuseAllTokens;
+      const app = createApp({ config, db, mailer: createMailer(config), auth });
       const server = await new Promise<Server>((resolve, reject) => {
         const s = app.listen(ports.api, host, () => resolve(s));
         s.once('error', reject);
@@ -230,8 +246,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
       VITE_AUTH_EMULATOR_URL: auth?.url ?? `http://${host}:${ports.auth}`,
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
-      VITE_IMAGE_CLOUD_NAME: images.cloudName,
-      VITE_IMAGE_UPLOAD_PRESET: 'digital_store_unsigned',
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
       ...storeIdentity,

@@ -3,6 +3,10 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
+import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
+import { createCloudinaryClient } from './admin/cloudinaryClient';
+import { createImageRouter } from './admin/imageRoutes';
+import { createRequireAdmin } from './admin/requireAdmin';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
@@ -21,6 +25,11 @@ export interface AppDeps {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
+  /**
+   * firebase-admin Auth (server/admin/adminAuth.ts createAdminAuth), which verifies admins' ID
+   * tokens. Without it every admin route answers 401: they fail closed.
+   */
+  auth?: IdTokenVerifier;
   now?: () => Date;
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
   logError?: (message: string, error: unknown) => void;
@@ -58,6 +67,27 @@ export function createApp(deps: AppDeps): Express {
         windowMs: deps.config.CONTACT_RATE_WINDOW_MS,
         now: () => now().getTime(),
       }),
+      logError,
+    }),
+  );
+
+  const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
+  app.use(
+    '/api',
+    createImageRouter({
+      requireAdmin: createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError }),
+      cloudinary:
+        CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
+          ? createCloudinaryClient(
+              {
+                cloudName: CLOUDINARY_CLOUD_NAME,
+                apiKey: CLOUDINARY_API_KEY,
+                apiSecret: CLOUDINARY_API_SECRET,
+                apiBase: CLOUDINARY_API_BASE,
+              },
+              { now },
+            )
+          : null,
       logError,
     }),
   );

@@ -11,6 +11,9 @@ export interface CloudInfo {
   apiUrl: string;
   mailUrl: string;
   imagesUrl: string;
+  /** The Auth emulator (http://host:port) and the project it serves. */
+  authUrl: string;
+  projectId: string;
   apiEnv: Record<string, string>;
   webEnv: Record<string, string>;
 }
@@ -23,13 +26,21 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'store-integration-'));
-  const cloud = await startCloud({ dataDir, withApi: true, seed: false, apiEnv: { CONTACT_RATE_LIMIT: '1000' } });
+  const cloud = await startCloud({
+    dataDir,
+    withApi: true,
+    withAuth: true,
+    seed: false,
+    apiEnv: { CONTACT_RATE_LIMIT: '1000' },
+  });
   project.provide('cloud', {
     firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
     firestoreUrl: cloud.firestore.url,
     apiUrl: cloud.api?.url ?? '',
     mailUrl: cloud.mail.webUrl,
     imagesUrl: cloud.images.url,
+    authUrl: cloud.auth?.url ?? '',
+    projectId: cloud.projectId,
     apiEnv: cloud.apiEnv,
     webEnv: cloud.webEnv,
   });

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/Modal';
+import { showError, showSuccess } from '../../../lib/alerts';
+import type { Product } from '../../../lib/product';
+import { usePostOutlineMutation } from '../api/productsApi';
+import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { limits, parseOutlineForm } from './productValidation';
+
+/** SPEC §2/§5 'Post outline': Outline Content and Outline Order (a number, stored as an integer). */
+export function PostOutlineDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const [outline, setOutline] = useState('');
+  const [order, setOrder] = useState('');
+  const [problem, setProblem] = useState<{ error: string; warning: boolean } | null>(null);
+  const [postOutline, { isLoading }] = usePostOutlineMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const parsed = parseOutlineForm(outline, order);
+    if (!parsed.ok) {
+      setProblem({ error: parsed.error, warning: parsed.warning });
+      return;
+    }
+    setProblem(null);
+    const result = await postOutline({ productId: product.id, fields: parsed.value });
+    if ('error' in result) {
+      await showError('Failed to post outline.');
+      return;
+    }
+    onClose();
+    await showSuccess('Outline posted successfully!');
+  };
+
+  return (
+    <Modal title="Post Outline" onClose={onClose}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <p className="text-slate-700">{product.title.toUpperCase()}</p>
+        <Field label="Outline Content">
+          {({ id }) => (
+            <textarea
+              id={id}
+              rows={3}
+              value={outline}
+              maxLength={limits.outlineMax}
+              onChange={(event) => setOutline(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Outline Order">
+          {({ id }) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={order}
+              onChange={(event) => setOrder(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        {problem ? (
+          <p role="alert" className={problem.warning ? 'text-amber-800' : 'text-red-700'}>
+            {problem.warning ? <span aria-hidden="true">⚠ </span> : null}
+            {problem.error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            Cancel
+          </button>
+          <button type="submit" disabled={isLoading} className={primaryButtonClass}>
+            Post Outline
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -143,7 +143,7 @@ describe('admin products', () => {
     await expect.poll(() => cards.first().getByRole('heading').textContent(), { timeout: 20_000 }).toBe(upperTitle);
     await expect.poll(() => cards.first().textContent()).toContain('$9');
     await shop.context().close();
-  });
+  }, 120_000); // a throttled 2 MB upload, then the storefront: slow on a busy 2-core machine
 
   it('edits the price and the storefront follows', async () => {
     const card = await manageCourses(admin);

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
-import { categories } from '../../../lib/categories';
 import type { Product } from '../../../lib/product';
 import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/productsApi';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { CategoryField, Field, PriceField, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
 import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';
 
 /** SPEC §2 'Edit product': every field, the deliverable URL included; saved in one batch. */
@@ -98,24 +97,6 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
       )}
     </Field>
   );
-  const price = (field: 'priceInNgn' | 'priceInUsd', label: string) => (
-    <Field label={label} error={errors[field]}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="any"
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        />
-      )}
-    </Field>
-  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
@@ -138,27 +119,20 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
       </Field>
       {text('url', 'URL', 2000, 'url')}
       <div className="grid gap-4 sm:grid-cols-2">
-        {price('priceInNgn', 'Price in NGN')}
-        {price('priceInUsd', 'Price in USD')}
+        <PriceField
+          label="Price in NGN"
+          value={values.priceInNgn}
+          error={errors.priceInNgn}
+          onChange={set('priceInNgn')}
+        />
+        <PriceField
+          label="Price in USD"
+          value={values.priceInUsd}
+          error={errors.priceInUsd}
+          onChange={set('priceInUsd')}
+        />
       </div>
-      <Field label="Category" error={errors.categoryId}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            value={values.categoryId}
-            onChange={(event) => set('categoryId')(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            className={inputClass}
-          >
-            {categories.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <CategoryField value={values.categoryId} error={errors.categoryId} onChange={set('categoryId')} />
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={secondaryButtonClass}>
           Cancel

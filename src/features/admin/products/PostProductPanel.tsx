@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
-import { categories } from '../../../lib/categories';
 import { getConfig } from '../../../lib/config';
 import { publicIdFromUrl } from '../../../lib/images';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
-import { Field, UploadProgress, inputClass, primaryButtonClass } from './fields';
+import { CategoryField, Field, PriceField, UploadProgress, inputClass, primaryButtonClass } from './fields';
 import {
   coverImageError,
   limits,
@@ -131,40 +130,18 @@ export function PostProductPanel() {
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Price in NGN" error={errors.priceInNgn}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="any"
-                value={values.priceInNgn}
-                onChange={(event) => set('priceInNgn')(event.target.value)}
-                required
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="Price in USD" error={errors.priceInUsd}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="any"
-                value={values.priceInUsd}
-                onChange={(event) => set('priceInUsd')(event.target.value)}
-                required
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <PriceField
+            label="Price in NGN"
+            value={values.priceInNgn}
+            error={errors.priceInNgn}
+            onChange={set('priceInNgn')}
+          />
+          <PriceField
+            label="Price in USD"
+            value={values.priceInUsd}
+            error={errors.priceInUsd}
+            onChange={set('priceInUsd')}
+          />
         </div>
         <Field label="Product URL" error={errors.url}>
           {({ id, describedBy, invalid }) => (
@@ -195,26 +172,12 @@ export function PostProductPanel() {
           disabled={busy}
           resetKey={resetKey}
         />
-        <Field label="Category" error={errors.categoryId}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              value={values.categoryId}
-              onChange={(event) => set('categoryId')(event.target.value)}
-              required
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
-            >
-              <option value="">Select a category</option>
-              {categories.map((category) => (
-                <option key={category.id} value={String(category.id)}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <CategoryField
+          value={values.categoryId}
+          error={errors.categoryId}
+          placeholder="Select a category"
+          onChange={set('categoryId')}
+        />
         <Field label="Author">
           {({ id }) => <input id={id} value={values.author} disabled className={inputClass} />}
         </Field>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { categories } from '../../../lib/categories';
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
@@ -61,5 +62,74 @@ export function UploadProgress({ percent }: { percent: number }) {
         {percent}%
       </span>
     </div>
+  );
+}
+
+/** A price in one currency, as the post form and the edit dialog both ask for it. */
+export function PriceField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The category select (SPEC §3's two categories); `placeholder` adds an empty first choice. */
+export function CategoryField({
+  value,
+  error,
+  placeholder,
+  onChange,
+}: {
+  value: string;
+  error?: string | null;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label="Category" error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        >
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {categories.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

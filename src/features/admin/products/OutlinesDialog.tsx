@@ -3,8 +3,9 @@ import { Modal } from '../../../components/Modal';
 import { confirmAction, showError } from '../../../lib/alerts';
 import type { Outline, Product } from '../../../lib/product';
 import { useDeleteOutlineMutation, useGetAdminOutlinesQuery, useUpdateOutlineMutation } from '../api/productsApi';
-import { Field, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
-import { limits, parseOutlineForm } from './productValidation';
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { OutlineFields } from './OutlineFields';
+import { parseOutlineForm } from './productValidation';
 
 /** SPEC §2 Outlines dialog: the product's outlines by order, each editable inline or deletable. */
 export function OutlinesDialog({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -103,34 +104,14 @@ function OutlineEditor({ outline, onDone }: { outline: Outline; onDone: () => vo
 
   return (
     <div className="space-y-3">
-      <Field label="Outline text">
-        {({ id }) => (
-          <textarea
-            id={id}
-            rows={3}
-            value={text}
-            maxLength={limits.outlineMax}
-            onChange={(event) => setText(event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Outline order">
-        {({ id }) => (
-          <input
-            id={id}
-            inputMode="numeric"
-            value={order}
-            onChange={(event) => setOrder(event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {problem ? (
-        <p role="alert" className={problem.warning ? 'text-amber-800' : 'text-red-700'}>
-          {problem.error}
-        </p>
-      ) : null}
+      <OutlineFields
+        labels={{ text: 'Outline text', order: 'Outline order' }}
+        text={text}
+        order={order}
+        problem={problem}
+        onTextChange={setText}
+        onOrderChange={setOrder}
+      />
       <div className="flex gap-2">
         <button type="button" disabled={isLoading} onClick={() => void onSave()} className={primaryButtonClass}>
           Save

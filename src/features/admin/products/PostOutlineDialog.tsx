@@ -3,8 +3,9 @@ import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
 import type { Product } from '../../../lib/product';
 import { usePostOutlineMutation } from '../api/productsApi';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
-import { limits, parseOutlineForm } from './productValidation';
+import { primaryButtonClass, secondaryButtonClass } from './fields';
+import { OutlineFields } from './OutlineFields';
+import { parseOutlineForm } from './productValidation';
 
 /** SPEC §2/§5 'Post outline': Outline Content and Outline Order (a number, stored as an integer). */
 export function PostOutlineDialog({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -35,35 +36,14 @@ export function PostOutlineDialog({ product, onClose }: { product: Product; onCl
     <Modal title="Post Outline" onClose={onClose}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <p className="text-slate-700">{product.title.toUpperCase()}</p>
-        <Field label="Outline Content">
-          {({ id }) => (
-            <textarea
-              id={id}
-              rows={3}
-              value={outline}
-              maxLength={limits.outlineMax}
-              onChange={(event) => setOutline(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Outline Order">
-          {({ id }) => (
-            <input
-              id={id}
-              inputMode="numeric"
-              value={order}
-              onChange={(event) => setOrder(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        {problem ? (
-          <p role="alert" className={problem.warning ? 'text-amber-800' : 'text-red-700'}>
-            {problem.warning ? <span aria-hidden="true">⚠ </span> : null}
-            {problem.error}
-          </p>
-        ) : null}
+        <OutlineFields
+          labels={{ text: 'Outline Content', order: 'Outline Order' }}
+          text={outline}
+          order={order}
+          problem={problem}
+          onTextChange={setOutline}
+          onOrderChange={setOrder}
+        />
         <div className="flex justify-end gap-3">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
             Cancel

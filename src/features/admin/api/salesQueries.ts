@@ -11,6 +11,7 @@ import {
   Timestamp,
   collection,
   count,
+  documentId,
   getAggregate,
   getDocs,
   limit,
@@ -109,11 +110,13 @@ function salesQuery(sales: SalesQuery, startMs = sales.startMs, endMs = sales.en
     where('createdAt', '>=', Timestamp.fromMillis(startMs)),
     where('createdAt', '<', Timestamp.fromMillis(endMs)),
     orderBy('createdAt', 'desc'),
+    // Named here (the SDK would add it anyway) so a cursor may carry the id as its tie-breaker.
+    orderBy(documentId(), 'desc'),
   );
 }
 
 function afterCursor(cursor: SaleCursor | null): QueryConstraint[] {
-  // orderBy createdAt desc is followed by __name__ desc (added by the SDK), so the cursor is both.
+  // Sales recorded in the same instant are told apart by their id, the second order field.
   return cursor ? [startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id)] : [];
 }
 

@@ -45,7 +45,7 @@ export function SalesPanel({ renderActions }: SalesPanelProps) {
       <h2 id="sales-heading" className="text-2xl font-bold text-slate-900">
         Sales
       </h2>
-      <SalesFilters key={filterKey} filter={filter} products={products.data ?? []} onApply={apply} />
+      <SalesFilters key={`filters-${filterKey}`} filter={filter} products={products.data ?? []} onApply={apply} />
       <p className="text-sm text-slate-700">
         Showing {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (Africa/Lagos).
       </p>
@@ -53,7 +53,7 @@ export function SalesPanel({ renderActions }: SalesPanelProps) {
       <SalesChart sales={sales} />
       <ExportButton sales={sales} fileName={`sales-${days.from}-to-${days.to}.csv`} />
       {/* A new filter starts again from the first page. */}
-      <SalesList key={filterKey} sales={sales} renderActions={renderActions} />
+      <SalesList key={`list-${filterKey}`} sales={sales} renderActions={renderActions} />
     </section>
   );
 }

@@ -2,7 +2,9 @@
 // and Auth SDKs against a Firestore emulator of its own that enforces the project's firestore.rules
 // and firestore.indexes.json: every filter's query and aggregation is answered under index
 // enforcement, signed in as the demo admin; a signed-in non-admin is refused.
-import { resolve } from 'node:path';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
@@ -16,6 +18,10 @@ type Lite = typeof import('firebase/firestore/lite');
 type Firebase = typeof import('../../../src/lib/firebase');
 
 const root = resolve(import.meta.dirname, '../../..');
+const projectIndexes = resolve(root, 'firestore.indexes.json');
+// The emulator enforces a copy of the project's indexes, so one test can take an index away.
+let indexesDir: string;
+let indexesFile: string;
 const cloud = inject('cloud');
 let emulator: FirestoreEmulator;
 let db: Firestore;
@@ -55,8 +61,11 @@ const seeded: Seeded[] = Array.from({ length: 30 }, (_, i) => {
 });
 
 beforeAll(async () => {
+  indexesDir = await mkdtemp(join(tmpdir(), 'sales-indexes-'));
+  indexesFile = join(indexesDir, 'firestore.indexes.json');
+  await copyFile(projectIndexes, indexesFile);
   emulator = await startFirestoreEmulator({
-    indexesFile: resolve(root, 'firestore.indexes.json'),
+    indexesFile,
     rulesFile: resolve(root, 'firestore.rules'),
   });
   const firestoreHost = `127.0.0.1:${emulator.port}`;
@@ -112,6 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await auth.signOutAdmin();
   await emulator.close();
+  await rm(indexesDir, { recursive: true, force: true });
 });
 
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
@@ -224,6 +234,29 @@ describe('sales data access as the demo admin', () => {
     await db.doc('products/sales-filter-product').set({ title: 'AAA Sales Filter Product' });
     const products = await queries.fetchSaleProducts();
     expect(products).toContainEqual({ id: 'sales-filter-product', title: 'AAA Sales Filter Product' });
+  });
+
+  it('needs the declared currency index: without it the currency filter and the totals are refused', async () => {
+    interface IndexesJson {
+      indexes: Array<{ collectionGroup: string; fields: Array<{ fieldPath: string }> }>;
+    }
+    const declared = JSON.parse(await readFile(projectIndexes, 'utf8')) as IndexesJson;
+    const kept = declared.indexes.filter(
+      (index) => !(index.collectionGroup === 'transactions' && index.fields[0]?.fieldPath === 'currency'),
+    );
+    expect(kept).toHaveLength(declared.indexes.length - 1);
+    await writeFile(indexesFile, JSON.stringify({ ...declared, indexes: kept }, null, 2));
+    try {
+      await expect(queries.fetchSalesPage({ ...march, currency: 'USD' }, null)).rejects.toMatchObject({
+        code: 'failed-precondition',
+      });
+      await expect(queries.fetchSalesTotals(march)).rejects.toMatchObject({ code: 'failed-precondition' });
+      // The other indexes still serve their filters.
+      expect((await queries.fetchSalesPage({ ...march, paymentMethod: 'Demo' }, null)).rows).toHaveLength(6);
+    } finally {
+      await copyFile(projectIndexes, indexesFile);
+    }
+    expect((await queries.fetchSalesTotals(march)).map((total) => total.count)).toEqual([20, 10]);
   });
 
   it('is refused an undeclared composite query (index enforcement is on)', async () => {

@@ -206,8 +206,12 @@ export async function fetchDailyRevenue(sales: SalesQuery): Promise<RevenueBucke
   return buckets;
 }
 
+// firestore.rules plans to cap public product lists at 100 documents; a longer catalog is still
+// filterable by a product id in the URL (?product=...).
+const productOptionsLimit = 100;
+
 /** Products for the product filter, by title; bounded, as a catalog can grow large. */
 export async function fetchSaleProducts(): Promise<SaleProductOption[]> {
-  const snapshot = await getDocs(query(collection(getDb(), 'products'), orderBy('title'), limit(500)));
+  const snapshot = await getDocs(query(collection(getDb(), 'products'), orderBy('title'), limit(productOptionsLimit)));
   return snapshot.docs.map((d) => ({ id: d.id, title: str(d.get('title')) }));
 }

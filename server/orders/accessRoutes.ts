@@ -70,7 +70,12 @@ export function createAccessRouter({
           );
         return;
       }
-      await grantRef.update({ uses: FieldValue.increment(1), lastUsedAt: FieldValue.serverTimestamp() });
+      // The grant counts for the API; the transaction carries the same count for the Sales panel,
+      // because admins read transactions but never access grants (they hold token hashes).
+      const batch = db.batch();
+      batch.update(grantRef, { uses: FieldValue.increment(1), lastUsedAt: FieldValue.serverTimestamp() });
+      batch.update(db.collection(transactionsCollection).doc(transactionId), { accessUses: FieldValue.increment(1) });
+      await batch.commit();
       res.redirect(302, url);
     } catch (error) {
       logError('Access link could not be opened', error);

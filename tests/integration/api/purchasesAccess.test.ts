@@ -152,5 +152,7 @@ describe('GET /api/access/{token}', () => {
       expect(opened.headers.get('location')).toBe('https://drive.example.com/moved');
     }
     expect((await grantsFor(answer.transactionId))[0]?.uses).toBe(2);
+    // The same count on the transaction, where the Sales panel (admins, who cannot read grants) shows it.
+    expect((await db.doc(`transactions/${answer.transactionId}`).get()).get('accessUses')).toBe(2);
   });
 });

@@ -12,17 +12,19 @@ import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
+import { SalesPanel } from '../sales/SalesPanel';
 
 // SPEC §9: the logout message shows for 2,000 ms.
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register';
+type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
   { panel: 'post', label: 'Post A Product' },
   { panel: 'manage', label: 'Manage Products' },
   { panel: 'register', label: 'Register Admin' },
+  { panel: 'sales', label: 'Sales' },
 ];
 
 function panelFor(value: string | null, admin: AdminInfo): ReactNode {
@@ -35,6 +37,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <ManageProductsPanel />;
     case 'register':
       return <RegisterAdminPanel />;
+    case 'sales':
+      return <SalesPanel />;
     default:
       return (
         <section aria-labelledby="dashboard-home-heading">

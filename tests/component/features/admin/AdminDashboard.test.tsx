@@ -15,6 +15,9 @@ vi.mock('../../../../src/features/admin/products/PostProductPanel', () => ({
 vi.mock('../../../../src/features/admin/products/ManageProductsPanel', () => ({
   ManageProductsPanel: () => <h2>Manage products panel</h2>,
 }));
+vi.mock('../../../../src/features/admin/sales/SalesPanel', () => ({
+  SalesPanel: () => <h2>Sales panel</h2>,
+}));
 
 setupAlerts();
 
@@ -56,7 +59,7 @@ describe('admin dashboard shell', () => {
     const names = within(nav)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Hi, Admin', 'Post A Product', 'Manage Products', 'Register Admin', 'Logout']);
+    expect(names).toEqual(['Hi, Admin', 'Post A Product', 'Manage Products', 'Register Admin', 'Sales', 'Logout']);
     expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { level: 2, name: 'Profile' })).toBeInTheDocument();
   });
@@ -66,6 +69,7 @@ describe('admin dashboard shell', () => {
     ['?panel=post', 'Post product panel'],
     ['?panel=manage', 'Manage products panel'],
     ['?panel=register', 'Register Admin'],
+    ['?panel=sales', 'Sales panel'],
     ['?panel=reports', 'Dashboard Home'],
   ])('shows the panel named in the URL (%s)', async (search, heading) => {
     signInAda();

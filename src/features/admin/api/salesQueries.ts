@@ -1,0 +1,217 @@
+// Firestore reads of the Sales panel (STYLE §2), straight from the browser under the rules (admins may
+// get and list transactions). Components get plain rows; tests mock this module at its boundary
+// (tests/support/salesQueries.mock.ts).
+//
+// Every query is the same shape: equality filters (product, currency, provider, buyer e-mail), then
+// createdAt in [start, end) ordered newest first. firestore.indexes.json declares one composite index
+// per equality field with createdAt descending; Firestore merges them for any combination, so four
+// indexes serve all sixteen. Totals and the chart are count/sum aggregations over that same query,
+// so they never read the transactions themselves.
+import {
+  Timestamp,
+  collection,
+  count,
+  documentId,
+  getAggregate,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  sum,
+  where,
+  type FirestoreDataConverter,
+  type Query,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore/lite';
+import { getDb } from '../../../lib/firebase';
+import type { Currency } from '../../../lib/money';
+import { addDays, dayCount, lagosDay, lagosDayStart } from '../sales/lagosTime';
+import {
+  currencies,
+  paymentMethods,
+  type CurrencyTotal,
+  type EmailStatus,
+  type PaymentMethod,
+  type RevenueBucket,
+  type SaleCursor,
+  type SaleProductOption,
+  type SaleRow,
+  type SalesPage,
+  type SalesQuery,
+} from '../sales/types';
+
+export const salesPageSize = 25;
+export const exportPageSize = 500;
+/** The chart has at most this many bars per currency; longer ranges put several days in one bar. */
+export const maxChartBuckets = 31;
+// Aggregation requests in flight at once while building the chart.
+const chartConcurrency = 6;
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function num(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+const emailStatuses: readonly EmailStatus[] = ['sending', 'sent', 'failed'];
+
+export const saleConverter: FirestoreDataConverter<SaleRow> = {
+  toFirestore() {
+    // The browser never writes transactions (DESIGN §3).
+    throw new Error('Transactions are written by the API only');
+  },
+  fromFirestore(snapshot: QueryDocumentSnapshot): SaleRow {
+    const data = snapshot.data();
+    const created = data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.fromMillis(0);
+    return {
+      id: snapshot.id,
+      createdAt: created.toDate().toISOString(),
+      productId: str(data.productId),
+      productName: str(data.productName),
+      customerName: str(data.customerName),
+      customerEmail: str(data.customerEmail),
+      customerPhone: str(data.customerPhone),
+      amountPaid: num(data.amountPaid),
+      currency: oneOf<Currency>(data.currency, currencies, 'NGN'),
+      paymentMethod: oneOf<PaymentMethod>(data.paymentMethod, paymentMethods, 'Demo'),
+      reference: str(data.transactionReference),
+      emailStatus: oneOf(data.emailStatus, emailStatuses, 'sending'),
+      // Sales recorded before the counter existed have no field: no use counted yet.
+      accessUses: num(data.accessUses),
+      accessRevoked: data.accessRevoked === true,
+      cursor: { seconds: created.seconds, nanoseconds: created.nanoseconds, id: snapshot.id },
+    };
+  },
+};
+
+function equalities(sales: SalesQuery): QueryConstraint[] {
+  const constraints: QueryConstraint[] = [];
+  if (sales.productId) constraints.push(where('productId', '==', sales.productId));
+  if (sales.currency) constraints.push(where('currency', '==', sales.currency));
+  if (sales.paymentMethod) constraints.push(where('paymentMethod', '==', sales.paymentMethod));
+  if (sales.customerEmail) constraints.push(where('customerEmail', '==', sales.customerEmail.trim().toLowerCase()));
+  return constraints;
+}
+
+/** The filtered transactions between two instants, newest first. */
+function salesQuery(sales: SalesQuery, startMs = sales.startMs, endMs = sales.endMs): Query<SaleRow> {
+  return query(
+    collection(getDb(), 'transactions').withConverter(saleConverter),
+    ...equalities(sales),
+    where('createdAt', '>=', Timestamp.fromMillis(startMs)),
+    where('createdAt', '<', Timestamp.fromMillis(endMs)),
+    orderBy('createdAt', 'desc'),
+    // Named here (the SDK would add it anyway) so a cursor may carry the id as its tie-breaker.
+    orderBy(documentId(), 'desc'),
+  );
+}
+
+function afterCursor(cursor: SaleCursor | null): QueryConstraint[] {
+  // Sales recorded in the same instant are told apart by their id, the second order field.
+  return cursor ? [startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id)] : [];
+}
+
+/** One page of the list: the sales after `after` (the previous page's last row), newest first. */
+export async function fetchSalesPage(
+  sales: SalesQuery,
+  after: SaleCursor | null,
+  pageSize = salesPageSize,
+): Promise<SalesPage> {
+  // One more than a page tells whether a next page exists without counting.
+  const snapshot = await getDocs(query(salesQuery(sales), ...afterCursor(after), limit(pageSize + 1)));
+  const rows = snapshot.docs.map((d) => d.data());
+  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
+
+/** Every filtered sale, read in pages of `pageSize` with cursors (the CSV export). */
+export async function fetchAllSales(
+  sales: SalesQuery,
+  pageSize = exportPageSize,
+  onProgress?: (loaded: number) => void,
+): Promise<SaleRow[]> {
+  const all: SaleRow[] = [];
+  let after: SaleCursor | null = null;
+  for (;;) {
+    const page = await fetchSalesPage(sales, after, pageSize);
+    all.push(...page.rows);
+    onProgress?.(all.length);
+    const last = page.rows.at(-1);
+    if (!page.hasNext || !last) return all;
+    after = last.cursor;
+  }
+}
+
+function currenciesOf(sales: SalesQuery): Currency[] {
+  return sales.currency ? [sales.currency] : [...currencies];
+}
+
+/** Number of sales and revenue per currency in the filtered range: one count+sum request per currency. */
+export async function fetchSalesTotals(sales: SalesQuery): Promise<CurrencyTotal[]> {
+  return Promise.all(
+    currenciesOf(sales).map(async (currency) => {
+      const snapshot = await getAggregate(salesQuery({ ...sales, currency }), {
+        sales: count(),
+        revenue: sum('amountPaid'),
+      });
+      const totals = snapshot.data();
+      return { currency, count: num(totals.sales), revenue: num(totals.revenue) };
+    }),
+  );
+}
+
+async function inBatches<T>(tasks: Array<() => Promise<T>>, size: number): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < tasks.length; i += size) {
+    results.push(...(await Promise.all(tasks.slice(i, i + size).map((task) => task()))));
+  }
+  return results;
+}
+
+/**
+ * Revenue per day and currency for the chart, one sum request per bar and currency: at most
+ * 31 bars (longer ranges put several days in a bar), so the cost stays bounded however many
+ * sales the range holds, where reading the range's documents would grow with them.
+ */
+export async function fetchDailyRevenue(sales: SalesQuery): Promise<RevenueBucket[]> {
+  const first = lagosDay(new Date(sales.startMs));
+  const last = lagosDay(new Date(sales.endMs - 1));
+  const days = dayCount(first, last);
+  const perBucket = Math.ceil(days / maxChartBuckets);
+  const buckets: RevenueBucket[] = [];
+  for (let offset = 0; offset < days; offset += perBucket) {
+    const day = addDays(first, offset);
+    buckets.push({ day, days: Math.min(perBucket, days - offset), revenue: { NGN: 0, USD: 0 } });
+  }
+  const wanted = currenciesOf(sales);
+  const tasks = buckets.flatMap((bucket) =>
+    wanted.map((currency) => async () => {
+      const start = Math.max(sales.startMs, lagosDayStart(bucket.day));
+      const end = Math.min(sales.endMs, lagosDayStart(addDays(bucket.day, bucket.days)));
+      const snapshot = await getAggregate(salesQuery({ ...sales, currency }, start, end), {
+        revenue: sum('amountPaid'),
+      });
+      bucket.revenue[currency] = num(snapshot.data().revenue);
+    }),
+  );
+  await inBatches(tasks, chartConcurrency);
+  return buckets;
+}
+
+// firestore.rules plans to cap public product lists at 100 documents; a longer catalog is still
+// filterable by a product id in the URL (?product=...).
+const productOptionsLimit = 100;
+
+/** Products for the product filter, by title; bounded, as a catalog can grow large. */
+export async function fetchSaleProducts(): Promise<SaleProductOption[]> {
+  const snapshot = await getDocs(query(collection(getDb(), 'products'), orderBy('title'), limit(productOptionsLimit)));
+  return snapshot.docs.map((d) => ({ id: d.id, title: str(d.get('title')) }));
+}

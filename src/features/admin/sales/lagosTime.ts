@@ -1,0 +1,61 @@
+// Days and times as the seller reads them: Africa/Lagos.
+const dayMs = 86_400_000;
+// Nigeria keeps West Africa Time all year (no daylight saving), so a Lagos day starts at 00:00+01:00.
+const lagosOffset = '+01:00';
+const timeZone = 'Africa/Lagos';
+
+/** The calendar day in Lagos at `now`, YYYY-MM-DD. */
+export function lagosDay(now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** When a Lagos day starts, in epoch milliseconds (NaN for a malformed day). */
+export function lagosDayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00${lagosOffset}`);
+}
+
+/** The Lagos day `count` days after `day` (negative goes back). */
+export function addDays(day: string, count: number): string {
+  return lagosDay(new Date(lagosDayStart(day) + count * dayMs + dayMs / 2));
+}
+
+/** Days from `from` to `to`, both included. */
+export function dayCount(from: string, to: string): number {
+  return Math.round((lagosDayStart(to) - lagosDayStart(from)) / dayMs) + 1;
+}
+
+const shown = new Intl.DateTimeFormat('en-GB', {
+  timeZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '22 Nov 2026, 12:05' in Lagos, for the list. */
+export function formatLagosDateTime(iso: string): string {
+  return shown.format(new Date(iso));
+}
+
+/** '2026-11-22 12:05:09' in Lagos, for the CSV: sorts as text and spreadsheets read it as a date. */
+export function lagosTimestamp(iso: string): string {
+  const date = new Date(iso);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return `${lagosDay(date)} ${time}`;
+}
+
+/** '22 Nov' for a chart label. */
+export function shortDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(
+    new Date(lagosDayStart(day) + dayMs / 2),
+  );
+}

@@ -1,0 +1,313 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fetchAllSales,
+  fetchDailyRevenue,
+  fetchSaleProducts,
+  fetchSalesPage,
+  fetchSalesTotals,
+} from '../../../../../src/features/admin/api/salesQueries';
+import { downloadText } from '../../../../../src/features/admin/sales/downloadFile';
+import { SalesPanel } from '../../../../../src/features/admin/sales/SalesPanel';
+import type { SaleRow } from '../../../../../src/features/admin/sales/types';
+import { deferred } from '../../../../support/catalogQueries.mock';
+import { renderWithProviders } from '../../../../support/renderWithProviders';
+import { buildSale, resetSalesQueries } from '../../../../support/salesQueries.mock';
+
+vi.mock('../../../../../src/features/admin/api/salesQueries', () => import('../../../../support/salesQueries.mock'));
+vi.mock('../../../../../src/features/admin/sales/downloadFile', () => ({ downloadText: vi.fn() }));
+
+// 11:00 on 22 November 2026 in Lagos.
+const now = new Date('2026-11-22T10:00:00Z');
+// The last 30 days in Lagos: 24 October 00:00 to 23 November 00:00 (+01:00).
+const last30 = { startMs: Date.parse('2026-10-23T23:00:00Z'), endMs: Date.parse('2026-11-22T23:00:00Z') };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  resetSalesQueries();
+  vi.mocked(downloadText).mockReset();
+  vi.mocked(fetchSaleProducts).mockResolvedValue([
+    { id: 'excel-mastery', title: 'Excel Mastery' },
+    { id: 'python-basics', title: 'Python Basics' },
+  ]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderPanel(search = '?panel=sales', renderActions?: (sale: SaleRow) => React.ReactNode) {
+  return renderWithProviders(
+    <>
+      <SalesPanel renderActions={renderActions} />
+      <LocationProbe />
+    </>,
+    { route: `/admindashboard${search}` },
+  );
+}
+
+const list = () => screen.getByRole('region', { name: 'Sales list' });
+const rowsOf = () => within(list()).getAllByRole('row').slice(1);
+
+describe('Sales panel states', () => {
+  it('shows a loading status while the first page loads', async () => {
+    vi.mocked(fetchSalesPage).mockReturnValue(deferred<never>().promise);
+    vi.mocked(fetchSalesTotals).mockReturnValue(deferred<never>().promise);
+    vi.mocked(fetchDailyRevenue).mockReturnValue(deferred<never>().promise);
+    renderPanel();
+    expect(screen.getByText('Loading sales...')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Loading totals...')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Loading chart...')).toHaveAttribute('role', 'status');
+  });
+
+  it('says so when no sale matches', async () => {
+    renderPanel();
+    expect(await screen.findByText('No sales match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  });
+
+  it('shows a readable error, never the SDK code, and tries again', async () => {
+    vi.mocked(fetchSalesPage).mockRejectedValueOnce(Object.assign(new Error('raw'), { code: 'permission-denied' }));
+    const { user } = renderPanel();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sales could not be loaded. You do not have permission to do that.');
+    expect(alert).not.toHaveTextContent('permission-denied');
+    vi.mocked(fetchSalesPage).mockResolvedValue({
+      rows: [buildSale({ productName: 'Python Basics' })],
+      hasNext: false,
+    });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(await screen.findByRole('region', { name: 'Sales list' })).findByText('Python Basics'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows each sale: Lagos time, product, buyer, amount with its sign, provider, reference, e-mail status, link uses', async () => {
+    vi.mocked(fetchSalesPage).mockResolvedValue({
+      rows: [
+        buildSale({
+          createdAt: '2026-11-21T23:30:00.000Z',
+          productName: 'Python Basics',
+          customerName: 'Chidi Okeke',
+          customerEmail: 'chidi@example.com',
+          amountPaid: 9,
+          currency: 'USD',
+          paymentMethod: 'PayPal',
+          reference: '5O190127TN364715T',
+          emailStatus: 'failed',
+          accessUses: 3,
+        }),
+        buildSale({ amountPaid: 12000, emailStatus: 'sending', paymentMethod: 'Demo' }),
+      ],
+      hasNext: false,
+    });
+    renderPanel();
+    await screen.findByRole('region', { name: 'Sales list' });
+    const [first, second] = rowsOf();
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '22 Nov 2026, 00:30',
+      'Python Basics',
+      'Chidi Okekechidi@example.com',
+      '$9',
+      'PayPal',
+      '5O190127TN364715T',
+      'Failed',
+      '3',
+    ]);
+    expect(within(second as HTMLElement).getByText('₦12,000')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('Sending')).toBeInTheDocument();
+    expect(fetchSalesPage).toHaveBeenCalledWith(last30, null);
+  });
+
+  it('gives each row the actions the desk plugs in, with that sale', async () => {
+    const sale = buildSale({ id: 'demo_abc', reference: 'abc' });
+    vi.mocked(fetchSalesPage).mockResolvedValue({ rows: [sale], hasNext: false });
+    renderPanel('?panel=sales', (row) => <button type="button">Resend {row.reference}</button>);
+    await screen.findByRole('region', { name: 'Sales list' });
+    expect(within(list()).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(within(rowsOf()[0] as HTMLElement).getByRole('button', { name: 'Resend abc' })).toBeInTheDocument();
+  });
+});
+
+describe('Sales paging', () => {
+  it('moves to the next page after the last row with a cursor, and back', async () => {
+    const firstPage = Array.from({ length: 25 }, (_, i) => buildSale({ reference: `P1-${i}` }));
+    const secondPage = [buildSale({ reference: 'P2-0' })];
+    vi.mocked(fetchSalesPage).mockImplementation(async (_sales, after) =>
+      after ? { rows: secondPage, hasNext: false } : { rows: firstPage, hasNext: true },
+    );
+    const { user } = renderPanel();
+    await screen.findByRole('region', { name: 'Sales list' });
+    expect(rowsOf()).toHaveLength(25);
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(
+      await within(await screen.findByRole('region', { name: 'Sales list' })).findByText('P2-0'),
+    ).toBeInTheDocument();
+    expect(fetchSalesPage).toHaveBeenLastCalledWith(last30, firstPage[24]?.cursor);
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(
+      await within(await screen.findByRole('region', { name: 'Sales list' })).findByText('P1-0'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  });
+});
+
+describe('Sales filters', () => {
+  it('reads the filter from the URL and queries with it', async () => {
+    renderPanel('?panel=sales&range=7d&currency=USD&provider=PayPal&product=python-basics&email=Ada%40Example.com');
+    await screen.findByText('No sales match these filters.');
+    expect(fetchSalesPage).toHaveBeenCalledWith(
+      {
+        startMs: Date.parse('2026-11-15T23:00:00Z'),
+        endMs: Date.parse('2026-11-22T23:00:00Z'),
+        productId: 'python-basics',
+        currency: 'USD',
+        paymentMethod: 'PayPal',
+        customerEmail: 'ada@example.com',
+      },
+      null,
+    );
+    expect(screen.getByLabelText('Date range')).toHaveValue('7d');
+    expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(screen.getByLabelText('Buyer e-mail')).toHaveValue('ada@example.com');
+    expect(screen.getByText('Showing 2026-11-16 to 2026-11-22 (Africa/Lagos).')).toBeInTheDocument();
+  });
+
+  it('writes the applied filter into the URL (e-mail lower-cased), queries it from the first page, and clears it', async () => {
+    const { user } = renderPanel();
+    await screen.findByText('No sales match these filters.');
+    await user.selectOptions(screen.getByLabelText('Date range'), 'Custom range');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-05');
+    await screen.findByRole('option', { name: 'Excel Mastery' });
+    await user.selectOptions(screen.getByLabelText('Product'), 'Excel Mastery');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'NGN');
+    await user.selectOptions(screen.getByLabelText('Provider'), 'Demo');
+    await user.type(screen.getByLabelText('Buyer e-mail'), 'Ada.Obi@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '?panel=sales&range=custom&from=2026-11-01&to=2026-11-05&product=excel-mastery&currency=NGN&provider=Demo&email=ada.obi%40example.com',
+      ),
+    );
+    await waitFor(() =>
+      expect(fetchSalesPage).toHaveBeenLastCalledWith(
+        {
+          startMs: Date.parse('2026-10-31T23:00:00Z'),
+          endMs: Date.parse('2026-11-05T23:00:00Z'),
+          productId: 'excel-mastery',
+          currency: 'NGN',
+          paymentMethod: 'Demo',
+          customerEmail: 'ada.obi@example.com',
+        },
+        null,
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\?panel=sales$/));
+    expect(screen.getByLabelText('Date range')).toHaveValue('30d');
+  });
+});
+
+describe('Sales totals and chart', () => {
+  it('shows the number of sales and revenue per currency for the range', async () => {
+    vi.mocked(fetchSalesTotals).mockResolvedValue([
+      { currency: 'NGN', count: 20, revenue: 150000 },
+      { currency: 'USD', count: 1, revenue: 9 },
+    ]);
+    renderPanel();
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    await within(totals).findByText('₦150,000');
+    expect(within(totals).getByText('20 sales')).toBeInTheDocument();
+    expect(within(totals).getByText('$9')).toBeInTheDocument();
+    expect(within(totals).getByText('1 sale')).toBeInTheDocument();
+    expect(fetchSalesTotals).toHaveBeenCalledWith(last30);
+  });
+
+  it('says when the totals could not be loaded', async () => {
+    vi.mocked(fetchSalesTotals).mockRejectedValue(Object.assign(new Error('x'), { code: 'unavailable' }));
+    renderPanel();
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(await within(totals).findByRole('alert')).toHaveTextContent(
+      'Totals could not be loaded. The store could not be reached. Check your connection and try again.',
+    );
+  });
+
+  it('draws daily revenue per currency as an image with a text summary and a table', async () => {
+    vi.mocked(fetchDailyRevenue).mockResolvedValue([
+      { day: '2026-11-20', days: 1, revenue: { NGN: 7500, USD: 0 } },
+      { day: '2026-11-21', days: 1, revenue: { NGN: 15000, USD: 9 } },
+      { day: '2026-11-22', days: 1, revenue: { NGN: 0, USD: 0 } },
+    ]);
+    renderPanel('?panel=sales&range=custom&from=2026-11-20&to=2026-11-22');
+    expect(
+      await screen.findByRole('img', {
+        name: 'Revenue in NGN per day, 20 Nov to 22 Nov: total ₦22,500, highest ₦15,000 on 21 Nov.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Revenue in USD per day, 20 Nov to 22 Nov: total $9, highest $9 on 21 Nov.' }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Revenue in NGN per day', hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('row', { hidden: true })
+        .map((row) => row.textContent),
+    ).toEqual(['DayRevenue', '20 Nov₦7,500', '21 Nov₦15,000', '22 Nov₦0']);
+  });
+});
+
+describe('Sales CSV export', () => {
+  it('exports every filtered sale as a CSV file named after the range', async () => {
+    vi.mocked(fetchAllSales).mockResolvedValue([
+      buildSale({
+        id: 'demo_a',
+        reference: 'a',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        customerEmail: 'ada@example.com',
+      }),
+      buildSale({ id: 'demo_b', reference: 'b', createdAt: '2026-11-20T10:00:00.000Z', customerName: '=cmd' }),
+    ]);
+    const { user } = renderPanel('?panel=sales&currency=NGN');
+    await screen.findByText('No sales match these filters.');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 2 sales.')).toHaveAttribute('role', 'status');
+    expect(fetchAllSales).toHaveBeenCalledWith({ ...last30, currency: 'NGN' });
+    const [fileName, text, type] = vi.mocked(downloadText).mock.calls[0] ?? [];
+    expect(fileName).toBe('sales-2026-10-24-to-2026-11-22.csv');
+    expect(type).toBe('text/csv;charset=utf-8');
+    const lines = (text ?? '').split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^Date \(Africa\/Lagos\),Transaction ID,Reference,/);
+    expect(lines[1]).toMatch(/^2026-11-21 11:00:00,demo_a,a,Excel Mastery,excel-mastery,Ada Obi,ada@example.com,/);
+    expect(lines[2]).toMatch(/^2026-11-20 11:00:00,demo_b,b,Excel Mastery,excel-mastery,'=cmd,/);
+  });
+
+  it('says when the export failed and downloads nothing', async () => {
+    vi.mocked(fetchAllSales).mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = renderPanel();
+    await screen.findByText('No sales match these filters.');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed. Connection failed.')).toHaveAttribute('role', 'alert');
+    expect(downloadText).not.toHaveBeenCalled();
+  });
+});

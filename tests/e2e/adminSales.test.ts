@@ -1,0 +1,154 @@
+// The seller's Sales panel in a real Chromium against the production build and the local cloud: a
+// shopper buys with the demo payment and opens the product once; the seeded admin then finds that
+// sale by the buyer's e-mail with the right totals and link uses, narrows and widens the filter
+// through the URL, and exports the CSV, whose rows are read back from the downloaded file.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoAdmin } from '../../local/seed/seed';
+import { launchBrowser } from '../support/browser';
+import {
+  acknowledge,
+  buildBuyer,
+  fillPaymentForm,
+  openProductDialog,
+  openProductThroughAccessLink,
+  product,
+  purchaseSuccessful,
+  serveDeliverables,
+  uniqueTag,
+} from '../support/checkoutE2e';
+import { openPage } from '../support/e2ePage';
+
+const { baseUrl } = inject('e2e');
+let browser: Browser;
+let admin: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signInAdmin(page: Page) {
+  await page.goto(`${baseUrl}/adminlogin`);
+  await page.getByLabel('Email').fill(demoAdmin.email);
+  await page.getByLabel('Password').fill(demoAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.locator('.swal2-popup');
+  await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('admin sales panel', () => {
+  it('shows a demo purchase with its totals, filters it, and exports it as CSV', async () => {
+    // A shopper in Nigeria buys in naira and opens the product once.
+    const shopper = await openPage(browser, 'NG');
+    await serveDeliverables(shopper.context());
+    const buyer = buildBuyer(uniqueTag());
+    const dialog = await openProductDialog(shopper, baseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
+    await acknowledge(shopper, purchaseSuccessful);
+    await openProductThroughAccessLink(shopper, dialog);
+    await shopper.context().close();
+
+    admin = await openPage(browser);
+    await signInAdmin(admin);
+    await admin.goto(`${baseUrl}/admindashboard`);
+    await admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sales' }).click();
+    await admin.getByRole('heading', { level: 2, name: 'Sales' }).waitFor({ timeout: 20_000 });
+
+    // The buyer's e-mail as the seller might type it: the search is case-insensitive.
+    await admin.getByLabel('Buyer e-mail').fill(buyer.email.toUpperCase());
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.waitForURL(`${baseUrl}/admindashboard?panel=sales&email=${encodeURIComponent(buyer.email)}`);
+    const list = admin.getByRole('region', { name: 'Sales list' });
+    await list.waitFor({ timeout: 20_000 });
+    const rows = list.getByRole('row');
+    expect(await rows.count()).toBe(2);
+    const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
+    expect(cells.slice(1)).toEqual([
+      'Freelance Writing Playbook',
+      `Ada Chioma Obi\n${buyer.email}`,
+      '₦7,500',
+      'Demo',
+      expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      'Sent',
+      '1',
+    ]);
+    expect(cells[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    const reference = cells[5] ?? '';
+
+    const totals = admin.getByRole('region', { name: 'Totals' });
+    await totals.getByText('₦7,500').waitFor({ timeout: 20_000 });
+    expect(await totals.getByRole('definition').allInnerTexts()).toEqual(['₦7,500\n1 sale', '$0\n0 sales']);
+    await admin
+      .getByRole('img', { name: /^Revenue in NGN per day, .*: total ₦7,500, highest ₦7,500 on / })
+      .waitFor({ timeout: 20_000 });
+
+    // Narrowed to dollars there is nothing; the filter is in the URL, so reload keeps it and Back undoes it.
+    await admin.getByLabel('Currency', { exact: true }).selectOption('USD');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.getByText('No sales match these filters.').waitFor({ timeout: 20_000 });
+    await admin.reload();
+    await admin.getByText('No sales match these filters.').waitFor({ timeout: 20_000 });
+    expect(await admin.getByLabel('Currency', { exact: true }).inputValue()).toBe('USD');
+    await admin.goBack();
+    await list.waitFor({ timeout: 20_000 });
+    expect(await admin.getByLabel('Currency', { exact: true }).inputValue()).toBe('');
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked',
+    );
+    expect(lines[1]?.split(',')).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      `demo_${reference}`,
+      reference,
+      'Freelance Writing Playbook',
+      product.id,
+      'Ada Chioma Obi',
+      buyer.email,
+      "'+234 803 123 4567",
+      '7500',
+      'NGN',
+      'Demo',
+      'sent',
+      '1',
+      'no',
+    ]);
+    expect(lines[2]).toBe('');
+    await admin.getByText('Exported 1 sale.').waitFor();
+  });
+
+  it('keeps the list usable on a 360 px phone: it scrolls sideways in a labelled region', async () => {
+    const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await signInAdmin(phone);
+    await phone.goto(`${baseUrl}/admindashboard?panel=sales`);
+    const list = phone.getByRole('region', { name: 'Sales list' });
+    await list.waitFor({ timeout: 20_000 });
+    const size = await list.evaluate((el) => ({
+      client: el.clientWidth,
+      scroll: el.scrollWidth,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(size.scroll).toBeGreaterThan(size.client);
+    // The page itself does not scroll sideways: only the region does.
+    expect(size.page).toBeLessThanOrEqual(360);
+    // Keyboard users reach the hidden columns: the region takes focus and scrolls with the arrow keys.
+    await list.focus();
+    await phone.keyboard.press('ArrowRight');
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await phone.close();
+  });
+});

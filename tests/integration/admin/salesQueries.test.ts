@@ -1,0 +1,285 @@
+// The Sales panel's data access (src/features/admin/api/salesQueries.ts) with the real Firestore Lite
+// and Auth SDKs against a Firestore emulator of its own that enforces the project's firestore.rules
+// and firestore.indexes.json: every filter's query and aggregation is answered under index
+// enforcement, signed in as the demo admin; a signed-in non-admin is refused.
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
+import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import { signUpStranger } from '../../support/authEmulatorUsers';
+
+type Queries = typeof import('../../../src/features/admin/api/salesQueries');
+type AuthApi = typeof import('../../../src/features/admin/api/auth');
+type Lite = typeof import('firebase/firestore/lite');
+type Firebase = typeof import('../../../src/lib/firebase');
+
+const root = resolve(import.meta.dirname, '../../..');
+const projectIndexes = resolve(root, 'firestore.indexes.json');
+// The emulator enforces a copy of the project's indexes, so one test can take an index away.
+let indexesDir: string;
+let indexesFile: string;
+const cloud = inject('cloud');
+let emulator: FirestoreEmulator;
+let db: Firestore;
+let queries: Queries;
+let auth: AuthApi;
+let lite: Lite;
+let firebase: Firebase;
+
+// 1-3 March 2026 in Lagos: midnight in Lagos is 23:00 UTC the day before.
+const day1 = Date.parse('2026-03-01T00:00:00+01:00');
+const hour = 3_600_000;
+const march = { startMs: day1, endMs: day1 + 72 * hour };
+
+interface Seeded {
+  id: string;
+  at: number;
+  productId: string;
+  currency: 'NGN' | 'USD';
+  paymentMethod: 'Paystack' | 'PayPal' | 'Demo';
+  email: string;
+  amountPaid: number;
+}
+
+// 30 sales an hour apart from 01:00 on 1 March (Lagos): products, currencies, providers and buyers
+// rotate so each filter picks a known set.
+const seeded: Seeded[] = Array.from({ length: 30 }, (_, i) => {
+  const currency = i % 3 === 0 ? 'USD' : 'NGN';
+  return {
+    id: `demo_sale-${String(i).padStart(2, '0')}`,
+    at: day1 + (i + 1) * hour,
+    productId: i % 2 === 0 ? 'excel-mastery' : 'python-basics',
+    currency,
+    paymentMethod: currency === 'USD' ? 'PayPal' : i % 4 === 1 ? 'Demo' : 'Paystack',
+    email: i % 5 === 0 ? 'ada.obi@example.com' : `buyer${i}@example.com`,
+    amountPaid: currency === 'USD' ? 9 : 7500,
+  };
+});
+
+beforeAll(async () => {
+  indexesDir = await mkdtemp(join(tmpdir(), 'sales-indexes-'));
+  indexesFile = join(indexesDir, 'firestore.indexes.json');
+  await copyFile(projectIndexes, indexesFile);
+  emulator = await startFirestoreEmulator({
+    indexesFile,
+    rulesFile: resolve(root, 'firestore.rules'),
+  });
+  const firestoreHost = `127.0.0.1:${emulator.port}`;
+  db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: firestoreHost });
+  process.env.VITE_USE_EMULATORS = '1';
+  process.env.VITE_FIRESTORE_EMULATOR_HOST = firestoreHost;
+  process.env.VITE_AUTH_EMULATOR_URL = cloud.authUrl;
+  await seedDemoAdmin(db, cloud.authUrl);
+  const batch = db.batch();
+  for (const sale of seeded) {
+    batch.set(db.doc(`transactions/${sale.id}`), {
+      productName: sale.productId === 'excel-mastery' ? 'Excel Mastery' : 'Python Basics',
+      productId: sale.productId,
+      productUrl: 'https://drive.example.com/x',
+      amount: sale.amountPaid,
+      transactionReference: sale.id.replace('demo_', ''),
+      paidAt: new Date(sale.at).toISOString(),
+      customerName: 'Ada Obi',
+      customerEmail: sale.email,
+      customerPhone: '+234 803 000 0000',
+      amountPaid: sale.amountPaid,
+      currency: sale.currency,
+      sellerEmail: 'seller@digitalstore.test',
+      paymentMethod: sale.paymentMethod,
+      emailStatus: 'sent',
+      emailAttempts: 1,
+      emailClaimedAt: new Date(sale.at).toISOString(),
+      buyerEmailSent: true,
+      sellerNoticeSent: true,
+      accessRevoked: false,
+      ...(sale.id === 'demo_sale-29' ? { accessUses: 3 } : {}),
+      createdAt: Timestamp.fromMillis(sale.at),
+    });
+  }
+  // A sale the day before the range, which no query of March may return.
+  batch.set(db.doc('transactions/demo_before'), {
+    productId: 'excel-mastery',
+    currency: 'NGN',
+    paymentMethod: 'Paystack',
+    customerEmail: 'ada.obi@example.com',
+    amountPaid: 100000,
+    createdAt: Timestamp.fromMillis(day1 - hour),
+  });
+  await batch.commit();
+  queries = await import('../../../src/features/admin/api/salesQueries');
+  auth = await import('../../../src/features/admin/api/auth');
+  lite = await import('firebase/firestore/lite');
+  firebase = await import('../../../src/lib/firebase');
+  // The refusals below are expected; the SDK would log each one.
+  lite.setLogLevel('silent');
+  await auth.signIn(demoAdmin.email, demoAdmin.password);
+});
+afterAll(async () => {
+  await auth.signOutAdmin();
+  await emulator.close();
+  await rm(indexesDir, { recursive: true, force: true });
+});
+
+const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+const expectedIds = (pick: (sale: Seeded) => boolean) =>
+  seeded
+    .filter(pick)
+    .sort((a, b) => b.at - a.at)
+    .map((sale) => sale.id);
+
+describe('sales data access as the demo admin', () => {
+  it('pages 25 newest first, then the rest after the cursor, as plain rows', async () => {
+    const first = await queries.fetchSalesPage(march, null);
+    expect(first.rows).toHaveLength(25);
+    expect(first.hasNext).toBe(true);
+    expect(first.rows[0]).toEqual({
+      id: 'demo_sale-29',
+      createdAt: '2026-03-02T05:00:00.000Z',
+      productId: 'python-basics',
+      productName: 'Python Basics',
+      customerName: 'Ada Obi',
+      customerEmail: 'buyer29@example.com',
+      customerPhone: '+234 803 000 0000',
+      amountPaid: 7500,
+      currency: 'NGN',
+      paymentMethod: 'Demo',
+      reference: 'sale-29',
+      emailStatus: 'sent',
+      accessUses: 3,
+      accessRevoked: false,
+      cursor: { seconds: 1772427600, nanoseconds: 0, id: 'demo_sale-29' },
+    });
+    const last = first.rows.at(-1);
+    expect(last?.id).toBe('demo_sale-05');
+    const second = await queries.fetchSalesPage(march, last?.cursor ?? null);
+    expect(ids(second.rows)).toEqual(['demo_sale-04', 'demo_sale-03', 'demo_sale-02', 'demo_sale-01', 'demo_sale-00']);
+    expect(second.hasNext).toBe(false);
+  });
+
+  it.each([
+    ['product', { productId: 'excel-mastery' }, (s: Seeded) => s.productId === 'excel-mastery'],
+    ['currency', { currency: 'USD' as const }, (s: Seeded) => s.currency === 'USD'],
+    ['provider', { paymentMethod: 'Demo' as const }, (s: Seeded) => s.paymentMethod === 'Demo'],
+    ['buyer e-mail', { customerEmail: 'Ada.Obi@Example.com' }, (s: Seeded) => s.email === 'ada.obi@example.com'],
+    [
+      'every filter at once',
+      {
+        productId: 'excel-mastery',
+        currency: 'NGN' as const,
+        paymentMethod: 'Paystack' as const,
+        customerEmail: 'ada.obi@example.com',
+      },
+      (s: Seeded) =>
+        s.productId === 'excel-mastery' &&
+        s.currency === 'NGN' &&
+        s.paymentMethod === 'Paystack' &&
+        s.email === 'ada.obi@example.com',
+    ],
+  ])('filters by %s under index enforcement, with totals by aggregation', async (_name, filter, pick) => {
+    const sales = { ...march, ...filter };
+    const page = await queries.fetchSalesPage(sales, null);
+    expect(ids(page.rows)).toEqual(expectedIds(pick).slice(0, 25));
+    const totals = await queries.fetchSalesTotals(sales);
+    for (const total of totals) {
+      const matching = seeded.filter((s) => pick(s) && s.currency === total.currency);
+      expect(total.count).toBe(matching.length);
+      expect(total.revenue).toBe(matching.reduce((sum, s) => sum + s.amountPaid, 0));
+    }
+  });
+
+  it('totals every currency of the range: 20 NGN sales of ₦7,500 and 10 USD sales of $9', async () => {
+    expect(await queries.fetchSalesTotals(march)).toEqual([
+      { currency: 'NGN', count: 20, revenue: 150000 },
+      { currency: 'USD', count: 10, revenue: 90 },
+    ]);
+    expect(await queries.fetchSalesTotals({ ...march, currency: 'USD' })).toEqual([
+      { currency: 'USD', count: 10, revenue: 90 },
+    ]);
+  });
+
+  it('sums revenue per Lagos day for the chart', async () => {
+    // Sales at 01:00..23:00 on 1 March (23 sales: i 0..22), then 00:00..06:00 on 2 March (i 23..29).
+    const buckets = await queries.fetchDailyRevenue(march);
+    const ngnDay1 = seeded.filter((s, i) => i < 23 && s.currency === 'NGN').length * 7500;
+    const usdDay1 = seeded.filter((s, i) => i < 23 && s.currency === 'USD').length * 9;
+    expect(buckets).toEqual([
+      { day: '2026-03-01', days: 1, revenue: { NGN: ngnDay1, USD: usdDay1 } },
+      { day: '2026-03-02', days: 1, revenue: { NGN: 150000 - ngnDay1, USD: 90 - usdDay1 } },
+      { day: '2026-03-03', days: 1, revenue: { NGN: 0, USD: 0 } },
+    ]);
+    expect(ngnDay1).toBe(112500);
+  });
+
+  it('groups days into at most 31 bars for a long range', async () => {
+    const long = { startMs: Date.parse('2026-01-01T00:00:00+01:00'), endMs: Date.parse('2026-03-03T00:00:00+01:00') };
+    const buckets = await queries.fetchDailyRevenue(long);
+    expect(buckets.length).toBeLessThanOrEqual(31);
+    expect(buckets[0]).toMatchObject({ day: '2026-01-01', days: 2 });
+    expect(buckets.reduce((sum, b) => sum + b.revenue.NGN, 0)).toBe(250000);
+    expect(buckets.reduce((sum, b) => sum + b.revenue.USD, 0)).toBe(90);
+  });
+
+  it('reads every filtered sale for the export in pages, without repeats', async () => {
+    const loaded: number[] = [];
+    const all = await queries.fetchAllSales(march, 7, (n) => loaded.push(n));
+    expect(ids(all)).toEqual(expectedIds(() => true));
+    expect(loaded).toEqual([7, 14, 21, 28, 30]);
+  });
+
+  it('lists products for the product filter', async () => {
+    await db.doc('products/sales-filter-product').set({ title: 'AAA Sales Filter Product' });
+    const products = await queries.fetchSaleProducts();
+    expect(products).toContainEqual({ id: 'sales-filter-product', title: 'AAA Sales Filter Product' });
+  });
+
+  it('needs the declared currency index: without it the currency filter and the totals are refused', async () => {
+    interface IndexesJson {
+      indexes: Array<{ collectionGroup: string; fields: Array<{ fieldPath: string }> }>;
+    }
+    const declared = JSON.parse(await readFile(projectIndexes, 'utf8')) as IndexesJson;
+    const kept = declared.indexes.filter(
+      (index) => !(index.collectionGroup === 'transactions' && index.fields[0]?.fieldPath === 'currency'),
+    );
+    expect(kept).toHaveLength(declared.indexes.length - 1);
+    await writeFile(indexesFile, JSON.stringify({ ...declared, indexes: kept }, null, 2));
+    try {
+      await expect(queries.fetchSalesPage({ ...march, currency: 'USD' }, null)).rejects.toMatchObject({
+        code: 'failed-precondition',
+      });
+      await expect(queries.fetchSalesTotals(march)).rejects.toMatchObject({ code: 'failed-precondition' });
+      // The other indexes still serve their filters.
+      expect((await queries.fetchSalesPage({ ...march, paymentMethod: 'Demo' }, null)).rows).toHaveLength(6);
+    } finally {
+      await copyFile(projectIndexes, indexesFile);
+    }
+    expect((await queries.fetchSalesTotals(march)).map((total) => total.count)).toEqual([20, 10]);
+  });
+
+  it('is refused an undeclared composite query (index enforcement is on)', async () => {
+    const { collection, getDocs, orderBy, query, where } = lite;
+    const undeclared = query(
+      collection(firebase.getDb(), 'transactions'),
+      where('customerName', '==', 'Ada Obi'),
+      orderBy('createdAt', 'desc'),
+    );
+    await expect(getDocs(undeclared)).rejects.toMatchObject({ code: 'failed-precondition' });
+  });
+});
+
+describe('sales data access as a signed-in non-admin', () => {
+  it('is refused the list and the totals (permission-denied)', async () => {
+    const stranger = await signUpStranger(cloud.authUrl);
+    await auth.signOutAdmin();
+    await auth.signIn(stranger.email, 'stranger-pass-2026');
+    try {
+      await expect(queries.fetchSalesPage(march, null)).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(queries.fetchSalesTotals(march)).rejects.toMatchObject({ code: 'permission-denied' });
+    } finally {
+      await auth.signOutAdmin();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildSalesCsv, csvField } from '../../../../../src/features/admin/sales/salesCsv';
+import type { SaleRow } from '../../../../../src/features/admin/sales/types';
+
+const sale: SaleRow = {
+  id: 'paystack_T123',
+  createdAt: '2026-11-22T10:05:09.000Z',
+  productId: 'excel-mastery',
+  productName: 'Excel Mastery, 2nd "Pro" edition',
+  customerName: '=HYPERLINK("http://evil.test","Click")',
+  customerEmail: 'ada.obi@example.com',
+  customerPhone: '+234 803 123 4567',
+  amountPaid: 7500,
+  currency: 'NGN',
+  paymentMethod: 'Paystack',
+  reference: 'T123',
+  emailStatus: 'failed',
+  accessUses: 2,
+  accessRevoked: true,
+  cursor: { seconds: 1, nanoseconds: 0, id: 'paystack_T123' },
+};
+
+describe('CSV fields', () => {
+  it('leaves plain text and numbers as they are', () => {
+    expect(csvField('Python Basics')).toBe('Python Basics');
+    expect(csvField(7500)).toBe('7500');
+    expect(csvField('')).toBe('');
+  });
+
+  it('quotes a field with a comma, a quote or a line break, doubling quotes (RFC 4180)', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line1\nline2')).toBe('"line1\nline2"');
+    expect(csvField('line1\r\nline2')).toBe('"line1\r\nline2"');
+  });
+
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+2348031234567', "'+2348031234567"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', '"\'\rcmd"'],
+  ])('neutralises %j against spreadsheet formulas as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('neutralises and then quotes a formula that holds quotes and commas', () => {
+    expect(csvField('=HYPERLINK("http://evil.test","Click")')).toBe('"\'=HYPERLINK(""http://evil.test"",""Click"")"');
+  });
+});
+
+describe('the sales CSV', () => {
+  it('has a header row and one CRLF-ended row per sale, dates in Lagos, no BOM', () => {
+    const csv = buildSalesCsv([sale]);
+    expect(csv.charCodeAt(0)).not.toBe(0xfeff);
+    expect(csv.split('\r\n')).toEqual([
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked',
+      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes',
+      '',
+    ]);
+  });
+
+  it('is the header alone when nothing matched', () => {
+    expect(buildSalesCsv([])).toBe(
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked\r\n',
+    );
+  });
+});

@@ -6,7 +6,8 @@ import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
-import { createRateLimiter } from './lib/rateLimiter';
+import { applyHttpSecurity, bodyTooLarge, maxBodyBytes } from './lib/httpSecurity';
+import { createRateLimits } from './lib/rateLimits';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -22,12 +23,13 @@ function logToConsole(message: string, error: unknown): void {
 }
 
 export function createApp(deps: AppDeps): Express {
-  const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? logToConsole;
   const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', true);
-  app.use(express.json({ limit: '32kb' }));
+  // --- Hardening (issue 9): headers, proxy hops, JSON-only bodies, size limit, rate limits. ---
+  applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
+  const limits = createRateLimits(deps.config);
+  // --- end hardening ---
+  app.use(express.json({ limit: maxBodyBytes }));
 
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });
@@ -37,12 +39,7 @@ export function createApp(deps: AppDeps): Express {
     '/api/contact',
     createContactRouter({
       service: createContactService({ config: deps.config, db: deps.db, mailer: deps.mailer, logError }),
-      // One window per app instance, i.e. per deployed function instance (see rateLimiter.ts).
-      limiter: createRateLimiter({
-        limit: deps.config.CONTACT_RATE_LIMIT,
-        windowMs: deps.config.CONTACT_RATE_WINDOW_MS,
-        now: () => now().getTime(),
-      }),
+      limiter: limits.contact,
       logError,
     }),
   );
@@ -59,7 +56,7 @@ export function createApp(deps: AppDeps): Express {
         : 500;
     const message =
       status === 413
-        ? 'The request is too large.'
+        ? bodyTooLarge
         : status < 500
           ? 'The request body is not valid JSON.'
           : 'Something went wrong. Please try again.';

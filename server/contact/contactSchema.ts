@@ -1,6 +1,7 @@
 // What a contact message must look like before it is stored or e-mailed (SPEC §5 Contact: all four
 // fields required). Every failure carries a sentence the contact page can show as it is.
 import { z } from 'zod';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../src/lib/textSafety';
 
 export const contactLimits = {
   nameMax: 100,
@@ -23,23 +24,31 @@ const atLeastThreeDigits = /(?:\D*\d){3}/;
  * injection attempt, not a typo (a text input cannot produce one). Surrounding whitespace is
  * trimmed first, so a pasted trailing newline is harmless.
  */
-function singleLine(required: string, onLineBreak: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .refine((value) => !lineBreak.test(value), { error: onLineBreak });
+function singleLine(required: string, onLineBreak: string, what: string) {
+  return (
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, { error: required })
+      .refine((value) => !lineBreak.test(value), { error: onLineBreak })
+      // Issue 9: other control characters and bidirectional overrides are refused too.
+      .refine((value) => !hasForbiddenCharacters(value), { error: forbiddenCharactersMessage(what) })
+  );
 }
 
 export const contactMessageSchema = z.object({
-  name: singleLine('Please enter your name.', 'Your name must be on a single line.').refine(
+  name: singleLine('Please enter your name.', 'Your name must be on a single line.', 'Your name').refine(
     (value) => value.length <= contactLimits.nameMax,
     { error: `Your name must be at most ${contactLimits.nameMax} characters.` },
   ),
-  email: singleLine('Please enter your email address.', 'Please enter a valid email address.')
+  email: singleLine('Please enter your email address.', 'Please enter a valid email address.', 'Your email address')
     .refine((value) => value.length <= contactLimits.emailMax, { error: 'Please enter a valid email address.' })
     .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  phone: singleLine('Please enter your phone number.', 'Please enter a valid phone number.').refine(
+  phone: singleLine(
+    'Please enter your phone number.',
+    'Please enter a valid phone number.',
+    'Your phone number',
+  ).refine(
     (value) =>
       value.length >= contactLimits.phoneMin &&
       value.length <= contactLimits.phoneMax &&
@@ -51,7 +60,10 @@ export const contactMessageSchema = z.object({
     .string({ error: 'Please enter your message.' })
     .trim()
     .min(1, { error: 'Please enter your message.' })
-    .max(contactLimits.messageMax, { error: `Your message must be at most ${contactLimits.messageMax} characters.` }),
+    .max(contactLimits.messageMax, { error: `Your message must be at most ${contactLimits.messageMax} characters.` })
+    .refine((value) => !hasForbiddenCharacters(value, { multiline: true }), {
+      error: forbiddenCharactersMessage('Your message'),
+    }),
 });
 // Unknown fields are dropped (z.object strips them), so nothing but these four is ever stored.
 

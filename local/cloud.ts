@@ -155,6 +155,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       CLOUDINARY_API_KEY: 'local-key',
       CLOUDINARY_API_SECRET: 'local-secret',
       CLOUDINARY_API_BASE: images.url,
+      // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
+      // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
+      TRUST_PROXY_HOPS: '0',
       ...options.apiEnv,
     };
 

@@ -39,7 +39,11 @@ const schema = z.object({
   CLOUDINARY_API_SECRET: optionalText,
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
   // --- Hardening (issue 9): proxy hops and the named rate limits of server/lib/rateLimits.ts. ---
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(defaultTrustProxyHops),
+  // An empty value means the default, not 0 (0 would put every visitor in one rate-limit window).
+  TRUST_PROXY_HOPS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(10).default(defaultTrustProxyHops),
+  ),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ORDER_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),

@@ -31,7 +31,19 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'store-e2e-'));
   const storePort = await freePort();
   const baseUrl = `http://127.0.0.1:${storePort}`;
-  const cloud = await startCloud({ dataDir, withApi: true, seed: true, storeUrl: baseUrl });
+  // Browsers in every test post from 127.0.0.1: the purchase and admin limits are out of the way.
+  const cloud = await startCloud({
+    dataDir,
+    withApi: true,
+    seed: true,
+    storeUrl: baseUrl,
+    apiEnv: {
+      ORDER_RATE_LIMIT: '1000',
+      RESEND_RATE_LIMIT: '1000',
+      ACCESS_RATE_LIMIT: '1000',
+      ADMIN_RATE_LIMIT: '1000',
+    },
+  });
   const outDir = join(dataDir, 'dist');
   const savedEnv = { ...process.env };
   // The build runs with server secrets in its environment, as on a developer's machine with a full
@@ -44,7 +56,8 @@ export default async function setup(project: TestProject) {
   };
   Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: 'https://geoip.e2e.test/json' });
   try {
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Its own mode: a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS.
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   } finally {
     process.env = savedEnv;
   }

@@ -2,7 +2,7 @@
 // API, started together for `npm start` and for the integration and e2e tests.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createApp } from '../server/app';
@@ -11,6 +11,7 @@ import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
 import { projectId, startAuthEmulator, type AuthEmulator } from './authEmulator';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server';
+import { admitLocalRequest, originPolicy, storeOrigins } from './guard';
 import { closeServer } from './http';
 import { startImageHost, type ImageHost } from './images/imageHost';
 import { startMailCatcher, type MailCatcher } from './mail/mailCatcher';
@@ -113,11 +114,25 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     const seedMarker = join(options.dataDir, 'seeded.json');
     const needsSeed = !options.persist || !existsSync(seedMarker);
     const indexesFile = options.indexesFile ?? resolve(import.meta.dirname, '..', 'firestore.indexes.json');
-    const firestore = await startFirestoreEmulator({ port: ports.firestore, host, dataFile, indexesFile });
+    const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
+    // Browser pages of the store may call the emulator and the image host; no other page may.
+    const allowedOrigins = storeOrigins(storeUrl);
+    const firestore = await startFirestoreEmulator({
+      port: ports.firestore,
+      host,
+      dataFile,
+      indexesFile,
+      allowedOrigins,
+    });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
 
-    const images = await startImageHost({ dir: join(options.dataDir, 'images'), port: ports.images, host });
+    const images = await startImageHost({
+      dir: join(options.dataDir, 'images'),
+      port: ports.images,
+      host,
+      allowedOrigins,
+    });
     stops.push(() => images.close());
 
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, host });
@@ -139,7 +154,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
 
     const firestoreHost = `${host}:${firestore.port}`;
     const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
-    const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
     const apiEnv: Record<string, string> = {
       FIREBASE_PROJECT_ID: projectId,
       FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -178,8 +192,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     if (options.withApi) {
       const config = parseServerConfig(apiEnv);
       const app = createApp({ config, db, mailer: createMailer(config) });
+      // The API answers only to its own Host, and to no other origin than the store's (issue 9).
+      const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {
-        const s = app.listen(ports.api, host, () => resolve(s));
+        const s = createServer((req, res) => {
+          if (admitLocalRequest(req, res, access)) app(req, res);
+        });
+        s.listen(ports.api, host, () => resolve(s));
         s.once('error', reject);
       });
       stops.push(() => closeServer(server));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { admitLocalRequest, originPolicy } from '../guard';
 import { RpcError, asArray, asObject, asString, invalidArgument, isObject, type JsonObject } from './errors';
 import { DataFileWriter, FirestoreDataFileError, loadDataFile } from './persistence';
 import { indexesFromFile, type IndexConfig } from './indexes';
@@ -23,6 +24,8 @@ export interface FirestoreEmulatorOptions {
    * FAILED_PRECONDITION. Undefined = every query is served, as Google's emulator does.
    */
   indexesFile?: string;
+  /** Browser origins that may call it (the store); undefined = any loopback origin (see local/guard.ts). */
+  allowedOrigins?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -301,10 +304,14 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const store = new DocumentStore(initial, () => writer?.schedule());
   if (dataFile !== undefined) writer = new DataFileWriter(dataFile, () => [...store.documents()], log);
 
+  let boundPort = opts.port ?? 0;
+  const access = { port: () => boundPort, allowsOrigin: originPolicy(opts.allowedOrigins) };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
+    // Host and Origin checked, CORS granted to the store's origin only (issue 9).
+    if (!admitLocalRequest(req, res, access)) return;
     // The web SDK's headers (content-type, x-goog-api-client, authorization...) make browsers ask first.
-    res.setHeader('Access-Control-Allow-Origin', '*');
     if (method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
@@ -378,6 +385,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  boundPort = port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`firestore: emulator listening on ${url}${dataFile === undefined ? ' (in memory)' : `, data in ${dataFile}`}`);
   if (opts.indexesFile !== undefined) log(`firestore: queries need the indexes declared in ${opts.indexesFile}`);

@@ -25,6 +25,8 @@ export interface ImageHostOptions {
   host?: string;
   cloudName?: string;
   uploadPreset?: string;
+  /** Browser origins that may upload (the store); undefined = any loopback origin. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ImageHost {
@@ -147,7 +149,6 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       res.writeHead(200, {
         'content-type': type,
         'cache-control': 'public, max-age=31536000, immutable',
-        'access-control-allow-origin': '*',
       });
       res.end(data);
     } catch {
@@ -160,7 +161,6 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       const url = new URL(req.url ?? '/', 'http://local');
       if (req.method === 'OPTIONS') {
         res.writeHead(204, {
-          'access-control-allow-origin': '*',
           'access-control-allow-methods': 'GET,POST,OPTIONS',
           'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
         });
@@ -179,6 +179,7 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
     },
     options.port ?? 0,
     host,
+    options.allowedOrigins,
   );
   baseUrl = `http://${host}:${port}`;
   return {

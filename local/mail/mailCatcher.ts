@@ -100,6 +100,8 @@ export async function startMailCatcher(
     },
     options.webPort ?? 0,
     host,
+    // The inbox holds access links: no other page may read or clear it.
+    [],
   );
   const webServer: Server = web.server;
 

@@ -346,7 +346,12 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
-    if (rpc === undefined) return send(res, 200, resourceRequest(request, method, body, url.searchParams));
+    // Issue 9: a write is acknowledged only once it is in the data file (crash.test.ts).
+    if (rpc === undefined) {
+      const answer = resourceRequest(request, method, body, url.searchParams);
+      await writer?.durable();
+      return send(res, 200, answer);
+    }
     const handler = rpcs[rpc];
     if (method !== 'POST' || handler === undefined) {
       throw new RpcError(
@@ -354,7 +359,9 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
         `${method} :${rpc} is not served by this emulator`,
       );
     }
-    send(res, 200, handler(request, body));
+    const answer = handler(request, body);
+    await writer?.durable();
+    send(res, 200, answer);
   }
 
   const server = createServer((req, res) => {

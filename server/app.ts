@@ -6,7 +6,7 @@ import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
-import { applyHttpSecurity, bodyTooLarge, maxBodyBytes } from './lib/httpSecurity';
+import { applyHttpSecurity, bodyTooLarge, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits } from './lib/rateLimits';
 
 export interface AppDeps {
@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): Express {
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
   const limits = createRateLimits(deps.config);
   // --- end hardening ---
-  app.use(express.json({ limit: maxBodyBytes }));
+  app.use(jsonBodies());
 
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });

@@ -1,7 +1,7 @@
 // What every API response and request goes through before a route sees it (issue 9): the proxy
 // hop count for req.ip, helmet's headers, JSON-only bodies and the body size limit. Kept out of
 // app.ts so routes added later (checkout, admin) are covered without touching it.
-import type { Express, RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /** The largest request body the API accepts; every form and order fits in a fraction of it. */
@@ -59,6 +59,18 @@ export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
       return;
     }
     next();
+  };
+}
+
+/**
+ * express.json with the size limit, skipping the raw-body routes so they can read the untouched
+ * stream themselves (locally) or req.rawBody (under the Functions Framework).
+ */
+export function jsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
+  const parse = express.json({ limit: maxBodyBytes });
+  return (req, res, next) => {
+    if (underAny(req.originalUrl.split('?')[0] ?? '', except)) next();
+    else parse(req, res, next);
   };
 }
 

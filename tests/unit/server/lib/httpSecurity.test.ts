@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { parseServerConfig } from '../../../../server/config';
+import { jsonBodies } from '../../../../server/lib/httpSecurity';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -115,6 +116,21 @@ describe('JSON-only bodies', () => {
     });
     // No webhook route in this app yet: the JSON rule let it through to the 404.
     expect(res.status).toBe(404);
+  });
+
+  it('leave the webhook body unread for its own raw parser, and parse every other JSON body', async () => {
+    const app = express();
+    app.use(jsonBodies());
+    app.post('/api/webhooks/paystack', express.raw({ type: '*/*' }), (req, res) => {
+      res.json({ raw: Buffer.isBuffer(req.body) ? (req.body as Buffer).toString('utf8') : null });
+    });
+    app.post('/api/other', (req, res) => void res.json({ parsed: req.body as unknown }));
+    const url = await listen(app);
+    const signed = '{"event":"charge.success","data":{"reference":"r1"}}';
+    const hook = await fetch(`${url}/api/webhooks/paystack`, { method: 'POST', headers: json, body: signed });
+    expect(await hook.json()).toEqual({ raw: signed });
+    const other = await fetch(`${url}/api/other`, { method: 'POST', headers: json, body: '{"a":1}' });
+    expect(await other.json()).toEqual({ parsed: { a: 1 } });
   });
 
   it('accept application/json with a charset', async () => {

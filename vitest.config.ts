@@ -36,7 +36,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // tests/rules: the rules matrix, on our emulator here and on the official one in test:rules.
+          include: ['tests/integration/**/*.test.ts', 'tests/rules/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/globalSetupCloud.ts'],
           testTimeout: 30_000,

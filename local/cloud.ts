@@ -46,6 +46,13 @@ export interface CloudOptions {
   seed?: boolean;
   /** The store's public origin, used in e-mails (access links). */
   storeUrl?: string;
+  /** Other browser origins that may call the emulator, image host and API (a second test store). */
+  extraOrigins?: readonly string[];
+  /**
+   * The security rules the Firestore emulator enforces: the project's firestore.rules unless another
+   * file is given; `false` runs it open (every request allowed), for tests of the emulator itself.
+   */
+  rulesFile?: string | false;
   /** Extra API environment (tests point provider base URLs at msw, lower rate limits, ...). */
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -67,6 +74,9 @@ export interface Cloud {
   stop(): Promise<void>;
 }
 
+/** The rules that deploy (firebase.json), enforced by the local cloud too. */
+export const projectRulesFile = resolve(import.meta.dirname, '../firestore.rules');
+
 export const storeIdentity = {
   VITE_STORE_NAME: 'Digital Store',
   VITE_COMPANY_NAME: 'Digital Store Ltd',
@@ -75,6 +85,23 @@ export const storeIdentity = {
   VITE_PRODUCT_SITE_URL: 'https://www.digitalstore.test',
   VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
 };
+
+const providerVariables = [
+  'PAYSTACK_SECRET_KEY',
+  'PAYSTACK_BASE_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_BASE_URL',
+] as const;
+
+function providerEnvFromShell(): Record<string, string> {
+  return Object.fromEntries(
+    providerVariables.flatMap((name) => {
+      const value = process.env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+}
 
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
@@ -116,13 +143,16 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     const indexesFile = options.indexesFile ?? resolve(import.meta.dirname, '..', 'firestore.indexes.json');
     const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
     // Browser pages of the store may call the emulator and the image host; no other page may.
-    const allowedOrigins = storeOrigins(storeUrl);
+    const allowedOrigins = [storeUrl, ...(options.extraOrigins ?? [])].flatMap(storeOrigins);
+    const rulesFile = options.rulesFile === false ? undefined : (options.rulesFile ?? projectRulesFile);
     const firestore = await startFirestoreEmulator({
       port: ports.firestore,
       host,
       dataFile,
       indexesFile,
       allowedOrigins,
+      rulesFile,
+      log,
     });
     stops.push(() => firestore.close());
     log(`Firestore emulator ready on ${firestore.url}`);
@@ -165,6 +195,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       STORE_NAME: storeIdentity.VITE_STORE_NAME,
       PUBLIC_STORE_URL: storeUrl,
       DEMO_PAYMENTS: '1',
+      // Fixed, so access links in the local inbox keep working across restarts of npm start.
+      ACCESS_LINK_SECRET: 'local-cloud-access-link-secret-not-for-production',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
       CLOUDINARY_API_KEY: 'local-key',
       CLOUDINARY_API_SECRET: 'local-secret',
@@ -172,6 +204,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
       // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
       TRUST_PROXY_HOPS: '0',
+      // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
+      // store take real sandbox payments; without them only the demo payment is offered.
+      ...providerEnvFromShell(),
       ...options.apiEnv,
     };
 

@@ -7,7 +7,16 @@ import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { applyHttpSecurity, bodyTooLarge, jsonBodies } from './lib/httpSecurity';
-import { createRateLimits } from './lib/rateLimits';
+import { createRateLimits, type RateLimits } from './lib/rateLimits';
+import { createAccessLinks } from './orders/accessLinks';
+import { createAccessRouter } from './orders/accessRoutes';
+import { createFulfilment } from './orders/fulfilment';
+import { createOrderRouter } from './orders/orderRoutes';
+import { createOrderService } from './orders/orderService';
+import { createPaypalClient } from './payments/paypalClient';
+import { createPaystackClient } from './payments/paystackClient';
+import { createPurchaseRouter } from './purchases/purchaseRoutes';
+import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -23,12 +32,19 @@ function logToConsole(message: string, error: unknown): void {
 }
 
 export function createApp(deps: AppDeps): Express {
+  const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? logToConsole;
   const app = express();
-  // --- Hardening (issue 9): headers, proxy hops, JSON-only bodies, size limit, rate limits. ---
+  // --- Hardening (issue 9): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
   const limits = createRateLimits(deps.config);
   // --- end hardening ---
+
+  // Purchases (DESIGN §4). Built here, mounted below; the webhook goes first because it needs the
+  // raw body, before express.json parses it.
+  const purchases = createPurchaseRoutes(deps, now, logError, limits);
+  app.use('/api/webhooks/paystack', purchases.webhook);
+
   app.use(jsonBodies());
 
   app.get('/api/health', (_req, res) => {
@@ -43,6 +59,11 @@ export function createApp(deps: AppDeps): Express {
       logError,
     }),
   );
+
+  app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
+  app.use('/api', purchases.orders);
+  app.use('/api/access', limits.access, purchases.access);
+  app.use('/api/purchases', purchases.purchases);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -64,4 +85,50 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(onError);
   return app;
+}
+
+/** The purchase API's routers, from the same dependencies as the rest of the app. */
+function createPurchaseRoutes(
+  deps: AppDeps,
+  now: () => Date,
+  logError: (message: string, error: unknown) => void,
+  limits: RateLimits,
+) {
+  const { config, db, mailer } = deps;
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  const paystack = config.PAYSTACK_SECRET_KEY
+    ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
+    : null;
+  const paypal =
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? createPaypalClient({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          baseUrl: config.PAYPAL_BASE_URL,
+          timeoutMs,
+        })
+      : null;
+  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
+  return {
+    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
+    orders: createOrderRouter({ service, logError }),
+    access: createAccessRouter({
+      db,
+      storeName: config.STORE_NAME,
+      publicStoreUrl: config.PUBLIC_STORE_URL,
+      logError,
+    }),
+    purchases: createPurchaseRouter({
+      db,
+      mailer,
+      config,
+      links,
+      fulfilment,
+      // Each request may send an e-mail.
+      limiter: limits.resend,
+      logError,
+    }),
+  };
 }

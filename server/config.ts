@@ -34,6 +34,15 @@ const schema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
+  // Derives each purchase's access-link token (server/orders/accessLinks.ts). The deployed function
+  // refuses to start without one; the local cloud sets a fixed one.
+  ACCESS_LINK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { error: 'must be at least 32 characters' }),
+  // How long a shopper's request waits for Paystack or PayPal before answering 502.
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   CLOUDINARY_CLOUD_NAME: optionalText,
   CLOUDINARY_API_KEY: optionalText,
   CLOUDINARY_API_SECRET: optionalText,

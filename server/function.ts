@@ -9,7 +9,13 @@ import { createMailer } from './mailer';
 
 // Secret values come from Secret Manager (`firebase functions:secrets:set NAME`) as environment
 // variables; everything else from the .env file deployed with the function (README 'Deploy').
-const secrets = ['SMTP_PASS', 'PAYSTACK_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'CLOUDINARY_API_SECRET'];
+const secrets = [
+  'SMTP_PASS',
+  'PAYSTACK_SECRET_KEY',
+  'PAYPAL_CLIENT_SECRET',
+  'CLOUDINARY_API_SECRET',
+  'ACCESS_LINK_SECRET',
+];
 
 function buildApp() {
   assertDeployedEnvironment(process.env);
@@ -19,6 +25,9 @@ function buildApp() {
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? process.env.GCLOUD_PROJECT,
   });
   if (config.DEMO_PAYMENTS) throw new Error('DEMO_PAYMENTS must never be set on the deployed API.');
+  // Without it every cold start would mint new access links and the old ones would stop answering
+  // replays; a deployment must keep one fixed secret.
+  if (!config.ACCESS_LINK_SECRET) throw new Error('ACCESS_LINK_SECRET must be set on the deployed API.');
   return createApp({
     config,
     db: createAdminFirestore({ projectId: config.FIREBASE_PROJECT_ID }),

@@ -5,6 +5,7 @@ import { AllProductsPage } from './features/catalog/components/AllProductsPage';
 import { CategoryPage } from './features/catalog/components/CategoryPage';
 import { HomePage } from './features/catalog/components/HomePage';
 import { ProductDetailPage } from './features/catalog/components/ProductDetailPage';
+import { PurchasesPage } from './features/checkout/components/PurchasesPage';
 import { ContactPage } from './features/contact/components/ContactPage';
 import { CurrencySwitch } from './features/currency/components/CurrencySwitch';
 import { SearchBox } from './features/search/components/SearchBox';
@@ -22,6 +23,7 @@ export function App() {
         <Route path="productdetail/:id" element={<ProductDetailPage />} />
         <Route path="searchresults" element={<SearchResultsPage />} />
         <Route path="contactus" element={<ContactPage />} />
+        <Route path="purchases" element={<PurchasesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

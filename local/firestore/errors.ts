@@ -5,6 +5,8 @@ const codes = {
   INVALID_ARGUMENT: { grpc: 3, http: 400 },
   FAILED_PRECONDITION: { grpc: 9, http: 400 },
   NOT_FOUND: { grpc: 5, http: 404 },
+  PERMISSION_DENIED: { grpc: 7, http: 403 },
+  UNAUTHENTICATED: { grpc: 16, http: 401 },
   ALREADY_EXISTS: { grpc: 6, http: 409 },
   ABORTED: { grpc: 10, http: 409 },
   INTERNAL: { grpc: 13, http: 500 },

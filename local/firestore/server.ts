@@ -9,8 +9,9 @@ import { parseMask, project, runAggregation, runQuery } from './query';
 import { DocumentStore, checkDocumentName, checkIds } from './store';
 import { parseFieldPath, type FirestoreDocument } from './values';
 import { parseWrite } from './writes';
+import { FirestoreRulesError, RulesGate, openAccess, type Access } from './rules/access';
 
-export { FirestoreDataFileError };
+export { FirestoreDataFileError, FirestoreRulesError };
 
 export interface FirestoreEmulatorOptions {
   /** 0 or undefined = a free port. */
@@ -26,6 +27,11 @@ export interface FirestoreEmulatorOptions {
   indexesFile?: string;
   /** Browser origins that may call it (the store); undefined = any loopback origin (see local/guard.ts). */
   allowedOrigins?: readonly string[];
+  /**
+   * firestore.rules to enforce (reloaded when the file changes); a file it cannot fully understand
+   * stops the start. Undefined = no rules: everyone may do everything, like open rules.
+   */
+  rulesFile?: string;
   log?: (line: string) => void;
 }
 
@@ -57,6 +63,8 @@ interface ApiRequest {
   path: string[];
   /** The full resource name (root plus path). */
   resource: string;
+  /** What the caller may do under the rules (everything without a rules file, or for `owner`). */
+  access: Access;
 }
 
 type Reads = { transaction: string | undefined; isNew: boolean };
@@ -89,7 +97,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     requireRoot(req, 'commit');
     const writes = asArray(body.writes, 'writes').map(parseWrite);
     const transaction = body.transaction === undefined ? undefined : asString(body.transaction, 'transaction');
-    return req.store.commit(req.database, writes, transaction);
+    return req.store.commit(req.database, writes, transaction, req.access.commitCheck);
   },
 
   // Not atomic: every write succeeds or fails on its own, and reports its status in the answer.
@@ -97,7 +105,12 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     requireRoot(req, 'batchWrite');
     const results = asArray(body.writes, 'writes').map((raw) => {
       try {
-        const [result] = req.store.commit(req.database, [parseWrite(raw)]).writeResults;
+        const [result] = req.store.commit(
+          req.database,
+          [parseWrite(raw)],
+          undefined,
+          req.access.commitCheck,
+        ).writeResults;
         return { result: result ?? {}, status: { code: 0 } };
       } catch (error) {
         if (!(error instanceof RpcError)) throw error;
@@ -112,9 +125,13 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     const mask = parseMask(body.mask);
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
-    const items = asArray(body.documents, 'documents').map((raw) => {
+    const names = asArray(body.documents, 'documents').map((raw) => {
       const name = asString(raw, 'documents[]');
       checkDocumentName(name, `${req.root}/`);
+      return name;
+    });
+    req.access.get(names);
+    const items = names.map((name) => {
       req.store.recordRead(reads.transaction, req.database, name);
       const doc = req.store.get(name);
       return doc ? { found: project(doc, mask), readTime } : { missing: name, readTime };
@@ -124,6 +141,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
 
   runQuery(req, body) {
     requireParent(req, 'runQuery');
+    req.access.list(req.resource, body.structuredQuery);
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
     const docs = runQuery(req.resource, body.structuredQuery, req.store, { indexes: req.indexes });
@@ -137,6 +155,10 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
 
   runAggregationQuery(req, body) {
     requireParent(req, 'runAggregationQuery');
+    req.access.list(
+      req.resource,
+      asObject(body.structuredAggregationQuery, 'structuredAggregationQuery').structuredQuery,
+    );
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
     const aggregateFields = runAggregation(req.resource, body.structuredAggregationQuery, req.store, {
@@ -159,6 +181,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
 
   listCollectionIds(req) {
     requireParent(req, 'listCollectionIds');
+    req.access.owner('listCollectionIds');
     const prefix = `${req.resource}/`;
     const ids = new Set<string>();
     for (const doc of req.store.documents()) {
@@ -198,6 +221,7 @@ function resourceRequest(req: ApiRequest, method: string, body: JsonObject, para
   const isDocument = req.path.length > 0 && req.path.length % 2 === 0;
   if (isDocument && method === 'GET') {
     const transaction = params.get('transaction') ?? undefined;
+    req.access.get([req.resource]);
     req.store.recordRead(transaction, req.database, req.resource);
     const doc = req.store.get(req.resource);
     if (doc === undefined) throw new RpcError('NOT_FOUND', `Document "${req.resource}" not found.`);
@@ -210,19 +234,27 @@ function resourceRequest(req: ApiRequest, method: string, body: JsonObject, para
       updateMask: fieldPaths.length > 0 ? { fieldPaths } : undefined,
       currentDocument: preconditionOf(params),
     });
-    req.store.commit(req.database, [write]);
+    req.store.commit(req.database, [write], undefined, req.access.commitCheck);
     return documentAfterWrite(req, req.resource, params);
   }
   if (isDocument && method === 'DELETE') {
-    req.store.commit(req.database, [parseWrite({ delete: req.resource, currentDocument: preconditionOf(params) })]);
+    req.store.commit(
+      req.database,
+      [parseWrite({ delete: req.resource, currentDocument: preconditionOf(params) })],
+      undefined,
+      req.access.commitCheck,
+    );
     return {};
   }
   const isCollection = req.path.length % 2 === 1;
   if (isCollection && method === 'POST') {
     const name = `${req.resource}/${params.get('documentId') ?? autoId()}`;
-    req.store.commit(req.database, [
-      parseWrite({ update: { name, fields: body.fields }, currentDocument: { exists: false } }),
-    ]);
+    req.store.commit(
+      req.database,
+      [parseWrite({ update: { name, fields: body.fields }, currentDocument: { exists: false } })],
+      undefined,
+      req.access.commitCheck,
+    );
     return documentAfterWrite(req, name, params);
   }
   if (isCollection && method === 'GET') return listDocuments(req, params);
@@ -243,6 +275,8 @@ function listDocuments(req: ApiRequest, params: URLSearchParams): unknown {
     .map((s) => `/${s}`)
     .join('')}`;
   const query = { from: [{ collectionId: req.path[req.path.length - 1] }], orderBy };
+  const pageSizeParam = params.get('pageSize');
+  req.access.list(parent, pageSizeParam === null ? query : { ...query, limit: Number(pageSizeParam) });
   const docs = runQuery(parent, query, req.store);
   // The page token is simply the offset of the next page.
   const start = Number(Buffer.from(params.get('pageToken') ?? '', 'base64').toString() || 0);
@@ -303,14 +337,15 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   let writer: DataFileWriter | undefined;
   const store = new DocumentStore(initial, () => writer?.schedule());
   if (dataFile !== undefined) writer = new DataFileWriter(dataFile, () => [...store.documents()], log);
+  const rules = opts.rulesFile === undefined ? undefined : await RulesGate.open(opts.rulesFile, log);
 
   let boundPort = opts.port ?? 0;
-  const access = { port: () => boundPort, allowsOrigin: originPolicy(opts.allowedOrigins) };
+  const localAccess = { port: () => boundPort, allowsOrigin: originPolicy(opts.allowedOrigins) };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     // Host and Origin checked, CORS granted to the store's origin only (issue 9).
-    if (!admitLocalRequest(req, res, access)) return;
+    if (!admitLocalRequest(req, res, localAccess)) return;
     // The web SDK's headers (content-type, x-goog-api-client, authorization...) make browsers ask first.
     if (method === 'OPTIONS') {
       res.writeHead(204, {
@@ -343,7 +378,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     checkIds(path);
     const root = `${database}/documents`;
     const resource = [root, ...path].join('/');
-    const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource };
+    const access = rules ? rules.access(req.headers.authorization, store, database) : openAccess;
+    const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource, access };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
     // Issue 9: a write is acknowledged only once it is in the data file (crash.test.ts).
@@ -381,6 +417,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
+      rules?.close();
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(
@@ -396,6 +433,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`firestore: emulator listening on ${url}${dataFile === undefined ? ' (in memory)' : `, data in ${dataFile}`}`);
   if (opts.indexesFile !== undefined) log(`firestore: queries need the indexes declared in ${opts.indexesFile}`);
+  log(rules ? `firestore: enforcing the rules in ${rules.file}` : 'firestore: no rules file, every request is allowed');
 
   let closing: Promise<void> | undefined;
   return {
@@ -408,6 +446,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     },
     close() {
       // Safe to call twice (a test's afterAll after the test itself closed it).
+      rules?.close();
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

@@ -11,6 +11,16 @@ interface Transaction {
   startedAt: number;
 }
 
+/**
+ * Judges a commit before it is applied (the security rules): gets the commit time, the writes and
+ * the documents as they are before the commit; throws to refuse the whole commit.
+ */
+export type CommitCheck = (
+  commitTime: string,
+  writes: ParsedWrite[],
+  current: (name: string) => FirestoreDocument | undefined,
+) => void;
+
 export interface CommitResult {
   commitTime: string;
   writeResults: Array<{ updateTime: string; transformResults?: Value[] }>;
@@ -115,7 +125,7 @@ export class DocumentStore {
   }
 
   /** Applies all writes or none. With a transaction, aborts if anything it read has changed. */
-  commit(database: string, writes: ParsedWrite[], transactionId?: string): CommitResult {
+  commit(database: string, writes: ParsedWrite[], transactionId?: string, check?: CommitCheck): CommitResult {
     if (transactionId !== undefined) {
       const transaction = this.transaction(transactionId, database);
       this.transactions.delete(transactionId);
@@ -133,6 +143,7 @@ export class DocumentStore {
     for (const write of writes) checkDocumentName(write.name, prefix);
 
     const commitTime = this.nextCommitTime();
+    check?.(commitTime, writes, (name) => this.docs.get(name));
     const changed = new Map<string, FirestoreDocument | undefined>();
     const writeResults = writes.map((write) => {
       const current = changed.has(write.name) ? changed.get(write.name) : this.docs.get(write.name);

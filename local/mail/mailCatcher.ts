@@ -1,12 +1,19 @@
-// An SMTP server that keeps every message it receives, with a small web inbox, so the order and
-// contact e-mails of the local cloud can be read (DESIGN §5). Nothing is relayed anywhere.
-import type { Server } from 'node:http';
-import { simpleParser, type AddressObject } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { closeServer, listen, sendJson } from '../http';
+// The local mail inbox (DESIGN §5): maildev's SMTP server and web inbox, so the order and contact
+// e-mails of the local cloud can be read as a buyer sees them (HTML rendered, links working). Nothing
+// is relayed anywhere. Tests read the same mails as JSON at /api/messages, a small route of ours in
+// front of maildev's web app.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { admitLocalRequest, hostAllowed, originPolicy, storeOrigins, type LocalAccess } from '../guard';
+import { sendJson } from '../http';
+import { freePort } from '../ports';
 
 export interface CaughtMail {
-  id: number;
+  id: string;
   from: string;
   to: string[];
   replyTo: string;
@@ -24,97 +31,251 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
-  if (!value) return [];
-  const list = Array.isArray(value) ? value : [value];
-  return list.flatMap((entry) => entry.value.map((a) => a.address ?? '')).filter(Boolean);
+// --- The parts of maildev 2.2.1 used here (lib/mailserver.js and lib/web.js; it ships no types) ---
+
+interface MaildevAddress {
+  address?: string;
+  name?: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+interface MaildevMail {
+  id: string;
+  from?: MaildevAddress[];
+  to?: MaildevAddress[];
+  replyTo?: MaildevAddress[];
+  subject?: string;
+  text?: string;
+  html?: string;
+  time?: Date | string;
 }
 
-function inboxPage(mails: CaughtMail[]): string {
-  const rows = mails
-    .slice()
-    .reverse()
-    .map(
-      (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p><b>From</b> ${escapeHtml(m.from)} · <b>To</b> ${escapeHtml(
-          m.to.join(', '),
-        )}${m.replyTo ? ` · <b>Reply-To</b> ${escapeHtml(m.replyTo)}` : ''} · ${escapeHtml(m.date)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local inbox</title><style>body{font-family:system-ui;max-width:860px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head><body><h1>Local inbox (${mails.length})</h1>${
-    rows || '<p>No messages yet.</p>'
-  }</body></html>`;
+type SmtpDataHandler = (
+  stream: NodeJS.ReadableStream,
+  session: unknown,
+  callback: (error?: Error | null, message?: string) => void,
+) => void;
+
+interface MaildevSmtp {
+  onData: SmtpDataHandler;
+  removeAllListeners(event: string): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  close(callback: () => void): void;
+}
+
+interface MaildevMailServer {
+  store: MaildevMail[];
+  smtp: MaildevSmtp;
+  create(port: number, host: string, mailDir: string): void;
+  listen(callback: (error?: Error) => void): Promise<void>;
+  on(event: 'new', listener: (mail: MaildevMail) => void): void;
+  removeListener(event: 'new', listener: (mail: MaildevMail) => void): void;
+  deleteAllEmail(done: (error: Error | null) => void): void;
+  close(callback: () => void): void;
+}
+
+interface MaildevWeb {
+  server: Server | null;
+  start(
+    port: number,
+    host: string,
+    mailserver: MaildevMailServer,
+    user: undefined,
+    password: undefined,
+    basePathname: string,
+    secure: { https: boolean },
+  ): void;
+  close(callback: () => void): void;
+}
+
+interface MaildevLogger {
+  setLevel(level: number): void;
+}
+
+const require = createRequire(import.meta.url);
+const maildevRoot = dirname(require.resolve('maildev/package.json'));
+
+/**
+ * maildev keeps its mail store, SMTP server and web server in module-level state, so two inboxes in
+ * one process (the integration and e2e clouds of one `npm test`) would share one store. Each inbox
+ * loads its own copy of maildev's modules. index.js is not used: it also installs SIGINT/SIGTERM
+ * handlers that exit the process, which would cut short the local cloud's own shutdown.
+ */
+function loadMaildev(): { mailserver: MaildevMailServer; web: MaildevWeb; logger: MaildevLogger } {
+  const own = join(maildevRoot, 'lib') + sep;
+  for (const key of Object.keys(require.cache)) if (key.startsWith(own)) delete require.cache[key];
+  return {
+    logger: require(join(maildevRoot, 'lib/logger.js')) as MaildevLogger,
+    mailserver: require(join(maildevRoot, 'lib/mailserver.js')) as MaildevMailServer,
+    web: require(join(maildevRoot, 'lib/web.js')) as MaildevWeb,
+  };
+}
+
+function firstAddress(list: MaildevAddress[] | undefined): string {
+  return list?.[0]?.address ?? '';
+}
+
+function toCaughtMail(mail: MaildevMail): CaughtMail {
+  const time = mail.time instanceof Date ? mail.time : new Date(mail.time ?? Date.now());
+  return {
+    id: mail.id,
+    from: firstAddress(mail.from),
+    to: (mail.to ?? []).map((entry) => entry.address ?? '').filter(Boolean),
+    replyTo: firstAddress(mail.replyTo),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: mail.html ?? '',
+    date: time.toISOString(),
+  };
+}
+
+/** Resolves once the server listens; rejects with its error (a busy port) instead. */
+function listening(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (server.listening) {
+      resolve();
+      return;
+    }
+    const onError = (error: Error) => {
+      server.off('listening', onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+  });
 }
 
 export async function startMailCatcher(
   options: { smtpPort?: number; webPort?: number; host?: string } = {},
 ): Promise<MailCatcher> {
   const host = options.host ?? '127.0.0.1';
-  const mails: CaughtMail[] = [];
-  let nextId = 1;
+  const mailDir = await mkdtemp(join(tmpdir(), 'store-mail-'));
+  const { mailserver, web, logger } = loadMaildev();
+  logger.setLevel(0);
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            id: nextId++,
-            from: addresses(parsed.from)[0] ?? '',
-            to: addresses(parsed.to),
-            replyTo: addresses(parsed.replyTo)[0] ?? '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            date: (parsed.date ?? new Date()).toISOString(),
-          });
-          callback();
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error('Unreadable message')));
-    },
-  });
-  const smtpPort = await new Promise<number>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(options.smtpPort ?? 0, host, () => {
-      const address = smtp.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
+  // maildev reads port 0 as "its default" (1025 and 1080), so free ports are picked here.
+  const wantedSmtpPort = options.smtpPort || (await freePort(host));
+  const wantedWebPort = options.webPort || (await freePort(host));
+  mailserver.create(wantedSmtpPort, host, mailDir);
+  const smtp = mailserver.smtp;
+  // maildev rethrows SMTP server errors (a busy port among them) from an event handler, which would
+  // crash the process; here they reject the start instead, or are ignored once running (a client
+  // that hung up mid-message).
+  smtp.removeAllListeners('error');
+  let startError: ((error: Error) => void) | null = null;
+  smtp.on('error', (error) => startError?.(error));
+
+  // maildev answers "queued" when the bytes are in, and files the message when parsing ends. Holding
+  // the answer until the message is in the store means a sender that got its answer (the API, a test)
+  // finds the mail in the inbox straight away.
+  const queuedData = smtp.onData.bind(smtp);
+  smtp.onData = (stream, session, callback) => {
+    queuedData(stream, session, (error, message) => {
+      const id = /queued as (\S+)/.exec(message ?? '')?.[1];
+      if (error || !id || mailserver.store.some((mail) => mail.id === id)) {
+        callback(error, message);
+        return;
+      }
+      const timer = setTimeout(() => done(), 5000);
+      const onNew = (mail: MaildevMail) => {
+        if (mail.id === id) done();
+      };
+      function done() {
+        clearTimeout(timer);
+        mailserver.removeListener('new', onNew);
+        callback(null, message);
+      }
+      mailserver.on('new', onNew);
     });
-  });
+  };
 
-  const web = await listen(
-    (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      if (url.pathname === '/api/messages' && req.method === 'GET') sendJson(res, 200, mails);
-      else if (url.pathname === '/api/messages' && req.method === 'DELETE') {
-        mails.length = 0;
-        sendJson(res, 200, {});
-      } else if (url.pathname === '/' && req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(inboxPage(mails));
-      } else sendJson(res, 404, { error: 'Not found' });
-    },
-    options.webPort ?? 0,
-    host,
-    // The inbox holds access links: no other page may read or clear it.
-    [],
-  );
-  const webServer: Server = web.server;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      startError = reject;
+      mailserver.listen((error) => (error ? reject(error) : resolve())).catch(reject);
+    });
+  } catch (error) {
+    await rm(mailDir, { recursive: true, force: true });
+    throw error;
+  }
+  startError = null;
+
+  try {
+    web.start(wantedWebPort, host, mailserver, undefined, undefined, '/', { https: false });
+    const webServer = web.server;
+    if (!webServer) throw new Error('The mail inbox web server did not start');
+    await listening(webServer);
+    installJsonRoute(webServer, mailserver);
+    // The inbox holds the buyers' access links: only its own page may read it (issue 9).
+    guardInbox(webServer, {
+      port: () => wantedWebPort,
+      allowsOrigin: originPolicy(storeOrigins(`http://${host}:${wantedWebPort}`)),
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => mailserver.close(() => resolve()));
+    await rm(mailDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
-    smtpPort,
-    webUrl: `http://${host}:${web.port}`,
-    messages: () => mails.slice(),
-    clear: () => {
-      mails.length = 0;
-    },
+    smtpPort: wantedSmtpPort,
+    webUrl: `http://${host}:${wantedWebPort}`,
+    messages: () => mailserver.store.map(toCaughtMail),
+    clear: () => mailserver.deleteAllEmail(() => {}),
     close: async () => {
-      await closeServer(webServer);
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      // SMTP first, then socket.io (which closes the web server it is attached to), then stragglers.
+      await new Promise<void>((resolve) => mailserver.close(() => resolve()));
+      await new Promise<void>((resolve) => web.close(() => resolve()));
+      web.server?.closeAllConnections();
+      await new Promise<void>((resolve) => (web.server?.listening ? web.server.close(() => resolve()) : resolve()));
+      await rm(mailDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * GET/DELETE /api/messages on the inbox's own port: the JSON the tests read (a path maildev's web
+ * app does not use). Every other request goes on to maildev (and socket.io) unchanged.
+ */
+function installJsonRoute(server: Server, mailserver: MaildevMailServer): void {
+  const maildevHandlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://inbox').pathname;
+    if (path === '/api/messages' && req.method === 'GET') {
+      sendJson(res, 200, mailserver.store.map(toCaughtMail));
+      return;
+    }
+    if (path === '/api/messages' && req.method === 'DELETE') {
+      mailserver.deleteAllEmail(() => sendJson(res, 200, {}));
+      return;
+    }
+    for (const handler of maildevHandlers) handler.call(server, req, res);
+  });
+}
+
+/**
+ * Host and Origin checks (local/guard.ts) in front of every inbox request, JSON route, maildev's
+ * web app and its socket.io upgrades alike: installed last, so it runs before all of them.
+ */
+function guardInbox(server: Server, access: LocalAccess): void {
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!admitLocalRequest(req, res, access)) return;
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+  const upgrades = server.listeners('upgrade') as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const origin = req.headers.origin;
+    if (!hostAllowed(req.headers.host, access.port()) || (origin !== undefined && !access.allowsOrigin(origin))) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    for (const handler of upgrades) handler.call(server, req, socket, head);
+  });
 }

@@ -1,5 +1,5 @@
 import { applicationDefault, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { initializeFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, initializeFirestore, type Firestore } from 'firebase-admin/firestore';
 
 export interface AdminFirestoreOptions {
   projectId: string;
@@ -39,6 +39,13 @@ export function createAdminFirestore(opts: AdminFirestoreOptions): Firestore {
   const name = `firestore-admin:${opts.projectId}:${emulatorHost ?? 'cloud'}`;
   const existing = instances.get(name);
   if (existing) return existing;
+  // The app outlives this module when a second copy of it is loaded in the process (a re-imported
+  // bundle): its Firestore is then configured already, and settings() may not run twice.
+  if (getApps().some((app) => app.name === name)) {
+    const db = getFirestore(getApp(name));
+    instances.set(name, db);
+    return db;
+  }
 
   const db = initializeFirestore(appNamed(name, opts.projectId), { preferRest: true });
   if (emulatorHost) db.settings({ host: emulatorHost, ssl: false, authClient: emulatorAuthClient });

@@ -32,6 +32,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className="underline hover:text-white" to={paths.purchases}>
+                Get my purchases again
+              </Link>
+            </li>
+            <li>
               <a className="underline hover:text-white" href={`${productSiteUrl}/termsandconditions`}>
                 Terms and Conditions
               </a>

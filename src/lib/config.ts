@@ -103,6 +103,12 @@ export function parseConfig(env: Env): AppConfig {
       demo: text('VITE_DEMO_PAYMENTS', '0') === '1',
     },
   };
+  // Everything in VITE_* ships to every shopper: a Paystack secret key pasted here by mistake
+  // would hand anyone the seller's account, so the build refuses anything but a public key.
+  const { paystackPublicKey } = config.payments;
+  if (paystackPublicKey && !/^pk_(test|live)_/.test(paystackPublicKey)) {
+    missing.push('VITE_PAYSTACK_PUBLIC_KEY (a Paystack public key, pk_test_... or pk_live_..., never the secret key)');
+  }
   if (missing.length > 0) throw new ConfigError(missing);
   return config;
 }

@@ -6,6 +6,7 @@ export const paths = {
   category: (id: number | string) => `/category/${id}`,
   searchResults: '/searchresults',
   contact: '/contactus',
+  purchases: '/purchases',
   adminLogin: '/adminlogin',
   adminSignup: '/adminsignup',
   adminForgotPassword: '/adminforgotpassword',

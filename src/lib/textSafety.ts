@@ -18,7 +18,7 @@ export function hasForbiddenCharacters(value: string, { multiline = false }: { m
   return (multiline ? forbiddenInText : forbiddenInLine).test(value);
 }
 
-/** The sentence a form shows for such a value, e.g. 'Your name contains characters that are not allowed...'. */
-export function forbiddenCharactersMessage(what: string): string {
-  return `${what} contains invisible or control characters that are not allowed. Please retype it.`;
+/** The sentence a form shows for such a value, named by the field's label ('Your Name contains ...'). */
+export function forbiddenCharactersMessage(label: string): string {
+  return `${label} contains invisible or control characters that are not allowed. Please retype it.`;
 }

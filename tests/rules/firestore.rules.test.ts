@@ -1,85 +1,468 @@
-import { readFileSync } from 'node:fs';
+// The rules matrix (issue 8): every collection of DESIGN §3 x visitor, signed-in user, pending
+// requester and admin x get, list, create, update, delete, then the field checks. Written with the
+// SPA's own SDK (Firestore Lite); identities are the unsigned ID tokens the Auth emulator issues
+// (mockUserToken). The same file runs on our emulator in `npm test` (it starts one with the
+// project's firestore.rules) and, unchanged, on the official emulator in `npm run test:rules`
+// (RULES_TARGET=official, FIRESTORE_EMULATOR_HOST set by `firebase emulators:exec`).
 import { resolve } from 'node:path';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+  Timestamp,
+  collection,
+  connectFirestoreEmulator,
+  deleteDoc,
+  doc,
+  getCount,
+  getDoc,
+  getDocs,
+  getFirestore,
+  limit,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore/lite';
+import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 
-let env: RulesTestEnvironment;
+const PROJECT_ID = 'demo-digital-store';
+const official = process.env.RULES_TARGET === 'official';
+
+type Who = 'visitor' | 'user' | 'requester' | 'admin';
+type Op = 'get' | 'list' | 'create' | 'update' | 'delete';
+type Outcome = 'allowed' | 'denied';
+
+const identities: Record<Exclude<Who, 'visitor'>, { uid: string; email: string }> = {
+  user: { uid: 'user-1', email: 'user1@store.test' },
+  requester: { uid: 'requester-1', email: 'requester@store.test' },
+  admin: { uid: 'admin-1', email: 'admin@store.test' },
+};
+
+let host = '';
+let port = 0;
+let stopEmulator: () => Promise<void> = async () => undefined;
+const apps: FirebaseApp[] = [];
+const clients = {} as Record<Who, Firestore>;
+
+function client(who: Who): Firestore {
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo' }, `rules-${who}-${process.pid}`);
+  apps.push(app);
+  const db = getFirestore(app);
+  if (who === 'visitor') connectFirestoreEmulator(db, host, port);
+  else {
+    const { uid, email } = identities[who];
+    connectFirestoreEmulator(db, host, port, { mockUserToken: { sub: uid, email, email_verified: true } });
+  }
+  return db;
+}
+
+const longText = (n: number) => 'x'.repeat(n);
+const fixedTime = AdminTimestamp.fromMillis(Date.UTC(2026, 0, 1));
+
+// The data every case starts from, written by firebase-admin (which bypasses the rules).
+async function seed(): Promise<void> {
+  const admin = createAdminFirestore({ projectId: PROJECT_ID, emulatorHost: `${host}:${port}` });
+  const batch = admin.batch();
+  batch.set(admin.doc('products/p1'), {
+    title: 'Book',
+    description: 'A book.',
+    priceInNgn: 1000,
+    priceInUsd: 2,
+    categoryId: 1,
+    coverImageUrl: 'https://images.test/p1.png',
+    author: 'Content Team',
+    createdAt: fixedTime,
+  });
+  batch.set(admin.doc('productDeliverables/p1'), { url: 'https://drive.test/book.pdf' });
+  batch.set(admin.doc('outlines/o1'), { productId: 'p1', outline: 'Chapter 1', outlineOrder: 1, createdAt: fixedTime });
+  for (const [uid, email] of [
+    ['admin-1', 'admin@store.test'],
+    ['admin-2', 'admin2@store.test'],
+  ]) {
+    batch.set(admin.doc(`admins/${uid}`), {
+      uid,
+      name: 'Ada',
+      email,
+      phone: '+234 800 000 0001',
+      createdAt: fixedTime,
+    });
+  }
+  batch.set(admin.doc('adminRequests/requester-1'), {
+    uid: 'requester-1',
+    name: 'Rita',
+    email: 'requester@store.test',
+    phone: '+234 800 000 0002',
+    createdAt: fixedTime,
+  });
+  batch.set(admin.doc('transactions/paystack_ref1'), { productId: 'p1', amount: 1000, currency: 'NGN' });
+  batch.set(admin.doc('accessGrants/g1'), { transactionId: 'paystack_ref1', productId: 'p1', uses: 0 });
+  batch.set(admin.doc('contactMessages/m1'), {
+    name: 'Sam',
+    email: 'sam@store.test',
+    phone: '0800',
+    message: 'Hello',
+    createdAt: fixedTime,
+    handled: false,
+  });
+  await batch.commit();
+}
+
+async function clear(): Promise<void> {
+  const url = `http://${host}:${port}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+  const response = await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Could not clear the emulator: HTTP ${response.status}`);
+}
+
+/** 'denied' when Firestore says permission-denied; any other failure fails the test. */
+async function outcome(action: Promise<unknown>): Promise<Outcome> {
+  try {
+    await action;
+    return 'allowed';
+  } catch (error) {
+    if ((error as { code?: string }).code === 'permission-denied') return 'denied';
+    throw error;
+  }
+}
+
+function product(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'New book',
+    description: 'Fresh.',
+    priceInNgn: 500,
+    priceInUsd: 1.5,
+    categoryId: 2,
+    coverImageUrl: 'https://images.test/new.png',
+    author: 'Content Team',
+    createdAt: serverTimestamp(),
+    ...overrides,
+  };
+}
+
+function outline(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { productId: 'p1', outline: 'Chapter 2', outlineOrder: 2, createdAt: serverTimestamp(), ...overrides };
+}
+
+function profile(who: Who, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const uid = who === 'visitor' ? 'visitor-1' : identities[who].uid;
+  const email = who === 'visitor' ? 'visitor@store.test' : identities[who].email;
+  return { uid, name: 'Pat', email, phone: '+234 800 000 0003', createdAt: serverTimestamp(), ...overrides };
+}
+
+const ownUid = (who: Who) => (who === 'visitor' ? 'visitor-1' : identities[who].uid);
+
+// Per collection: the document each get/update/delete targets, and how each operation is tried.
+interface Collection {
+  name: string;
+  target: string;
+  create: (db: Firestore, who: Who) => Promise<unknown>;
+  update: (db: Firestore) => Promise<unknown>;
+}
+
+const collections: Collection[] = [
+  {
+    name: 'products',
+    target: 'p1',
+    create: (db) => setDoc(doc(db, 'products/new-product'), product()),
+    update: (db) => updateDoc(doc(db, 'products/p1'), { title: 'Renamed' }),
+  },
+  {
+    name: 'productDeliverables',
+    target: 'p1',
+    create: (db) => setDoc(doc(db, 'productDeliverables/new-product'), { url: 'https://drive.test/new.pdf' }),
+    update: (db) => updateDoc(doc(db, 'productDeliverables/p1'), { url: 'https://drive.test/v2.pdf' }),
+  },
+  {
+    name: 'outlines',
+    target: 'o1',
+    create: (db) => setDoc(doc(db, 'outlines/new-outline'), outline()),
+    update: (db) => updateDoc(doc(db, 'outlines/o1'), { outline: 'Chapter one' }),
+  },
+  {
+    name: 'admins',
+    target: 'admin-2',
+    create: (db) =>
+      setDoc(doc(db, 'admins/new-admin'), { ...profile('user'), uid: 'new-admin', email: 'new@store.test' }),
+    update: (db) => updateDoc(doc(db, 'admins/admin-2'), { phone: '0800 000' }),
+  },
+  {
+    name: 'adminRequests',
+    target: 'requester-1',
+    create: (db, who) => setDoc(doc(db, `adminRequests/${ownUid(who)}`), profile(who)),
+    update: (db) => updateDoc(doc(db, 'adminRequests/requester-1'), { phone: '0800 000' }),
+  },
+  {
+    name: 'transactions',
+    target: 'paystack_ref1',
+    create: (db) => setDoc(doc(db, 'transactions/paystack_ref2'), { productId: 'p1', amount: 1 }),
+    update: (db) => updateDoc(doc(db, 'transactions/paystack_ref1'), { amount: 1 }),
+  },
+  {
+    name: 'accessGrants',
+    target: 'g1',
+    create: (db) => setDoc(doc(db, 'accessGrants/g2'), { transactionId: 'paystack_ref1', productId: 'p1', uses: 0 }),
+    update: (db) => updateDoc(doc(db, 'accessGrants/g1'), { uses: 5 }),
+  },
+  {
+    name: 'contactMessages',
+    target: 'm1',
+    create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
+    update: (db) => updateDoc(doc(db, 'contactMessages/m1'), { handled: true }),
+  },
+];
+
+// The expected answer for each collection, operation and caller (A = allowed, - = denied), in the
+// order visitor, user, requester, admin. This is the README's table.
+const expected: Record<string, Record<Op, string>> = {
+  products: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '---A' },
+  productDeliverables: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '---A' },
+  outlines: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '---A' },
+  // get/update/delete target another admin's record (admin-2); the admin is admin-1.
+  admins: { get: '---A', list: '---A', create: '---A', update: '----', delete: '---A' },
+  // get/update/delete target the pending requester's own request; create writes the caller's own
+  // (the requester's already exists, so theirs is a rewrite, which no one may do).
+  adminRequests: { get: '--AA', list: '---A', create: '-A-A', update: '----', delete: '---A' },
+  transactions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  accessGrants: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  contactMessages: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
+};
+
+const who: Who[] = ['visitor', 'user', 'requester', 'admin'];
+const ops: Op[] = ['get', 'list', 'create', 'update', 'delete'];
+
+const matrix = collections.flatMap((c) =>
+  ops.flatMap((op) =>
+    who.map((caller, i) => ({
+      collection: c,
+      op,
+      caller,
+      expected: (expected[c.name]?.[op][i] === 'A' ? 'allowed' : 'denied') as Outcome,
+    })),
+  ),
+);
+
+function run(c: Collection, op: Op, caller: Who): Promise<unknown> {
+  const db = clients[caller];
+  switch (op) {
+    case 'get':
+      return getDoc(doc(db, c.name, c.target));
+    case 'list':
+      return getDocs(collection(db, c.name));
+    case 'create':
+      return c.create(db, caller);
+    case 'update':
+      return c.update(db);
+    case 'delete':
+      return deleteDoc(doc(db, c.name, c.target));
+  }
+}
 
 beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-digital-store',
-    firestore: { rules: readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8') },
-  });
+  setLogLevel('silent');
+  if (official) {
+    const [h, p] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
+    if (!h || !p)
+      throw new Error('RULES_TARGET=official needs FIRESTORE_EMULATOR_HOST (firebase emulators:exec sets it).');
+    host = h;
+    port = Number(p);
+  } else {
+    const { startFirestoreEmulator } = await import('../../local/firestore/server');
+    const emulator = await startFirestoreEmulator({
+      port: 0,
+      rulesFile: resolve(import.meta.dirname, '../../firestore.rules'),
+    });
+    host = emulator.host;
+    port = emulator.port;
+    stopEmulator = () => emulator.close();
+  }
+  for (const caller of who) clients[caller] = client(caller);
 });
-afterAll(() => env.cleanup());
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => deleteApp(app)));
+  await stopEmulator();
+});
 
 beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore();
-    await setDoc(doc(db, 'admins/admin-1'), { uid: 'admin-1', name: 'Ada', email: 'ada@store.test', phone: '1' });
-    await setDoc(doc(db, 'products/p1'), { title: 'Book', priceInNgn: 1000, priceInUsd: 2, categoryId: 1 });
-    await setDoc(doc(db, 'productDeliverables/p1'), { url: 'https://drive.test/book.pdf' });
-    await setDoc(doc(db, 'transactions/paystack_ref1'), { productId: 'p1' });
+  await clear();
+  await seed();
+});
+
+describe(`the rules matrix: ${matrix.length} cases`, () => {
+  it.each(matrix.map((c) => [c.collection.name, c.op, c.caller, c.expected, c] as const))(
+    '%s: %s by a %s is %s',
+    async (_name, op, caller, expectedOutcome, c) => {
+      expect(await outcome(run(c.collection, op, caller))).toBe(expectedOutcome);
+    },
+  );
+});
+
+describe('products: admins write only valid products', () => {
+  const create = (data: Record<string, unknown>) => outcome(setDoc(doc(clients.admin, 'products/checked'), data));
+  it.each([
+    ['a price given as text', { priceInNgn: '500' }],
+    ['a price of 0', { priceInNgn: 0 }],
+    ['a negative USD price', { priceInUsd: -1 }],
+    ['category 3', { categoryId: 3 }],
+    ['category 1.5', { categoryId: 1.5 }],
+    ['an extra key (the deliverable link)', { url: 'https://drive.test/leak.pdf' }],
+    ['a title of 201 characters', { title: longText(201) }],
+    ['a description of 10,001 characters', { description: longText(10_001) }],
+    ['an http cover URL', { coverImageUrl: 'http://images.test/p.png' }],
+    ['a javascript: cover URL', { coverImageUrl: 'javascript:alert(1)' }],
+    ['an author that is not a string', { author: 7 }],
+    ['createdAt set by the client instead of request.time', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+  ])('refuses %s', async (_what, overrides) => {
+    expect(await create(product(overrides))).toBe('denied');
+  });
+  it('refuses a product without an author', async () => {
+    const { author: _author, ...withoutAuthor } = product();
+    expect(await create(withoutAuthor)).toBe('denied');
+  });
+  it('accepts a 200-character title, a 10,000-character description and the local image host', async () => {
+    expect(
+      await create(
+        product({
+          title: longText(200),
+          description: longText(10_000),
+          coverImageUrl: 'http://127.0.0.1:9400/digital_products/a.png',
+        }),
+      ),
+    ).toBe('allowed');
+  });
+  it('refuses an update that moves createdAt or adds a key', async () => {
+    const ref = doc(clients.admin, 'products/p1');
+    expect(await outcome(updateDoc(ref, { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }))).toBe('denied');
+    expect(await outcome(updateDoc(ref, { featured: true }))).toBe('denied');
+    expect(await outcome(updateDoc(ref, { priceInUsd: 0 }))).toBe('denied');
+  });
+  it('lets an admin post a product and its deliverable in one batch', async () => {
+    const batch = writeBatch(clients.admin);
+    batch.set(doc(clients.admin, 'products/batched'), product());
+    batch.set(doc(clients.admin, 'productDeliverables/batched'), { url: 'https://drive.test/batched.pdf' });
+    expect(await outcome(batch.commit())).toBe('allowed');
+  });
+  it('lets an admin edit a product in a transaction', async () => {
+    const db = clients.admin;
+    const result = runTransaction(db, async (t) => {
+      const snapshot = await t.get(doc(db, 'products/p1'));
+      t.update(snapshot.ref, { title: `${String(snapshot.get('title'))} (2nd edition)` });
+    });
+    expect(await outcome(result)).toBe('allowed');
+    expect((await getDoc(doc(db, 'products/p1'))).get('title')).toBe('Book (2nd edition)');
   });
 });
 
-const product = { title: 'New', priceInNgn: 500, priceInUsd: 1, categoryId: 2 };
-
-describe('shoppers (not signed in)', () => {
-  it('may read products and outlines', async () => {
-    const db = env.unauthenticatedContext().firestore();
-    await assertSucceeds(getDoc(doc(db, 'products/p1')));
-    await assertSucceeds(getDoc(doc(db, 'outlines/o1')));
+describe('outlines and deliverables: admins write only valid ones', () => {
+  it.each([
+    ['an outlineOrder of 1.5', { outlineOrder: 1.5 }],
+    ['an outline of 2,001 characters', { outline: longText(2001) }],
+    ['an extra key', { title: 'x' }],
+    ['createdAt set by the client', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+  ])('refuses an outline with %s', async (_what, overrides) => {
+    expect(await outcome(setDoc(doc(clients.admin, 'outlines/checked'), outline(overrides)))).toBe('denied');
   });
-  it('may not read the deliverable link, transactions or contact messages', async () => {
-    const db = env.unauthenticatedContext().firestore();
-    await assertFails(getDoc(doc(db, 'productDeliverables/p1')));
-    await assertFails(getDoc(doc(db, 'transactions/paystack_ref1')));
-    await assertFails(getDoc(doc(db, 'contactMessages/m1')));
+  it('accepts an outline of 2,000 characters', async () => {
+    const data = outline({ outline: longText(2000) });
+    expect(await outcome(setDoc(doc(clients.admin, 'outlines/checked'), data))).toBe('allowed');
   });
-  it('may not write products or transactions', async () => {
-    const db = env.unauthenticatedContext().firestore();
-    await assertFails(setDoc(doc(db, 'products/p2'), product));
-    await assertFails(setDoc(doc(db, 'transactions/paystack_x'), { amount: 1 }));
-  });
-});
-
-describe('a signed-in user who is not an admin', () => {
-  it('may ask to become an admin for their own uid only', async () => {
-    const db = env.authenticatedContext('user-1').firestore();
-    await assertSucceeds(setDoc(doc(db, 'adminRequests/user-1'), { uid: 'user-1', name: 'U', email: 'u@x.test' }));
-    await assertFails(setDoc(doc(db, 'adminRequests/user-2'), { uid: 'user-2', name: 'U', email: 'u@x.test' }));
-  });
-  it('may not write products or make themselves an admin', async () => {
-    const db = env.authenticatedContext('user-1').firestore();
-    await assertFails(setDoc(doc(db, 'products/p2'), product));
-    await assertFails(setDoc(doc(db, 'admins/user-1'), { uid: 'user-1' }));
+  it.each([
+    ['an http link', { url: 'http://drive.test/book.pdf' }],
+    ['an extra key', { url: 'https://drive.test/book.pdf', note: 'x' }],
+    ['a link that is not a string', { url: 5 }],
+  ])('refuses a deliverable with %s', async (_what, data) => {
+    expect(await outcome(setDoc(doc(clients.admin, 'productDeliverables/checked'), data))).toBe('denied');
   });
 });
 
-describe('an admin', () => {
-  it('may create, update and delete products with numeric prices', async () => {
-    const db = env.authenticatedContext('admin-1').firestore();
-    await assertSucceeds(setDoc(doc(db, 'products/p2'), product));
-    await assertFails(setDoc(doc(db, 'products/p3'), { ...product, priceInNgn: '500' }));
-    await assertSucceeds(updateDoc(doc(db, 'products/p1'), { title: 'Renamed' }));
-    await assertSucceeds(deleteDoc(doc(db, 'products/p1')));
+describe('admins: no self-promotion, own phone only, never delete yourself', () => {
+  it('refuses a signed-in user or a pending requester making themself an admin', async () => {
+    expect(await outcome(setDoc(doc(clients.user, 'admins/user-1'), profile('user')))).toBe('denied');
+    expect(await outcome(setDoc(doc(clients.requester, 'admins/requester-1'), profile('requester')))).toBe('denied');
   });
-  it('may read deliverables but never write transactions', async () => {
-    const db = env.authenticatedContext('admin-1').firestore();
-    await assertSucceeds(getDoc(doc(db, 'productDeliverables/p1')));
-    await assertFails(setDoc(doc(db, 'transactions/paystack_y'), { amount: 1 }));
+  it('refuses an admin record whose uid field is not its id', async () => {
+    const data = { ...profile('user'), uid: 'someone-else' };
+    expect(await outcome(setDoc(doc(clients.admin, 'admins/new-admin'), data))).toBe('denied');
   });
-  it('may change only their own phone', async () => {
-    const db = env.authenticatedContext('admin-1').firestore();
-    await assertSucceeds(updateDoc(doc(db, 'admins/admin-1'), { phone: '0800' }));
-    await assertFails(updateDoc(doc(db, 'admins/admin-1'), { email: 'other@store.test' }));
+  it('lets an admin approve a request: the admin record and the deleted request in one batch', async () => {
+    const db = clients.admin;
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'admins/requester-1'), profile('requester'));
+    batch.delete(doc(db, 'adminRequests/requester-1'));
+    expect(await outcome(batch.commit())).toBe('allowed');
+  });
+  it('lets an admin change their own phone, and nothing else of their record', async () => {
+    const own = doc(clients.admin, 'admins/admin-1');
+    expect(await outcome(updateDoc(own, { phone: '+234 800 000 0009' }))).toBe('allowed');
+    expect(await outcome(updateDoc(own, { phone: longText(31) }))).toBe('denied');
+    expect(await outcome(updateDoc(own, { email: 'other@store.test' }))).toBe('denied');
+    expect(await outcome(updateDoc(own, { name: 'Someone else' }))).toBe('denied');
+  });
+  it("refuses an admin changing another admin's phone", async () => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'admins/admin-2'), { phone: '1' }))).toBe('denied');
+  });
+  it('refuses an admin deleting their own record', async () => {
+    expect(await outcome(deleteDoc(doc(clients.admin, 'admins/admin-1')))).toBe('denied');
+  });
+  it('lets each signed-in user read their own (missing) admin record, and no one else', async () => {
+    expect(await outcome(getDoc(doc(clients.user, 'admins/user-1')))).toBe('allowed');
+    expect(await outcome(getDoc(doc(clients.requester, 'admins/requester-1')))).toBe('allowed');
+    expect(await outcome(getDoc(doc(clients.user, 'admins/admin-1')))).toBe('denied');
+    expect(await outcome(getDoc(doc(clients.visitor, 'admins/admin-1')))).toBe('denied');
+  });
+});
+
+describe('adminRequests: own uid, own e-mail, fixed fields', () => {
+  const ask = (overrides: Record<string, unknown>, id = 'user-1') =>
+    outcome(setDoc(doc(clients.user, `adminRequests/${id}`), profile('user', overrides)));
+  it.each([
+    ['an e-mail that is not the account e-mail', { email: 'someone@store.test' }],
+    ['an extra key', { role: 'admin' }],
+    ['a name of 101 characters', { name: longText(101) }],
+    ['a phone of 31 characters', { phone: longText(31) }],
+    ['createdAt that is not a timestamp', { createdAt: 'today' }],
+  ])('refuses a request with %s', async (_what, overrides) => {
+    expect(await ask(overrides)).toBe('denied');
+  });
+  it('refuses a request for another uid', async () => {
+    expect(await ask({ uid: 'user-2' }, 'user-2')).toBe('denied');
+  });
+  it('refuses a pending requester withdrawing their own request (admins delete)', async () => {
+    expect(await outcome(deleteDoc(doc(clients.requester, 'adminRequests/requester-1')))).toBe('denied');
+  });
+  it('refuses a signed-in user querying the requests, even their own', async () => {
+    const own = query(collection(clients.requester, 'adminRequests'), where('uid', '==', 'requester-1'));
+    expect(await outcome(getDocs(own))).toBe('denied');
+  });
+});
+
+describe('contactMessages: admins set handled and nothing else', () => {
+  it.each([
+    ['the message', { message: 'edited' }],
+    ['handled as text', { handled: 'yes' }],
+  ])('refuses an admin changing %s', async (_what, data) => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'contactMessages/m1'), data))).toBe('denied');
+  });
+});
+
+describe('batches, queries and counts', () => {
+  it('refuses a whole batch when one write is refused, and writes nothing of it', async () => {
+    const db = clients.user;
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'adminRequests/user-1'), profile('user'));
+    batch.set(doc(db, 'products/sneaky'), product());
+    expect(await outcome(batch.commit())).toBe('denied');
+    expect(await outcome(getDoc(doc(clients.admin, 'adminRequests/user-1')))).toBe('allowed');
+    expect((await getDoc(doc(clients.admin, 'adminRequests/user-1'))).exists()).toBe(false);
+  });
+  it('counts public collections for anyone and private ones for admins only', async () => {
+    expect(await outcome(getCount(query(collection(clients.visitor, 'products'), limit(100))))).toBe('allowed');
+    expect(await outcome(getCount(collection(clients.visitor, 'transactions')))).toBe('denied');
+    expect((await getCount(collection(clients.admin, 'transactions'))).data().count).toBe(1);
   });
 });

@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Rules tests run only inside `firebase emulators:exec --only firestore` (npm run test:rules),
-// on the official emulator: our own local emulator does not evaluate security rules.
+// `npm run test:rules`: the rules matrix inside `firebase emulators:exec --only firestore`, on the
+// official emulator (FIRESTORE_EMULATOR_HOST). `npm test` runs the same file on our own emulator.
 export default defineConfig({
   test: {
     include: ['tests/rules/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 20_000,
+    hookTimeout: 60_000,
+    env: { RULES_TARGET: 'official' },
   },
 });

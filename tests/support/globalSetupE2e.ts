@@ -7,9 +7,19 @@ import type { TestProject } from 'vitest/node';
 import { startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
 import { findChrome } from './browser';
+import { fakeProviderKeys, startFakeProviders } from './fakeProviders';
 
 export interface E2eInfo {
+  /** The store built without payment provider keys: the local stack's demo payments. */
   baseUrl: string;
+  /**
+   * The same store built with public Paystack and PayPal keys, served beside it against the same
+   * cloud; the API verifies with the loopback provider stand-in at `providersUrl`.
+   */
+  providersBaseUrl: string;
+  providersDistDir: string;
+  providersUrl: string;
+  publicKeys: { paystack: string; paypal: string };
   /** The production build the browser is served, and the secrets that were in the environment while it was built. */
   distDir: string;
   buildSecrets: Record<string, string>;
@@ -30,21 +40,33 @@ export default async function setup(project: TestProject) {
   findChrome(); // fail early, with a clear message, when no browser is installed
   const dataDir = await mkdtemp(join(tmpdir(), 'store-e2e-'));
   const storePort = await freePort();
+  const providersStorePort = await freePort();
   const baseUrl = `http://127.0.0.1:${storePort}`;
+  const providersBaseUrl = `http://127.0.0.1:${providersStorePort}`;
+  const providers = await startFakeProviders();
   // Browsers in every test post from 127.0.0.1: the purchase and admin limits are out of the way.
   const cloud = await startCloud({
     dataDir,
     withApi: true,
     seed: true,
     storeUrl: baseUrl,
+    // The second store (real payment buttons) is a browser origin of the local cloud too.
+    extraOrigins: [providersBaseUrl],
     apiEnv: {
       ORDER_RATE_LIMIT: '1000',
       RESEND_RATE_LIMIT: '1000',
       ACCESS_RATE_LIMIT: '1000',
       ADMIN_RATE_LIMIT: '1000',
+      PAYSTACK_SECRET_KEY: fakeProviderKeys.paystackSecret,
+      PAYSTACK_BASE_URL: providers.paystackBaseUrl,
+      PAYPAL_CLIENT_ID: fakeProviderKeys.paypalClientId,
+      PAYPAL_CLIENT_SECRET: fakeProviderKeys.paypalClientSecret,
+      PAYPAL_BASE_URL: providers.paypalBaseUrl,
     },
   });
   const outDir = join(dataDir, 'dist');
+  const providersOutDir = join(dataDir, 'dist-providers');
+  const publicKeys = { paystack: 'pk_test_e2e_public_key', paypal: 'e2e-paypal-client-id' };
   const savedEnv = { ...process.env };
   // The build runs with server secrets in its environment, as on a developer's machine with a full
   // .env, so a test can prove none of them reaches the bundle (DESIGN §6).
@@ -58,23 +80,37 @@ export default async function setup(project: TestProject) {
   try {
     // Its own mode: a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS.
     await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // A second build with the public payment keys: the Paystack popup and PayPal buttons instead of
+    // the demo payment. Builds run one after the other because Vite reads process.env.
+    Object.assign(process.env, {
+      VITE_PAYSTACK_PUBLIC_KEY: publicKeys.paystack,
+      VITE_PAYPAL_CLIENT_ID: publicKeys.paypal,
+    });
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir: providersOutDir, emptyOutDir: true } });
   } finally {
     process.env = savedEnv;
   }
   process.env.API_PROXY_TARGET = cloud.api?.url ?? '';
-  const server = await preview({
-    root,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: {
-      port: storePort,
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: { '/api': { target: cloud.api?.url ?? '', changeOrigin: true } },
-    },
-  });
+  const serve = (port: number, dir: string) =>
+    preview({
+      root,
+      logLevel: 'warn',
+      build: { outDir: dir },
+      preview: {
+        port,
+        strictPort: true,
+        host: '127.0.0.1',
+        proxy: { '/api': { target: cloud.api?.url ?? '', changeOrigin: true } },
+      },
+    });
+  const server = await serve(storePort, outDir);
+  const providersServer = await serve(providersStorePort, providersOutDir);
   project.provide('e2e', {
     baseUrl,
+    providersBaseUrl,
+    providersDistDir: providersOutDir,
+    providersUrl: providers.url,
+    publicKeys,
     distDir: outDir,
     buildSecrets,
     mailUrl: cloud.mail.webUrl,
@@ -83,7 +119,9 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await server.close();
+    await providersServer.close();
     await cloud.stop();
+    await providers.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -195,18 +195,31 @@ describe('contact page', () => {
     expect(sendButton()).toBeEnabled();
   });
 
+  it('refuses a phone number without digits in the browser, with the API’s own sentence, and sends nothing', async () => {
+    const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
+    const { user } = renderContactPage();
+    await fillForm(user, buildMessage({ phone: '+-+' }));
+    await user.click(sendButton());
+
+    expect(await screen.findByText('Please enter a valid phone number.')).toBeInTheDocument();
+    expect(fields().phone).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().phone).toHaveValue('+-+');
+    expect(received).toEqual([]);
+  });
+
   it('shows the reason the server gives for refusing the message', async () => {
+    // The browser and the API share their rules; a refusal can still come from an API that changed.
     contactEndpoint(() =>
       HttpResponse.json({ message: 'Please enter a valid phone number.', field: 'phone' }, { status: 400 }),
     );
     const { user } = renderContactPage();
-    await fillForm(user, buildMessage({ phone: '+-+' }));
+    await fillForm(user, buildMessage({ phone: '0803 000 0000' }));
     await user.click(sendButton());
 
     const dialog = await findDialog();
     expect(within(dialog).getByText(failureDialog)).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid phone number.')).toHaveAttribute('role', 'alert');
-    expect(fields().phone).toHaveValue('+-+');
+    expect(fields().phone).toHaveValue('0803 000 0000');
     await dismissDialog(user);
   });
 

@@ -115,13 +115,13 @@ describe('POST /api/contact on the local cloud', () => {
       'a right-to-left override in the name',
       (m: ContactBody) => ({ ...m, name: 'Ada \u202Egnp.exe' }),
       'name',
-      'Your name contains invisible or control characters that are not allowed. Please retype it.',
+      'Your Name contains invisible or control characters that are not allowed. Please retype it.',
     ],
     [
       'a terminal escape in the phone',
       (m: ContactBody) => ({ ...m, phone: '0803\u001b[2J1234567' }),
       'phone',
-      'Your phone number contains invisible or control characters that are not allowed. Please retype it.',
+      'Your Phone Number contains invisible or control characters that are not allowed. Please retype it.',
     ],
   ])('answers 400 for %s, and stores and sends nothing', async (_case, change, field, expected) => {
     const message = buildMessage();

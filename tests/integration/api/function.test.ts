@@ -1,6 +1,6 @@
 // The bundle that deploys as the Firebase function: built as for deploy, then served over HTTP
 // against the local cloud, so what ships is what is tested.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,8 @@ const servers: Server[] = [];
  */
 async function serve(envOverrides: Record<string, string>): Promise<string> {
   Object.assign(process.env, cloud.apiEnv, { FUNCTIONS_EMULATOR: 'true' }, envOverrides);
+  // An empty override removes the variable, as if it were not set at all.
+  for (const [name, value] of Object.entries(envOverrides)) if (value === '') delete process.env[name];
   const module = (await import(`${pathToFileURL(resolve(outDir, 'index.js')).href}?instance=${randomUUID()}`)) as {
     api: RequestListener;
   };
@@ -179,5 +181,28 @@ describe('the deployable API function', () => {
     const res = await fetch(`${url}/api/health`);
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('DEMO_PAYMENTS');
+  });
+
+  it('checks the Paystack webhook signature over the raw body the Functions framework keeps', async () => {
+    const secret = 'sk_test_function_webhook';
+    const url = await serve({ DEMO_PAYMENTS: '0', PAYSTACK_SECRET_KEY: secret });
+    const raw = JSON.stringify({ event: 'transfer.success', data: { reference: 'TRF-fn' } });
+    const post = (signature: string, body = raw) =>
+      fetch(`${url}/api/webhooks/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        body,
+      });
+    const signature = createHmac('sha512', secret).update(raw).digest('hex');
+    expect((await post(signature)).status).toBe(200);
+    expect((await post(signature, JSON.stringify(JSON.parse(raw), null, 1))).status).toBe(401);
+    expect((await post('0'.repeat(128))).status).toBe(401);
+  });
+
+  it('refuses to run without an access link secret', async () => {
+    const url = await serve({ DEMO_PAYMENTS: '0', ACCESS_LINK_SECRET: '' });
+    const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('ACCESS_LINK_SECRET');
   });
 });

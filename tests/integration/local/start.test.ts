@@ -96,12 +96,16 @@ describe('npm start', () => {
     // The store answers, and the catalog is there through the Firestore emulator's REST API.
     expect((await fetch(storeUrl)).status).toBe(200);
     const docs = `http://127.0.0.1:${env.FIRESTORE_PORT}/v1/projects/demo-digital-store/databases/(default)/documents`;
-    const created = await fetch(`${docs}/products/made-in-first-run`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: { title: { stringValue: 'Made in the first run' } } }),
-    });
-    expect(created.status).toBe(200);
+    // npm start enforces firestore.rules: a visitor's raw write is refused (issue 8); the owner
+    // token (firebase-admin, as the seed and the API use) writes.
+    const write = (headers: Record<string, string>) =>
+      fetch(`${docs}/products/made-in-first-run`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ fields: { title: { stringValue: 'Made in the first run' } } }),
+      });
+    expect((await write({})).status).toBe(403);
+    expect((await write({ authorization: 'Bearer owner' })).status).toBe(200);
 
     first.child.kill('SIGINT');
     expect(await exited(first.child)).toBe(0);

@@ -40,4 +40,29 @@ describe('parseConfig', () => {
     expect(config.store.aboutUrl).toBe('https://acme.test/about');
     expect(config.contactUrl).toBe('/api/contact');
   });
+
+  it('reads the payment settings: public keys and the demo switch, off by default', () => {
+    expect(parseConfig({ VITE_USE_EMULATORS: '1' }).payments).toEqual({
+      paystackPublicKey: '',
+      paypalClientId: '',
+      demo: false,
+    });
+    const config = parseConfig({
+      VITE_USE_EMULATORS: '1',
+      VITE_PAYSTACK_PUBLIC_KEY: ' pk_live_0123abcd ',
+      VITE_PAYPAL_CLIENT_ID: 'AbC-client',
+      VITE_DEMO_PAYMENTS: '1',
+    });
+    expect(config.payments).toEqual({
+      paystackPublicKey: 'pk_live_0123abcd',
+      paypalClientId: 'AbC-client',
+      demo: true,
+    });
+  });
+
+  it('refuses a Paystack secret key where the public key belongs (it would ship to every shopper)', () => {
+    expect(() => parseConfig({ VITE_USE_EMULATORS: '1', VITE_PAYSTACK_PUBLIC_KEY: 'sk_live_0123abcd' })).toThrowError(
+      /VITE_PAYSTACK_PUBLIC_KEY \(a Paystack public key/,
+    );
+  });
 });

@@ -29,4 +29,18 @@ describe('parseServerConfig', () => {
     expect(attempt).toThrowError(/SMTP_HOST/);
     expect(attempt).toThrowError(/SELLER_EMAIL/);
   });
+
+  it('reads the payment settings: provider timeout, PayPal base, access link secret of 32+ characters', () => {
+    const config = parseServerConfig({
+      ...valid,
+      ACCESS_LINK_SECRET: ` ${'s'.repeat(32)} `,
+      PROVIDER_TIMEOUT_MS: '3000',
+    });
+    expect(config.ACCESS_LINK_SECRET).toBe('s'.repeat(32));
+    expect(config.PROVIDER_TIMEOUT_MS).toBe(3000);
+    expect(config.PAYPAL_BASE_URL).toBe('https://api-m.paypal.com');
+    expect(parseServerConfig(valid).PROVIDER_TIMEOUT_MS).toBe(15_000);
+    expect(parseServerConfig({ ...valid, ACCESS_LINK_SECRET: '' }).ACCESS_LINK_SECRET).toBeUndefined();
+    expect(() => parseServerConfig({ ...valid, ACCESS_LINK_SECRET: 'short' })).toThrowError(/ACCESS_LINK_SECRET/);
+  });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/routes';
 
-/** SPEC §2: the four notes on buying, ending with the 'HERE' link to the contact page. */
+/** SPEC §2: the four notes on buying with the 'HERE' link to the contact page, then where to get a lost order e-mail again. */
 export function PurchaseNotes() {
   return (
     <section aria-labelledby="notes-heading" className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">
@@ -19,6 +19,13 @@ export function PurchaseNotes() {
           If nothing arrives, contact us{' '}
           <Link to={paths.contact} className="font-semibold text-brand-800 underline hover:text-brand-900">
             HERE
+          </Link>
+          .
+        </li>
+        <li>
+          Lost the e-mail? Get the access links to everything you bought again on{' '}
+          <Link to={paths.purchases} className="font-semibold text-brand-800 underline hover:text-brand-900">
+            your purchases page
           </Link>
           .
         </li>

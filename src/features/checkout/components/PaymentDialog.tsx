@@ -1,15 +1,149 @@
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
+import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../../lib/alerts';
+import { getConfig, type AppConfig } from '../../../lib/config';
+import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../lib/fieldRules';
 import { formatPrice } from '../../../lib/money';
+import { placeOrder, type Customer, type OrderResult } from '../api/orderApi';
+import { messages, orderFailure } from '../checkoutMessages';
 import type { PaymentRequest } from '../paymentRequest';
+import { newPaymentReference } from '../paymentDetails';
+import { payButtonClass } from '../providers/payButtonClass';
+import type { PaidProvider, PayButtonProps } from '../providers/payButtonProps';
+
+// Each provider's library is its own chunk: an NGN buyer never downloads PayPal's, nor a USD buyer
+// Paystack's (DESIGN §8).
+const PaystackPayButton = lazy(() =>
+  import('../providers/PaystackPayButton').then((module) => ({ default: module.PaystackPayButton })),
+);
+const PayPalPayButtons = lazy(() =>
+  import('../providers/PayPalPayButtons').then((module) => ({ default: module.PayPalPayButtons })),
+);
+
+type Payments = AppConfig['payments'];
+type Method = 'paystack' | 'paypal' | 'demo' | 'none';
 
 /**
- * The payment dialog (SPEC §2 'Complete Payment'). Taking payment (Paystack for NGN, PayPal
- * otherwise) is a later issue; until then the dialog says so plainly rather than showing a form
- * that cannot complete.
+ * NGN pays through Paystack, USD through PayPal (SPEC §9). Without the provider's public key the
+ * local stack offers the demo payment instead (DESIGN §4 'Demo payments'); a deployed store without
+ * keys says payment is unavailable rather than pretending.
  */
-export function PaymentDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
+export function paymentMethod(currency: PaymentRequest['currency'], payments: Payments): Method {
+  const configured = currency === 'NGN' ? payments.paystackPublicKey : payments.paypalClientId;
+  if (configured) return currency === 'NGN' ? 'paystack' : 'paypal';
+  return payments.demo ? 'demo' : 'none';
+}
+
+type Stage =
+  | { kind: 'form' }
+  | { kind: 'retry'; record: () => Promise<OrderResult>; provider: PaidProvider }
+  | { kind: 'done'; result: OrderResult };
+
+const emptyCustomer: Customer = { name: '', email: '', confirmEmail: '', phone: '' };
+const fieldOrder: CustomerField[] = ['name', 'email', 'confirmEmail', 'phone'];
+const autoComplete: Record<CustomerField, string> = {
+  name: 'name',
+  email: 'email',
+  confirmEmail: 'email',
+  phone: 'tel',
+};
+
+const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
+  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600';
+const secondaryButtonClass =
+  'rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
+
+/** The payment dialog (SPEC §2 'Complete Payment', §4 'Purchase'). */
+export function PaymentDialog({
+  request,
+  onClose,
+  payments = getConfig().payments,
+}: {
+  request: PaymentRequest;
+  onClose: () => void;
+  payments?: Payments;
+}) {
+  const method = paymentMethod(request.currency, payments);
+  const [values, setValues] = useState<Customer>(emptyCustomer);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CustomerField, string>>>({});
+  const [stage, setStage] = useState<Stage>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Provider callbacks may run from an older render; they read the form through this.
+  const latestValues = useRef(values);
+  const baseId = useId();
+
+  const update = (field: CustomerField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...latestValues.current, [field]: event.target.value };
+    latestValues.current = next;
+    setValues(next);
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const readCustomer = (): Customer | null => {
+    const current = latestValues.current;
+    const errors = validateFields(customerFields, current);
+    setFieldErrors(errors);
+    const firstInvalid = fieldOrder.find((field) => errors[field]);
+    if (firstInvalid) {
+      const input = formRef.current?.elements.namedItem(firstInvalid);
+      if (input instanceof HTMLInputElement) input.focus();
+      return null;
+    }
+    // SPEC §5: checked before any payment starts.
+    if (!emailsMatch(current.email, current.confirmEmail)) {
+      void showError(messages.emailsDoNotMatch);
+      return null;
+    }
+    return {
+      name: current.name.trim(),
+      email: current.email.trim(),
+      confirmEmail: current.confirmEmail.trim(),
+      phone: current.phone.trim(),
+    };
+  };
+
+  const fulfil = async (record: () => Promise<OrderResult>, provider: PaidProvider) => {
+    setBusy(true);
+    // Blocking: a click outside must not hide that the payment is being recorded (SPEC §8).
+    void showLoading(messages.processing);
+    try {
+      const result = await record();
+      await closeAlert();
+      setStage({ kind: 'done', result });
+      void (result.emailSent ? showSuccess(messages.purchaseSuccessful) : showMessage('warning', messages.emailFailed));
+    } catch (error) {
+      await closeAlert();
+      const failure = orderFailure(error, provider);
+      // Nothing typed is lost: the form stays as it was (SPEC §4).
+      setStage(failure.retry ? { kind: 'retry', record, provider } : { kind: 'form' });
+      void showError(failure.title, failure.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const payDemo = () => {
+    if (busy) return;
+    const customer = readCustomer();
+    if (!customer) return;
+    const reference = newPaymentReference('demo');
+    void fulfil(
+      () =>
+        placeOrder({ provider: 'demo', reference, productId: request.productId, currency: request.currency, customer }),
+      'demo',
+    );
+  };
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  const payProps: PayButtonProps = { request, readCustomer, busy, fulfil };
+
   return (
-    <Modal title="Complete Payment" onClose={onClose}>
+    <Modal title="Complete Payment" onClose={close}>
       <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 p-4">
         <div>
           <dt className="text-sm text-slate-600">Product</dt>
@@ -20,18 +154,163 @@ export function PaymentDialog({ request, onClose }: { request: PaymentRequest; o
           <dd className="text-lg font-bold text-brand-700">{formatPrice(request.amount, request.currency)}</dd>
         </div>
       </dl>
-      <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-        Payment is not yet available. Please check back soon.
-      </p>
-      <div className="mt-6 flex justify-end">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+
+      {stage.kind === 'done' ? (
+        <PurchaseComplete result={stage.result} onClose={onClose} />
+      ) : (
+        <form
+          ref={formRef}
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event: FormEvent<HTMLFormElement>) => event.preventDefault()}
+          className="mt-5 space-y-4"
         >
-          Cancel
+          {fieldOrder.map((field) => {
+            const rule = customerFields[field];
+            const id = `${baseId}-${field}`;
+            const error = fieldErrors[field];
+            return (
+              <div key={field}>
+                <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+                  {rule.label}
+                </label>
+                <input
+                  id={id}
+                  name={field}
+                  type={rule.type === 'tel' ? 'tel' : rule.type === 'email' ? 'email' : 'text'}
+                  autoComplete={autoComplete[field]}
+                  required
+                  maxLength={rule.maxLength}
+                  value={values[field]}
+                  onChange={update(field)}
+                  readOnly={busy || stage.kind === 'retry'}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  className={inputClass}
+                />
+                {error && (
+                  <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+
+          <div className="pt-2">
+            {stage.kind === 'retry' ? (
+              <RetryRecording busy={busy} onRetry={() => void fulfil(stage.record, stage.provider)} />
+            ) : (
+              <PayArea method={method} payments={payments} payProps={payProps} onDemo={payDemo} />
+            )}
+          </div>
+
+          <div className="flex justify-end">
+            <button type="button" onClick={close} disabled={busy} className={secondaryButtonClass}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function PayArea({
+  method,
+  payments,
+  payProps,
+  onDemo,
+}: {
+  method: Method;
+  payments: Payments;
+  payProps: PayButtonProps;
+  onDemo: () => void;
+}) {
+  const noticeId = useId();
+  if (method === 'none') {
+    return (
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+        {messages.unavailable}
+      </p>
+    );
+  }
+  if (method === 'demo') {
+    return (
+      <div className="space-y-3">
+        <p id={noticeId} className="rounded-lg bg-amber-50 p-3 font-medium text-amber-900 ring-1 ring-amber-200">
+          {messages.demoNotice}
+        </p>
+        <button
+          type="submit"
+          onClick={onDemo}
+          disabled={payProps.busy}
+          aria-describedby={noticeId}
+          className={payButtonClass}
+        >
+          Complete demo payment of {formatPrice(payProps.request.amount, payProps.request.currency)}
         </button>
       </div>
-    </Modal>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="py-3 text-center text-slate-600">
+          Loading payment options...
+        </p>
+      }
+    >
+      {method === 'paystack' ? (
+        <PaystackPayButton {...payProps} publicKey={payments.paystackPublicKey} />
+      ) : (
+        <PayPalPayButtons {...payProps} clientId={payments.paypalClientId} />
+      )}
+    </Suspense>
+  );
+}
+
+/** After a provider said the payment went through but recording it failed: record it again, never pay twice. */
+function RetryRecording({ busy, onRetry }: { busy: boolean; onRetry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+        If your payment went through, do not pay again: try recording your purchase once more. It is only ever recorded
+        once.
+      </p>
+      <button type="button" onClick={onRetry} disabled={busy} className={payButtonClass}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function PurchaseComplete({ result, onClose }: { result: OrderResult; onClose: () => void }) {
+  return (
+    <div className="mt-5 space-y-4">
+      <p
+        role="status"
+        className={
+          result.emailSent
+            ? 'rounded-lg bg-brand-50 p-3 text-brand-900 ring-1 ring-brand-100'
+            : 'rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200'
+        }
+      >
+        {result.emailSent ? messages.purchaseSuccessful : messages.emailFailed}
+      </p>
+      <a
+        href={result.accessUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`block text-center ${payButtonClass}`}
+      >
+        Open your product
+      </a>
+      <div className="flex justify-end">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          Close
+        </button>
+      </div>
+    </div>
   );
 }

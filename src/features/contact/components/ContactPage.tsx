@@ -3,32 +3,13 @@ import { showError, showSuccess } from '../../../lib/alerts';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { contactFields, validateFields, type ContactField } from '../../../lib/fieldRules';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
 
-type Field = keyof ContactMessage;
+type Field = ContactField;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const emptyMessage: ContactMessage = { name: '', email: '', phone: '', message: '' };
-
-// The same sentences the API answers with, so the visitor reads one wording whichever side notices.
-const requiredMessages: Record<Field, string> = {
-  name: 'Please enter your name.',
-  email: 'Please enter your email address.',
-  phone: 'Please enter your phone number.',
-  message: 'Please enter your message.',
-};
-
-// Mirrors the API's limits (server/contact/contactSchema.ts) so the browser stops overlong input.
-const maxLengths: Record<Field, number> = { name: 100, email: 254, phone: 30, message: 5000 };
-
-/** SPEC §5: all four fields are required. `required` covers empty fields; this also catches blanks. */
-function missingFields(values: ContactMessage): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of Object.keys(requiredMessages) as Field[]) {
-    if (!values[field].trim()) errors[field] = requiredMessages[field];
-  }
-  return errors;
-}
 
 function FormField({
   label,
@@ -82,11 +63,12 @@ export function ContactPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSending) return;
-    const missing = missingFields(values);
-    setFieldErrors(missing);
+    // SPEC §5: all four fields required; the rules and sentences are the API's own (lib/fieldRules).
+    const problems = validateFields(contactFields, values);
+    setFieldErrors(problems);
     setFormError(null);
     setSent(false);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(problems).length > 0) return;
     try {
       await sendContactMessage(values).unwrap();
       setValues(emptyMessage);
@@ -105,7 +87,7 @@ export function ContactPage() {
     value: values[field],
     onChange: update(field),
     required: true,
-    maxLength: maxLengths[field],
+    maxLength: contactFields[field].maxLength,
     'aria-invalid': fieldErrors[field] ? true : undefined,
     'aria-describedby': fieldErrors[field] ? ids.errorId : undefined,
     className: inputClass,
@@ -125,16 +107,16 @@ export function ContactPage() {
         aria-busy={isSending}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <FormField label="Your Name" error={fieldErrors.name}>
+        <FormField label={contactFields.name.label} error={fieldErrors.name}>
           {(ids) => <input type="text" autoComplete="name" {...fieldProps('name', ids)} />}
         </FormField>
-        <FormField label="Your Email" error={fieldErrors.email}>
+        <FormField label={contactFields.email.label} error={fieldErrors.email}>
           {(ids) => <input type="email" autoComplete="email" {...fieldProps('email', ids)} />}
         </FormField>
-        <FormField label="Your Phone Number" error={fieldErrors.phone}>
+        <FormField label={contactFields.phone.label} error={fieldErrors.phone}>
           {(ids) => <input type="tel" autoComplete="tel" {...fieldProps('phone', ids)} />}
         </FormField>
-        <FormField label="Your Message" error={fieldErrors.message}>
+        <FormField label={contactFields.message.label} error={fieldErrors.message}>
           {(ids) => <textarea rows={6} {...fieldProps('message', ids)} />}
         </FormField>
 

@@ -127,16 +127,18 @@ describe('product detail page', () => {
     expect(await screen.findByText('The outline could not be loaded.')).toBeInTheDocument();
   });
 
-  it('lists the four buying notes with the HERE link to the contact page', async () => {
+  it('lists the four buying notes with the HERE link to the contact page, then the purchases page', async () => {
     renderProductPage();
     const notes = await screen.findByRole('list', { name: 'Notes' });
     const items = within(notes).getAllByRole('listitem');
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent(/pay in Naira.*switch.*NGN.*otherwise switch it to USD/i);
     expect(items[1]).toHaveTextContent(/correct e-mail/i);
     expect(items[2]).toHaveTextContent(/check that e-mail/i);
     expect(items[3]).toHaveTextContent(/if nothing arrives/i);
     expect(within(items[3]!).getByRole('link', { name: 'HERE' })).toHaveAttribute('href', '/contactus');
+    expect(items[4]).toHaveTextContent(/lost the e-mail/i);
+    expect(within(items[4]!).getByRole('link', { name: 'your purchases page' })).toHaveAttribute('href', '/purchases');
   });
 
   it('goes back to the previous page with the Back button', async () => {
@@ -169,7 +171,9 @@ describe('payment dialog', () => {
       expect(dialog).toHaveAttribute('aria-modal', 'true');
       expect(within(dialog).getByText('Excel Mastery for Business')).toBeInTheDocument();
       expect(within(dialog).getByText('₦12,000')).toBeInTheDocument();
-      expect(within(dialog).getByText(/payment is not yet available/i)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Full Name')).toBeInTheDocument();
+      // The component tests build no provider keys and no demo switch: the dialog says so.
+      expect(within(dialog).getByText(/payment in this currency is not available/i)).toBeInTheDocument();
     },
   );
 
@@ -202,12 +206,13 @@ describe('payment dialog', () => {
     const { user } = renderProductPage();
     await user.click(await screen.findByRole('button', { name: 'Get Yours Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    const name = within(dialog).getByLabelText('Full Name');
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
-    expect(cancel).toHaveFocus();
-    await user.tab();
-    expect(cancel).toHaveFocus();
+    expect(name).toHaveFocus();
     await user.tab({ shift: true });
     expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(name).toHaveFocus();
   });
 });
 

@@ -120,18 +120,18 @@ describe('invisible and control characters (issue 9)', () => {
   it.each(hostile)('refuses a %s in the name with a clear message', (_what, name) => {
     expect(errorFor({ name })).toEqual({
       field: 'name',
-      error: 'Your name contains invisible or control characters that are not allowed. Please retype it.',
+      error: 'Your Name contains invisible or control characters that are not allowed. Please retype it.',
     });
   });
 
   it('refuses them in the e-mail and phone fields too', () => {
     expect(errorFor({ email: 'ada\u202e@example.com' })).toEqual({
       field: 'email',
-      error: 'Your email address contains invisible or control characters that are not allowed. Please retype it.',
+      error: 'Your Email contains invisible or control characters that are not allowed. Please retype it.',
     });
     expect(errorFor({ phone: '0803\u2066123\u20694567' })).toEqual({
       field: 'phone',
-      error: 'Your phone number contains invisible or control characters that are not allowed. Please retype it.',
+      error: 'Your Phone Number contains invisible or control characters that are not allowed. Please retype it.',
     });
   });
 
@@ -141,7 +141,7 @@ describe('invisible and control characters (issue 9)', () => {
     for (const message of ['Hello \u202eevil', 'Bell\u0007', 'Hi\u0000there', 'C1\u009b31m']) {
       expect(errorFor({ message })).toEqual({
         field: 'message',
-        error: 'Your message contains invisible or control characters that are not allowed. Please retype it.',
+        error: 'Your Message contains invisible or control characters that are not allowed. Please retype it.',
       });
     }
   });

@@ -114,8 +114,9 @@ describe('JSON-only bodies', () => {
       headers: { 'content-type': 'text/plain' },
       body: 'event',
     });
-    // No webhook route in this app yet: the JSON rule let it through to the 404.
-    expect(res.status).toBe(404);
+    // The JSON rule let it through: the webhook itself answers (no Paystack key in this app).
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'Card payments are not configured.' });
   });
 
   it('leave the webhook body unread for its own raw parser, and parse every other JSON body', async () => {

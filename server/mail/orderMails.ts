@@ -1,0 +1,152 @@
+// The purchase e-mails (DESIGN §4): the buyer's order e-mail with the access link, the seller's sale
+// notice, and the /purchases resend listing every purchase of one address. Each has a plain-text and
+// an HTML part; every interpolated value is escaped in the HTML and every subject is one line.
+import { formatAmount, type Currency } from '../orders/money';
+import { escapeHtml, htmlDocument, link, subjectLine } from './html';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface PurchaseFacts {
+  productName: string;
+  amountPaid: number;
+  currency: Currency;
+  transactionReference: string;
+  paymentMethod: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  accessUrl: string;
+}
+
+export interface StoreFacts {
+  storeName: string;
+  sellerEmail: string;
+  publicStoreUrl: string;
+}
+
+function purchasesUrl(store: StoreFacts): string {
+  return `${store.publicStoreUrl.replace(/\/+$/, '')}/purchases`;
+}
+
+export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): MailContent {
+  const amount = formatAmount(purchase.amountPaid, purchase.currency);
+  const firstName = purchase.customerName.split(' ')[0] ?? purchase.customerName;
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    `Thank you for buying ${purchase.productName} from ${store.storeName}.`,
+    '',
+    `Product: ${purchase.productName}`,
+    `Amount paid: ${amount}`,
+    `Reference: ${purchase.transactionReference}`,
+    '',
+    'Open your product here (keep this link private; it is yours):',
+    purchase.accessUrl,
+    '',
+    `Lost this e-mail? Ask for your links again at ${purchasesUrl(store)}.`,
+    `Questions? Write to ${store.sellerEmail}, or simply reply to this e-mail.`,
+    '',
+    store.storeName,
+  ].join('\n');
+  const html = htmlDocument(
+    `Your purchase: ${purchase.productName}`,
+    [
+      `<p>Hello ${escapeHtml(firstName)},</p>`,
+      `<p>Thank you for buying <strong>${escapeHtml(purchase.productName)}</strong> from ${escapeHtml(store.storeName)}.</p>`,
+      '<table style="border-collapse:collapse;margin:16px 0">',
+      `<tr><td style="padding:4px 12px 4px 0;color:#475569">Product</td><td>${escapeHtml(purchase.productName)}</td></tr>`,
+      `<tr><td style="padding:4px 12px 4px 0;color:#475569">Amount paid</td><td>${escapeHtml(amount)}</td></tr>`,
+      `<tr><td style="padding:4px 12px 4px 0;color:#475569">Reference</td><td>${escapeHtml(purchase.transactionReference)}</td></tr>`,
+      '</table>',
+      `<p><a href="${escapeHtml(purchase.accessUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Open your product</a></p>`,
+      `<p style="font-size:13px;color:#475569">Keep this link private; it is yours. If the button does not work, copy this address: ${escapeHtml(purchase.accessUrl)}</p>`,
+      `<p>Lost this e-mail? Ask for your links again at ${link(purchasesUrl(store), purchasesUrl(store))}.</p>`,
+      `<p>Questions? Write to ${link(`mailto:${store.sellerEmail}`, store.sellerEmail)}, or simply reply to this e-mail.</p>`,
+      `<p>${escapeHtml(store.storeName)}</p>`,
+    ].join(''),
+  );
+  return { subject: subjectLine(`Your purchase: ${purchase.productName} — ${store.storeName}`), text, html };
+}
+
+export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): MailContent {
+  const amount = formatAmount(purchase.amountPaid, purchase.currency);
+  const rows: Array<[string, string]> = [
+    ['Product', purchase.productName],
+    ['Amount', amount],
+    ['Paid with', purchase.paymentMethod],
+    ['Reference', purchase.transactionReference],
+    ['Buyer', purchase.customerName],
+    ['Buyer e-mail', purchase.customerEmail],
+    ['Buyer phone', purchase.customerPhone],
+  ];
+  const text = [
+    `New sale on ${store.storeName}: ${purchase.customerName} bought ${purchase.productName} for ${amount} (${purchase.paymentMethod}).`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'The buyer has been sent the access link. Reply to this e-mail to write to the buyer.',
+  ].join('\n');
+  const html = htmlDocument(
+    `New sale: ${purchase.productName}`,
+    [
+      `<p>New sale on ${escapeHtml(store.storeName)}: <strong>${escapeHtml(purchase.customerName)}</strong> bought <strong>${escapeHtml(purchase.productName)}</strong> for ${escapeHtml(amount)} (${escapeHtml(purchase.paymentMethod)}).</p>`,
+      '<table style="border-collapse:collapse;margin:16px 0">',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      '<p>The buyer has been sent the access link. Reply to this e-mail to write to the buyer.</p>',
+    ].join(''),
+  );
+  return {
+    subject: subjectLine(`New sale: ${purchase.productName} — ${amount} (${purchase.paymentMethod})`),
+    text,
+    html,
+  };
+}
+
+export interface PurchaseLink {
+  productName: string;
+  transactionReference: string;
+  paidAt: string;
+  accessUrl: string;
+}
+
+export function purchasesResendMail(purchases: readonly PurchaseLink[], store: StoreFacts): MailContent {
+  const day = (iso: string) => iso.slice(0, 10);
+  const text = [
+    'Hello,',
+    '',
+    `You asked for the products bought with this e-mail address on ${store.storeName}. Here they are:`,
+    '',
+    ...purchases.flatMap((purchase) => [
+      `${purchase.productName} (bought ${day(purchase.paidAt)}, reference ${purchase.transactionReference})`,
+      purchase.accessUrl,
+      '',
+    ]),
+    `Questions? Write to ${store.sellerEmail}.`,
+    '',
+    store.storeName,
+  ].join('\n');
+  const html = htmlDocument(
+    `Your purchases on ${store.storeName}`,
+    [
+      '<p>Hello,</p>',
+      `<p>You asked for the products bought with this e-mail address on ${escapeHtml(store.storeName)}. Here they are:</p>`,
+      '<ul style="padding-left:20px">',
+      ...purchases.map(
+        (purchase) =>
+          `<li style="margin-bottom:12px"><strong>${escapeHtml(purchase.productName)}</strong> (bought ${escapeHtml(day(purchase.paidAt))}, reference ${escapeHtml(purchase.transactionReference)})<br>${link(purchase.accessUrl, 'Open this product')}</li>`,
+      ),
+      '</ul>',
+      `<p>Questions? Write to ${link(`mailto:${store.sellerEmail}`, store.sellerEmail)}.</p>`,
+      `<p>${escapeHtml(store.storeName)}</p>`,
+    ].join(''),
+  );
+  return { subject: subjectLine(`Your purchases on ${store.storeName}`), text, html };
+}

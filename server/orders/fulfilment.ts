@@ -1,0 +1,309 @@
+// Fulfil once (DESIGN §4): a verified payment becomes exactly one transactions/{provider}_{reference}
+// record, one access grant, one order e-mail and one sale notice, however many times the client, a
+// retry or the webhook reports it.
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
+import { buyerOrderMail, sellerSaleNotice, type PurchaseFacts, type StoreFacts } from '../mail/orderMails';
+import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
+import type { Currency } from './money';
+
+export const transactionsCollection = 'transactions';
+
+export type Provider = 'paystack' | 'paypal' | 'demo';
+export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';
+
+export const paymentMethodOf: Record<Provider, PaymentMethod> = {
+  paystack: 'Paystack',
+  paypal: 'PayPal',
+  demo: 'Demo',
+};
+
+export type EmailStatus = 'sending' | 'sent' | 'failed';
+
+/** SPEC §3's transaction record plus what fulfilment needs (DESIGN §3). */
+export interface TransactionRecord {
+  productName: string;
+  productId: string;
+  productUrl: string;
+  /** The product's price in `currency` when it was bought. */
+  amount: number;
+  transactionReference: string;
+  paidAt: string;
+  customerName: string;
+  /** Trimmed and lower-cased, so /purchases finds it with one equality query. */
+  customerEmail: string;
+  customerPhone: string;
+  /** What the provider says was paid, in major units. */
+  amountPaid: number;
+  currency: Currency;
+  sellerEmail: string;
+  paymentMethod: PaymentMethod;
+  emailStatus: EmailStatus;
+  emailAttempts: number;
+  /** When the current holder claimed the e-mails; a claim older than staleClaimMs is taken over. */
+  emailClaimedAt: string;
+  buyerEmailSent: boolean;
+  sellerNoticeSent: boolean;
+  accessRevoked: boolean;
+}
+
+export interface VerifiedPurchase {
+  provider: Provider;
+  reference: string;
+  productId: string;
+  productName: string;
+  productUrl: string;
+  amount: number;
+  amountPaid: number;
+  currency: Currency;
+  paidAt: string;
+  customer: { name: string; email: string; phone: string };
+}
+
+export interface OrderAnswer {
+  transactionId: string;
+  emailSent: boolean;
+  accessUrl: string;
+}
+
+/** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
+export class ReferenceConflictError extends Error {
+  override name = 'ReferenceConflictError';
+  constructor(message = 'This payment reference has already been used for another product.') {
+    super(message);
+  }
+}
+
+export function transactionIdFor(provider: Provider, reference: string): string {
+  return `${provider}_${reference}`;
+}
+
+export interface FulfilmentDeps {
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  links: AccessLinks;
+  logError: (message: string, error: unknown) => void;
+  now: () => Date;
+  /** How long a replay waits for the first caller's e-mails before answering. */
+  replayWaitMs?: number;
+  /** A 'sending' claim this old belongs to a caller that died; the next call takes it over. */
+  staleClaimMs?: number;
+}
+
+export interface Fulfilment {
+  /**
+   * The answer for a reference already fulfilled (retrying its e-mails if they failed), or null. The
+   * answer holds the access link, so only the buyer it was recorded for gets it: someone who merely
+   * saw a reference (on a receipt, a screenshot) cannot claim the product with another address.
+   */
+  replay(provider: Provider, reference: string, productId: string, buyerEmail: string): Promise<OrderAnswer | null>;
+  /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
+  fulfil(purchase: VerifiedPurchase): Promise<OrderAnswer>;
+  /** Makes sure the grant of `token` exists (it is missing only after ACCESS_LINK_SECRET changed). */
+  ensureAccess(transactionId: string, productId: string, token: string): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createFulfilment({
+  db,
+  mailer,
+  config,
+  links,
+  logError,
+  now,
+  replayWaitMs = 30_000,
+  staleClaimMs = 120_000,
+}: FulfilmentDeps): Fulfilment {
+  const store: StoreFacts = {
+    storeName: config.STORE_NAME,
+    sellerEmail: config.SELLER_EMAIL,
+    publicStoreUrl: config.PUBLIC_STORE_URL,
+  };
+  const transactionRef = (id: string) => db.collection(transactionsCollection).doc(id);
+  const grantRef = (token: string) => db.collection(accessGrantsCollection).doc(hashToken(token));
+  // Contention is expected (ten parallel calls for one reference): more attempts than the default five.
+  const transactionOptions = { maxAttempts: 20 };
+
+  function grantFor(transactionId: string, productId: string) {
+    return { transactionId, productId, createdAt: FieldValue.serverTimestamp(), uses: 0, lastUsedAt: null };
+  }
+
+  function isStale(record: TransactionRecord): boolean {
+    const claimedAt = Date.parse(record.emailClaimedAt);
+    return Number.isNaN(claimedAt) || now().getTime() - claimedAt > staleClaimMs;
+  }
+
+  function claimable(record: TransactionRecord): boolean {
+    return record.emailStatus === 'failed' || (record.emailStatus === 'sending' && isStale(record));
+  }
+
+  /** The e-mails of one claimed transaction: only those not yet sent, then the outcome recorded. */
+  async function sendEmails(transactionId: string, record: TransactionRecord, accessUrl: string): Promise<OrderAnswer> {
+    const facts: PurchaseFacts = {
+      productName: record.productName,
+      amountPaid: record.amountPaid,
+      currency: record.currency,
+      transactionReference: record.transactionReference,
+      paymentMethod: record.paymentMethod,
+      customerName: record.customerName,
+      customerEmail: record.customerEmail,
+      customerPhone: record.customerPhone,
+      accessUrl,
+    };
+    let buyerEmailSent = record.buyerEmailSent;
+    let sellerNoticeSent = record.sellerNoticeSent;
+    if (!buyerEmailSent) {
+      const mail = buyerOrderMail(facts, store);
+      try {
+        await mailer.sendMail({
+          from: config.MAIL_FROM,
+          // Address objects let nodemailer encode names safely in the headers.
+          to: { name: record.customerName, address: record.customerEmail },
+          replyTo: config.SELLER_EMAIL,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        buyerEmailSent = true;
+      } catch (error) {
+        logError(`Order e-mail for ${transactionId} failed`, error);
+      }
+    }
+    if (!sellerNoticeSent) {
+      const mail = sellerSaleNotice(facts, store);
+      try {
+        await mailer.sendMail({
+          from: config.MAIL_FROM,
+          to: config.SELLER_EMAIL,
+          replyTo: { name: record.customerName, address: record.customerEmail },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        sellerNoticeSent = true;
+      } catch (error) {
+        logError(`Sale notice for ${transactionId} failed`, error);
+      }
+    }
+    const emailStatus: EmailStatus = buyerEmailSent && sellerNoticeSent ? 'sent' : 'failed';
+    try {
+      await transactionRef(transactionId).update({ emailStatus, buyerEmailSent, sellerNoticeSent });
+    } catch (error) {
+      // The claim then goes stale and a later call retries only what the flags say is unsent.
+      logError(`E-mail outcome of ${transactionId} could not be recorded`, error);
+    }
+    return { transactionId, emailSent: emailStatus === 'sent', accessUrl };
+  }
+
+  /** Writes the grant of the current token if it is missing (after a secret rotation). */
+  async function ensureGrant(transactionId: string, productId: string, token: string): Promise<void> {
+    const ref = grantRef(token);
+    if ((await ref.get()).exists) return;
+    await db.runTransaction(async (t) => {
+      if (!(await t.get(ref)).exists) t.create(ref, grantFor(transactionId, productId));
+    }, transactionOptions);
+  }
+
+  /** Takes over the e-mails of a failed (or abandoned) transaction; null when another caller has them. */
+  async function claim(transactionId: string): Promise<TransactionRecord | null> {
+    const ref = transactionRef(transactionId);
+    return db.runTransaction(async (t) => {
+      const snapshot = await t.get(ref);
+      const record = snapshot.data() as TransactionRecord | undefined;
+      if (!record || !claimable(record)) return null;
+      const emailClaimedAt = now().toISOString();
+      t.update(ref, { emailStatus: 'sending', emailAttempts: FieldValue.increment(1), emailClaimedAt });
+      return { ...record, emailStatus: 'sending' as const, emailClaimedAt };
+    }, transactionOptions);
+  }
+
+  async function settleExisting(
+    transactionId: string,
+    productId: string,
+    buyerEmail: string,
+  ): Promise<OrderAnswer | null> {
+    const token = links.tokenFor(transactionId);
+    const accessUrl = links.urlFor(token);
+    const startedAt = Date.now();
+    let grantChecked = false;
+    for (;;) {
+      const record = (await transactionRef(transactionId).get()).data() as TransactionRecord | undefined;
+      if (!record) return null;
+      if (record.productId !== productId) throw new ReferenceConflictError();
+      if (record.customerEmail !== buyerEmail.trim().toLowerCase()) {
+        throw new ReferenceConflictError('This payment reference has already been used.');
+      }
+      if (!grantChecked) {
+        await ensureGrant(transactionId, record.productId, token);
+        grantChecked = true;
+      }
+      if (record.emailStatus === 'sent') return { transactionId, emailSent: true, accessUrl };
+      if (claimable(record)) {
+        const claimed = await claim(transactionId);
+        if (claimed) return sendEmails(transactionId, claimed, accessUrl);
+        continue;
+      }
+      // Another call holds the claim and is sending: wait for its outcome, so every caller gets the
+      // same answer, but not forever.
+      if (Date.now() - startedAt > replayWaitMs) return { transactionId, emailSent: false, accessUrl };
+      await sleep(100);
+    }
+  }
+
+  return {
+    ensureAccess: ensureGrant,
+    replay: (provider, reference, productId, buyerEmail) =>
+      settleExisting(transactionIdFor(provider, reference), productId, buyerEmail),
+
+    async fulfil(purchase) {
+      const transactionId = transactionIdFor(purchase.provider, purchase.reference);
+      const token = links.tokenFor(transactionId);
+      const record: TransactionRecord = {
+        productName: purchase.productName,
+        productId: purchase.productId,
+        productUrl: purchase.productUrl,
+        amount: purchase.amount,
+        transactionReference: purchase.reference,
+        paidAt: purchase.paidAt,
+        customerName: purchase.customer.name,
+        customerEmail: purchase.customer.email.trim().toLowerCase(),
+        customerPhone: purchase.customer.phone,
+        amountPaid: purchase.amountPaid,
+        currency: purchase.currency,
+        sellerEmail: config.SELLER_EMAIL,
+        paymentMethod: paymentMethodOf[purchase.provider],
+        emailStatus: 'sending',
+        emailAttempts: 1,
+        emailClaimedAt: now().toISOString(),
+        buyerEmailSent: false,
+        sellerNoticeSent: false,
+        accessRevoked: false,
+      };
+      const ref = transactionRef(transactionId);
+      const grant = grantRef(token);
+      // Read-then-create inside a transaction: over REST, firebase-admin retries a plain create() on
+      // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
+      const created = await db.runTransaction(async (t) => {
+        const [existing, existingGrant] = await t.getAll(ref, grant);
+        if (existing?.exists) return false;
+        t.create(ref, { ...record, createdAt: FieldValue.serverTimestamp() });
+        if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
+        return true;
+      }, transactionOptions);
+      if (created) {
+        // Paid is paid: the link starts working as soon as the seller adds the deliverable (the access
+        // route reads productDeliverables), so a missing one is reported, not a reason to refuse.
+        if (!record.productUrl)
+          logError(`${transactionId}: product ${record.productId} sold without a deliverable`, null);
+        return sendEmails(transactionId, record, links.urlFor(token));
+      }
+      const answer = await settleExisting(transactionId, purchase.productId, purchase.customer.email);
+      // Only a deletion between the transaction and this read could get here.
+      if (!answer) throw new Error(`Transaction ${transactionId} vanished during fulfilment`);
+      return answer;
+    },
+  };
+}

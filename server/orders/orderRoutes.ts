@@ -1,0 +1,107 @@
+// The purchase endpoints (contract 'Checkout API'): thin handlers; the schemas validate, the order
+// service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
+import { Router, type RequestHandler, type Response } from 'express';
+import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
+import { ReferenceConflictError } from './fulfilment';
+import { orderBodySchema, parseBody, paypalOrderBodySchema, paypalOrderIdSchema } from './orderSchema';
+import { PaymentMethodUnavailableError, ProductNotFoundError, type OrderService } from './orderService';
+
+export const orderFailure = 'Failed to save transaction or send emails.';
+
+/** Maps what the service throws to the contract's statuses; anything unexpected is logged, never shown. */
+export function sendOrderError(
+  res: Response,
+  error: unknown,
+  logError: (message: string, error: unknown) => void,
+  context: string,
+): void {
+  if (error instanceof PaymentNotVerifiedError) {
+    res.status(402).json({ message: error.message });
+  } else if (error instanceof ProductNotFoundError) {
+    res.status(404).json({ message: error.message });
+  } else if (error instanceof ReferenceConflictError) {
+    res.status(409).json({ message: error.message });
+  } else if (error instanceof PaymentMethodUnavailableError) {
+    res.status(error.status).json({ message: error.message });
+  } else if (error instanceof ProviderUnavailableError) {
+    logError(`${context}: ${error.provider} unreachable (${error.detail})`, null);
+    res.status(502).json({ message: error.message });
+  } else {
+    logError(`${context} failed`, error);
+    res.status(500).json({ message: orderFailure });
+  }
+}
+
+export function createOrderRouter({
+  service,
+  logError,
+}: {
+  service: OrderService;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const placeOrder: RequestHandler = async (req, res) => {
+    const parsed = parseBody(orderBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    const { provider, reference, productId, currency, customer } = parsed.data;
+    try {
+      if (provider === 'demo') {
+        res.json(await service.payWithDemo({ reference, productId, currency, customer }));
+        return;
+      }
+      // Paystack charges this store in NGN only (SPEC §9: NGN uses the card provider).
+      if (currency !== 'NGN') {
+        res.status(400).json({ message: 'Card payments are in NGN. Please pay in USD with PayPal.' });
+        return;
+      }
+      res.json(await service.payWithPaystack({ reference, productId, customer }));
+    } catch (error) {
+      sendOrderError(res, error, logError, `Order ${provider}_${reference}`);
+    }
+  };
+
+  const createPaypalOrder: RequestHandler = async (req, res) => {
+    const parsed = parseBody(paypalOrderBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    try {
+      res.json(await service.createPaypalOrder({ productId: parsed.data.productId }));
+    } catch (error) {
+      sendOrderError(res, error, logError, `PayPal order for ${parsed.data.productId}`);
+    }
+  };
+
+  const capturePaypalOrder: RequestHandler<{ id: string }> = async (req, res) => {
+    const orderId = paypalOrderIdSchema.safeParse(req.params.id);
+    if (!orderId.success) {
+      res.status(400).json({ message: 'The PayPal order id is not valid.' });
+      return;
+    }
+    const parsed = parseBody(paypalOrderBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    try {
+      res.json(
+        await service.capturePaypalOrder({
+          orderId: orderId.data,
+          productId: parsed.data.productId,
+          customer: parsed.data.customer,
+        }),
+      );
+    } catch (error) {
+      sendOrderError(res, error, logError, `PayPal capture ${orderId.data}`);
+    }
+  };
+
+  const router = Router();
+  router.post('/orders', placeOrder);
+  router.post('/paypal/orders', createPaypalOrder);
+  router.post('/paypal/orders/:id/capture', capturePaypalOrder);
+  return router;
+}

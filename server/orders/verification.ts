@@ -1,0 +1,94 @@
+// What proves a payment (DESIGN §4 'Purchase'). Pure functions over the provider's answer and the
+// product as stored, so every rule is unit tested; the messages are the ones the shopper reads (402).
+import type { PaypalOrder } from '../payments/paypalClient';
+import type { PaystackTransaction } from '../payments/paystackClient';
+import { PaymentNotVerifiedError } from '../payments/providerErrors';
+import { decimalToMinor } from './money';
+
+export interface PaidAmount {
+  /** Major units. */
+  amountPaid: number;
+  paidAt: string | null;
+}
+
+const paystackStatusMessages: Record<string, string> = {
+  failed: 'The payment failed at Paystack. No product was released.',
+  abandoned: 'The payment was not completed at Paystack.',
+  reversed: 'The payment was reversed at Paystack.',
+  pending: 'The payment is still pending at Paystack. Please try again in a few minutes.',
+  ongoing: 'The payment is still in progress at Paystack. Please try again in a few minutes.',
+};
+
+/** Paystack: status success, currency NGN, at least the price in kobo, paid for this product. */
+export function checkPaystackPayment(
+  transaction: PaystackTransaction,
+  expected: { productId: string; priceInKobo: number },
+): PaidAmount {
+  if (transaction.status !== 'success') {
+    throw new PaymentNotVerifiedError(
+      paystackStatusMessages[transaction.status] ?? 'Paystack has not confirmed this payment.',
+    );
+  }
+  if (transaction.currency !== 'NGN') throw new PaymentNotVerifiedError('The payment was not made in NGN.');
+  if (!Number.isSafeInteger(transaction.amount) || transaction.amount < expected.priceInKobo) {
+    throw new PaymentNotVerifiedError('The amount paid is less than the price of this product.');
+  }
+  const productId = transaction.metadata.productId;
+  if (typeof productId !== 'string' || productId !== expected.productId) {
+    throw new PaymentNotVerifiedError('This payment was made for a different product.');
+  }
+  return { amountPaid: transaction.amount / 100, paidAt: transaction.paidAt };
+}
+
+/**
+ * PayPal, before capturing: the order is for this product at today's USD price. Checked before any
+ * money moves, so an order the browser made up (the public client id can create orders at any price)
+ * is never captured.
+ */
+export function checkPaypalOrderTerms(order: PaypalOrder, expected: { productId: string; priceInCents: number }): void {
+  if (order.customId !== expected.productId) {
+    throw new PaymentNotVerifiedError('This PayPal order was made for a different product.');
+  }
+  if (!order.amount || order.amount.currency !== 'USD') {
+    throw new PaymentNotVerifiedError('The PayPal order is not in USD.');
+  }
+  if (decimalToMinor(order.amount.value) !== expected.priceInCents) {
+    throw new PaymentNotVerifiedError('The PayPal order amount does not match the price of this product.');
+  }
+}
+
+const captureStatusMessages: Record<string, string> = {
+  DECLINED: 'PayPal declined the payment. Please try another payment method.',
+  PENDING: 'PayPal is still processing this payment. If you were charged, please contact the seller.',
+  FAILED: 'The PayPal payment failed.',
+  REFUNDED: 'The PayPal payment was refunded.',
+  PARTIALLY_REFUNDED: 'The PayPal payment was refunded.',
+};
+
+/** PayPal, after capturing: order and capture COMPLETED, the captured amount the price, this product. */
+export function checkPaypalCapture(
+  order: PaypalOrder,
+  expected: { productId: string; priceInCents: number },
+): PaidAmount {
+  const capture = order.capture;
+  if (!capture) throw new PaymentNotVerifiedError('The PayPal payment could not be completed.');
+  if (capture.status !== 'COMPLETED') {
+    throw new PaymentNotVerifiedError(
+      captureStatusMessages[capture.status] ?? 'The PayPal payment could not be completed.',
+    );
+  }
+  if (order.status !== 'COMPLETED') throw new PaymentNotVerifiedError('The PayPal payment could not be completed.');
+  if (!capture.amount || capture.amount.currency !== 'USD') {
+    throw new PaymentNotVerifiedError('The PayPal payment was not made in USD.');
+  }
+  const captured = decimalToMinor(capture.amount.value);
+  if (captured !== expected.priceInCents) {
+    throw new PaymentNotVerifiedError('The amount paid does not match the price of this product.');
+  }
+  // The capture answer carries custom_id on the purchase unit, the capture, or both; none may differ.
+  const ids = [order.customId, capture.customId].filter((id) => id !== '');
+  if (ids.length === 0 || ids.some((id) => id !== expected.productId)) {
+    throw new PaymentNotVerifiedError('This PayPal order was made for a different product.');
+  }
+  return { amountPaid: captured / 100, paidAt: null };
+}

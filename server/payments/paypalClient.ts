@@ -1,0 +1,171 @@
+// PayPal Orders v2 over REST (OAuth client credentials): the API creates the order at the database
+// price and captures it itself (DESIGN §4 'Purchase'), so the browser never states what it pays.
+import { callProvider, isRecord, PaymentNotVerifiedError, ProviderUnavailableError } from './providerErrors';
+
+export interface PaypalAmount {
+  currency: string;
+  value: string;
+}
+
+export interface PaypalOrder {
+  id: string;
+  /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED */
+  status: string;
+  customId: string;
+  amount: PaypalAmount | null;
+  capture: { id: string; status: string; amount: PaypalAmount | null; customId: string } | null;
+}
+
+export interface PaypalClient {
+  createOrder(input: { productId: string; description: string; value: string }): Promise<{ id: string }>;
+  /** The order, or null when PayPal does not know the id. */
+  getOrder(id: string): Promise<PaypalOrder | null>;
+  /** Captures an approved order; the same request id makes a repeated capture a no-op at PayPal. */
+  captureOrder(id: string): Promise<PaypalOrder>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function readAmount(value: unknown): PaypalAmount | null {
+  if (!isRecord(value)) return null;
+  return { currency: text(value.currency_code), value: text(value.value) };
+}
+
+/** Reads an order (GET or capture answer, with Prefer: return=representation). */
+export function readPaypalOrder(body: Record<string, unknown>): PaypalOrder {
+  const unit = Array.isArray(body.purchase_units) && isRecord(body.purchase_units[0]) ? body.purchase_units[0] : {};
+  const payments = isRecord(unit.payments) ? unit.payments : {};
+  const first = Array.isArray(payments.captures) && isRecord(payments.captures[0]) ? payments.captures[0] : null;
+  return {
+    id: text(body.id),
+    status: text(body.status),
+    customId: text(unit.custom_id),
+    amount: readAmount(unit.amount),
+    capture: first
+      ? {
+          id: text(first.id),
+          status: text(first.status),
+          amount: readAmount(first.amount),
+          customId: text(first.custom_id),
+        }
+      : null,
+  };
+}
+
+export function createPaypalClient({
+  clientId,
+  clientSecret,
+  baseUrl,
+  timeoutMs,
+  now = Date.now,
+}: {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string;
+  timeoutMs: number;
+  now?: () => number;
+}): PaypalClient {
+  const base = baseUrl.replace(/\/+$/, '');
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function accessToken(): Promise<string> {
+    // A token lives about nine hours; renewing a minute early avoids using one that expires in flight.
+    if (token && token.expiresAt - 60_000 > now()) return token.value;
+    const { status, body } = await callProvider(
+      'PayPal',
+      `${base}/v1/oauth2/token`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
+      },
+      timeoutMs,
+    );
+    if (status !== 200 || !isRecord(body) || typeof body.access_token !== 'string') {
+      throw new ProviderUnavailableError('PayPal', `token: HTTP ${status}`);
+    }
+    const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 300_000;
+    token = { value: body.access_token, expiresAt: now() + lifetime };
+    return token.value;
+  }
+
+  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    const bearer = await accessToken();
+    const answer = await callProvider(
+      'PayPal',
+      `${base}${path}`,
+      {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${bearer}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Prefer: 'return=representation',
+          ...init.headers,
+        },
+      },
+      timeoutMs,
+    );
+    // An expired or revoked token: forget it so the next call fetches a new one.
+    if (answer.status === 401) {
+      token = null;
+      throw new ProviderUnavailableError('PayPal', `${path}: HTTP 401`);
+    }
+    return answer;
+  }
+
+  return {
+    async createOrder({ productId, description, value }) {
+      const { status, body } = await call('/v2/checkout/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              // PayPal caps the description at 127 characters.
+              description: description.slice(0, 127),
+              custom_id: productId,
+              amount: { currency_code: 'USD', value },
+            },
+          ],
+        }),
+      });
+      if ((status !== 200 && status !== 201) || !isRecord(body) || typeof body.id !== 'string') {
+        throw new ProviderUnavailableError('PayPal', `create order: HTTP ${status}`);
+      }
+      return { id: body.id };
+    },
+
+    async getOrder(id) {
+      const { status, body } = await call(`/v2/checkout/orders/${encodeURIComponent(id)}`, { method: 'GET' });
+      if (status === 404 || status === 400) return null;
+      if (status !== 200 || !isRecord(body)) throw new ProviderUnavailableError('PayPal', `get order: HTTP ${status}`);
+      return readPaypalOrder(body);
+    },
+
+    async captureOrder(id) {
+      const { status, body } = await call(`/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
+        method: 'POST',
+        headers: { 'PayPal-Request-Id': `capture-${id}` },
+      });
+      if ((status === 200 || status === 201) && isRecord(body)) return readPaypalOrder(body);
+      // 422 carries why (INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, ...): the payment did not go through.
+      if (status === 422 || status === 400 || status === 404) {
+        const issue =
+          isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? text(body.details[0].issue) : '';
+        throw new PaymentNotVerifiedError(
+          issue === 'INSTRUMENT_DECLINED'
+            ? 'PayPal declined the payment. Please try another payment method.'
+            : 'The PayPal payment could not be completed.',
+        );
+      }
+      throw new ProviderUnavailableError('PayPal', `capture: HTTP ${status}`);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Paystack's transaction verification (GET /transaction/verify/{reference}, secret key), reduced to
+// the fields the API checks (DESIGN §4 'Purchase').
+import { callProvider, isRecord, ProviderUnavailableError } from './providerErrors';
+
+export interface PaystackTransaction {
+  reference: string;
+  /** 'success', 'failed', 'abandoned', 'reversed', 'pending', 'ongoing', ... */
+  status: string;
+  /** Minor units (kobo for NGN). */
+  amount: number;
+  currency: string;
+  paidAt: string | null;
+  /** The metadata the popup was opened with; Paystack may hand it back as a JSON string. */
+  metadata: Record<string, unknown>;
+  customer: { email: string; firstName: string; lastName: string; phone: string };
+}
+
+export interface PaystackClient {
+  /** The transaction, or null when Paystack does not know the reference. */
+  verify(reference: string): Promise<PaystackTransaction | null>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function parseMetadata(value: unknown): Record<string, unknown> {
+  if (isRecord(value)) return value;
+  if (typeof value === 'string' && value.trim()) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return isRecord(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+/** Reads Paystack's transaction object (verify answer's `data`, or a webhook event's `data`). */
+export function readPaystackTransaction(data: Record<string, unknown>): PaystackTransaction {
+  const customer = isRecord(data.customer) ? data.customer : {};
+  return {
+    reference: text(data.reference),
+    status: text(data.status),
+    amount: typeof data.amount === 'number' ? data.amount : Number.NaN,
+    currency: text(data.currency),
+    paidAt: typeof data.paid_at === 'string' ? data.paid_at : typeof data.paidAt === 'string' ? data.paidAt : null,
+    metadata: parseMetadata(data.metadata),
+    customer: {
+      email: text(customer.email),
+      firstName: text(customer.first_name),
+      lastName: text(customer.last_name),
+      phone: text(customer.phone),
+    },
+  };
+}
+
+export function createPaystackClient({
+  secretKey,
+  baseUrl,
+  timeoutMs,
+}: {
+  secretKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+}): PaystackClient {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    async verify(reference) {
+      const { status, body } = await callProvider(
+        'Paystack',
+        `${base}/transaction/verify/${encodeURIComponent(reference)}`,
+        { method: 'GET', headers: { Authorization: `Bearer ${secretKey}`, Accept: 'application/json' } },
+        timeoutMs,
+      );
+      // 400/404 'Transaction reference not found': nobody paid under this reference.
+      if (status === 400 || status === 404) return null;
+      // 401/403 means our key is wrong: the shopper's payment may be fine, so it must not read as unpaid.
+      if (status !== 200 || !isRecord(body) || body.status !== true || !isRecord(body.data)) {
+        throw new ProviderUnavailableError('Paystack', `verify ${reference}: HTTP ${status}`);
+      }
+      return readPaystackTransaction(body.data);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// POST /api/purchases/resend (DESIGN §4): a buyer who lost the order e-mail gets every product
+// bought with that address in one e-mail. The answer is the same whether or not any exist, so the
+// endpoint does not tell a stranger who bought here.
+import { Router, type RequestHandler } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
+import { rateLimitMessages } from '../lib/rateLimits';
+import { purchasesResendMail, type PurchaseLink } from '../mail/orderMails';
+import type { AccessLinks } from '../orders/accessLinks';
+import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
+import { parseBody, resendBodySchema } from '../orders/orderSchema';
+
+export const resendAnswer =
+  'If we have purchases for this e-mail address, we have sent their access links to it. Please check your inbox and spam folder.';
+export const tooManyResends = rateLimitMessages.resend;
+
+export function createPurchaseRouter({
+  db,
+  mailer,
+  config,
+  links,
+  fulfilment,
+  limiter,
+  logError,
+}: {
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  links: AccessLinks;
+  fulfilment: Pick<Fulfilment, 'ensureAccess'>;
+  /** The `resend` limiter of server/lib/rateLimits.ts (429 with Retry-After). */
+  limiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const resend: RequestHandler = async (req, res) => {
+    const parsed = parseBody(resendBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    const email = parsed.data.email.toLowerCase();
+    try {
+      // Equality only: no composite index needed. customerEmail is stored lower-cased for this.
+      const snapshot = await db.collection(transactionsCollection).where('customerEmail', '==', email).get();
+      const purchases: PurchaseLink[] = [];
+      for (const doc of snapshot.docs) {
+        const data = doc.data();
+        if (data.accessRevoked !== false) continue;
+        const token = links.tokenFor(doc.id);
+        await fulfilment.ensureAccess(doc.id, String(data.productId), token);
+        purchases.push({
+          productName: String(data.productName),
+          transactionReference: String(data.transactionReference),
+          paidAt: String(data.paidAt),
+          accessUrl: links.urlFor(token),
+        });
+      }
+      purchases.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
+      if (purchases.length > 0) {
+        const mail = purchasesResendMail(purchases, {
+          storeName: config.STORE_NAME,
+          sellerEmail: config.SELLER_EMAIL,
+          publicStoreUrl: config.PUBLIC_STORE_URL,
+        });
+        await mailer.sendMail({
+          from: config.MAIL_FROM,
+          to: email,
+          replyTo: config.SELLER_EMAIL,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      }
+    } catch (error) {
+      // Still the same answer: a different one would say that this address has purchases.
+      logError('Purchase links could not be resent', error);
+    }
+    res.json({ message: resendAnswer });
+  };
+
+  const router = Router();
+  router.post('/resend', limiter, resend);
+  return router;
+}

@@ -1,0 +1,81 @@
+// POST /api/webhooks/paystack (DESIGN §4): Paystack's own report of a charge, so a buyer who closes
+// the tab right after paying still gets the product. Mounted before express.json: the signature is
+// over the raw bytes, and a re-serialised body would not match.
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { PaymentNotVerifiedError, ProviderUnavailableError, isRecord } from '../payments/providerErrors';
+import { readPaystackTransaction } from '../payments/paystackClient';
+import { ReferenceConflictError } from '../orders/fulfilment';
+import { ProductNotFoundError, type OrderService } from '../orders/orderService';
+import { isValidPaystackSignature } from './paystackSignature';
+
+/**
+ * The body as it came over the wire. Cloud Functions has already read the stream and keeps the bytes
+ * in req.rawBody; locally express.raw below leaves a Buffer in req.body.
+ */
+function rawBodyOf(req: Request): Buffer | null {
+  const fromFunctions: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  if (Buffer.isBuffer(fromFunctions)) return fromFunctions;
+  const body: unknown = req.body;
+  return Buffer.isBuffer(body) ? body : null;
+}
+
+export function createPaystackWebhookRouter({
+  secretKey,
+  service,
+  logError,
+}: {
+  secretKey: string | undefined;
+  service: OrderService;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const receive: RequestHandler = async (req, res) => {
+    if (!secretKey) {
+      res.status(503).json({ message: 'Card payments are not configured.' });
+      return;
+    }
+    const raw = rawBodyOf(req);
+    if (!raw || !isValidPaystackSignature(raw, req.get('x-paystack-signature'), secretKey)) {
+      res.status(401).json({ message: 'Invalid signature.' });
+      return;
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(raw.toString('utf8'));
+    } catch {
+      res.status(400).json({ message: 'The request body is not valid JSON.' });
+      return;
+    }
+    // Paystack sends many kinds of events; only a successful charge releases a product.
+    if (!isRecord(event) || event.event !== 'charge.success' || !isRecord(event.data)) {
+      res.status(200).json({ received: true });
+      return;
+    }
+    const charge = readPaystackTransaction(event.data);
+    try {
+      const answer = await service.fulfilPaystackCharge(charge);
+      if (!answer) logError(`Paystack webhook: charge ${charge.reference} carries no product or buyer`, null);
+      res.status(200).json({ received: true });
+    } catch (error) {
+      if (
+        error instanceof PaymentNotVerifiedError ||
+        error instanceof ReferenceConflictError ||
+        error instanceof ProductNotFoundError
+      ) {
+        // Retrying cannot change these: acknowledge, and leave the trace for the seller.
+        logError(`Paystack webhook: charge ${charge.reference} not fulfilled: ${error.message}`, null);
+        res.status(200).json({ received: true });
+      } else if (error instanceof ProviderUnavailableError) {
+        // Any answer but 200 makes Paystack send the event again later.
+        logError(`Paystack webhook: charge ${charge.reference} not verified yet (${error.detail})`, null);
+        res.status(502).json({ message: error.message });
+      } else {
+        logError(`Paystack webhook: charge ${charge.reference} failed`, error);
+        res.status(500).json({ message: 'Failed to save transaction or send emails.' });
+      }
+    }
+  };
+
+  const router = Router();
+  router.post('/', express.raw({ type: () => true, limit: '256kb' }), receive);
+  return router;
+}

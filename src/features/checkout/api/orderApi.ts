@@ -1,0 +1,43 @@
+// The checkout's calls to the store's own API (DESIGN §4). The price never travels from the browser:
+// the API reads it from the database and verifies the payment with the provider before it records
+// anything, so these bodies only name the product, the payment and the buyer.
+import type { Currency } from '../../../lib/money';
+import { postJson } from '../../../lib/http';
+
+/** The buyer as the payment form collects it (SPEC §2, §5). */
+export interface Customer {
+  name: string;
+  email: string;
+  confirmEmail: string;
+  phone: string;
+}
+
+/** The API's answer once a verified payment has been recorded. */
+export interface OrderResult {
+  transactionId: string;
+  emailSent: boolean;
+  /** `/api/access/{token}`: opens the product; the raw deliverable link never reaches the SPA. */
+  accessUrl: string;
+}
+
+export interface OrderRequest {
+  provider: 'paystack' | 'demo';
+  reference: string;
+  productId: string;
+  currency: Currency;
+  customer: Customer;
+}
+
+export function placeOrder(order: OrderRequest): Promise<OrderResult> {
+  return postJson<OrderResult>('/api/orders', order);
+}
+
+/** Creates the PayPal order at the product's price; resolves with PayPal's order id. */
+export async function createPayPalOrder(productId: string, customer: Customer): Promise<string> {
+  const { id } = await postJson<{ id: string }>('/api/paypal/orders', { productId, customer });
+  return id;
+}
+
+export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderResult> {
+  return postJson<OrderResult>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { productId, customer });
+}

@@ -1,0 +1,60 @@
+// What the shopper reads at each step of a purchase (SPEC §8), and how a failed call to our API
+// becomes one of those sentences. Raw status codes and provider answers never reach the screen.
+import { HttpError } from '../../lib/http';
+
+export const messages = {
+  emailsDoNotMatch: 'Emails do not match!',
+  paymentCancelled: 'Payment cancelled.',
+  paymentFailed: (reason: string) => `Payment failed: ${reason}`,
+  paymentSuccessful: 'Payment successful',
+  processing: 'Processing payment...',
+  purchaseSuccessful:
+    'Purchase successful! Details and access to the product have been sent to your email. Thanks for your patronage.',
+  emailFailed: 'Transaction saved, but failed to send email notifications.',
+  saveFailed: 'Failed to save transaction or send emails.',
+  payPalFailed: (reason: string) => `PayPal payment failed: ${reason}`,
+  payPalError: (reason: string) => `PayPal error: ${reason}`,
+  unknownError: 'An unknown error occurred.',
+  payPalCancelled: 'PayPal payment cancelled.',
+  payPalScriptFailed: 'Failed to load the PayPal JS SDK script.',
+  demoNotice: 'Demo payment: no money is taken',
+  unavailable: 'Payment in this currency is not available right now. Please try again later.',
+  connection: 'The store could not be reached. Check your connection and try again.',
+} as const;
+
+export interface Failure {
+  title: string;
+  text?: string;
+  /**
+   * The payment may already have gone through, so the shopper is offered to record it again
+   * (same reference or order: the API fulfils once) instead of paying a second time.
+   */
+  retry: boolean;
+}
+
+/**
+ * A failed order call after the provider said the payment went through. The API's `{message}` is
+ * written for shoppers (400 validation, 402 not verified, 409 reference reused, 502 provider
+ * unreachable), so it is shown as the explanation; a network failure or a 5xx may be retried.
+ */
+export function orderFailure(error: unknown, provider: 'paystack' | 'paypal' | 'demo'): Failure {
+  if (error instanceof HttpError) {
+    const transient = error.status >= 500;
+    if (!transient && provider === 'paypal') {
+      return { title: messages.payPalFailed(error.serverMessage ?? messages.unknownError), retry: false };
+    }
+    const text = error.serverMessage && error.serverMessage !== messages.saveFailed ? error.serverMessage : undefined;
+    return { title: messages.saveFailed, text, retry: transient };
+  }
+  return { title: messages.saveFailed, text: messages.connection, retry: true };
+}
+
+/** The readable part of an error thrown by a payment library, if it has one. */
+export function reasonOf(error: unknown): string | undefined {
+  if (error instanceof HttpError) return error.serverMessage;
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    return error.message || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { customerFields, fieldError } from '../../../lib/fieldRules';
+import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { useResendPurchasesMutation } from '../api/purchasesApi';
+
+// The answer is the same whether or not the address bought anything, so the page never tells a
+// stranger who the store's customers are.
+export const resendConfirmation =
+  'If that address has made purchases here, an e-mail listing each product with its access link is on its way. Check your inbox and spam folder.';
+
+const emailRule = customerFields.email;
+
+/** A buyer who lost the order e-mail gets every purchase's access link again (DESIGN §4). */
+export function PurchasesPage() {
+  usePageMeta('Your purchases', 'Lost your order e-mail? Get the access links to everything you bought again.');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [resend, { isLoading }] = useResendPurchasesMutation();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    const problem = fieldError(emailRule, email);
+    setError(problem);
+    setConfirmation(null);
+    if (problem) return;
+    try {
+      const answer = await resend({ email: email.trim() }).unwrap();
+      setConfirmation(answer.message || resendConfirmation);
+    } catch (failure) {
+      setError(isAppError(failure) ? failure.message : fallbackMessage);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 pb-16 pt-24" aria-labelledby="purchases-heading">
+      <h1 id="purchases-heading" className="text-3xl font-bold text-slate-900">
+        Your purchases
+      </h1>
+      <p className="mt-2 text-slate-600">
+        Lost the e-mail with your product? Enter the address you used when you paid and we will send you one e-mail with
+        the access link to every product you bought with it.
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={isLoading}
+        className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <div>
+          <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+            {emailRule.label}
+          </label>
+          <input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={emailRule.maxLength}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600"
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={isLoading}
+          className="w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        >
+          {isLoading ? 'Sending...' : 'Send my purchases'}
+        </button>
+        {confirmation && (
+          <p role="status" className="text-brand-800">
+            {confirmation}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

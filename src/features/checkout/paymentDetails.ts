@@ -1,0 +1,29 @@
+// Small pure pieces of a payment: the buyer's name as the card provider wants it, the amount in
+// minor units, and the reference that identifies one payment attempt.
+
+/**
+ * SPEC §5: the full name is split on the first space into first and last name; with no space the
+ * whole name is the first name. Surrounding and repeated spaces are not part of either name.
+ */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim();
+  const space = trimmed.search(/\s/);
+  if (space === -1) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
+
+/** SPEC §9: the card provider takes the amount in minor units (kobo): price × 100. */
+export function toMinorUnits(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/**
+ * A fresh reference for each payment attempt. Paystack accepts letters, digits, '-', '.' and '=';
+ * the random part makes two attempts in the same millisecond (or from two tabs) differ.
+ */
+export function newPaymentReference(prefix: string): string {
+  const random = new Uint8Array(8);
+  crypto.getRandomValues(random);
+  const hex = Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${prefix}-${Date.now().toString(36)}-${hex}`;
+}

@@ -1,0 +1,90 @@
+// USD through PayPal's buttons (SPEC §2, DESIGN §4). The API creates the order at the database
+// price and captures it; this module only relays PayPal's callbacks. @paypal/react-paypal-js and
+// PayPal's SDK script load only when a USD buyer opens the dialog.
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { useRef } from 'react';
+import { showError, showInfo } from '../../../lib/alerts';
+import { HttpError } from '../../../lib/http';
+import { capturePayPalOrder, createPayPalOrder, type Customer } from '../api/orderApi';
+import { messages, reasonOf } from '../checkoutMessages';
+import type { PayButtonProps } from './payButtonProps';
+
+export function PayPalPayButtons({ clientId, ...props }: PayButtonProps & { clientId: string }) {
+  return (
+    <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture' }}>
+      <PayPalArea {...props} />
+    </PayPalScriptProvider>
+  );
+}
+
+function PayPalArea({ request, readCustomer, busy, fulfil }: PayButtonProps) {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  // The buyer as checked when they clicked: createOrder and onApprove use the same details.
+  const customer = useRef<Customer | null>(null);
+  // PayPal hands a failed createOrder to onError as well (possibly wrapped): one message is enough.
+  const explained = useRef(false);
+
+  if (isRejected) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+        {messages.payPalScriptFailed}
+      </p>
+    );
+  }
+
+  return (
+    <div aria-busy={isPending || busy}>
+      {isPending && (
+        <p role="status" className="py-3 text-center text-slate-600">
+          Loading PayPal...
+        </p>
+      )}
+      <PayPalButtons
+        style={{ layout: 'vertical', shape: 'rect', label: 'pay' }}
+        disabled={busy}
+        onClick={(_data, actions) => {
+          explained.current = false;
+          customer.current = busy ? null : readCustomer();
+          return customer.current ? actions.resolve() : actions.reject();
+        }}
+        createOrder={async () => {
+          const buyer = customer.current ?? readCustomer();
+          if (!buyer) {
+            explained.current = true;
+            throw new Error('The form is not complete.');
+          }
+          customer.current = buyer;
+          try {
+            return await createPayPalOrder(request.productId, buyer);
+          } catch (error) {
+            // The API refuses the order with a sentence for the buyer ('Emails do not match!', a
+            // product no longer for sale); show it here rather than as a PayPal error.
+            if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
+              void showError(error.serverMessage);
+            } else {
+              // A network failure's own text ('Failed to fetch') means nothing to a buyer.
+              const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
+              void showError(messages.payPalError(reason ?? messages.unknownError));
+            }
+            explained.current = true;
+            throw error;
+          }
+        }}
+        onApprove={async (data) => {
+          const buyer = customer.current;
+          if (!buyer) return;
+          await fulfil(() => capturePayPalOrder(data.orderID, request.productId, buyer), 'paypal');
+        }}
+        onCancel={() => void showInfo(messages.payPalCancelled)}
+        onError={(error) => {
+          if (explained.current) {
+            explained.current = false;
+            return;
+          }
+          const reason = reasonOf(error);
+          void showError(reason ? messages.payPalError(reason) : messages.unknownError);
+        }}
+      />
+    </div>
+  );
+}

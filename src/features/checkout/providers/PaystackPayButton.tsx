@@ -1,0 +1,67 @@
+// NGN through Paystack's popup (SPEC §2, DESIGN §4). react-paystack lives only in this module,
+// which the dialog loads when an NGN buyer opens it: nobody downloads it before Buy Now.
+import { usePaystackPayment } from 'react-paystack';
+import { showError, showTimedSuccess } from '../../../lib/alerts';
+import { formatPrice } from '../../../lib/money';
+import { placeOrder, type Customer } from '../api/orderApi';
+import { messages, reasonOf } from '../checkoutMessages';
+import { newPaymentReference, splitFullName, toMinorUnits } from '../paymentDetails';
+import { payButtonClass } from './payButtonClass';
+import type { PayButtonProps } from './payButtonProps';
+
+// Long enough to read, short enough not to hold up the buyer; the order is recorded meanwhile.
+const paidNoticeMs = 1200;
+
+export function PaystackPayButton({
+  request,
+  readCustomer,
+  busy,
+  fulfil,
+  publicKey,
+}: PayButtonProps & { publicKey: string }) {
+  const initializePayment = usePaystackPayment({ publicKey });
+
+  const pay = () => {
+    if (busy) return;
+    const customer = readCustomer();
+    if (!customer) return;
+    const reference = newPaymentReference('ds');
+    const { firstName, lastName } = splitFullName(customer.name);
+    const record = () =>
+      placeOrder({ provider: 'paystack', reference, productId: request.productId, currency: 'NGN', customer });
+    try {
+      initializePayment({
+        config: {
+          email: customer.email,
+          amount: toMinorUnits(request.amount),
+          currency: 'NGN',
+          firstname: firstName,
+          lastname: lastName || undefined,
+          phone: customer.phone,
+          reference,
+          // A fresh object each time: the library adds the page address to it. custom_fields is what
+          // the seller sees beside the payment on Paystack's dashboard.
+          metadata: {
+            productId: request.productId,
+            customer: { ...customer } satisfies Customer,
+            custom_fields: [{ display_name: 'Product', variable_name: 'product', value: request.productName }],
+          },
+        },
+        onSuccess: () => {
+          void showTimedSuccess(messages.paymentSuccessful, paidNoticeMs);
+          void fulfil(record, 'paystack');
+        },
+        onClose: () => void showError(messages.paymentCancelled),
+      });
+    } catch (error) {
+      // The library refuses parameters it cannot use before any money moves.
+      void showError(messages.paymentFailed(reasonOf(error) ?? messages.unknownError));
+    }
+  };
+
+  return (
+    <button type="submit" onClick={pay} disabled={busy} className={payButtonClass}>
+      Pay {formatPrice(request.amount, 'NGN')}
+    </button>
+  );
+}

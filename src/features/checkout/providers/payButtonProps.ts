@@ -1,0 +1,18 @@
+import type { Customer, OrderResult } from '../api/orderApi';
+import type { PaymentRequest } from '../paymentRequest';
+
+export type PaidProvider = 'paystack' | 'paypal' | 'demo';
+
+/** What the dialog gives each way of paying (demo, Paystack, PayPal). */
+export interface PayButtonProps {
+  request: PaymentRequest;
+  /**
+   * Checks the form and returns the buyer when it may be used; otherwise null, after showing why
+   * (the field messages, or 'Emails do not match!').
+   */
+  readCustomer: () => Customer | null;
+  /** A payment or a recording of one is under way: nothing may start another. */
+  busy: boolean;
+  /** Records a payment the provider reported as made, and shows the outcome. */
+  fulfil: (record: () => Promise<OrderResult>, provider: PaidProvider) => Promise<void>;
+}

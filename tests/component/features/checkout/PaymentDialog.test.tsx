@@ -1,0 +1,612 @@
+import type {
+  CreateOrderActions,
+  CreateOrderData,
+  OnApproveActions,
+  OnCancelledActions,
+  PayPalScriptOptions,
+} from '@paypal/paypal-js';
+import type { PayPalButtonsComponentProps } from '@paypal/react-paypal-js';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { usePaystackPayment } from 'react-paystack';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PaymentDialog } from '../../../../src/features/checkout/components/PaymentDialog';
+import type { PaymentRequest } from '../../../../src/features/checkout/paymentRequest';
+import { setupAlerts } from '../../../support/alerts';
+import { server } from '../../../support/msw';
+import { renderWithProviders } from '../../../support/renderWithProviders';
+
+// The payment libraries are replaced at their module boundary, typed against the real modules: the
+// dialog is tested for what it gives them and what it does with their callbacks. Our API is msw.
+type InitializePayment = ReturnType<typeof usePaystackPayment>;
+type PaystackStart = Parameters<InitializePayment>[0];
+
+const paystack = vi.hoisted(() => ({
+  hookConfigs: [] as Array<{ publicKey: string }>,
+  starts: [] as PaystackStart[],
+  failWith: null as Error | null,
+}));
+
+vi.mock(import('react-paystack'), () => ({
+  usePaystackPayment: (hookConfig) => {
+    paystack.hookConfigs.push(hookConfig);
+    return (options) => {
+      if (paystack.failWith) throw paystack.failWith;
+      paystack.starts.push(options);
+    };
+  },
+}));
+
+type BuyerStep = { kind: 'approve' } | { kind: 'cancel' } | { kind: 'error'; error: Record<string, unknown> };
+
+const paypal = vi.hoisted(() => ({
+  providerOptions: [] as PayPalScriptOptions[],
+  script: 'resolved' as 'pending' | 'resolved' | 'rejected',
+  next: { kind: 'approve' } as BuyerStep,
+  clicksRejected: 0,
+  errors: [] as Array<Record<string, unknown>>,
+}));
+
+/** Plays what PayPal's SDK does with the buttons' callbacks when the buyer uses them. */
+async function playPayPal(props: PayPalButtonsComponentProps) {
+  let allowed = true;
+  await props.onClick?.({}, { resolve: async () => {}, reject: async () => void (allowed = false) });
+  if (!allowed) {
+    paypal.clicksRejected += 1;
+    return;
+  }
+  const step = paypal.next;
+  if (step.kind === 'cancel') return props.onCancel?.({}, {} as OnCancelledActions);
+  if (step.kind === 'error') return props.onError?.(step.error);
+  let orderID: string;
+  try {
+    orderID = await props.createOrder!({ paymentSource: 'paypal' } as CreateOrderData, {} as CreateOrderActions);
+  } catch (error) {
+    // The SDK hands a failed createOrder to onError.
+    return props.onError?.({ message: error instanceof Error ? error.message : String(error) });
+  }
+  await props.onApprove!({ orderID, payerID: 'PAYER123' }, {} as OnApproveActions);
+}
+
+vi.mock(import('@paypal/react-paypal-js'), () => ({
+  PayPalScriptProvider: ({ options, children }) => {
+    paypal.providerOptions.push(options);
+    return <>{children}</>;
+  },
+  usePayPalScriptReducer: () => [
+    {
+      options: { clientId: 'test' },
+      isInitial: false,
+      isPending: paypal.script === 'pending',
+      isRejected: paypal.script === 'rejected',
+      isResolved: paypal.script === 'resolved',
+    },
+    () => {},
+  ],
+  PayPalButtons: (props) => (
+    <button type="button" onClick={() => void playPayPal(props)}>
+      PayPal
+    </button>
+  ),
+}));
+
+setupAlerts();
+
+const ngn: PaymentRequest = {
+  amount: 7500,
+  currency: 'NGN',
+  productName: 'Freelance Writing Playbook',
+  productId: 'demo-freelance-writing',
+};
+const usd: PaymentRequest = { ...ngn, amount: 9, currency: 'USD' };
+
+const demoOnly = { paystackPublicKey: '', paypalClientId: '', demo: true };
+const withProviders = { paystackPublicKey: 'pk_test_public_123', paypalClientId: 'paypal-client-abc', demo: true };
+
+const buyer = { name: 'Ada Chioma Obi', email: 'ada@example.com', phone: '+234 803 123 4567' };
+const customer = { ...buyer, confirmEmail: buyer.email };
+const okAnswer = { transactionId: 'demo_x', emailSent: true, accessUrl: 'http://store.test/api/access/token-abc' };
+
+const purchaseSuccessful =
+  'Purchase successful! Details and access to the product have been sent to your email. Thanks for your patronage.';
+
+beforeEach(() => {
+  paystack.hookConfigs.length = 0;
+  paystack.starts.length = 0;
+  paystack.failWith = null;
+  paypal.providerOptions.length = 0;
+  paypal.script = 'resolved';
+  paypal.next = { kind: 'approve' };
+  paypal.clicksRejected = 0;
+});
+
+function renderDialog(request: PaymentRequest, payments = demoOnly) {
+  const onClose = vi.fn();
+  const result = renderWithProviders(<PaymentDialog request={request} payments={payments} onClose={onClose} />);
+  return { ...result, onClose };
+}
+
+/** Our dialog; while a sweetalert2 message is open the page behind it is aria-hidden. */
+function paymentDialog() {
+  return screen.getByRole('dialog', { name: 'Complete Payment', hidden: true });
+}
+
+function field(label: string) {
+  return within(paymentDialog()).getByLabelText(label);
+}
+
+async function fillForm(user: UserEvent, values: Partial<typeof customer> = {}) {
+  const filled = { ...customer, ...values };
+  // Pasted rather than typed key by key: the same change events, a fraction of the time.
+  for (const [label, value] of [
+    ['Full Name', filled.name],
+    ['Email', filled.email],
+    ['Confirm Email', filled.confirmEmail],
+    ['Phone Number', filled.phone],
+  ] as const) {
+    await user.click(field(label));
+    await user.paste(value);
+  }
+}
+
+/** A sweetalert2 message, found by its title. */
+function findAlert(title: string, timeout = 4000) {
+  return screen.findByRole('dialog', { name: title }, { timeout });
+}
+
+async function dismissAlert(user: UserEvent, title: string) {
+  const alert = await findAlert(title);
+  await user.click(within(alert).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+}
+
+function recordPosts(url: string, respond: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(url, async ({ request }) => {
+      bodies.push(await request.json());
+      return respond();
+    }),
+  );
+  return bodies;
+}
+
+function expectFormKept() {
+  expect(field('Full Name')).toHaveValue(customer.name);
+  expect(field('Email')).toHaveValue(customer.email);
+  expect(field('Confirm Email')).toHaveValue(customer.confirmEmail);
+  expect(field('Phone Number')).toHaveValue(customer.phone);
+}
+
+describe('the payment form', () => {
+  it('shows the product, the amount and four labelled, required fields of the right types', () => {
+    renderDialog(ngn);
+    const dialog = screen.getByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('Freelance Writing Playbook')).toBeInTheDocument();
+    expect(within(dialog).getByText('₦7,500')).toBeInTheDocument();
+    expect(field('Full Name')).toHaveAttribute('type', 'text');
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Confirm Email')).toHaveAttribute('type', 'email');
+    expect(field('Phone Number')).toHaveAttribute('type', 'tel');
+    for (const label of ['Full Name', 'Email', 'Confirm Email', 'Phone Number']) {
+      expect(field(label)).toBeRequired();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(field('Full Name')).toHaveFocus();
+  });
+
+  it('says which fields are missing or malformed and sends nothing', async () => {
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(ngn);
+    await user.type(field('Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    expect(within(paymentDialog()).getByText('Please enter your full name.')).toBeInTheDocument();
+    expect(within(paymentDialog()).getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(within(paymentDialog()).getByText('Please confirm your email address.')).toBeInTheDocument();
+    expect(within(paymentDialog()).getByText('Please enter your phone number.')).toBeInTheDocument();
+    expect(field('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Full Name')).toHaveFocus();
+    expect(posted).toEqual([]);
+  });
+
+  it("alerts 'Emails do not match!' and keeps what was typed", async () => {
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(ngn);
+    await fillForm(user, { confirmEmail: 'ada@example.org' });
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    await dismissAlert(user, 'Emails do not match!');
+    expect(field('Confirm Email')).toHaveValue('ada@example.org');
+    expect(field('Full Name')).toHaveValue(customer.name);
+    expect(posted).toEqual([]);
+  });
+
+  it('closes on Cancel and on Escape', async () => {
+    const { user, onClose } = renderDialog(ngn);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('says payment is unavailable when neither a provider key nor demo payments are configured', () => {
+    renderDialog(usd, { paystackPublicKey: '', paypalClientId: '', demo: false });
+    expect(
+      screen.getByText('Payment in this currency is not available right now. Please try again later.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /pay/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('demo payment', () => {
+  it.each([
+    ['NGN', ngn, 'Complete demo payment of ₦7,500'],
+    ['USD', usd, 'Complete demo payment of $9'],
+  ] as const)(
+    'posts a demo order in %s and shows the purchase and its access link',
+    async (currency, request, button) => {
+      const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+      const { user } = renderDialog(request);
+      expect(screen.getByText('Demo payment: no money is taken')).toBeVisible();
+      await fillForm(user);
+      await user.click(screen.getByRole('button', { name: button }));
+
+      await dismissAlert(user, purchaseSuccessful);
+      expect(posted).toEqual([
+        {
+          provider: 'demo',
+          reference: expect.stringMatching(/^demo-[a-z0-9]+-[0-9a-f]{16}$/),
+          productId: 'demo-freelance-writing',
+          currency,
+          customer,
+        },
+      ]);
+      const dialog = paymentDialog();
+      expect(within(dialog).getByRole('status')).toHaveTextContent(purchaseSuccessful);
+      const link = within(dialog).getByRole('link', { name: 'Open your product' });
+      expect(link).toHaveAttribute('href', 'http://store.test/api/access/token-abc');
+      expect(link).toHaveAttribute('target', '_blank');
+    },
+  );
+
+  it('uses a new reference for every payment', async () => {
+    const posted = recordPosts('*/api/orders', () =>
+      HttpResponse.json({ message: 'This payment reference was already used for another product.' }, { status: 409 }),
+    );
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    const references = (posted as Array<{ reference: string }>).map((body) => body.reference);
+    expect(references).toHaveLength(2);
+    expect(references[0]).not.toBe(references[1]);
+  });
+
+  it("says 'Transaction saved, but failed to send email notifications.' and still shows the access link", async () => {
+    recordPosts('*/api/orders', () => HttpResponse.json({ ...okAnswer, emailSent: false }));
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    await dismissAlert(user, 'Transaction saved, but failed to send email notifications.');
+    const dialog = paymentDialog();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Transaction saved, but failed to send email notifications.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
+      'href',
+      'http://store.test/api/access/token-abc',
+    );
+  });
+
+  it("says 'Failed to save transaction or send emails.' when the order is not recorded, keeps the form and records the same order on retry", async () => {
+    let fail = true;
+    const posted = recordPosts('*/api/orders', () =>
+      fail
+        ? HttpResponse.json({ message: 'Failed to save transaction or send emails.' }, { status: 500 })
+        : HttpResponse.json(okAnswer),
+    );
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    const alert = await findAlert('Failed to save transaction or send emails.');
+    expect(alert).not.toHaveTextContent(/500|status/i);
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expectFormKept();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual(posted[0]);
+  });
+
+  it('passes on the API’s advice to retry when the payment provider could not be reached (502)', async () => {
+    recordPosts('*/api/orders', () =>
+      HttpResponse.json({ message: 'Could not reach the payment provider. Please try again.' }, { status: 502 }),
+    );
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    const alert = await findAlert('Failed to save transaction or send emails.');
+    expect(alert).toHaveTextContent('Could not reach the payment provider. Please try again.');
+    expect(alert).not.toHaveTextContent('502');
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says the store could not be reached when the network fails', async () => {
+    server.use(http.post('*/api/orders', () => HttpResponse.error()));
+    const { user } = renderDialog(usd);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+    const alert = await findAlert('Failed to save transaction or send emails.');
+    expect(alert).toHaveTextContent('The store could not be reached. Check your connection and try again.');
+  });
+});
+
+describe('Paystack (NGN)', () => {
+  async function openPopup(user: UserEvent, values: Partial<typeof customer> = {}) {
+    await fillForm(user, values);
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦7,500' }));
+  }
+
+  it('opens the popup with amount × 100 in NGN, the buyer, a unique reference and the metadata', async () => {
+    const { user } = renderDialog(ngn, withProviders);
+    expect(screen.queryByText('Demo payment: no money is taken')).not.toBeInTheDocument();
+    await openPopup(user);
+    expect(paystack.hookConfigs.at(-1)).toEqual({ publicKey: 'pk_test_public_123' });
+    expect(paystack.starts).toHaveLength(1);
+    const { config } = paystack.starts[0]!;
+    expect(config).toEqual({
+      email: 'ada@example.com',
+      amount: 750000,
+      currency: 'NGN',
+      firstname: 'Ada',
+      lastname: 'Chioma Obi',
+      phone: '+234 803 123 4567',
+      reference: expect.stringMatching(/^ds-[a-z0-9]+-[0-9a-f]{16}$/),
+      metadata: {
+        productId: 'demo-freelance-writing',
+        customer,
+        custom_fields: [{ display_name: 'Product', variable_name: 'product', value: 'Freelance Writing Playbook' }],
+      },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Pay ₦7,500' }));
+    expect(paystack.starts[1]!.config?.reference).not.toBe(config?.reference);
+  });
+
+  it('gives the whole name as the first name when it has no space', async () => {
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user, { name: 'Chioma' });
+    expect(paystack.starts[0]!.config).toMatchObject({ firstname: 'Chioma' });
+    expect(paystack.starts[0]!.config).not.toHaveProperty('lastname', expect.any(String));
+  });
+
+  it("alerts 'Emails do not match!' before the popup opens", async () => {
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user, { confirmEmail: 'ada@example.org' });
+    await findAlert('Emails do not match!');
+    expect(paystack.starts).toEqual([]);
+  });
+
+  it("says 'Payment cancelled.' when the popup is closed and keeps the form", async () => {
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    paystack.starts[0]!.onClose?.();
+    await dismissAlert(user, 'Payment cancelled.');
+    expectFormKept();
+    expect(screen.getByRole('button', { name: 'Pay ₦7,500' })).toBeEnabled();
+  });
+
+  it("says 'Payment failed: {message}' when the popup cannot start", async () => {
+    paystack.failWith = new Error('Invalid transaction parameters');
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    await dismissAlert(user, 'Payment failed: Invalid transaction parameters');
+    expectFormKept();
+  });
+
+  it("says 'Payment successful', blocks with 'Processing payment...' while the API records the order, then shows the purchase", async () => {
+    let answer: (response: Response) => void = () => {};
+    const posted = recordPosts('*/api/orders', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    const { config, onSuccess } = paystack.starts[0]!;
+    onSuccess?.({ reference: config?.reference, status: 'success', message: 'Approved' });
+
+    await findAlert('Payment successful');
+    const processing = await findAlert('Processing payment...');
+    // Not dismissable by a click outside (SPEC §8).
+    await user.click(document.querySelector('.swal2-container')!);
+    expect(processing).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel', hidden: true })).toBeDisabled();
+
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      provider: 'paystack',
+      reference: config?.reference,
+      productId: 'demo-freelance-writing',
+      currency: 'NGN',
+      customer,
+    });
+    answer(HttpResponse.json(okAnswer));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
+      'href',
+      okAnswer.accessUrl,
+    );
+  });
+
+  it('after a paid popup whose recording failed, retries the same reference without opening the popup again', async () => {
+    let fail = true;
+    const posted = recordPosts('*/api/orders', () =>
+      fail
+        ? HttpResponse.json({ message: 'Could not reach the payment provider. Please try again.' }, { status: 502 })
+        : HttpResponse.json(okAnswer),
+    );
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    paystack.starts[0]!.onSuccess?.({ reference: paystack.starts[0]!.config?.reference });
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expect(screen.queryByRole('button', { name: 'Pay ₦7,500' })).not.toBeInTheDocument();
+    expect(screen.getByText(/do not pay again/i)).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(paystack.starts).toHaveLength(1);
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual(posted[0]);
+    expect(posted[0]).toMatchObject({ provider: 'paystack', reference: paystack.starts[0]!.config?.reference });
+  });
+
+  it('shows why the API did not accept the payment (402) and lets the buyer pay again', async () => {
+    recordPosts('*/api/orders', () =>
+      HttpResponse.json({ message: 'The payment was not completed.' }, { status: 402 }),
+    );
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    paystack.starts[0]!.onSuccess?.({ reference: paystack.starts[0]!.config?.reference });
+    const alert = await findAlert('Failed to save transaction or send emails.');
+    expect(alert).toHaveTextContent('The payment was not completed.');
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expectFormKept();
+    expect(screen.getByRole('button', { name: 'Pay ₦7,500' })).toBeEnabled();
+  });
+});
+
+describe('PayPal (USD)', () => {
+  function recordPayPal(
+    create: () => Response = () => HttpResponse.json({ id: 'ORDER-7XY' }),
+    capture: () => Response = () => HttpResponse.json(okAnswer),
+  ) {
+    return {
+      created: recordPosts('*/api/paypal/orders', create),
+      captured: recordPosts('*/api/paypal/orders/:id/capture', capture),
+    };
+  }
+
+  async function payWithPayPal(user: UserEvent, values: Partial<typeof customer> = {}) {
+    await fillForm(user, values);
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+  }
+
+  it('loads the PayPal buttons with the client id in USD', async () => {
+    renderDialog(usd, withProviders);
+    expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(paypal.providerOptions.at(-1)).toMatchObject({ clientId: 'paypal-client-abc', currency: 'USD' });
+    expect(screen.queryByText('Demo payment: no money is taken')).not.toBeInTheDocument();
+  });
+
+  it('creates the order through the API, captures it on approval and shows the purchase', async () => {
+    const { created, captured } = recordPayPal();
+    let capturedUrl = '';
+    server.use(
+      http.post('*/api/paypal/orders/:id/capture', async ({ request }) => {
+        capturedUrl = new URL(request.url).pathname;
+        captured.push(await request.json());
+        return HttpResponse.json(okAnswer);
+      }),
+    );
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, purchaseSuccessful);
+    expect(created).toEqual([{ productId: 'demo-freelance-writing', customer }]);
+    expect(capturedUrl).toBe('/api/paypal/orders/ORDER-7XY/capture');
+    expect(captured).toEqual([{ productId: 'demo-freelance-writing', customer }]);
+    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
+      'href',
+      okAnswer.accessUrl,
+    );
+  });
+
+  it("alerts 'Emails do not match!' and creates no order when the addresses differ", async () => {
+    const { created } = recordPayPal();
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user, { confirmEmail: 'ada@example.org' });
+    await findAlert('Emails do not match!');
+    expect(paypal.clicksRejected).toBe(1);
+    expect(created).toEqual([]);
+  });
+
+  it("shows the API's refusal of the order ('Emails do not match!') once, not as a PayPal error", async () => {
+    recordPayPal(() => HttpResponse.json({ message: 'Emails do not match!' }, { status: 400 }));
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'Emails do not match!');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog', { name: /PayPal error/ })).not.toBeInTheDocument();
+    expectFormKept();
+  });
+
+  it('says the store could not be reached when the order cannot be created, once', async () => {
+    server.use(http.post('*/api/paypal/orders', () => HttpResponse.error()));
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'PayPal error: The store could not be reached. Check your connection and try again.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog', { name: /PayPal error|unknown error/ })).not.toBeInTheDocument();
+    expectFormKept();
+  });
+
+  it("says 'PayPal payment failed: {message}' when the capture is refused", async () => {
+    recordPayPal(undefined, () =>
+      HttpResponse.json({ message: 'The payment was declined by PayPal.' }, { status: 402 }),
+    );
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'PayPal payment failed: The payment was declined by PayPal.');
+    expectFormKept();
+  });
+
+  it("says 'Failed to save transaction or send emails.' when the captured payment is not recorded", async () => {
+    recordPayPal(undefined, () =>
+      HttpResponse.json({ message: 'Failed to save transaction or send emails.' }, { status: 500 }),
+    );
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("says 'PayPal error: {message}' for an error from PayPal", async () => {
+    paypal.next = { kind: 'error', error: { message: 'Window closed unexpectedly' } };
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'PayPal error: Window closed unexpectedly');
+    expectFormKept();
+  });
+
+  it("says 'An unknown error occurred.' for an error without a message", async () => {
+    paypal.next = { kind: 'error', error: {} };
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    await dismissAlert(user, 'An unknown error occurred.');
+  });
+
+  it("says 'PayPal payment cancelled.' as information when the buyer cancels", async () => {
+    paypal.next = { kind: 'cancel' };
+    const { user } = renderDialog(usd, withProviders);
+    await payWithPayPal(user);
+    const alert = await findAlert('PayPal payment cancelled.');
+    expect(alert.querySelector('.swal2-icon.swal2-info')).toHaveStyle({ display: 'flex' });
+    await dismissAlert(user, 'PayPal payment cancelled.');
+    expectFormKept();
+  });
+
+  it("says 'Failed to load the PayPal JS SDK script.' when the script cannot load", async () => {
+    paypal.script = 'rejected';
+    renderDialog(usd, withProviders);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the PayPal JS SDK script.');
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+  });
+
+  it('says PayPal is loading while the script loads', async () => {
+    paypal.script = 'pending';
+    renderDialog(usd, withProviders);
+    expect(await screen.findByText('Loading PayPal...')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+// A purchase end to end on the local stack without provider keys (issue 6, acceptance 1): the
+// clearly labelled demo payment in NGN and in USD, through the real API, into the mail catcher.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import {
+  acknowledge,
+  buildBuyer,
+  expectOrderMail,
+  fillPaymentForm,
+  openProductDialog,
+  openProductThroughAccessLink,
+  product,
+  purchaseSuccessful,
+  serveDeliverables,
+  uniqueTag,
+  watchPaymentRequests,
+} from '../support/checkoutE2e';
+import { openPage } from '../support/e2ePage';
+
+const { baseUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('demo payment (no provider keys)', () => {
+  it.each([
+    // A shopper abroad who turns the switch to NGN, and one in Nigeria who turns it to USD.
+    { currency: 'NGN', country: 'US', button: 'Complete demo payment of ₦7,500', amount: '₦7,500' },
+    { currency: 'USD', country: 'NG', button: 'Complete demo payment of $9', amount: '$9' },
+  ])(
+    'buys in $currency: success message, access button opens the product, order e-mail link redirects to it',
+    async ({ country, button, amount }) => {
+      const page = await openPage(browser, country);
+      await serveDeliverables(page.context());
+      const providerRequests = watchPaymentRequests(page);
+      const buyer = buildBuyer(uniqueTag());
+
+      await page.goto(`${baseUrl}/productdetail/${product.id}`);
+      // The geo-IP default shows first; the shopper then chooses the other currency.
+      await page
+        .getByText(amount === '$9' ? '₦7,500' : '$9', { exact: true })
+        .first()
+        .waitFor();
+      await page.getByRole('switch').click();
+      await page.getByText(amount, { exact: true }).first().waitFor();
+      const dialog = await openProductDialog(page, baseUrl);
+      await dialog.getByText(amount, { exact: true }).waitFor();
+      expect(await dialog.getByText('Demo payment: no money is taken').isVisible()).toBe(true);
+      await fillPaymentForm(dialog, buyer);
+      await dialog.getByRole('button', { name: button }).click();
+
+      await acknowledge(page, purchaseSuccessful);
+      expect(await dialog.getByRole('status').innerText()).toBe(purchaseSuccessful);
+      const accessUrl = await openProductThroughAccessLink(page, dialog);
+      expect(accessUrl).toMatch(new RegExp(`^${baseUrl}/api/access/[A-Za-z0-9_-]{20,}$`));
+
+      const notice = await expectOrderMail(buyer, accessUrl);
+      expect(notice.text).toContain(`Amount: ${amount}`);
+      expect(notice.text).toContain('Paid with: Demo');
+      // Only the dialog's own chunk was fetched: no provider library, no provider host.
+      expect(providerRequests.filter((url) => !/PaymentDialog/.test(url))).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('keeps the dialog open with what was typed when the e-mails differ', async () => {
+    const page = await openPage(browser, 'NG');
+    const buyer = { ...buildBuyer(uniqueTag()), confirmEmail: 'someone.else@example.com' };
+    const dialog = await openProductDialog(page, baseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
+    await acknowledge(page, 'Emails do not match!');
+    expect(await dialog.getByLabel('Confirm Email').inputValue()).toBe('someone.else@example.com');
+    expect(await dialog.getByLabel('Full Name').inputValue()).toBe(buyer.name);
+    await page.context().close();
+  });
+});
+
+describe('/purchases', () => {
+  it('is linked from the footer and the product notes, and mails a buyer their purchases again', async () => {
+    const page = await openPage(browser, 'NG');
+    await serveDeliverables(page.context());
+    const buyer = buildBuyer(uniqueTag());
+    const dialog = await openProductDialog(page, baseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
+    await acknowledge(page, purchaseSuccessful);
+    const accessUrl = (await dialog.getByRole('link', { name: 'Open your product' }).getAttribute('href')) ?? '';
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    expect(
+      await page
+        .getByRole('list', { name: 'Notes' })
+        .getByRole('link', { name: 'your purchases page' })
+        .getAttribute('href'),
+    ).toBe('/purchases');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Get my purchases again' }).click();
+    await page.waitForURL(`${baseUrl}/purchases`);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByRole('button', { name: 'Send my purchases' }).click();
+    const confirmation = await page.getByRole('status').innerText();
+    expect(confirmation).toMatch(/purchases/i);
+
+    // The same answer for an address that bought nothing.
+    await page.getByLabel('Email').fill(`nobody.${uniqueTag()}@example.com`);
+    await page.getByRole('button', { name: 'Send my purchases' }).click();
+    await page.getByRole('status').waitFor();
+    expect(await page.getByRole('status').innerText()).toBe(confirmation);
+
+    const { mailUrl } = inject('e2e');
+    await expect
+      .poll(
+        async () => {
+          const mails = (await (await fetch(`${mailUrl}/api/messages`)).json()) as Array<{
+            to: string[];
+            subject: string;
+            text: string;
+          }>;
+          return mails.filter((mail) => mail.to.includes(buyer.email) && mail.subject.startsWith('Your purchases'))
+            .length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const mails = (await (await fetch(`${mailUrl}/api/messages`)).json()) as Array<{
+      to: string[];
+      subject: string;
+      text: string;
+    }>;
+    const resent = mails.find((mail) => mail.to.includes(buyer.email) && mail.subject.startsWith('Your purchases'));
+    expect(resent?.text).toContain('Freelance Writing Playbook');
+    expect(resent?.text).toContain(accessUrl);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,385 @@
+// What the purchase API tests share: their own API instance on the local cloud (real Firestore
+// emulator, real SMTP into the cloud's mail catcher), fake Paystack and PayPal REST APIs for msw at
+// the configured base URLs, seeded products, and reading mails back from the catcher.
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { inject } from 'vitest';
+import type { CaughtMail } from '../../../local/mail/mailCatcher';
+import { freePort } from '../../../local/ports';
+import { createApp } from '../../../server/app';
+import { parseServerConfig } from '../../../server/config';
+import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import { createMailer } from '../../../server/mailer';
+
+export const cloud = inject('cloud');
+export const db: Firestore = createAdminFirestore({
+  projectId: 'demo-digital-store',
+  emulatorHost: cloud.firestoreHost,
+});
+
+export const paystackBase = 'https://api.paystack.test';
+export const paypalBase = 'https://api-m.paypal.test';
+export const paystackSecret = 'sk_test_integration_0123456789';
+export const paypalClientId = 'paypal-client-id';
+export const paypalClientSecret = 'paypal-client-secret';
+export const sellerEmail = 'seller@digitalstore.test';
+
+/** A tag no other test uses, for references, addresses and product ids in the shared cloud. */
+export function uniqueTag(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 12);
+}
+
+export interface SeededProduct {
+  id: string;
+  title: string;
+  priceInNgn: number;
+  priceInUsd: number;
+  deliverableUrl: string;
+}
+
+const seededIds: string[] = [];
+
+/**
+ * A product as the admin panel writes it, plus its private deliverable (productDeliverables). Dated
+ * in 2020 so it never counts among the newest products other tests of the shared cloud look for.
+ */
+export async function seedProduct(overrides: Partial<Omit<SeededProduct, 'id'>> = {}): Promise<SeededProduct> {
+  const tag = uniqueTag();
+  const product: SeededProduct = {
+    id: `product-${tag}`,
+    title: `Practical Guide ${tag}`,
+    priceInNgn: 7500,
+    priceInUsd: 9,
+    deliverableUrl: `https://drive.example.com/files/${tag}`,
+    ...overrides,
+  };
+  await db.doc(`products/${product.id}`).set({
+    title: product.title,
+    description: 'Everything you need to know.',
+    priceInNgn: product.priceInNgn,
+    priceInUsd: product.priceInUsd,
+    categoryId: 1,
+    coverImageUrl: 'https://images.test/cover.png',
+    author: 'Digital Store Content Team',
+    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
+  });
+  await db.doc(`productDeliverables/${product.id}`).set({ url: product.deliverableUrl });
+  seededIds.push(product.id);
+  return product;
+}
+
+/** Takes this file's products out of the shared catalog again (their purchases stay). */
+export async function removeSeededProducts(): Promise<void> {
+  const batch = db.batch();
+  for (const id of seededIds.splice(0)) {
+    batch.delete(db.doc(`products/${id}`));
+    batch.delete(db.doc(`productDeliverables/${id}`));
+  }
+  await batch.commit();
+}
+
+export function buildCustomer(tag = uniqueTag()) {
+  return {
+    name: `Ada Obi ${tag}`,
+    email: `ada.${tag}@example.com`,
+    confirmEmail: `ada.${tag}@example.com`,
+    phone: '+234 803 123 4567',
+  };
+}
+
+export type Customer = ReturnType<typeof buildCustomer>;
+
+// --- Paystack -----------------------------------------------------------------------------------
+
+export interface PaystackCharge {
+  reference: string;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata: unknown;
+  customerEmail: string;
+}
+
+/** Paystack's verify endpoint over a table the tests fill; it records every call. */
+export function createFakePaystack() {
+  const charges = new Map<string, PaystackCharge>();
+  const verifyCalls: string[] = [];
+  const handlers: RequestHandler[] = [
+    http.get(`${paystackBase}/transaction/verify/:reference`, ({ request, params }) => {
+      if (request.headers.get('authorization') !== `Bearer ${paystackSecret}`) {
+        return HttpResponse.json({ status: false, message: 'Invalid key' }, { status: 401 });
+      }
+      const reference = String(params.reference);
+      verifyCalls.push(reference);
+      const charge = charges.get(reference);
+      if (!charge)
+        return HttpResponse.json({ status: false, message: 'Transaction reference not found' }, { status: 400 });
+      return HttpResponse.json(paystackVerifyAnswer(charge));
+    }),
+  ];
+  return { charges, verifyCalls, handlers };
+}
+
+export function paystackTransactionData(charge: PaystackCharge) {
+  return {
+    id: 4099260516,
+    domain: 'test',
+    status: charge.status,
+    reference: charge.reference,
+    amount: charge.amount,
+    gateway_response: charge.status === 'success' ? 'Successful' : 'Declined',
+    paid_at: charge.status === 'success' ? '2026-11-22T09:00:05.000Z' : null,
+    created_at: '2026-11-22T09:00:00.000Z',
+    channel: 'card',
+    currency: charge.currency,
+    metadata: charge.metadata,
+    customer: { id: 1, first_name: null, last_name: null, email: charge.customerEmail, phone: null },
+  };
+}
+
+function paystackVerifyAnswer(charge: PaystackCharge) {
+  return { status: true, message: 'Verification successful', data: paystackTransactionData(charge) };
+}
+
+/** A successful NGN charge for the product at its price, as the popup creates it. */
+export function paidCharge(product: SeededProduct, customer: Customer, overrides: Partial<PaystackCharge> = {}) {
+  return {
+    reference: `T${uniqueTag()}`,
+    status: 'success',
+    amount: product.priceInNgn * 100,
+    currency: 'NGN',
+    metadata: {
+      productId: product.id,
+      customer: { name: customer.name, email: customer.email, phone: customer.phone },
+    },
+    customerEmail: customer.email,
+    ...overrides,
+  };
+}
+
+export function signPaystack(rawBody: string): string {
+  return createHmac('sha512', paystackSecret).update(rawBody).digest('hex');
+}
+
+// --- PayPal -------------------------------------------------------------------------------------
+
+interface FakePaypalOrder {
+  id: string;
+  status: string;
+  description: string;
+  customId: string;
+  amount: { currency_code: string; value: string };
+  /** What the capture will end in once the buyer approved. */
+  captureOutcome: 'COMPLETED' | 'DECLINED';
+  captured: boolean;
+}
+
+/** PayPal's token, create, get and capture endpoints over an in-memory order table. */
+export function createFakePaypal() {
+  const orders = new Map<string, FakePaypalOrder>();
+  const createBodies: unknown[] = [];
+  const captureRequestIds: string[] = [];
+  let sequence = 0;
+
+  const representation = (order: FakePaypalOrder) => ({
+    id: order.id,
+    intent: 'CAPTURE',
+    status: order.status,
+    purchase_units: [
+      {
+        reference_id: 'default',
+        description: order.description,
+        custom_id: order.customId,
+        amount: order.amount,
+        ...(order.captured
+          ? {
+              payments: {
+                captures: [
+                  {
+                    id: `CAP-${order.id}`,
+                    status: order.captureOutcome,
+                    amount: order.amount,
+                    custom_id: order.customId,
+                    final_capture: true,
+                  },
+                ],
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+
+  const authorized = (request: Request) => request.headers.get('authorization') === 'Bearer A21-fake-token';
+
+  const handlers: RequestHandler[] = [
+    http.post(`${paypalBase}/v1/oauth2/token`, async ({ request }) => {
+      const expected = `Basic ${Buffer.from(`${paypalClientId}:${paypalClientSecret}`).toString('base64')}`;
+      if (
+        request.headers.get('authorization') !== expected ||
+        (await request.text()) !== 'grant_type=client_credentials'
+      ) {
+        return HttpResponse.json({ error: 'invalid_client' }, { status: 401 });
+      }
+      return HttpResponse.json({ access_token: 'A21-fake-token', token_type: 'Bearer', expires_in: 32400 });
+    }),
+    http.post(`${paypalBase}/v2/checkout/orders`, async ({ request }) => {
+      if (!authorized(request)) return HttpResponse.json({ name: 'AUTHENTICATION_FAILURE' }, { status: 401 });
+      const body = (await request.json()) as {
+        intent: string;
+        purchase_units: Array<{
+          description: string;
+          custom_id: string;
+          amount: { currency_code: string; value: string };
+        }>;
+      };
+      createBodies.push(body);
+      const unit = body.purchase_units[0]!;
+      sequence += 1;
+      const order: FakePaypalOrder = {
+        id: `5O${uniqueTag().toUpperCase()}${sequence}`,
+        status: 'CREATED',
+        description: unit.description,
+        customId: unit.custom_id,
+        amount: unit.amount,
+        captureOutcome: 'COMPLETED',
+        captured: false,
+      };
+      orders.set(order.id, order);
+      return HttpResponse.json({ id: order.id, status: 'CREATED' }, { status: 201 });
+    }),
+    http.get(`${paypalBase}/v2/checkout/orders/:id`, ({ request, params }) => {
+      if (!authorized(request)) return HttpResponse.json({ name: 'AUTHENTICATION_FAILURE' }, { status: 401 });
+      const order = orders.get(String(params.id));
+      if (!order) return HttpResponse.json({ name: 'RESOURCE_NOT_FOUND' }, { status: 404 });
+      return HttpResponse.json(representation(order));
+    }),
+    http.post(`${paypalBase}/v2/checkout/orders/:id/capture`, ({ request, params }) => {
+      if (!authorized(request)) return HttpResponse.json({ name: 'AUTHENTICATION_FAILURE' }, { status: 401 });
+      captureRequestIds.push(request.headers.get('paypal-request-id') ?? '');
+      const order = orders.get(String(params.id));
+      if (!order) return HttpResponse.json({ name: 'RESOURCE_NOT_FOUND' }, { status: 404 });
+      if (order.status !== 'APPROVED') {
+        return HttpResponse.json(
+          { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] },
+          { status: 422 },
+        );
+      }
+      order.captured = true;
+      // PayPal marks the order COMPLETED even when its one capture is DECLINED.
+      order.status = 'COMPLETED';
+      return HttpResponse.json(representation(order), { status: 201 });
+    }),
+  ];
+
+  /** The buyer approves the order in PayPal's window. */
+  function approve(id: string, captureOutcome: 'COMPLETED' | 'DECLINED' = 'COMPLETED') {
+    const order = orders.get(id);
+    if (!order) throw new Error(`no PayPal order ${id}`);
+    order.status = 'APPROVED';
+    order.captureOutcome = captureOutcome;
+  }
+
+  /** An order made without our API (the public client id can do that), at any price. */
+  function createBehindOurBack(customId: string, value: string): string {
+    sequence += 1;
+    const id = `5OROGUE${sequence}${uniqueTag().toUpperCase()}`;
+    orders.set(id, {
+      id,
+      status: 'APPROVED',
+      description: 'rogue',
+      customId,
+      amount: { currency_code: 'USD', value },
+      captureOutcome: 'COMPLETED',
+      captured: false,
+    });
+    return id;
+  }
+
+  return { orders, createBodies, captureRequestIds, handlers, approve, createBehindOurBack };
+}
+
+// --- The API under test -------------------------------------------------------------------------
+
+export interface PurchaseApi {
+  url: string;
+  logged: string[];
+  close(): Promise<void>;
+}
+
+/** Our own API on a free port, on the cloud's Firestore and SMTP, with the providers at msw's URLs. */
+export async function startPurchaseApi(env: Record<string, string> = {}): Promise<PurchaseApi> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = parseServerConfig({
+    ...cloud.apiEnv,
+    PUBLIC_STORE_URL: url,
+    PAYSTACK_SECRET_KEY: paystackSecret,
+    PAYSTACK_BASE_URL: paystackBase,
+    PAYPAL_CLIENT_ID: paypalClientId,
+    PAYPAL_CLIENT_SECRET: paypalClientSecret,
+    PAYPAL_BASE_URL: paypalBase,
+    PROVIDER_TIMEOUT_MS: '3000',
+    CONTACT_RATE_LIMIT: '1000',
+    ORDER_RATE_LIMIT: '1000',
+    RESEND_RATE_LIMIT: '1000',
+    ACCESS_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const logged: string[] = [];
+  const app = createApp({ config, db, mailer: createMailer(config), logError: (message) => logged.push(message) });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  return {
+    url,
+    logged,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+// --- Reading back -------------------------------------------------------------------------------
+
+async function inbox(): Promise<CaughtMail[]> {
+  return (await (await fetch(`${cloud.mailUrl}/api/messages`)).json()) as CaughtMail[];
+}
+
+/**
+ * Mails that match, once `count` have arrived (or after a few seconds), then a short look for any
+ * extra: "exactly one" must also mean that a second one did not arrive late.
+ */
+export async function mailsMatching(matches: (mail: CaughtMail) => boolean, count = 1): Promise<CaughtMail[]> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if ((await inbox()).filter(matches).length >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return (await inbox()).filter(matches);
+}
+
+export const toAddress = (address: string) => (mail: CaughtMail) => mail.to.includes(address.toLowerCase());
+export const saleNoticeFor = (reference: string) => (mail: CaughtMail) =>
+  mail.to.includes(sellerEmail) && mail.text.includes(`Reference: ${reference}`);
+
+type StoredDoc = { id: string } & Record<string, unknown>;
+
+export async function transactionsFor(reference: string): Promise<StoredDoc[]> {
+  const snapshot = await db.collection('transactions').where('transactionReference', '==', reference).get();
+  return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+}
+
+export async function grantsFor(transactionId: string): Promise<StoredDoc[]> {
+  const snapshot = await db.collection('accessGrants').where('transactionId', '==', transactionId).get();
+  return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+}

@@ -1,0 +1,131 @@
+// Shared steps of the checkout e2e tests: a buyer fills the payment dialog, the mail catcher is read,
+// the deliverable host is answered by the test (no internet), and payment-provider traffic is watched.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { CaughtMail } from '../../local/mail/mailCatcher';
+
+/** The seeded product the tests buy (local/seed/catalog.ts) and its private deliverable. */
+export const product = {
+  id: 'demo-freelance-writing',
+  title: 'Freelance Writing Playbook',
+  priceInNgn: 7500,
+  priceInUsd: 9,
+  deliverable: 'https://drive.example.com/demo/freelance-writing-playbook.pdf',
+} as const;
+
+export const purchaseSuccessful =
+  'Purchase successful! Details and access to the product have been sent to your email. Thanks for your patronage.';
+
+export function buildBuyer(tag: string) {
+  const email = `ada.${tag}@example.com`;
+  return { name: 'Ada Chioma Obi', email, confirmEmail: email, phone: '+234 803 123 4567' };
+}
+export type Buyer = ReturnType<typeof buildBuyer>;
+
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** Answers the deliverable host, so following an access link ends on a page the test can see. */
+export async function serveDeliverables(context: BrowserContext) {
+  await context.route('https://drive.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'The deliverable' }),
+  );
+}
+
+/** Every request the page makes to a Paystack or PayPal host, or for a payment chunk. */
+export function watchPaymentRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.context().on('request', (request) => {
+    const url = request.url();
+    if (/paystack|paypal/i.test(new URL(url).hostname) || /Paystack|PayPal|PaymentDialog/.test(url)) seen.push(url);
+  });
+  return seen;
+}
+
+/** Opens the product page (unless the page is already on it) and presses Buy Now. */
+export async function openProductDialog(page: Page, base: string): Promise<Locator> {
+  const productUrl = `${base}/productdetail/${product.id}`;
+  if (page.url() !== productUrl) await page.goto(productUrl);
+  await page.getByRole('heading', { level: 1, name: product.title.toUpperCase() }).waitFor();
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+export async function fillPaymentForm(dialog: Locator, buyer: Buyer) {
+  await dialog.getByLabel('Full Name').fill(buyer.name);
+  await dialog.getByLabel('Email', { exact: true }).fill(buyer.email);
+  await dialog.getByLabel('Confirm Email').fill(buyer.confirmEmail);
+  await dialog.getByLabel('Phone Number').fill(buyer.phone);
+}
+
+/** Waits for a sweetalert2 message by its title and dismisses it with OK. */
+export async function acknowledge(page: Page, title: string, timeout = 20_000) {
+  const alert = page.getByRole('dialog', { name: title });
+  await alert.waitFor({ timeout });
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await alert.waitFor({ state: 'detached' });
+}
+
+/**
+ * The success screen's access button opens the product in a new tab: it must end on the
+ * deliverable. Returns the access link it followed.
+ */
+export async function openProductThroughAccessLink(page: Page, dialog: Locator): Promise<string> {
+  const link = dialog.getByRole('link', { name: 'Open your product' });
+  const accessUrl = (await link.getAttribute('href')) ?? '';
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await tab.waitForURL(product.deliverable);
+  expect(await tab.locator('body').innerText()).toBe('The deliverable');
+  await tab.close();
+  return accessUrl;
+}
+
+export async function mailsTo(address: string, count: number): Promise<CaughtMail[]> {
+  const { mailUrl } = inject('e2e');
+  let found: CaughtMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${mailUrl}/api/messages`)).json()) as CaughtMail[];
+        found = mails.filter((mail) => mail.to.map((to) => to.toLowerCase()).includes(address.toLowerCase()));
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+export async function saleNoticesFor(buyerEmail: string): Promise<CaughtMail[]> {
+  const { mailUrl, apiEnv } = inject('e2e');
+  const mails = (await (await fetch(`${mailUrl}/api/messages`)).json()) as CaughtMail[];
+  return mails.filter((mail) => mail.to.includes(apiEnv.SELLER_EMAIL ?? '') && mail.text.includes(buyerEmail));
+}
+
+/**
+ * The buyer's order e-mail names the product and carries the access link shown on screen, which
+ * redirects to the deliverable; the seller gets one sale notice, which is returned.
+ */
+export async function expectOrderMail(buyer: Buyer, accessUrl: string): Promise<CaughtMail> {
+  const [mail] = await mailsTo(buyer.email, 1);
+  expect(mail?.subject).toContain(product.title);
+  expect(mail?.text).toContain(accessUrl);
+  expect(mail?.html).toContain(`href="${accessUrl}"`);
+  const answer = await fetch(accessUrl, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  expect(answer.headers.get('location')).toBe(product.deliverable);
+  let notices: CaughtMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        notices = await saleNoticesFor(buyer.email);
+        return notices.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  return notices[0]!;
+}

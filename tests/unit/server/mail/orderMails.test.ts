@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, subjectLine } from '../../../../server/mail/html';
+import { buyerOrderMail, purchasesResendMail, sellerSaleNotice } from '../../../../server/mail/orderMails';
+
+const store = { storeName: 'Digital Store', sellerEmail: 'seller@store.test', publicStoreUrl: 'https://store.test/' };
+const hostile = {
+  productName: '<img src=x onerror=alert(1)> "Guide" & Co',
+  amountPaid: 7500,
+  currency: 'NGN' as const,
+  transactionReference: 'T<1>',
+  paymentMethod: 'Paystack',
+  customerName: 'Ada <b>Obi</b>\r\nBcc: victim@example.com',
+  customerEmail: 'ada@example.com',
+  customerPhone: '+234 803 123 4567',
+  accessUrl: 'https://store.test/api/access/abc_DEF-123',
+};
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in text and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
+
+describe('subjectLine', () => {
+  it('keeps a subject on one line', () => {
+    expect(subjectLine('New sale\r\nBcc: victim@example.com\t!')).toBe('New sale Bcc: victim@example.com !');
+  });
+});
+
+describe('order e-mails', () => {
+  it("the buyer's mail names product, amount with its sign, reference, access link and seller contact", () => {
+    const mail = buyerOrderMail(hostile, store);
+    expect(mail.subject).toBe('Your purchase: <img src=x onerror=alert(1)> "Guide" & Co — Digital Store');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    for (const part of [
+      `Product: ${hostile.productName}`,
+      'Amount paid: ₦7,500',
+      'Reference: T<1>',
+      hostile.accessUrl,
+      'seller@store.test',
+      'https://store.test/purchases',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>Obi');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Guide&quot; &amp; Co');
+    expect(mail.html).toContain('T&lt;1&gt;');
+    expect(mail.html).toContain(`href="${hostile.accessUrl}"`);
+    expect(mail.html).toContain('href="mailto:seller@store.test"');
+  });
+
+  it("the seller's notice names buyer, product, amount and provider", () => {
+    const mail = sellerSaleNotice({ ...hostile, amountPaid: 19.99, currency: 'USD', paymentMethod: 'PayPal' }, store);
+    expect(mail.subject).toBe('New sale: <img src=x onerror=alert(1)> "Guide" & Co — $19.99 (PayPal)');
+    for (const part of [
+      'Amount: $19.99',
+      'Paid with: PayPal',
+      'Buyer e-mail: ada@example.com',
+      'Buyer phone: +234 803 123 4567',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('Ada &lt;b&gt;Obi&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Obi');
+  });
+
+  it('the resend lists every purchase with its link', () => {
+    const mail = purchasesResendMail(
+      [
+        {
+          productName: 'Ebook <1>',
+          transactionReference: 'T1',
+          paidAt: '2026-11-20T10:00:00.000Z',
+          accessUrl: 'https://store.test/api/access/one',
+        },
+        {
+          productName: 'Course',
+          transactionReference: 'T2',
+          paidAt: '2026-11-21T10:00:00.000Z',
+          accessUrl: 'https://store.test/api/access/two',
+        },
+      ],
+      store,
+    );
+    expect(mail.subject).toBe('Your purchases on Digital Store');
+    expect(mail.text).toContain('Ebook <1> (bought 2026-11-20, reference T1)\nhttps://store.test/api/access/one');
+    expect(mail.text).toContain('Course (bought 2026-11-21, reference T2)\nhttps://store.test/api/access/two');
+    expect(mail.html).toContain('Ebook &lt;1&gt;');
+    expect(mail.html).toContain('href="https://store.test/api/access/two"');
+  });
+});

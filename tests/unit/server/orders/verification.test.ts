@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkPaypalCapture,
+  checkPaypalOrderTerms,
+  checkPaystackPayment,
+} from '../../../../server/orders/verification';
+import type { PaypalOrder } from '../../../../server/payments/paypalClient';
+import { readPaystackTransaction, type PaystackTransaction } from '../../../../server/payments/paystackClient';
+
+function paystack(overrides: Partial<PaystackTransaction> = {}): PaystackTransaction {
+  return {
+    reference: 'T1',
+    status: 'success',
+    amount: 750_000,
+    currency: 'NGN',
+    paidAt: '2026-11-22T09:00:05.000Z',
+    metadata: { productId: 'ebook-1' },
+    customer: { email: 'ada@example.com', firstName: '', lastName: '', phone: '' },
+    ...overrides,
+  };
+}
+
+const expectedNgn = { productId: 'ebook-1', priceInKobo: 750_000 };
+
+describe('checkPaystackPayment', () => {
+  it('accepts a successful NGN charge of at least the price for the product', () => {
+    expect(checkPaystackPayment(paystack(), expectedNgn)).toEqual({
+      amountPaid: 7500,
+      paidAt: '2026-11-22T09:00:05.000Z',
+    });
+    expect(checkPaystackPayment(paystack({ amount: 750_001 }), expectedNgn).amountPaid).toBe(7500.01);
+  });
+
+  it.each([
+    [{ amount: 749_999 }, 'The amount paid is less than the price of this product.'],
+    [{ amount: Number.NaN }, 'The amount paid is less than the price of this product.'],
+    [{ amount: 7500.5 * 100 + 0.5 }, 'The amount paid is less than the price of this product.'],
+    [{ currency: 'USD' }, 'The payment was not made in NGN.'],
+    [{ currency: 'ngn' }, 'The payment was not made in NGN.'],
+    [{ status: 'failed' }, 'The payment failed at Paystack. No product was released.'],
+    [{ status: 'abandoned' }, 'The payment was not completed at Paystack.'],
+    [{ status: 'reversed' }, 'The payment was reversed at Paystack.'],
+    [{ status: '' }, 'Paystack has not confirmed this payment.'],
+    [{ metadata: { productId: 'ebook-2' } }, 'This payment was made for a different product.'],
+    [{ metadata: {} }, 'This payment was made for a different product.'],
+  ])('refuses %j', (overrides, message) => {
+    expect(() => checkPaystackPayment(paystack(overrides), expectedNgn)).toThrow(message);
+  });
+
+  it('reads metadata sent as an object or as a JSON string', () => {
+    const asString = readPaystackTransaction({ reference: 'T1', metadata: '{"productId":"ebook-1"}' });
+    const asObject = readPaystackTransaction({ reference: 'T1', metadata: { productId: 'ebook-1' } });
+    const broken = readPaystackTransaction({ reference: 'T1', metadata: '{not json' });
+    expect(asString.metadata).toEqual({ productId: 'ebook-1' });
+    expect(asObject.metadata).toEqual({ productId: 'ebook-1' });
+    expect(broken.metadata).toEqual({});
+  });
+});
+
+function paypalOrder(overrides: Partial<PaypalOrder> = {}): PaypalOrder {
+  return {
+    id: '5O190127TN364715T',
+    status: 'COMPLETED',
+    customId: 'course-1',
+    amount: { currency: 'USD', value: '19.99' },
+    capture: {
+      id: '3C679366HH908993F',
+      status: 'COMPLETED',
+      amount: { currency: 'USD', value: '19.99' },
+      customId: 'course-1',
+    },
+    ...overrides,
+  };
+}
+
+const expectedUsd = { productId: 'course-1', priceInCents: 1999 };
+
+describe('checkPaypalOrderTerms (before capture)', () => {
+  it('accepts the order the API created', () => {
+    expect(() => checkPaypalOrderTerms(paypalOrder({ status: 'APPROVED', capture: null }), expectedUsd)).not.toThrow();
+  });
+
+  it.each([
+    [
+      { amount: { currency: 'USD', value: '0.01' } },
+      'The PayPal order amount does not match the price of this product.',
+    ],
+    [
+      { amount: { currency: 'USD', value: '20.00' } },
+      'The PayPal order amount does not match the price of this product.',
+    ],
+    [{ amount: { currency: 'EUR', value: '19.99' } }, 'The PayPal order is not in USD.'],
+    [{ amount: null }, 'The PayPal order is not in USD.'],
+    [{ customId: 'course-2' }, 'This PayPal order was made for a different product.'],
+  ])('refuses %j', (overrides, message) => {
+    expect(() => checkPaypalOrderTerms(paypalOrder(overrides), expectedUsd)).toThrow(message);
+  });
+});
+
+describe('checkPaypalCapture (after capture)', () => {
+  it('accepts a COMPLETED order with a COMPLETED capture of the price', () => {
+    expect(checkPaypalCapture(paypalOrder(), expectedUsd)).toEqual({ amountPaid: 19.99, paidAt: null });
+  });
+
+  it.each([
+    [{ capture: null }, 'The PayPal payment could not be completed.'],
+    [
+      { capture: { id: 'C', status: 'DECLINED', amount: { currency: 'USD', value: '19.99' }, customId: 'course-1' } },
+      'PayPal declined the payment. Please try another payment method.',
+    ],
+    [
+      { capture: { id: 'C', status: 'PENDING', amount: { currency: 'USD', value: '19.99' }, customId: 'course-1' } },
+      'PayPal is still processing this payment. If you were charged, please contact the seller.',
+    ],
+    [{ status: 'APPROVED' }, 'The PayPal payment could not be completed.'],
+    [
+      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '1.00' }, customId: 'course-1' } },
+      'The amount paid does not match the price of this product.',
+    ],
+    [
+      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'GBP', value: '19.99' }, customId: 'course-1' } },
+      'The PayPal payment was not made in USD.',
+    ],
+    [
+      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '19.99' }, customId: 'course-9' } },
+      'This PayPal order was made for a different product.',
+    ],
+    [
+      {
+        customId: '',
+        capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '19.99' }, customId: '' },
+      },
+      'This PayPal order was made for a different product.',
+    ],
+  ])('refuses %j', (overrides, message) => {
+    expect(() => checkPaypalCapture(paypalOrder(overrides), expectedUsd)).toThrow(message);
+  });
+});

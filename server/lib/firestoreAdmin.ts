@@ -15,12 +15,8 @@ const emulatorAuthClient = {
   getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }),
 };
 
-// Firestore settings may be applied once per instance, so each app's instance is kept here. The map
-// lives on globalThis because firebase-admin's apps are per process, while this module may be
-// loaded more than once in a process (the bundle test imports fresh copies of the built function).
-const instancesKey = Symbol.for('digital-store.firestoreAdmin.instances');
-const registry = globalThis as typeof globalThis & { [instancesKey]?: Map<string, Firestore> };
-const instances = (registry[instancesKey] ??= new Map<string, Firestore>());
+// Firestore settings may be applied once per instance, so each app's instance is kept here.
+const instances = new Map<string, Firestore>();
 
 function appNamed(name: string, projectId: string): App {
   // Emulator or not, firebase-admin only builds Firestore for a certificate or application default

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -13,7 +15,40 @@ const restrictedPaths = [
   { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
 ];
 
-const featureNames = ['catalog', 'search', 'currency', 'checkout', 'contact', 'admin'];
+// STYLE §2: Firebase (Auth included) is reached only through src/lib/ and the features' api/ folders.
+const firebaseElsewhere = {
+  group: ['firebase', 'firebase/*'],
+  message: 'Only src/lib/ and features/*/api/ import Firebase (STYLE §2); call their functions instead.',
+};
+
+// Read from the folders, so a new feature is fenced in without anyone editing this file.
+const featureNames = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const publicSurfaces = featureNames.map((name) => `./${name}/index.ts`);
+
+// A feature reaches another only through its public surface (features/<name>/index.ts), and the app
+// layer composes features through the same surfaces (STYLE §1). Shared code reaches into neither.
+const boundaryZones = [
+  ...featureNames.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...publicSurfaces.filter((surface) => surface !== `./${name}/index.ts`)],
+    message: 'Import another feature only through its index.ts.',
+  })),
+  {
+    target: ['./src/App.tsx', './src/main.tsx', './src/app'],
+    from: './src/features',
+    except: publicSurfaces,
+    message: 'The app layer imports a feature only through its index.ts.',
+  },
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app', './src/App.tsx'],
+    message: 'Shared code must not import features or the app layer.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'coverage', 'tests/.artifacts'] },
@@ -32,60 +67,29 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // The SPA's relative imports name no extension; resolve them as TypeScript does, and parse
+      // TypeScript modules when following imports (without these no-cycle sees no graph at all).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Typed hooks only (STYLE: Redux Toolkit template).
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: restrictedPaths,
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: restrictedPaths, patterns: [firebaseElsewhere] }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  // Shared code never reaches up into features or the app layer (STYLE §1).
   {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: restrictedPaths,
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Shared code must not import features or the app layer.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['src/lib/**/*.{ts,tsx}', 'src/features/*/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: restrictedPaths }] },
   },
-  // A feature never imports another feature's internals (STYLE §1).
-  ...featureNames.map((name) => ({
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: restrictedPaths,
-          patterns: [
-            {
-              group: featureNames
-                .filter((other) => other !== name)
-                .flatMap((other) => [`**/features/${other}/*/**`, `**/${other}/components/**`, `**/${other}/api/**`]),
-              message: 'Features do not import each other’s internals; move shared pieces to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
   // The one place that wraps react-redux's hooks with the store's types.
   {
     files: ['src/app/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [firebaseElsewhere] }] },
   },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -30,6 +30,8 @@ export default defineConfig({
             VITE_CONTACT_EMAIL: 'hello@digitalstore.test',
             VITE_CONTACT_PHONE: '+234 800 000 0000',
             VITE_PRODUCT_SITE_URL: 'https://www.digitalstore.test',
+            VITE_IMAGE_UPLOAD_URL: 'https://api.cloudinary.test/v1_1/demo/image/upload',
+            VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
           },
         },
       },

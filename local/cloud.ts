@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
+import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
@@ -103,6 +104,10 @@ function providerEnvFromShell(): Record<string, string> {
   );
 }
 
+// The local image host checks signatures with these, as Cloudinary does with the account's; the
+// API signs with the same pair. Local only: the deployed API reads real ones from Secret Manager.
+const imageHostCredentials = { apiKey: 'local-key', apiSecret: 'local-secret' };
+
 async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPorts> {
   const pick = async (port: number | undefined) => (port ? port : freePort());
   return {
@@ -162,6 +167,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       port: ports.images,
       host,
       allowedOrigins,
+      apiKey: imageHostCredentials.apiKey,
+      apiSecret: imageHostCredentials.apiSecret,
     });
     stops.push(() => images.close());
 
@@ -198,8 +205,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // Fixed, so access links in the local inbox keep working across restarts of npm start.
       ACCESS_LINK_SECRET: 'local-cloud-access-link-secret-not-for-production',
       CLOUDINARY_CLOUD_NAME: images.cloudName,
-      CLOUDINARY_API_KEY: 'local-key',
-      CLOUDINARY_API_SECRET: 'local-secret',
+      CLOUDINARY_API_KEY: imageHostCredentials.apiKey,
+      CLOUDINARY_API_SECRET: imageHostCredentials.apiSecret,
       CLOUDINARY_API_BASE: images.url,
       // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
       // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
@@ -226,7 +233,12 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     let api: Cloud['api'] = null;
     if (options.withApi) {
       const config = parseServerConfig(apiEnv);
-      const app = createApp({ config, db, mailer: createMailer(config) });
+      // The API verifies admins' ID tokens against this cloud's Auth emulator; a cloud without one
+      // refuses every token.
+      const auth = config.FIREBASE_AUTH_EMULATOR_HOST
+        ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
+        : refuseAllTokens;
+      const app = createApp({ config, db, mailer: createMailer(config), auth });
       // The API answers only to its own Host, and to no other origin than the store's (issue 9).
       const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {
@@ -249,8 +261,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
       VITE_AUTH_EMULATOR_URL: auth?.url ?? `http://${host}:${ports.auth}`,
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
-      VITE_IMAGE_CLOUD_NAME: images.cloudName,
-      VITE_IMAGE_UPLOAD_PRESET: 'digital_store_unsigned',
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
       ...storeIdentity,

@@ -100,6 +100,7 @@ async function start(): Promise<void> {
 
   const rows: Array<[string, string]> = [
     ['Store', storeUrl],
+    ['Admin dashboard', `${storeUrl}/admindashboard`],
     ['API', cloud.api?.url ?? '-'],
     ['Firestore emulator', cloud.firestore.url],
     ['Auth emulator', cloud.auth?.url ?? '-'],

@@ -3,6 +3,10 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
+import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
+import { createCloudinaryClient } from './admin/cloudinaryClient';
+import { createImageRouter } from './admin/imageRoutes';
+import { createRequireAdmin } from './admin/requireAdmin';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
@@ -22,6 +26,11 @@ export interface AppDeps {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
+  /**
+   * firebase-admin Auth (server/admin/adminAuth.ts createAdminAuth), which verifies admins' ID
+   * tokens. Without it every admin route answers 401: they fail closed.
+   */
+  auth?: IdTokenVerifier;
   now?: () => Date;
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
   logError?: (message: string, error: unknown) => void;
@@ -56,6 +65,28 @@ export function createApp(deps: AppDeps): Express {
     createContactRouter({
       service: createContactService({ config: deps.config, db: deps.db, mailer: deps.mailer, logError }),
       limiter: limits.contact,
+      logError,
+    }),
+  );
+
+  const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
+  app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
+  app.use(
+    '/api',
+    createImageRouter({
+      requireAdmin: createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError }),
+      cloudinary:
+        CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
+          ? createCloudinaryClient(
+              {
+                cloudName: CLOUDINARY_CLOUD_NAME,
+                apiKey: CLOUDINARY_API_KEY,
+                apiSecret: CLOUDINARY_API_SECRET,
+                apiBase: CLOUDINARY_API_BASE,
+              },
+              { now },
+            )
+          : null,
       logError,
     }),
   );

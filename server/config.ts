@@ -17,6 +17,8 @@ const optionalText = z
 const schema = z.object({
   FIREBASE_PROJECT_ID: z.string().trim().min(1),
   FIRESTORE_EMULATOR_HOST: optionalText,
+  // host:port of the Firebase Auth emulator; set only by the local cloud.
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   SMTP_HOST: z.string().trim().min(1),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535),
   SMTP_SECURE: flag,

@@ -3,6 +3,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { parseServerConfig } from './config';
+import { createAdminAuth } from './admin/adminAuth';
 import { assertDeployedEnvironment } from './lib/deployGuards';
 import { createAdminFirestore } from './lib/firestoreAdmin';
 import { createMailer } from './mailer';
@@ -32,6 +33,7 @@ function buildApp() {
     config,
     db: createAdminFirestore({ projectId: config.FIREBASE_PROJECT_ID }),
     mailer: createMailer(config),
+    auth: createAdminAuth({ projectId: config.FIREBASE_PROJECT_ID }),
   });
 }
 

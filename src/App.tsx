@@ -1,15 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
-import { AllProductsPage } from './features/catalog/components/AllProductsPage';
-import { CategoryPage } from './features/catalog/components/CategoryPage';
-import { HomePage } from './features/catalog/components/HomePage';
-import { ProductDetailPage } from './features/catalog/components/ProductDetailPage';
-import { PurchasesPage } from './features/checkout/components/PurchasesPage';
-import { ContactPage } from './features/contact/components/ContactPage';
-import { CurrencySwitch } from './features/currency/components/CurrencySwitch';
-import { SearchBox } from './features/search/components/SearchBox';
-import { SearchResultsPage } from './features/search/components/SearchResultsPage';
+import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
+import { PurchasesPage } from './features/checkout';
+import { ContactPage } from './features/contact';
+import { CurrencySwitch } from './features/currency';
+import type { AdminPageName } from './features/admin';
+import { SearchBox, SearchResultsPage } from './features/search';
+
+// The admin area is one lazy chunk, with Firebase Auth behind it: shoppers never download either
+// (DESIGN §8).
+const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
+
+function Admin({ page }: { page: AdminPageName }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="px-4 pb-16 pt-24 text-center text-lg text-slate-700">
+          Loading...
+        </p>
+      }
+    >
+      <LazyAdminPage page={page} />
+    </Suspense>
+  );
+}
 
 // The app layer composes the features (STYLE §1): the currency switch goes into the shared shell,
 // the search box into the catalog's home page.
@@ -24,6 +40,11 @@ export function App() {
         <Route path="searchresults" element={<SearchResultsPage />} />
         <Route path="contactus" element={<ContactPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
+        <Route path="adminlogin" element={<Admin page="login" />} />
+        <Route path="adminsignup" element={<Admin page="signup" />} />
+        <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />
+        <Route path="adminresetpassword" element={<Admin page="resetPassword" />} />
+        <Route path="admindashboard" element={<Admin page="dashboard" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,13 +1,42 @@
 // A local stand-in for Cloudinary with the same request and response shapes (DESIGN §4 'Images'):
-//   POST /v1_1/{cloud}/image/upload   multipart: file, upload_preset, [folder]  -> {public_id, secure_url, ...}
-//   POST /v1_1/{cloud}/image/destroy  form or JSON: public_id                 -> {result: 'ok' | 'not found'}
-//   GET  /{cloud}/image/upload/[transformations/]v{version}/{public_id}.{ext}  -> the file
-// Transformations (w_400,f_auto,...) are accepted and ignored: the file is served as stored.
+//   POST /v1_1/{cloud}/image/upload   multipart: file, api_key, timestamp, signature, [folder]
+//                                      -> {public_id, secure_url, ...}
+//   POST /v1_1/{cloud}/image/destroy  form or JSON: public_id, api_key, timestamp, signature
+//                                      -> {result: 'ok' | 'not found'}
+//   GET  /{cloud}/image/upload/[transformations/][v{version}/]{public_id}.{ext}  -> the file
+// Uploads and destroys are signed the way Cloudinary checks them (server/admin/cloudinarySignature.ts):
+// no unsigned preset, so the test suite and `npm start` exercise the signing the deployed store needs.
+// Uploads must be JPEG, PNG or WebP by their content (not their name) and at most 5 MB.
+// Delivery honours the transformation URL shape (c_limit,f_auto,q_auto,w_400/...) but serves the
+// original bytes: no image library is installed to resize with (sharp is not a dependency), and a
+// stand-in resize would only pretend. Storefront code that asks for a width still gets an image.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
+import {
+  isValidSignature,
+  signatureLifetimeSeconds,
+  stringToSign,
+  type SignableParams,
+} from '../../server/admin/cloudinarySignature';
 import { closeServer, listen, readBody, sendJson } from '../http';
+
+/** DESIGN §4: the SPA checks the same limits before uploading. */
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+/** The image type a file's first bytes announce, or null when it is not JPEG, PNG or WebP. */
+export function sniffImageType(bytes: Uint8Array): '.jpg' | '.png' | '.webp' | null {
+  const starts = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return '.jpg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return '.png';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return '.webp';
+  return null;
+}
+
+// Cloudinary's transformation parameters are short `key_value` pairs, comma-separated.
+const transformationSegment = /^[a-z]{1,3}_[^,/]+(,[a-z]{1,3}_[^,/]+)*$/;
 
 const contentTypes: Record<string, string> = {
   '.png': 'image/png',
@@ -27,6 +56,11 @@ export interface ImageHostOptions {
   uploadPreset?: string;
   /** Browser origins that may upload (the store); undefined = any loopback origin. */
   allowedOrigins?: readonly string[];
+  /** The credentials signed requests must carry (the API's CLOUDINARY_API_KEY / _SECRET). */
+  apiKey?: string;
+  apiSecret?: string;
+  /** The clock signatures' timestamps are checked against. */
+  now?: () => Date;
 }
 
 export interface ImageHost {
@@ -63,7 +97,9 @@ async function readFormFields(req: IncomingMessage): Promise<FormData> {
 export async function startImageHost(options: ImageHostOptions): Promise<ImageHost> {
   const host = options.host ?? '127.0.0.1';
   const cloudName = options.cloudName ?? 'demo-cloud';
-  const uploadPreset = options.uploadPreset ?? 'digital_store_unsigned';
+  const apiKey = options.apiKey ?? 'local-key';
+  const apiSecret = options.apiSecret ?? 'local-secret';
+  const now = options.now ?? (() => new Date());
   const root = options.dir;
   await mkdir(root, { recursive: true });
   let baseUrl = '';
@@ -79,34 +115,74 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
     return deliveryUrl(1, publicId, ext);
   }
 
+  /** Null when the request is signed as Cloudinary wants; otherwise the error it answers. */
+  function signatureProblem(form: FormData): { status: number; message: string } | null {
+    const params: SignableParams = {};
+    form.forEach((value, name) => {
+      if (typeof value === 'string') params[name] = value;
+    });
+    const key = form.get('api_key');
+    const signature = form.get('signature');
+    const timestamp = Number(form.get('timestamp'));
+    if (typeof key !== 'string' || !key) return { status: 400, message: 'Must supply api_key' };
+    if (key !== apiKey) return { status: 401, message: `Unknown API key ${key}` };
+    if (typeof signature !== 'string' || !signature) {
+      return { status: 400, message: 'Missing required parameter - signature' };
+    }
+    if (!Number.isInteger(timestamp)) return { status: 400, message: 'Missing required parameter - timestamp' };
+    const age = Math.floor(now().getTime() / 1000) - timestamp;
+    if (Math.abs(age) > signatureLifetimeSeconds) {
+      return {
+        status: 400,
+        message: `Stale request - reported time is ${timestamp} which is out of the allowed range`,
+      };
+    }
+    if (!isValidSignature(params, signature, apiSecret)) {
+      return { status: 401, message: `Invalid Signature ${signature}. String to sign - '${stringToSign(params)}'.` };
+    }
+    return null;
+  }
+
   async function upload(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readFormFields(req);
     const file = form.get('file');
-    if (form.get('upload_preset') !== uploadPreset) {
-      sendJson(res, 400, { error: { message: 'Upload preset must be specified when using unsigned upload' } });
-      return;
-    }
     if (!(file instanceof Blob) || file.size === 0) {
       sendJson(res, 400, { error: { message: 'Missing required parameter - file' } });
       return;
     }
-    const ext = extname(file instanceof File ? file.name : '').toLowerCase() || '.png';
-    if (!contentTypes[ext]) {
-      sendJson(res, 400, { error: { message: 'Invalid image file' } });
+    const refused = signatureProblem(form);
+    if (refused) {
+      sendJson(res, refused.status, { error: { message: refused.message } });
+      return;
+    }
+    if (file.size > maxUploadBytes) {
+      sendJson(res, 400, {
+        error: { message: `File size too large. Got ${file.size}. Maximum is ${maxUploadBytes}.` },
+      });
+      return;
+    }
+    const data = Buffer.from(await file.arrayBuffer());
+    // The content decides, not the name: a renamed text file is no image.
+    const ext = sniffImageType(data);
+    if (!ext) {
+      sendJson(res, 400, { error: { message: 'Invalid image file: only JPEG, PNG and WebP images are accepted.' } });
       return;
     }
     const folder = String(form.get('folder') ?? '').replace(/[^a-zA-Z0-9_/-]/g, '');
     const publicId = `${folder ? `${folder}/` : ''}${randomBytes(10).toString('hex')}`;
-    const version = Math.floor(Date.now() / 1000);
+    const version = Math.floor(now().getTime() / 1000);
     const path = safeJoin(root, `${publicId}${ext}`);
-    if (!path) throw new Error('Invalid path');
+    if (!path) {
+      sendJson(res, 400, { error: { message: 'Invalid folder' } });
+      return;
+    }
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, Buffer.from(await file.arrayBuffer()));
+    await writeFile(path, data);
     const secureUrl = deliveryUrl(version, publicId, ext);
     sendJson(res, 200, {
       public_id: publicId,
       version,
-      format: ext.slice(1),
+      format: ext === '.jpg' ? 'jpg' : ext.slice(1),
       resource_type: 'image',
       bytes: file.size,
       url: secureUrl,
@@ -116,7 +192,16 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
 
   async function destroy(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readFormFields(req);
+    const refused = signatureProblem(form);
+    if (refused) {
+      sendJson(res, refused.status, { error: { message: refused.message } });
+      return;
+    }
     const publicId = String(form.get('public_id') ?? '');
+    if (!publicId) {
+      sendJson(res, 400, { error: { message: 'Missing required parameter - public_id' } });
+      return;
+    }
     for (const ext of Object.keys(contentTypes)) {
       const path = safeJoin(root, `${publicId}${ext}`);
       if (!path) break;
@@ -133,11 +218,19 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
   }
 
   async function deliver(pathname: string, res: ServerResponse): Promise<void> {
-    // /{cloud}/image/upload/<transformations...>/v123/<public id>.<ext>
+    // /{cloud}/image/upload/<transformations...>/[v123/]<public id>.<ext>
     const prefix = `/${cloudName}/image/upload/`;
     const rest = decodeURIComponent(pathname.slice(prefix.length)).split('/');
     const versionIndex = rest.findIndex((part) => /^v\d+$/.test(part));
-    const file = (versionIndex >= 0 ? rest.slice(versionIndex + 1) : rest).join('/');
+    const firstAsset = rest.findIndex((part) => !transformationSegment.test(part));
+    const transformations = rest.slice(0, versionIndex >= 0 ? versionIndex : Math.max(firstAsset, 0));
+    // A width must be a positive whole number, as Cloudinary insists; it is honoured in shape only.
+    const widths = transformations.flatMap((part) => part.split(',')).filter((param) => param.startsWith('w_'));
+    if (widths.some((param) => !/^w_[1-9]\d{0,4}$/.test(param))) {
+      res.writeHead(400).end('Invalid width');
+      return;
+    }
+    const file = rest.slice(versionIndex >= 0 ? versionIndex + 1 : Math.max(firstAsset, 0)).join('/');
     const path = safeJoin(root, file);
     const type = contentTypes[extname(file).toLowerCase()];
     if (!path || !type) {
@@ -149,6 +242,8 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       res.writeHead(200, {
         'content-type': type,
         'cache-control': 'public, max-age=31536000, immutable',
+        // Says plainly that a requested width was not applied (see the note at the top).
+        ...(widths.length > 0 ? { 'x-local-image-host': 'original served; transformations not applied' } : {}),
       });
       res.end(data);
     } catch {

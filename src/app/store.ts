@@ -13,12 +13,14 @@ import {
   type Persistor,
 } from 'redux-persist';
 import { api } from '../lib/api';
-import { currencySlice } from '../features/currency/currencySlice';
-import { searchSlice } from '../features/search/searchSlice';
+import { currencySlice } from '../features/currency';
+import { searchSlice } from '../features/search';
+import { sessionSlice } from './sessionSlice';
 
 const rootReducer = combineReducers({
   [currencySlice.reducerPath]: currencySlice.reducer,
   [searchSlice.reducerPath]: searchSlice.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -26,9 +28,11 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 // Bump the version and add a migration whenever a persisted slice changes shape, so an old
 // browser's saved state is upgraded rather than crashing the app (STYLE §7).
-const persistVersion = 1;
+const persistVersion = 2;
 const migrations: MigrationManifest = {
   1: (state) => state,
+  // 2: the admin session snapshot joins the persisted state; older saves start signed out.
+  2: (state) => (state ? { ...state, [sessionSlice.reducerPath]: { adminInfo: null } } : state),
 };
 
 // redux-persist's bundled web storage is CommonJS and loses its default export under ESM; this
@@ -45,7 +49,7 @@ const persistConfig = {
   storage,
   // SPEC §9: local persistence timeout 5,000 ms.
   timeout: 5000,
-  whitelist: [currencySlice.reducerPath, searchSlice.reducerPath],
+  whitelist: [currencySlice.reducerPath, searchSlice.reducerPath, sessionSlice.reducerPath],
   migrate: createMigrate(migrations, { debug: false }),
 };
 

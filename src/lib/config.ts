@@ -32,7 +32,8 @@ export interface AppConfig {
   store: StoreIdentity;
   contactUrl: string;
   geoIpUrl: string;
-  images: { uploadUrl: string; cloudName: string; uploadPreset: string };
+  /** The image host's signed-upload endpoint (DESIGN §4 'Images'); the API signs each upload. */
+  images: { uploadUrl: string };
   payments: { paystackPublicKey: string; paypalClientId: string; demo: boolean };
 }
 
@@ -94,8 +95,6 @@ export function parseConfig(env: Env): AppConfig {
     geoIpUrl: text('VITE_GEOIP_URL', 'https://ipapi.co/json/'),
     images: {
       uploadUrl: text('VITE_IMAGE_UPLOAD_URL', ''),
-      cloudName: text('VITE_IMAGE_CLOUD_NAME', ''),
-      uploadPreset: text('VITE_IMAGE_UPLOAD_PRESET', ''),
     },
     payments: {
       paystackPublicKey: text('VITE_PAYSTACK_PUBLIC_KEY', ''),

@@ -8,11 +8,15 @@ import { getConfig } from './config';
 let app: FirebaseApp | undefined;
 let db: Firestore | undefined;
 let authPromise: Promise<Auth> | undefined;
+let secondaryAuthPromise: Promise<Auth> | undefined;
+
+// The name of the second app instance the Register Admin panel creates accounts through.
+const secondaryAppName = 'secondary';
 
 export function getFirebaseApp(): FirebaseApp {
   if (!app) {
     const config = getConfig();
-    app = getApps()[0] ?? initializeApp(config.firebase);
+    app = getApps().find((candidate) => candidate.name === '[DEFAULT]') ?? initializeApp(config.firebase);
   }
   return app;
 }
@@ -38,4 +42,24 @@ export function getAuthLazy(): Promise<Auth> {
     return auth;
   });
   return authPromise;
+}
+
+/**
+ * Auth of a second app instance. Creating an account signs that account in on the Auth it was
+ * created with; doing it here leaves the admin who registers someone signed in on the main one.
+ * Its session lives in memory only, so nothing of the new account is left in the browser.
+ */
+export function getSecondaryAuth(): Promise<Auth> {
+  secondaryAuthPromise ??= import('firebase/auth').then(
+    ({ initializeAuth, inMemoryPersistence, connectAuthEmulator }) => {
+      const config = getConfig();
+      const secondary =
+        getApps().find((candidate) => candidate.name === secondaryAppName) ??
+        initializeApp(config.firebase, secondaryAppName);
+      const auth = initializeAuth(secondary, { persistence: inMemoryPersistence });
+      if (config.emulators) connectAuthEmulator(auth, config.emulators.authUrl, { disableWarnings: true });
+      return auth;
+    },
+  );
+  return secondaryAuthPromise;
 }

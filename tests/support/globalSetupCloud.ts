@@ -11,6 +11,9 @@ export interface CloudInfo {
   apiUrl: string;
   mailUrl: string;
   imagesUrl: string;
+  /** The Auth emulator (http://host:port) and the project it serves. */
+  authUrl: string;
+  projectId: string;
   apiEnv: Record<string, string>;
   webEnv: Record<string, string>;
 }
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
   const cloud = await startCloud({
     dataDir,
     withApi: true,
+    withAuth: true,
     seed: false,
     apiEnv: {
       CONTACT_RATE_LIMIT: '1000',
@@ -43,6 +47,8 @@ export default async function setup(project: TestProject) {
     apiUrl: cloud.api?.url ?? '',
     mailUrl: cloud.mail.webUrl,
     imagesUrl: cloud.images.url,
+    authUrl: cloud.auth?.url ?? '',
+    projectId: cloud.projectId,
     apiEnv: cloud.apiEnv,
     webEnv: cloud.webEnv,
   });

@@ -25,6 +25,9 @@ export interface E2eInfo {
   buildSecrets: Record<string, string>;
   mailUrl: string;
   firestoreHost: string;
+  /** The Auth emulator (http://host:port) and the project it serves, for out-of-band codes. */
+  authUrl: string;
+  projectId: string;
   apiEnv: Record<string, string>;
 }
 
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
   const cloud = await startCloud({
     dataDir,
     withApi: true,
+    withAuth: true,
     seed: true,
     storeUrl: baseUrl,
     // The second store (real payment buttons) is a browser origin of the local cloud too.
@@ -115,6 +119,8 @@ export default async function setup(project: TestProject) {
     buildSecrets,
     mailUrl: cloud.mail.webUrl,
     firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
+    authUrl: cloud.auth?.url ?? '',
+    projectId: cloud.projectId,
     apiEnv: cloud.apiEnv,
   });
   return async () => {

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
 import { paths } from '../../lib/routes';
 import { matchProducts, normalizeSearchTerm } from '../../lib/searchMatch';
-import { allProductsQuery } from '../catalog/allProductsQuery';
+import { allProductsQuery } from '../catalog';
 import { searchCleared, searchResultsSet } from './searchSlice';
 
 export const searchFailedTitle = 'Search failed';

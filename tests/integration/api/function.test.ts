@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpStranger } from '../../support/authEmulatorUsers';
 
 const root = resolve(import.meta.dirname, '../../..');
 // Inside the repository, so the bundle's bare imports resolve to the installed packages.
@@ -49,6 +50,11 @@ async function serve(envOverrides: Record<string, string>): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+// firebase-admin keeps its apps per process, and the bundle's Firestore can be set up once per app:
+// the tests that need a working API share one instance of it.
+let liveUrl: Promise<string> | undefined;
+const liveApi = () => (liveUrl ??= serve({ DEMO_PAYMENTS: '0' }));
+
 beforeAll(() => {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-functions.ts', outDir], {
     cwd: root,
@@ -80,7 +86,7 @@ describe('the deployable API function', () => {
   });
 
   it('answers the contact endpoint like the local API', async () => {
-    const url = await serve({ DEMO_PAYMENTS: '0' });
+    const url = await liveApi();
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const res = await fetch(`${url}/api/contact`, {
       method: 'POST',
@@ -174,6 +180,40 @@ describe('the deployable API function', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(10).fill(429)]);
+  });
+
+  it("verifies admins' ID tokens with firebase-admin before signing an upload", async () => {
+    const url = await liveApi();
+    const { uid, idToken, email } = await signUpStranger(cloud.authUrl);
+    // The admins record goes in over the emulator's REST API as the owner: a firebase-admin
+    // Firestore here would share its app with the bundle's, loaded into this same process.
+    const record = await fetch(
+      `${cloud.firestoreUrl}/v1/projects/${cloud.projectId}/databases/(default)/documents/admins/${uid}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({
+          fields: {
+            uid: { stringValue: uid },
+            name: { stringValue: 'Function Admin' },
+            email: { stringValue: email },
+            phone: { stringValue: '' },
+            createdAt: { timestampValue: new Date().toISOString() },
+          },
+        }),
+      },
+    );
+    expect(record.status).toBe(200);
+    const sign = (token?: string) =>
+      fetch(`${url}/api/uploads/signature`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: '{}',
+      });
+    expect((await sign()).status).toBe(401);
+    const signed = await sign(idToken);
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toMatchObject({ folder: 'digital_products', apiKey: 'local-key' });
   });
 
   it('refuses to run with demo payments switched on', async () => {

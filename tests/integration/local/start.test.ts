@@ -90,6 +90,7 @@ describe('npm start', () => {
       () => `npm start did not come up:\n${first.output()}`,
     );
     expect(first.output()).toContain(`Store               ${storeUrl}`);
+    expect(first.output()).toContain(`Admin dashboard     ${storeUrl}/admindashboard`);
     expect(first.output()).toMatch(/Seeded \d+ catalog documents/);
     expect(first.output()).toContain('Demo admin: admin@demo.store');
 

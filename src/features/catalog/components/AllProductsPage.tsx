@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../../app/hooks';
 import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { selectCurrency } from '../../currency/currencySlice';
+import { selectCurrency } from '../../currency';
 import { useGetAllProductsQuery } from '../api/catalogApi';
 
 export function AllProductsPage() {

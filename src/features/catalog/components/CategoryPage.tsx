@@ -4,7 +4,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { findCategory, type Category } from '../../../lib/categories';
-import { selectCurrency } from '../../currency/currencySlice';
+import { selectCurrency } from '../../currency';
 import { useGetCategoryProductsQuery } from '../api/catalogApi';
 
 export function CategoryPage() {

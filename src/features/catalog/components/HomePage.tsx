@@ -5,7 +5,7 @@ import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { paths } from '../../../lib/routes';
-import { selectCurrency } from '../../currency/currencySlice';
+import { selectCurrency } from '../../currency';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
 
 /** The storefront home (SPEC §2). The search box belongs to the search feature; the app layer passes it in. */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { selectCurrency } from '../../currency/currencySlice';
+import { selectCurrency } from '../../currency';
 import { selectSearchResults, selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
 import { SearchBox } from './SearchBox';

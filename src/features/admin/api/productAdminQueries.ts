@@ -1,0 +1,128 @@
+// Firestore reads and writes of the admin's product panels (STYLE §2: only lib/ and features/*/api/
+// touch the SDK). Components get plain data; tests mock this module at its boundary
+// (tests/support/productAdminQueries.mock.ts). Writes that belong together go in one batch, so a
+// product never exists without its deliverable, nor an outline without its product.
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  deleteDoc,
+  updateDoc,
+  where,
+  writeBatch,
+} from 'firebase/firestore/lite';
+import { getAuthLazy, getDb } from '../../../lib/firebase';
+import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
+import type { Outline, Product } from '../../../lib/product';
+
+/** The editable fields of a product (SPEC §3), without id and createdAt. */
+export interface ProductFields {
+  title: string;
+  description: string;
+  priceInNgn: number;
+  priceInUsd: number;
+  categoryId: number;
+  coverImageUrl: string;
+  author: string;
+}
+
+/** A product with its private deliverable link (DESIGN §3: productDeliverables/{id}). */
+export interface ProductDraft extends ProductFields {
+  url: string;
+}
+
+export interface OutlineFields {
+  outline: string;
+  outlineOrder: number;
+}
+
+const products = () => collection(getDb(), 'products').withConverter(productConverter);
+const outlines = () => collection(getDb(), 'outlines').withConverter(outlineConverter);
+
+// Uses the composite index categoryId + createdAt desc in firestore.indexes.json.
+export async function fetchCategoryProducts(categoryId: number): Promise<Product[]> {
+  const snapshot = await getDocs(
+    query(products(), where('categoryId', '==', categoryId), orderBy('createdAt', 'desc')),
+  );
+  return snapshot.docs.map((d) => d.data());
+}
+
+/** The deliverable link of a product, '' when none was stored. */
+export async function fetchDeliverableUrl(productId: string): Promise<string> {
+  const snapshot = await getDoc(doc(getDb(), 'productDeliverables', productId));
+  const url: unknown = snapshot.exists() ? snapshot.get('url') : '';
+  return typeof url === 'string' ? url : '';
+}
+
+/** Creates the product and its deliverable in one batch; resolves with the new product's id. */
+export async function createProduct(draft: ProductDraft): Promise<string> {
+  const db = getDb();
+  const ref = doc(collection(db, 'products'));
+  const { url, ...fields } = draft;
+  const batch = writeBatch(db);
+  // The rules want createdAt to be the request time (DESIGN §3), i.e. the server's clock.
+  batch.set(ref, { ...fields, createdAt: serverTimestamp() });
+  batch.set(doc(db, 'productDeliverables', ref.id), { url });
+  await batch.commit();
+  return ref.id;
+}
+
+/** Updates the product's fields and its deliverable together; createdAt is left as it is. */
+export async function updateProduct(productId: string, draft: ProductDraft): Promise<void> {
+  const db = getDb();
+  const { url, ...fields } = draft;
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'products', productId), { ...fields });
+  batch.set(doc(db, 'productDeliverables', productId), { url });
+  await batch.commit();
+}
+
+/** SPEC §7: an image change updates only coverImageUrl. */
+export async function updateCoverImage(productId: string, coverImageUrl: string): Promise<void> {
+  await updateDoc(doc(getDb(), 'products', productId), { coverImageUrl });
+}
+
+/** Deletes the product, its deliverable and all its outlines in one batch. */
+export async function deleteProduct(productId: string): Promise<void> {
+  const db = getDb();
+  // A single equality filter needs no composite index.
+  const related = await getDocs(query(collection(db, 'outlines'), where('productId', '==', productId)));
+  const batch = writeBatch(db);
+  related.docs.forEach((outline) => batch.delete(outline.ref));
+  batch.delete(doc(db, 'productDeliverables', productId));
+  batch.delete(doc(db, 'products', productId));
+  await batch.commit();
+}
+
+// Uses the composite index productId + outlineOrder in firestore.indexes.json.
+export async function fetchOutlines(productId: string): Promise<Outline[]> {
+  const snapshot = await getDocs(
+    query(outlines(), where('productId', '==', productId), orderBy('outlineOrder', 'asc')),
+  );
+  return snapshot.docs.map((d) => d.data());
+}
+
+export async function createOutline(productId: string, fields: OutlineFields): Promise<string> {
+  const ref = doc(collection(getDb(), 'outlines'));
+  await setDoc(ref, { productId, ...fields, createdAt: serverTimestamp() });
+  return ref.id;
+}
+
+export async function updateOutline(outlineId: string, fields: OutlineFields): Promise<void> {
+  await updateDoc(doc(getDb(), 'outlines', outlineId), { ...fields });
+}
+
+export async function deleteOutline(outlineId: string): Promise<void> {
+  await deleteDoc(doc(getDb(), 'outlines', outlineId));
+}
+
+/** The signed-in admin's Firebase ID token, for the admin API endpoints; null when signed out. */
+export async function currentIdToken(): Promise<string | null> {
+  const user = (await getAuthLazy()).currentUser;
+  return user ? user.getIdToken() : null;
+}

@@ -1,0 +1,80 @@
+// The product panels' server data (STYLE §4). Every mutation invalidates the storefront's tags
+// ('Product', 'Outline' in lib/api.ts) only when its write succeeded, so the admin's list and the
+// shop's cached pages change after the server has the change, never before (SPEC §4).
+import { api, runQuery } from '../../../lib/api';
+import type { Outline, Product } from '../../../lib/product';
+import {
+  createOutline,
+  createProduct,
+  deleteOutline,
+  deleteProduct,
+  fetchCategoryProducts,
+  fetchDeliverableUrl,
+  fetchOutlines,
+  updateCoverImage,
+  updateOutline,
+  updateProduct,
+  type OutlineFields,
+  type ProductDraft,
+} from './productAdminQueries';
+
+const productList = { type: 'Product' as const, id: 'LIST' };
+
+export const productsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminCategoryProducts: build.query<Product[], number>({
+      queryFn: (categoryId) => runQuery(() => fetchCategoryProducts(categoryId)),
+      providesTags: [productList],
+    }),
+    getDeliverableUrl: build.query<string, string>({
+      queryFn: (productId) => runQuery(() => fetchDeliverableUrl(productId)),
+      providesTags: (_result, _error, productId) => [{ type: 'Product', id: productId }],
+    }),
+    postProduct: build.mutation<string, ProductDraft>({
+      queryFn: (draft) => runQuery(() => createProduct(draft)),
+      invalidatesTags: (_result, error) => (error ? [] : [productList]),
+    }),
+    updateProduct: build.mutation<null, { id: string; draft: ProductDraft }>({
+      queryFn: ({ id, draft }) => runQuery<null>(() => updateProduct(id, draft).then(() => null)),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [productList, { type: 'Product', id }]),
+    }),
+    changeCoverImage: build.mutation<null, { id: string; coverImageUrl: string }>({
+      queryFn: ({ id, coverImageUrl }) => runQuery<null>(() => updateCoverImage(id, coverImageUrl).then(() => null)),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [productList, { type: 'Product', id }]),
+    }),
+    deleteProduct: build.mutation<null, string>({
+      queryFn: (id) => runQuery<null>(() => deleteProduct(id).then(() => null)),
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [productList, { type: 'Product', id }, { type: 'Outline', id }],
+    }),
+    getAdminOutlines: build.query<Outline[], string>({
+      queryFn: (productId) => runQuery(() => fetchOutlines(productId)),
+      providesTags: (_result, _error, productId) => [{ type: 'Outline', id: productId }],
+    }),
+    postOutline: build.mutation<string, { productId: string; fields: OutlineFields }>({
+      queryFn: ({ productId, fields }) => runQuery(() => createOutline(productId, fields)),
+      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Outline', id: productId }]),
+    }),
+    updateOutline: build.mutation<null, { id: string; productId: string; fields: OutlineFields }>({
+      queryFn: ({ id, fields }) => runQuery<null>(() => updateOutline(id, fields).then(() => null)),
+      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Outline', id: productId }]),
+    }),
+    deleteOutline: build.mutation<null, { id: string; productId: string }>({
+      queryFn: ({ id }) => runQuery<null>(() => deleteOutline(id).then(() => null)),
+      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Outline', id: productId }]),
+    }),
+  }),
+});
+
+export const {
+  useGetAdminCategoryProductsQuery,
+  useGetDeliverableUrlQuery,
+  usePostProductMutation,
+  useUpdateProductMutation,
+  useChangeCoverImageMutation,
+  useDeleteProductMutation,
+  useGetAdminOutlinesQuery,
+  usePostOutlineMutation,
+  useUpdateOutlineMutation,
+  useDeleteOutlineMutation,
+} = productsApi;

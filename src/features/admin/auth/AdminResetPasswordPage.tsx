@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { showError, showSuccess } from '../../../lib/alerts';
+import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { paths } from '../../../lib/routes';
+import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
+import { checkResetCode, resetPassword } from '../api/auth';
+
+const missingCodeText = 'This password reset link is incomplete: it has no reset code.';
+
+type CodeState = { status: 'checking' } | { status: 'valid'; email: string } | { status: 'invalid'; message: string };
+
+/**
+ * The page Firebase Auth's reset e-mail leads to: the code is the link's `oobCode` query
+ * parameter (DESIGN §4 'Admins'). It is checked first, so a bad link says so before any typing.
+ */
+export function AdminResetPasswordPage() {
+  const [params] = useSearchParams();
+  const code = params.get('oobCode') ?? '';
+  const navigate = useNavigate();
+  const [state, setState] = useState<CodeState>(
+    code ? { status: 'checking' } : { status: 'invalid', message: missingCodeText },
+  );
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!code) return;
+    let active = true;
+    checkResetCode(code).then(
+      (email) => active && setState({ status: 'valid', email }),
+      (error: unknown) =>
+        active && setState({ status: 'invalid', message: isAppError(error) ? error.message : fallbackMessage }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [code]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== confirm) {
+      await showError('Error', 'Passwords do not match');
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword(code, password);
+      await showSuccess('Password reset successfully!');
+      navigate(paths.adminLogin, { replace: true });
+    } catch (error) {
+      setBusy(false);
+      const message = isAppError(error) ? error.message : 'Failed to reset password.';
+      // A code that expired or was used while the page was open: offer a new link instead of the form.
+      if (isAppError(error) && /action-code$/.test(error.code)) setState({ status: 'invalid', message });
+      await showError('Error', message);
+    }
+  };
+
+  return (
+    <AuthCard title="Reset Password">
+      {state.status === 'checking' && (
+        <p role="status" className="mt-6 text-center text-slate-700">
+          Checking your reset link...
+        </p>
+      )}
+      {state.status === 'invalid' && (
+        <div className="mt-6 space-y-4 text-center">
+          <p role="alert" className="text-red-700">
+            {state.message}
+          </p>
+          <p>
+            <Link className={linkClass} to={paths.adminForgotPassword}>
+              Ask for a new reset link
+            </Link>
+          </p>
+        </div>
+      )}
+      {state.status === 'valid' && (
+        <>
+          <p className="mt-2 text-center text-slate-700">Choose a new password for {state.email}.</p>
+          <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+            <TextField
+              label="New password"
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              required
+              value={password}
+              onValueChange={setPassword}
+            />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onValueChange={setConfirm}
+            />
+            <button type="submit" className={primaryButtonClass} disabled={busy}>
+              {busy ? 'Resetting...' : 'Reset Password'}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-4 text-center">
+        <Link className={linkClass} to={paths.adminLogin}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

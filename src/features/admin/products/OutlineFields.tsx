@@ -1,0 +1,56 @@
+import { Field, inputClass } from './fields';
+import { limits } from './productValidation';
+
+/**
+ * The outline text and order, with the problem underneath (SPEC §5: a missing field is an error, a
+ * non-numeric order a warning). The post dialog and the inline edit share them; only the labels differ.
+ */
+export function OutlineFields({
+  labels,
+  text,
+  order,
+  problem,
+  onTextChange,
+  onOrderChange,
+}: {
+  labels: { text: string; order: string };
+  text: string;
+  order: string;
+  problem: { error: string; warning: boolean } | null;
+  onTextChange: (value: string) => void;
+  onOrderChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field label={labels.text}>
+        {({ id }) => (
+          <textarea
+            id={id}
+            rows={3}
+            value={text}
+            maxLength={limits.outlineMax}
+            onChange={(event) => onTextChange(event.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label={labels.order}>
+        {({ id }) => (
+          <input
+            id={id}
+            inputMode="numeric"
+            value={order}
+            onChange={(event) => onOrderChange(event.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {problem ? (
+        <p role="alert" className={problem.warning ? 'text-amber-800' : 'text-red-700'}>
+          {problem.warning ? <span aria-hidden="true">⚠ </span> : null}
+          {problem.error}
+        </p>
+      ) : null}
+    </>
+  );
+}

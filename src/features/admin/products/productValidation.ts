@@ -1,0 +1,119 @@
+// What the product and outline forms check before anything is sent. The limits are the ones
+// firestore.rules enforces (products: title <= 200, description <= 10,000, prices numbers > 0;
+// outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
+// as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (DESIGN §4).
+
+export const limits = {
+  titleMax: 200,
+  descriptionMax: 10_000,
+  outlineMax: 2_000,
+  coverMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const coverTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const messages = {
+  coverMissing: 'Please select a cover image.',
+  coverType: 'The cover must be a JPEG, PNG or WebP image.',
+  coverSize: 'The cover must be 5 MB or smaller.',
+  outlineMissing: 'Please fill in both fields.',
+  outlineOrderNaN: 'Outline order must be a number.',
+  categoryMissing: 'Please select a category.',
+} as const;
+
+export function coverImageError(file: File | null | undefined): string | null {
+  if (!file) return messages.coverMissing;
+  if (!(coverTypes as readonly string[]).includes(file.type)) return messages.coverType;
+  if (file.size > limits.coverMaxBytes) {
+    return `${messages.coverSize} This file is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`;
+  }
+  return null;
+}
+
+/** SPEC §5: prices are converted to numbers; the rules refuse anything but a number above 0. */
+export function priceError(label: string, raw: string): string | null {
+  const text = raw.trim();
+  if (!text) return `${label} is required.`;
+  const value = Number(text);
+  if (!Number.isFinite(value)) return `${label} must be a number, for example 7500.`;
+  if (value <= 0) return `${label} must be greater than 0.`;
+  return null;
+}
+
+function isAllowedLink(raw: string): boolean {
+  try {
+    const url = new URL(raw.trim());
+    // The rules take https, and plain http only for the local image host on this machine.
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+export function linkError(label: string, raw: string): string | null {
+  if (!raw.trim()) return `${label} is required.`;
+  if (!isAllowedLink(raw)) return `${label} must be a full link starting with https://.`;
+  return null;
+}
+
+export function requiredTextError(label: string, raw: string, max: number): string | null {
+  if (!raw.trim()) return `${label} is required.`;
+  if (raw.trim().length > max) return `${label} must be at most ${max.toLocaleString('en-US')} characters.`;
+  return null;
+}
+
+export function categoryError(raw: string): string | null {
+  return raw === '1' || raw === '2' ? null : messages.categoryMissing;
+}
+
+/** The product form as typed: every value a string, as inputs give them. */
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  priceInNgn: string;
+  priceInUsd: string;
+  url: string;
+  categoryId: string;
+  author: string;
+  coverImageUrl: string;
+}
+
+export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
+
+/** Field errors of the product form; `withCoverUrl` for the edit dialog, where the URL is typed. */
+export function productFormErrors(values: ProductFormValues, withCoverUrl: boolean): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  const set = (field: keyof ProductFormValues, error: string | null) => {
+    if (error) errors[field] = error;
+  };
+  set('title', requiredTextError('Product Title', values.title, limits.titleMax));
+  set('description', requiredTextError('Description', values.description, limits.descriptionMax));
+  set('priceInNgn', priceError('Price in NGN', values.priceInNgn));
+  set('priceInUsd', priceError('Price in USD', values.priceInUsd));
+  set('url', linkError('Product URL', values.url));
+  set('categoryId', categoryError(values.categoryId));
+  set('author', requiredTextError('Author', values.author, limits.titleMax));
+  if (withCoverUrl) set('coverImageUrl', linkError('Cover Image URL', values.coverImageUrl));
+  return errors;
+}
+
+/** SPEC §5 Post outline: both fields required; the order a number, stored as an integer. */
+export function parseOutlineForm(
+  outline: string,
+  order: string,
+): { ok: true; value: { outline: string; outlineOrder: number } } | { ok: false; error: string; warning: boolean } {
+  if (!outline.trim() || !order.trim()) return { ok: false, error: messages.outlineMissing, warning: false };
+  const value = Number(order.trim());
+  if (!Number.isFinite(value)) return { ok: false, error: messages.outlineOrderNaN, warning: true };
+  if (outline.trim().length > limits.outlineMax) {
+    return {
+      ok: false,
+      error: `The outline must be at most ${limits.outlineMax.toLocaleString('en-US')} characters.`,
+      warning: false,
+    };
+  }
+  return { ok: true, value: { outline: outline.trim(), outlineOrder: Math.trunc(value) } };
+}

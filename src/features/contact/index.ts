@@ -1,0 +1,2 @@
+// The contact feature's public surface.
+export { ContactPage } from './components/ContactPage';

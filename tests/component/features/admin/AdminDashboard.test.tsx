@@ -1,0 +1,152 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signOutAdmin, watchAuthUser } from '../../../support/adminAuth.mock';
+import { AdminDashboard } from '../../../../src/features/admin/dashboard/AdminDashboard';
+import { setupAlerts } from '../../../support/alerts';
+import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';
+import { findAlert, pressInAlert, renderAdminRoute } from '../../../support/adminScreens';
+
+vi.mock('../../../../src/features/admin/api/auth', () => import('../../../support/adminAuth.mock'));
+vi.mock('../../../../src/features/admin/api/admins', () => import('../../../support/adminAuth.mock'));
+// The product panels belong to their own tests; here only which one the shell shows matters.
+vi.mock('../../../../src/features/admin/products/PostProductPanel', () => ({
+  PostProductPanel: () => <h2>Post product panel</h2>,
+}));
+vi.mock('../../../../src/features/admin/products/ManageProductsPanel', () => ({
+  ManageProductsPanel: () => <h2>Manage products panel</h2>,
+}));
+
+setupAlerts();
+
+const ada = buildAdmin();
+beforeEach(() => resetAdminMocks([ada]));
+
+function renderDashboard(search = '') {
+  return renderAdminRoute('/admindashboard', <AdminDashboard />, `/admindashboard${search}`);
+}
+
+function signInAda() {
+  setAuthUser(asAuthUser(ada));
+}
+
+describe('admin dashboard gate', () => {
+  it("shows 'Loading...' while the sign-in state resolves", () => {
+    watchAuthUser.mockImplementation(() => new Promise(() => {}));
+    renderDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('sends a signed-out visitor to /adminlogin', async () => {
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in account without an admins record to /adminlogin', async () => {
+    setAuthUser({ uid: 'uid-pending', email: 'new@digitalstore.test', displayName: 'New' });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
+  });
+});
+
+describe('admin dashboard shell', () => {
+  it('shows the menu and the profile panel by default', async () => {
+    signInAda();
+    renderDashboard();
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const names = within(nav)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['Hi, Admin', 'Post A Product', 'Manage Products', 'Register Admin', 'Logout']);
+    expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['?panel=profile', 'Profile'],
+    ['?panel=post', 'Post product panel'],
+    ['?panel=manage', 'Manage products panel'],
+    ['?panel=register', 'Register Admin'],
+    ['?panel=reports', 'Dashboard Home'],
+  ])('shows the panel named in the URL (%s)', async (search, heading) => {
+    signInAda();
+    renderDashboard(search);
+    expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+  });
+
+  it('puts the chosen panel in the URL', async () => {
+    signInAda();
+    const { user } = renderDashboard();
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(nav).getByRole('link', { name: 'Manage Products' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Manage products panel' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Manage Products' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Manage Products' })).toHaveAttribute(
+      'href',
+      '/admindashboard?panel=manage',
+    );
+  });
+
+  it('opens the phone menu with an overlay, moves focus into it, and closes it on Escape', async () => {
+    signInAda();
+    const { user } = renderDashboard();
+    const toggle = await screen.findByRole('button', { name: 'Dashboard menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('dashboard-overlay')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(screen.getByTestId('dashboard-overlay')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hi, Admin' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('dashboard-overlay')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the phone menu when the overlay is pressed', async () => {
+    signInAda();
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Dashboard menu' }));
+    await user.click(screen.getByTestId('dashboard-overlay'));
+    expect(screen.getByRole('button', { name: 'Dashboard menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('logout', () => {
+  it('asks first and stays signed in when the admin cancels', async () => {
+    signInAda();
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await findAlert('Log out?', 'You will be signed out of the admin area.');
+    await pressInAlert(user, 'Cancel');
+    expect(signOutAdmin).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('signs out, shows a success message for 2 seconds, then goes to /adminlogin', async () => {
+    signInAda();
+    const { user, store } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await findAlert('Log out?');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, log out' }));
+
+    await findAlert('Logged out successfully');
+    const shownAt = Date.now();
+    expect(signOutAdmin).toHaveBeenCalled();
+    expect(store.getState().session.adminInfo).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Login page/, hidden: true })).not.toBeInTheDocument();
+
+    await screen.findByRole('heading', { name: 'Login page at /adminlogin' }, { timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1800);
+  });
+
+  it('returns to /adminlogin when the session ends elsewhere', async () => {
+    signInAda();
+    renderDashboard();
+    await screen.findByRole('heading', { level: 2, name: 'Profile' });
+    act(() => setAuthUser(null));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument());
+  });
+});

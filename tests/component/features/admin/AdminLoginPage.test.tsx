@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminLoginPage } from '../../../../src/features/admin/auth/AdminLoginPage';
+import { signIn, signOutAdmin } from '../../../support/adminAuth.mock';
+import { setupAlerts } from '../../../support/alerts';
+import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';
+import { fill, findAlert, pressInAlert, renderAdminRoute } from '../../../support/adminScreens';
+
+vi.mock('../../../../src/features/admin/api/auth', () => import('../../../support/adminAuth.mock'));
+vi.mock('../../../../src/features/admin/api/admins', () => import('../../../support/adminAuth.mock'));
+
+setupAlerts();
+
+const ada = buildAdmin();
+
+beforeEach(() => resetAdminMocks([ada]));
+
+function renderLogin() {
+  return renderAdminRoute('/adminlogin', <AdminLoginPage />);
+}
+
+describe('admin login', () => {
+  it('shows Email, Password, Login and the links to register and to reset the password', async () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/adminsignup');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/adminforgotpassword');
+  });
+
+  it('sends an admin who is already signed in straight to the dashboard', async () => {
+    setAuthUser(asAuthUser(ada));
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Dashboard at /admindashboard' })).toBeInTheDocument();
+  });
+
+  it("says 'Logged in successfully', keeps the admin in the session, then opens the dashboard", async () => {
+    signIn.mockImplementation(async () => {
+      setAuthUser(asAuthUser(ada));
+      return asAuthUser(ada);
+    });
+    const { user, store } = renderLogin();
+    await fill(user, { Email: 'ada@digitalstore.test', Password: 'correct-horse' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await findAlert('Logged in successfully');
+    expect(signIn).toHaveBeenCalledWith('ada@digitalstore.test', 'correct-horse');
+    expect(store.getState().session.adminInfo).toEqual(ada);
+    // The dashboard opens only once the message is dismissed.
+    expect(screen.queryByRole('heading', { name: /^Dashboard/, hidden: true })).not.toBeInTheDocument();
+    await pressInAlert(user);
+    expect(await screen.findByRole('heading', { name: 'Dashboard at /admindashboard' })).toBeInTheDocument();
+  });
+
+  it("shows 'Login Failed' with the readable sentence of the failure", async () => {
+    signIn.mockRejectedValue({
+      code: 'auth/invalid-credential',
+      message: 'The e-mail address or password is incorrect.',
+    });
+    const { user } = renderLogin();
+    await fill(user, { Email: 'ada@digitalstore.test', Password: 'wrong-password' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const dialog = await findAlert('Login Failed', 'The e-mail address or password is incorrect.');
+    expect(dialog).not.toHaveTextContent('auth/');
+    await pressInAlert(user);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('never shows what an unexpected error says about itself', async () => {
+    signIn.mockRejectedValue(new Error('auth/internal-error: stack at foo.js:1'));
+    const { user } = renderLogin();
+    await fill(user, { Email: 'ada@digitalstore.test', Password: 'whatever' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await findAlert('Login Failed', 'Something went wrong. Please try again.');
+    expect(dialog).not.toHaveTextContent('auth/');
+  });
+
+  it('tells an account without an admins record that it awaits approval, and keeps it out', async () => {
+    const pending = buildAdmin({ uid: 'uid-pending', email: 'new@digitalstore.test', name: 'New Person' });
+    signIn.mockImplementation(async () => {
+      setAuthUser(asAuthUser(pending));
+      return asAuthUser(pending);
+    });
+    const { user, store } = renderLogin();
+    await fill(user, { Email: 'new@digitalstore.test', Password: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await findAlert(
+      'Awaiting approval',
+      'Your account is waiting for an admin to approve it. You can sign in once it has been approved.',
+    );
+    expect(signOutAdmin).toHaveBeenCalled();
+    expect(store.getState().session.adminInfo).toBeNull();
+    await pressInAlert(user);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument());
+  });
+});

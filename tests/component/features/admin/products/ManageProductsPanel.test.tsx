@@ -1,0 +1,347 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  deleteProduct,
+  fetchCategoryProducts,
+  fetchDeliverableUrl,
+  updateCoverImage,
+  updateProduct,
+} from '../../../../../src/features/admin/api/productAdminQueries';
+import { ManageProductsPanel } from '../../../../../src/features/admin/products/ManageProductsPanel';
+import type { Product } from '../../../../../src/lib/product';
+import { uploadedUrl, useImageApi } from '../../../../support/adminImageApi';
+import { setupAlerts } from '../../../../support/alerts';
+import { deferred } from '../../../../support/catalogQueries.mock';
+import { buildProduct } from '../../../../support/factories';
+import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
+import { renderWithProviders } from '../../../../support/renderWithProviders';
+
+vi.mock(
+  '../../../../../src/features/admin/api/productAdminQueries',
+  () => import('../../../../support/productAdminQueries.mock'),
+);
+
+const coverUrl = 'https://res.cloudinary.test/demo/image/upload/v1690000000/digital_products/excel-cover.png';
+const excel = buildProduct({
+  id: 'excel-mastery',
+  title: 'Excel Mastery for Business',
+  description: 'Formulas, pivot tables and dashboards that turn raw sales records into decisions.',
+  priceInNgn: 12000,
+  priceInUsd: 15,
+  categoryId: 1,
+  coverImageUrl: coverUrl,
+  author: 'Digital Store Content Team',
+});
+const python = buildProduct({
+  id: 'python-basics',
+  title: 'Python Basics',
+  description: 'Short.',
+  priceInNgn: 8000,
+  priceInUsd: 10,
+  categoryId: 1,
+});
+
+let catalog: Product[];
+beforeEach(() => {
+  resetProductAdminQueries();
+  catalog = [excel, python];
+  vi.mocked(fetchCategoryProducts).mockImplementation(async (categoryId) =>
+    catalog.filter((product) => product.categoryId === categoryId),
+  );
+  vi.mocked(fetchDeliverableUrl).mockResolvedValue('https://drive.example.com/excel');
+});
+setupAlerts();
+
+async function renderWithEbooks() {
+  const view = renderWithProviders(<ManageProductsPanel />);
+  await view.user.selectOptions(screen.getByLabelText('Category'), '📚 Ebooks');
+  await view.user.click(screen.getByRole('button', { name: 'Get Products' }));
+  await screen.findByRole('heading', { name: '📚 Ebooks' });
+  return view;
+}
+
+async function openActions(user: ReturnType<typeof renderWithProviders>['user'], title: string) {
+  const card = await screen.findByRole('article', { name: title });
+  await user.click(within(card).getByRole('button', { name: 'Expand' }));
+  return card;
+}
+
+describe('Manage products panel', () => {
+  it("asks for a category first: 'Please select a category.'", async () => {
+    const { user } = renderWithProviders(<ManageProductsPanel />);
+    await user.click(screen.getByRole('button', { name: 'Get Products' }));
+    expect(screen.getByText('Please select a category.')).toBeInTheDocument();
+    expect(fetchCategoryProducts).not.toHaveBeenCalled();
+  });
+
+  it('shows the category name and a card per product: cover, upper-case title, 50-character description, both prices', async () => {
+    await renderWithEbooks();
+    expect(fetchCategoryProducts).toHaveBeenCalledWith(1);
+    const card = await screen.findByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' });
+    expect(within(card).getByRole('img', { name: 'Cover of Excel Mastery for Business' })).toBeInTheDocument();
+    expect(within(card).getByText('Formulas, pivot tables and dashboards that turn ra...')).toBeInTheDocument();
+    expect(within(card).getByText('₦12,000')).toBeInTheDocument();
+    expect(within(card).getByText('$15')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'PYTHON BASICS' })).toHaveTextContent('Short.');
+  });
+
+  it('filters the cards by title as the admin types', async () => {
+    const { user } = await renderWithEbooks();
+    await screen.findByRole('article', { name: 'PYTHON BASICS' });
+    await user.type(screen.getByLabelText('Search by title'), 'exc');
+    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'PYTHON BASICS' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No product found for this category' when it is empty", async () => {
+    const { user } = renderWithProviders(<ManageProductsPanel />);
+    await user.selectOptions(screen.getByLabelText('Category'), '🎓 Courses');
+    await user.click(screen.getByRole('button', { name: 'Get Products' }));
+    expect(await screen.findByText('No product found for this category')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '🎓 Courses' })).toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when the products cannot be fetched', async () => {
+    vi.mocked(fetchCategoryProducts).mockRejectedValueOnce(new Error('offline'));
+    const { user } = renderWithProviders(<ManageProductsPanel />);
+    await user.selectOptions(screen.getByLabelText('Category'), '📚 Ebooks');
+    await user.click(screen.getByRole('button', { name: 'Get Products' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong while fetching products.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'PYTHON BASICS' })).toBeInTheDocument();
+  });
+
+  it('reveals the actions with Expand and hides them with Collapse', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await screen.findByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' });
+    const toggle = within(card).getByRole('button', { name: 'Expand' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent('Collapse');
+    for (const name of ['Edit', 'Delete', 'Change Product Image', 'Post Outline', 'View / Edit Outline']) {
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    }
+    const view = within(card).getByRole('link', { name: 'View in new tab' });
+    expect(view).toHaveAttribute('href', '/productdetail/excel-mastery');
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(view).toHaveAttribute('rel', 'noopener noreferrer');
+    await user.click(toggle);
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Edit dialog', () => {
+  it('shows every field filled from the product and its deliverable', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    expect(await within(dialog).findByLabelText('URL')).toHaveValue('https://drive.example.com/excel');
+    expect(fetchDeliverableUrl).toHaveBeenCalledWith('excel-mastery');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Excel Mastery for Business');
+    expect(within(dialog).getByLabelText('Author')).toHaveValue('Digital Store Content Team');
+    expect(within(dialog).getByLabelText('Cover Image URL')).toHaveValue(coverUrl);
+    expect(within(dialog).getByLabelText('Description')).toHaveValue(excel.description);
+    expect(within(dialog).getByLabelText('Price in NGN')).toHaveValue(12000);
+    expect(within(dialog).getByLabelText('Price in USD')).toHaveValue(15);
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('1');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it("saves product and deliverable together, says 'Updated!' and shows the new price only after the write", async () => {
+    const write = deferred<void>();
+    vi.mocked(updateProduct).mockReturnValue(write.promise);
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const ngn = await within(dialog).findByLabelText('Price in NGN');
+    await user.clear(ngn);
+    await user.type(ngn, '9500');
+    await user.clear(within(dialog).getByLabelText('URL'));
+    await user.type(within(dialog).getByLabelText('URL'), 'https://drive.example.com/excel-v2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(updateProduct).toHaveBeenCalledWith('excel-mastery', {
+      title: 'Excel Mastery for Business',
+      author: 'Digital Store Content Team',
+      coverImageUrl: coverUrl,
+      description: excel.description,
+      url: 'https://drive.example.com/excel-v2',
+      priceInNgn: 9500,
+      priceInUsd: 15,
+      categoryId: 1,
+    });
+    expect(within(card).getByText('₦12,000')).toBeInTheDocument();
+    catalog = [{ ...excel, priceInNgn: 9500 }, python];
+    write.resolve();
+    expect(await screen.findByRole('heading', { name: 'Updated!' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Product' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toHaveTextContent(
+        '₦9,500',
+      ),
+    );
+  });
+
+  it("says 'Update Failed!' with a readable reason and keeps the dialog", async () => {
+    vi.mocked(updateProduct).mockRejectedValue(Object.assign(new Error('x'), { code: 'permission-denied' }));
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await within(dialog).findByLabelText('URL');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Update Failed!' })).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to do that.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission-denied/)).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Product', hidden: true })).toBeInTheDocument();
+  });
+
+  it('refuses a price of 0 before writing', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const usd = await within(dialog).findByLabelText('Price in USD');
+    await user.clear(usd);
+    await user.type(usd, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Price in USD must be greater than 0.')).toBeInTheDocument();
+    expect(updateProduct).not.toHaveBeenCalled();
+  });
+
+  it('closes on Cancel and gives focus back to Edit', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    const edit = within(card).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await within(dialog).findByLabelText('URL');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Edit Product' })).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+  });
+});
+
+describe('Delete', () => {
+  async function confirmDelete(user: ReturnType<typeof renderWithProviders>['user']) {
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This product will be permanently deleted.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+  }
+
+  it("deletes the image first, then the product; says 'Product and image deleted.' and the card goes", async () => {
+    const api = useImageApi();
+    const { user } = await renderWithEbooks();
+    let imageDeletionsBeforeRecords = -1;
+    vi.mocked(deleteProduct).mockImplementation(async (id) => {
+      imageDeletionsBeforeRecords = api.deletions.length;
+      catalog = catalog.filter((product) => product.id !== id);
+    });
+    await confirmDelete(user);
+    expect(await screen.findByRole('heading', { name: 'Product and image deleted.' })).toBeInTheDocument();
+    expect(api.deletions).toEqual([
+      { authorization: `Bearer ${adminToken}`, body: { public_id: 'digital_products/excel-cover' } },
+    ]);
+    expect(deleteProduct).toHaveBeenCalledWith('excel-mastery');
+    expect(imageDeletionsBeforeRecords).toBe(1);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('does nothing when the admin cancels', async () => {
+    const api = useImageApi();
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(api.deletions).toHaveLength(0);
+    expect(deleteProduct).not.toHaveBeenCalled();
+  });
+
+  it('keeps the product and names the image host when the image cannot be deleted', async () => {
+    useImageApi({ deleteStatus: 502 });
+    const { user } = await renderWithEbooks();
+    await confirmDelete(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to delete image from api.cloudinary.test' }),
+    ).toBeInTheDocument();
+    expect(deleteProduct).not.toHaveBeenCalled();
+    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toBeInTheDocument();
+  });
+
+  it("says 'Something went wrong during deletion.' when the records cannot be deleted", async () => {
+    useImageApi();
+    vi.mocked(deleteProduct).mockRejectedValue(new Error('unavailable'));
+    const { user } = await renderWithEbooks();
+    await confirmDelete(user);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong during deletion.' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toBeInTheDocument();
+  });
+});
+
+describe('Change image', () => {
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1])], 'new.png', { type: 'image/png' });
+
+  async function openChangeImage(user: ReturnType<typeof renderWithProviders>['user']) {
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Change Product Image' }));
+    return screen.findByRole('dialog', { name: 'Change Product Image' });
+  }
+
+  it("uploads the new cover, updates only coverImageUrl, then deletes the old image: 'Product image updated successfully.'", async () => {
+    const api = useImageApi({ uploadedName: 'fresh' });
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), { target: { files: [png()] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Product image updated successfully.' })).toBeInTheDocument();
+    expect(api.uploads).toHaveLength(1);
+    expect(updateCoverImage).toHaveBeenCalledWith('excel-mastery', uploadedUrl('fresh'));
+    expect(updateProduct).not.toHaveBeenCalled();
+    expect(api.deletions.map((deletion) => deletion.body)).toEqual([{ public_id: 'digital_products/excel-cover' }]);
+  });
+
+  it("says 'Failed to upload new image' and changes nothing when the upload fails", async () => {
+    const api = useImageApi({ uploadStatus: 400 });
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), { target: { files: [png()] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Failed to upload new image' })).toBeInTheDocument();
+    expect(updateCoverImage).not.toHaveBeenCalled();
+    expect(api.deletions).toHaveLength(0);
+  });
+
+  it("says 'Something went wrong.' and keeps the old image when the product cannot be updated", async () => {
+    vi.mocked(updateCoverImage).mockRejectedValue(new Error('unavailable'));
+    const api = useImageApi({ uploadedName: 'unused' });
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), { target: { files: [png()] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument();
+    // Only the new, unused upload is removed; the product's current cover stays.
+    expect(api.deletions.map((deletion) => deletion.body)).toEqual([{ public_id: 'digital_products/unused' }]);
+  });
+
+  it('checks the new file like the post form does', async () => {
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByText('Please select a cover image.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), {
+      target: { files: [new File(['x'], 'a.svg', { type: 'image/svg+xml' })] },
+    });
+    expect(within(dialog).getByText('The cover must be a JPEG, PNG or WebP image.')).toBeInTheDocument();
+  });
+});

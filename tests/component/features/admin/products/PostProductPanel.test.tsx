@@ -1,0 +1,207 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PostProductPanel } from '../../../../../src/features/admin/products/PostProductPanel';
+import { createProduct } from '../../../../../src/features/admin/api/productAdminQueries';
+import { useImageApi, uploadedUrl } from '../../../../support/adminImageApi';
+import { setupAlerts } from '../../../../support/alerts';
+import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
+import { renderWithProviders } from '../../../../support/renderWithProviders';
+
+vi.mock(
+  '../../../../../src/features/admin/api/productAdminQueries',
+  () => import('../../../../support/productAdminQueries.mock'),
+);
+
+beforeEach(resetProductAdminQueries);
+setupAlerts();
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'cover.png', {
+    type: 'image/png',
+  });
+
+function renderPanel() {
+  const view = renderWithProviders(<PostProductPanel />);
+  const { user } = view;
+  const fill = async (overrides: Partial<Record<string, string>> = {}) => {
+    const values = {
+      'Product Title': 'Excel Mastery for Business',
+      Description: 'Formulas, pivot tables and dashboards.',
+      'Price in NGN': '12000',
+      'Price in USD': '15',
+      'Product URL': 'https://drive.example.com/excel-mastery',
+      ...overrides,
+    };
+    for (const [label, value] of Object.entries(values)) {
+      const field = screen.getByLabelText(label);
+      await user.clear(field);
+      if (value) await user.type(field, value);
+    }
+    await user.selectOptions(screen.getByLabelText('Category'), '📚 Ebooks');
+  };
+  const chooseCover = (file: File) =>
+    fireEvent.change(screen.getByLabelText('Cover Image'), { target: { files: [file] } });
+  const submit = () => user.click(screen.getByRole('button', { name: /Post Course|Posting/ }));
+  return { ...view, fill, chooseCover, submit };
+}
+
+describe('Post product panel', () => {
+  it('has every field of SPEC §2, the author preset and disabled, and Post Course', () => {
+    renderPanel();
+    expect(screen.getByRole('heading', { name: 'Post A Product' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Title')).toHaveClass('uppercase');
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Price in NGN')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Price in USD')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Product URL')).toHaveAttribute('type', 'url');
+    expect(screen.getByLabelText('Cover Image')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Cover Image')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    expect(screen.getByRole('option', { name: '📚 Ebooks' })).toHaveValue('1');
+    expect(screen.getByRole('option', { name: '🎓 Courses' })).toHaveValue('2');
+    const author = screen.getByLabelText('Author');
+    expect(author).toBeDisabled();
+    expect(author).toHaveValue('Digital Store Content Team');
+    expect(screen.getByRole('button', { name: 'Post Course' })).toBeEnabled();
+  });
+
+  it("says 'Please select a cover image.' and that every field is required, and sends nothing", async () => {
+    const api = useImageApi();
+    const { submit } = renderPanel();
+    await submit();
+    expect(screen.getByText('Please select a cover image.')).toBeInTheDocument();
+    expect(screen.getByText('Product Title is required.')).toBeInTheDocument();
+    expect(screen.getByText('Description is required.')).toBeInTheDocument();
+    expect(screen.getByText('Price in NGN is required.')).toBeInTheDocument();
+    expect(screen.getByText('Price in USD is required.')).toBeInTheDocument();
+    expect(screen.getByText('Product URL is required.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a category.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Title')).toHaveAccessibleDescription('Product Title is required.');
+    expect(api.signatureRequests).toHaveLength(0);
+    expect(createProduct).not.toHaveBeenCalled();
+  });
+
+  it('refuses prices of 0 or below, with a clear message (the rules refuse them)', async () => {
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill({ 'Price in NGN': '0', 'Price in USD': '-5' });
+    chooseCover(png());
+    await submit();
+    expect(screen.getByText('Price in NGN must be greater than 0.')).toBeInTheDocument();
+    expect(screen.getByText('Price in USD must be greater than 0.')).toBeInTheDocument();
+    expect(createProduct).not.toHaveBeenCalled();
+  });
+
+  it('refuses a link that is not a full https:// link', async () => {
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill({ 'Product URL': 'drive.example.com/file' });
+    chooseCover(png());
+    await submit();
+    expect(screen.getByText('Product URL must be a full link starting with https://.')).toBeInTheDocument();
+  });
+
+  it('says which cover rule failed: type, then size', async () => {
+    const { chooseCover } = renderPanel();
+    chooseCover(new File(['GIF89a'], 'cover.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('The cover must be a JPEG, PNG or WebP image.')).toBeInTheDocument();
+    chooseCover(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText('The cover must be 5 MB or smaller. This file is 5.0 MB.')).toBeInTheDocument();
+  });
+
+  it('previews the chosen cover', async () => {
+    const { chooseCover } = renderPanel();
+    chooseCover(png());
+    const preview = await screen.findByRole('img', { name: 'Preview of the selected cover' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it("uploads with a signature from the API, saves product and deliverable, says 'Product Posted!' and clears the form", async () => {
+    const api = useImageApi({ uploadedName: 'excel' });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+
+    expect(api.signatureRequests).toEqual([{ authorization: `Bearer ${adminToken}` }]);
+    expect(api.uploads).toEqual([
+      {
+        file: 'file of 11 bytes',
+        api_key: 'test-key',
+        timestamp: '1700000000',
+        folder: 'digital_products',
+        signature: 'signed-by-the-api',
+      },
+    ]);
+    expect(createProduct).toHaveBeenCalledTimes(1);
+    expect(createProduct).toHaveBeenCalledWith({
+      title: 'Excel Mastery for Business',
+      description: 'Formulas, pivot tables and dashboards.',
+      priceInNgn: 12000,
+      priceInUsd: 15,
+      categoryId: 1,
+      coverImageUrl: uploadedUrl('excel'),
+      author: 'Digital Store Content Team',
+      url: 'https://drive.example.com/excel-mastery',
+    });
+    await waitFor(() => expect(screen.getByLabelText('Product Title')).toHaveValue(''));
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    expect(screen.getByLabelText('Price in NGN')).toHaveValue(null);
+    expect(screen.getByLabelText('Product URL')).toHaveValue('');
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    expect(screen.getByLabelText('Author')).toHaveValue('Digital Store Content Team');
+    expect(screen.queryByRole('img', { name: 'Preview of the selected cover' })).not.toBeInTheDocument();
+  });
+
+  it('shows the upload progress and cannot be submitted twice', async () => {
+    const api = useImageApi({ uploadDelayMs: 300 });
+    const { fill, chooseCover, user } = renderPanel();
+    await fill();
+    chooseCover(png());
+    const button = screen.getByRole('button', { name: 'Post Course' });
+    await user.click(button);
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('max', '100');
+    expect(bar.parentElement).toHaveTextContent(/^\d{1,3}%$/);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Posting...');
+    fireEvent.submit(button.closest('form')!);
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(api.uploads).toHaveLength(1);
+    expect(createProduct).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Upload Failed' / 'Try again.' when the image host refuses, and saves nothing", async () => {
+    useImageApi({ uploadStatus: 401 });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Upload Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Try again.')).toBeInTheDocument();
+    expect(createProduct).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Product Title')).toHaveValue('Excel Mastery for Business');
+  });
+
+  it("says 'Upload Failed' when the API will not sign the upload", async () => {
+    const api = useImageApi({ signatureStatus: 403 });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Upload Failed' })).toBeInTheDocument();
+    expect(api.uploads).toHaveLength(0);
+  });
+
+  it('deletes the uploaded cover again and keeps the form when the product cannot be saved', async () => {
+    vi.mocked(createProduct).mockRejectedValue(Object.assign(new Error('denied'), { code: 'permission-denied' }));
+    const api = useImageApi({ uploadedName: 'orphan' });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Upload Failed' })).toBeInTheDocument();
+    expect(api.deletions).toEqual([
+      { authorization: `Bearer ${adminToken}`, body: { public_id: 'digital_products/orphan' } },
+    ]);
+    expect(screen.getByLabelText('Product Title')).toHaveValue('Excel Mastery for Business');
+  });
+});

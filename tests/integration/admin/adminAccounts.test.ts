@@ -1,0 +1,138 @@
+// The admin area's data access (src/features/admin/api) with the real Firebase Auth and Firestore
+// Lite SDKs, against the Auth emulator and our Firestore emulator: sign-up leaves a request, an
+// admin approves or rejects it, an approved admin signs in and edits their phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { seedDemoAdmin, demoAdmin } from '../../../local/seed/seed';
+import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+
+type AuthApi = typeof import('../../../src/features/admin/api/auth');
+type AdminsApi = typeof import('../../../src/features/admin/api/admins');
+type Session = typeof import('../../../src/features/admin/auth/adminSession');
+type Firebase = typeof import('../../../src/lib/firebase');
+
+const cloud = inject('cloud');
+const db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
+let auth: AuthApi;
+let admins: AdminsApi;
+let session: Session;
+let firebase: Firebase;
+let demoUid: string;
+// Unique per run, so a rerun against the same emulators never meets an old account.
+const run = Date.now().toString(36);
+
+function registration(name: string, local: string) {
+  const email = `${local}+${run}@digitalstore.test`;
+  const password = `${local}-pass-2026`;
+  return { name, email, confirmEmail: email, phone: '+234 803 000 0000', password, confirmPassword: password };
+}
+
+async function currentEmail(): Promise<string | null> {
+  return (await firebase.getAuthLazy()).currentUser?.email ?? null;
+}
+
+beforeAll(async () => {
+  // The SPA reads its configuration from the environment once; point it at this run's cloud.
+  process.env.VITE_USE_EMULATORS = '1';
+  process.env.VITE_FIRESTORE_EMULATOR_HOST = cloud.firestoreHost;
+  process.env.VITE_AUTH_EMULATOR_URL = cloud.authUrl;
+  auth = await import('../../../src/features/admin/api/auth');
+  admins = await import('../../../src/features/admin/api/admins');
+  session = await import('../../../src/features/admin/auth/adminSession');
+  firebase = await import('../../../src/lib/firebase');
+  demoUid = await seedDemoAdmin(db, cloud.authUrl);
+});
+
+afterAll(async () => {
+  await auth.signOutAdmin();
+});
+
+describe('admin accounts against the Auth and Firestore emulators', () => {
+  it('signs up into a pending request that keeps the account out until an admin approves it', async () => {
+    const chi = registration('Chi Eze', 'chi');
+    await session.signUp(chi);
+    expect(await currentEmail()).toBeNull();
+
+    const requests = await db.collection('adminRequests').where('email', '==', chi.email).get();
+    expect(requests.size).toBe(1);
+    const stored = requests.docs[0]!;
+    expect(Object.keys(stored.data()).sort()).toEqual(['createdAt', 'email', 'name', 'phone', 'uid']);
+    expect(stored.data()).toMatchObject({
+      uid: stored.id,
+      name: 'Chi Eze',
+      email: chi.email,
+      phone: '+234 803 000 0000',
+    });
+    expect(stored.data().createdAt.toDate().getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'pending' });
+    expect(await currentEmail()).toBeNull();
+
+    const signedIn = await session.logIn(demoAdmin.email, demoAdmin.password);
+    expect(signedIn).toMatchObject({ kind: 'admin', admin: { uid: demoUid, email: demoAdmin.email } });
+    const pending = await admins.fetchAdminRequests();
+    const request = pending.find((r) => r.uid === stored.id);
+    expect(request).toMatchObject({ name: 'Chi Eze', email: chi.email });
+    expect(request?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    await admins.approveAdminRequest(request!);
+    expect((await db.doc(`adminRequests/${stored.id}`).get()).exists).toBe(false);
+    const record = await db.doc(`admins/${stored.id}`).get();
+    expect(record.data()).toMatchObject({ uid: stored.id, name: 'Chi Eze', email: chi.email });
+    await auth.signOutAdmin();
+
+    const approved = await session.logIn(chi.email, chi.password);
+    expect(approved).toMatchObject({ kind: 'admin', admin: { uid: stored.id, name: 'Chi Eze' } });
+    await auth.signOutAdmin();
+  });
+
+  it('lets an admin reject a request, which removes it', async () => {
+    const tobi = registration('Tobi Lawal', 'tobi');
+    await session.signUp(tobi);
+    const request = (await db.collection('adminRequests').where('email', '==', tobi.email).get()).docs[0]!;
+    await session.logIn(demoAdmin.email, demoAdmin.password);
+    await admins.rejectAdminRequest(request.id);
+    expect((await db.doc(`adminRequests/${request.id}`).get()).exists).toBe(false);
+    expect((await db.doc(`admins/${request.id}`).get()).exists).toBe(false);
+    expect(await session.logIn(tobi.email, tobi.password)).toEqual({ kind: 'pending' });
+  });
+
+  it('updates the signed-in admin’s phone and nothing else', async () => {
+    const signedIn = await session.logIn(demoAdmin.email, demoAdmin.password);
+    expect(signedIn.kind).toBe('admin');
+    await admins.updateAdminPhone(demoUid, ' +234 809 000 1111 ');
+    const record = await db.doc(`admins/${demoUid}`).get();
+    expect(record.data()).toMatchObject({ phone: '+234 809 000 1111', email: demoAdmin.email, name: demoAdmin.name });
+    expect(await admins.fetchAdmin(demoUid)).toMatchObject({ phone: '+234 809 000 1111' });
+  });
+
+  it('registers another admin through the second app while the creator stays signed in', async () => {
+    await session.logIn(demoAdmin.email, demoAdmin.password);
+    const dayo = registration('Dayo Bello', 'dayo');
+    const created = await auth.createAccountForOther(dayo.name, dayo.email, dayo.password);
+    expect(await currentEmail()).toBe(demoAdmin.email);
+    await admins.createAdminRecord({ uid: created.uid, name: dayo.name, email: created.email, phone: dayo.phone });
+    expect((await db.doc(`admins/${created.uid}`).get()).data()).toMatchObject({
+      uid: created.uid,
+      name: 'Dayo Bello',
+      email: dayo.email,
+    });
+    await auth.signOutAdmin();
+    expect(await session.logIn(dayo.email, dayo.password)).toMatchObject({
+      kind: 'admin',
+      admin: { name: 'Dayo Bello' },
+    });
+    await auth.signOutAdmin();
+  });
+
+  it('answers a wrong password with a readable sentence, not an auth/ code', async () => {
+    await expect(session.logIn(demoAdmin.email, 'not-the-password')).rejects.toMatchObject({
+      message: 'The e-mail address or password is incorrect.',
+    });
+    await expect(auth.createAccount('Again', demoAdmin.email, 'whatever-123')).rejects.toMatchObject({
+      code: 'auth/email-already-in-use',
+      message: 'An account with this e-mail address already exists.',
+    });
+    expect(await currentEmail()).toBeNull();
+  });
+});

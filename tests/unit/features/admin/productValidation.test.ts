@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coverImageError,
+  linkError,
+  parseOutlineForm,
+  priceError,
+  productFormErrors,
+} from '../../../../src/features/admin/products/productValidation';
+
+const file = (type: string, size: number) => new File([new Uint8Array(size)], 'cover', { type });
+
+describe('cover image rules', () => {
+  it('requires a cover', () => {
+    expect(coverImageError(null)).toBe('Please select a cover image.');
+  });
+  it.each(['image/jpeg', 'image/png', 'image/webp'])('accepts %s up to 5 MB', (type) => {
+    expect(coverImageError(file(type, 5 * 1024 * 1024))).toBeNull();
+  });
+  it.each(['image/gif', 'image/svg+xml', 'application/pdf', ''])('refuses %s', (type) => {
+    expect(coverImageError(file(type, 10))).toBe('The cover must be a JPEG, PNG or WebP image.');
+  });
+  it('refuses more than 5 MB and says how large the file is', () => {
+    expect(coverImageError(file('image/png', 7 * 1024 * 1024))).toBe(
+      'The cover must be 5 MB or smaller. This file is 7.0 MB.',
+    );
+  });
+});
+
+describe('price rules', () => {
+  it.each([
+    ['', 'Price in NGN is required.'],
+    ['   ', 'Price in NGN is required.'],
+    ['abc', 'Price in NGN must be a number, for example 7500.'],
+    ['0', 'Price in NGN must be greater than 0.'],
+    ['-1', 'Price in NGN must be greater than 0.'],
+  ])('refuses %j', (raw, message) => {
+    expect(priceError('Price in NGN', raw)).toBe(message);
+  });
+  it.each(['1', '7500', '9.99', ' 15 '])('accepts %j', (raw) => {
+    expect(priceError('Price in USD', raw)).toBeNull();
+  });
+});
+
+describe('link rules', () => {
+  it.each(['https://drive.example.com/x', 'http://127.0.0.1:9400/a.png', 'http://localhost:5173/x'])(
+    'accepts %s',
+    (url) => {
+      expect(linkError('Product URL', url)).toBeNull();
+    },
+  );
+  it.each(['http://example.com/x', 'ftp://example.com/x', 'example.com', 'javascript:alert(1)'])(
+    'refuses %s',
+    (url) => {
+      expect(linkError('Product URL', url)).toBe('Product URL must be a full link starting with https://.');
+    },
+  );
+});
+
+describe('product form', () => {
+  const valid = {
+    title: 'Excel Mastery',
+    description: 'Formulas.',
+    priceInNgn: '12000',
+    priceInUsd: '15',
+    url: 'https://drive.example.com/x',
+    categoryId: '2',
+    author: 'Content Team',
+    coverImageUrl: 'https://res.cloudinary.com/demo/image/upload/v1/digital_products/a.png',
+  };
+  it('has no errors when every field is right', () => {
+    expect(productFormErrors(valid, true)).toEqual({});
+  });
+  it('limits the title to 200 and the description to 10,000 characters, as the rules do', () => {
+    expect(productFormErrors({ ...valid, title: 'x'.repeat(201), description: 'y'.repeat(10_001) }, false)).toEqual({
+      title: 'Product Title must be at most 200 characters.',
+      description: 'Description must be at most 10,000 characters.',
+    });
+  });
+  it('wants category 1 or 2 and checks the cover URL only when asked', () => {
+    expect(productFormErrors({ ...valid, categoryId: '3', coverImageUrl: 'nope' }, false)).toEqual({
+      categoryId: 'Please select a category.',
+    });
+    expect(productFormErrors({ ...valid, coverImageUrl: 'nope' }, true)).toEqual({
+      coverImageUrl: 'Cover Image URL must be a full link starting with https://.',
+    });
+  });
+});
+
+describe('outline form', () => {
+  it("needs both fields: 'Please fill in both fields.'", () => {
+    expect(parseOutlineForm('', '1')).toEqual({ ok: false, error: 'Please fill in both fields.', warning: false });
+    expect(parseOutlineForm('Intro', ' ')).toEqual({ ok: false, error: 'Please fill in both fields.', warning: false });
+  });
+  it("warns 'Outline order must be a number.'", () => {
+    expect(parseOutlineForm('Intro', 'first')).toEqual({
+      ok: false,
+      error: 'Outline order must be a number.',
+      warning: true,
+    });
+  });
+  it('stores the order as an integer and the text trimmed', () => {
+    expect(parseOutlineForm('  Intro  ', '2')).toEqual({ ok: true, value: { outline: 'Intro', outlineOrder: 2 } });
+    expect(parseOutlineForm('Intro', '3.7')).toEqual({ ok: true, value: { outline: 'Intro', outlineOrder: 3 } });
+  });
+  it('limits the text to 2,000 characters, as the rules do', () => {
+    expect(parseOutlineForm('x'.repeat(2001), '1')).toEqual({
+      ok: false,
+      error: 'The outline must be at most 2,000 characters.',
+      warning: false,
+    });
+  });
+});

@@ -1,0 +1,102 @@
+// The lint rules that hold the structure (issue 7 'Boundaries'), run with the project's own
+// eslint.config.js over small source trees written for each case.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+let dir: string;
+let results: Map<string, string[]>;
+
+const files: Record<string, string> = {
+  'src/features/catalog/index.ts': "export { Shelf } from './components/Shelf';\n",
+  'src/features/catalog/components/Shelf.ts': 'export const Shelf = 1;\n',
+  'src/features/catalog/api/catalogStore.ts':
+    "import { getFirestore } from 'firebase/firestore/lite';\nexport const store = getFirestore;\n",
+  'src/features/search/throughSurface.ts': "import { Shelf } from '../catalog';\nexport const a = Shelf;\n",
+  'src/features/search/intoInternals.ts':
+    "import { Shelf } from '../catalog/components/Shelf';\nexport const b = Shelf;\n",
+  'src/features/search/components/SignIn.ts': "import { getAuth } from 'firebase/auth';\nexport const c = getAuth;\n",
+  'src/lib/session.ts': "import { getAuth } from 'firebase/auth';\nexport const d = getAuth;\n",
+  'src/lib/reachesUp.ts': "import { Shelf } from '../features/catalog';\nexport const e = Shelf;\n",
+  'src/lib/ping.ts': "import { pong } from './pong';\nexport const ping = () => pong;\n",
+  'src/lib/pong.ts': "import { ping } from './ping';\nexport const pong = () => ping;\n",
+  'src/App.tsx':
+    "import { Shelf } from './features/catalog/components/Shelf';\nimport { Shelf as S } from './features/catalog';\nexport const f = [Shelf, S];\n",
+};
+
+interface LintResult {
+  filePath: string;
+  messages: Array<{ ruleId: string | null; message: string }>;
+}
+
+async function rulesBroken(file: string): Promise<string[]> {
+  const broken = results.get(join(dir, file));
+  if (!broken) throw new Error(`${file} was not linted`);
+  return broken;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'store-lint-'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  // Run as `npm run lint` does, from the tree's root: the zones are paths from the working directory.
+  const run = await promisify(execFile)(
+    process.execPath,
+    [
+      join(root, 'node_modules/eslint/bin/eslint.js'),
+      '--config',
+      join(root, 'eslint.config.js'),
+      '--format',
+      'json',
+      'src',
+    ],
+    { cwd: dir, maxBuffer: 10 * 1024 * 1024 },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '[]' }));
+  const parsed = JSON.parse(run.stdout) as LintResult[];
+  results = new Map(parsed.map((r) => [r.filePath, r.messages.map((m) => m.ruleId ?? m.message)]));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('feature boundaries', () => {
+  it('lets a feature use another through its index.ts', async () => {
+    expect(await rulesBroken('src/features/search/throughSurface.ts')).toEqual([]);
+  });
+
+  it("forbids reaching into another feature's files", async () => {
+    expect(await rulesBroken('src/features/search/intoInternals.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('makes the app layer import features only through index.ts', async () => {
+    expect(await rulesBroken('src/App.tsx')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('keeps shared code from importing features', async () => {
+    expect(await rulesBroken('src/lib/reachesUp.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+});
+
+describe('Firebase only in lib/ and features/*/api/', () => {
+  it('refuses firebase/auth in a component', async () => {
+    expect(await rulesBroken('src/features/search/components/SignIn.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('allows it in lib/ and in a feature’s api/', async () => {
+    expect(await rulesBroken('src/lib/session.ts')).toEqual([]);
+    expect(await rulesBroken('src/features/catalog/api/catalogStore.ts')).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('reports two modules that import each other', async () => {
+    expect(await rulesBroken('src/lib/ping.ts')).toEqual(['import-x/no-cycle']);
+  });
+});

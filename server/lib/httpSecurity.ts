@@ -30,8 +30,13 @@ function underAny(path: string, prefixes: readonly string[]): boolean {
 export function requireJsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
   return (req, res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';
-    const needsBody = req.method !== 'DELETE' || req.headers['content-length'] !== undefined;
-    if (!methodsWithBodies.has(req.method) || !needsBody || underAny(path, except)) {
+    // A request with neither a body nor a declared type carries nothing to misread (a form post
+    // always declares one); its route answers it as it would an empty JSON body.
+    const carriesBody =
+      req.headers['content-type'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined ||
+      Number(req.headers['content-length'] ?? 0) > 0;
+    if (!methodsWithBodies.has(req.method) || !carriesBody || underAny(path, except)) {
       next();
       return;
     }

@@ -2,7 +2,7 @@
 // API, started together for `npm start` and for the integration and e2e tests.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
@@ -12,6 +12,7 @@ import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
 import { projectId, startAuthEmulator, type AuthEmulator } from './authEmulator';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore/server';
+import { admitLocalRequest, originPolicy, storeOrigins } from './guard';
 import { closeServer } from './http';
 import { startImageHost, type ImageHost } from './images/imageHost';
 import { startMailCatcher, type MailCatcher } from './mail/mailCatcher';
@@ -46,6 +47,8 @@ export interface CloudOptions {
   seed?: boolean;
   /** The store's public origin, used in e-mails (access links). */
   storeUrl?: string;
+  /** Other browser origins that may call the emulator, image host and API (a second test store). */
+  extraOrigins?: readonly string[];
   /**
    * The security rules the Firestore emulator enforces: the project's firestore.rules unless another
    * file is given; `false` runs it open (every request allowed), for tests of the emulator itself.
@@ -143,12 +146,16 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     const seedMarker = join(options.dataDir, 'seeded.json');
     const needsSeed = !options.persist || !existsSync(seedMarker);
     const indexesFile = options.indexesFile ?? resolve(import.meta.dirname, '..', 'firestore.indexes.json');
+    const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
+    // Browser pages of the store may call the emulator and the image host; no other page may.
+    const allowedOrigins = [storeUrl, ...(options.extraOrigins ?? [])].flatMap(storeOrigins);
     const rulesFile = options.rulesFile === false ? undefined : (options.rulesFile ?? projectRulesFile);
     const firestore = await startFirestoreEmulator({
       port: ports.firestore,
       host,
       dataFile,
       indexesFile,
+      allowedOrigins,
       rulesFile,
       log,
     });
@@ -159,6 +166,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       dir: join(options.dataDir, 'images'),
       port: ports.images,
       host,
+      allowedOrigins,
       apiKey: imageHostCredentials.apiKey,
       apiSecret: imageHostCredentials.apiSecret,
     });
@@ -183,7 +191,6 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
 
     const firestoreHost = `${host}:${firestore.port}`;
     const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
-    const storeUrl = options.storeUrl ?? 'http://127.0.0.1:5173';
     const apiEnv: Record<string, string> = {
       FIREBASE_PROJECT_ID: projectId,
       FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -201,6 +208,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       CLOUDINARY_API_KEY: imageHostCredentials.apiKey,
       CLOUDINARY_API_SECRET: imageHostCredentials.apiSecret,
       CLOUDINARY_API_BASE: images.url,
+      // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
+      // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
+      TRUST_PROXY_HOPS: '0',
       // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
       // store take real sandbox payments; without them only the demo payment is offered.
       ...providerEnvFromShell(),
@@ -229,8 +239,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
         : refuseAllTokens;
       const app = createApp({ config, db, mailer: createMailer(config), auth });
+      // The API answers only to its own Host, and to no other origin than the store's (issue 9).
+      const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {
-        const s = app.listen(ports.api, host, () => resolve(s));
+        const s = createServer((req, res) => {
+          if (admitLocalRequest(req, res, access)) app(req, res);
+        });
+        s.listen(ports.api, host, () => resolve(s));
         s.once('error', reject);
       });
       stops.push(() => closeServer(server));

@@ -1,11 +1,13 @@
 // Small helpers shared by the local cloud's HTTP servers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { admitLocalRequest, originPolicy } from './guard';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+  // CORS headers, when the caller's origin is allowed, were set by admitLocalRequest.
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
 
@@ -21,9 +23,21 @@ export async function readBody(req: IncomingMessage, maxBytes = 20 * 1024 * 1024
   return Buffer.concat(chunks);
 }
 
-/** Listens on host:port (0 = any free port) and resolves with the bound port. */
-export function listen(handler: Handler, port: number, host: string): Promise<{ server: Server; port: number }> {
+/**
+ * Listens on host:port (0 = any free port) and resolves with the bound port. Requests pass the
+ * Host and Origin checks of guard.ts first; `origins` are the browser origins that may call it
+ * (undefined = any loopback origin, [] = none).
+ */
+export function listen(
+  handler: Handler,
+  port: number,
+  host: string,
+  origins?: readonly string[],
+): Promise<{ server: Server; port: number }> {
+  let boundPort = port;
+  const access = { port: () => boundPort, allowsOrigin: originPolicy(origins) };
   const server = createServer((req, res) => {
+    if (!admitLocalRequest(req, res, access)) return;
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
       if (!res.headersSent)
         sendJson(res, 500, { error: { message: error instanceof Error ? error.message : 'Internal error' } });
@@ -34,7 +48,8 @@ export function listen(handler: Handler, port: number, host: string): Promise<{ 
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve({ server, port: (server.address() as AddressInfo).port });
+      boundPort = (server.address() as AddressInfo).port;
+      resolve({ server, port: boundPort });
     });
   });
 }

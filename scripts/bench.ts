@@ -43,7 +43,8 @@ async function buildStore(outDir: string, env: Record<string, string>): Promise<
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    const result = (await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as
+    // The local-stack mode: a `production` build refuses the emulator settings (scripts/buildGuards.ts).
+    const result = (await build({ root, mode: 'e2e', logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as
       Output | Output[];
     return (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   } finally {

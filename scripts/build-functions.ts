@@ -6,7 +6,15 @@ import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, process.argv[2] ?? 'dist-functions');
-const runtimeDependencies = ['express', 'firebase-admin', 'firebase-functions', 'nodemailer', 'zod'];
+const runtimeDependencies = [
+  'express',
+  'express-rate-limit',
+  'firebase-admin',
+  'firebase-functions',
+  'helmet',
+  'nodemailer',
+  'zod',
+];
 
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const installedVersion = (name: string) =>

@@ -10,7 +10,8 @@ import { createRequireAdmin } from './admin/requireAdmin';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
-import { createRateLimiter } from './lib/rateLimiter';
+import { applyHttpSecurity, bodyTooLarge, jsonBodies } from './lib/httpSecurity';
+import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
 import { createFulfilment } from './orders/fulfilment';
@@ -43,15 +44,17 @@ export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? logToConsole;
   const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // --- Hardening (issue 9): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
+  applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
+  const limits = createRateLimits(deps.config);
+  // --- end hardening ---
 
   // Purchases (DESIGN §4). Built here, mounted below; the webhook goes first because it needs the
   // raw body, before express.json parses it.
-  const purchases = createPurchaseRoutes(deps, now, logError);
+  const purchases = createPurchaseRoutes(deps, now, logError, limits);
   app.use('/api/webhooks/paystack', purchases.webhook);
 
-  app.use(express.json({ limit: '32kb' }));
+  app.use(jsonBodies());
 
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });
@@ -61,17 +64,13 @@ export function createApp(deps: AppDeps): Express {
     '/api/contact',
     createContactRouter({
       service: createContactService({ config: deps.config, db: deps.db, mailer: deps.mailer, logError }),
-      // One window per app instance, i.e. per deployed function instance (see rateLimiter.ts).
-      limiter: createRateLimiter({
-        limit: deps.config.CONTACT_RATE_LIMIT,
-        windowMs: deps.config.CONTACT_RATE_WINDOW_MS,
-        now: () => now().getTime(),
-      }),
+      limiter: limits.contact,
       logError,
     }),
   );
 
   const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
+  app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
   app.use(
     '/api',
     createImageRouter({
@@ -92,8 +91,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
   app.use('/api', purchases.orders);
-  app.use('/api/access', purchases.access);
+  app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
 
   app.use('/api', (_req, res) => {
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
         : 500;
     const message =
       status === 413
-        ? 'The request is too large.'
+        ? bodyTooLarge
         : status < 500
           ? 'The request body is not valid JSON.'
           : 'Something went wrong. Please try again.';
@@ -119,7 +119,12 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /** The purchase API's routers, from the same dependencies as the rest of the app. */
-function createPurchaseRoutes(deps: AppDeps, now: () => Date, logError: (message: string, error: unknown) => void) {
+function createPurchaseRoutes(
+  deps: AppDeps,
+  now: () => Date,
+  logError: (message: string, error: unknown) => void,
+  limits: RateLimits,
+) {
   const { config, db, mailer } = deps;
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
   const paystack = config.PAYSTACK_SECRET_KEY
@@ -152,12 +157,8 @@ function createPurchaseRoutes(deps: AppDeps, now: () => Date, logError: (message
       config,
       links,
       fulfilment,
-      // The same limits as the contact form: each request may send an e-mail.
-      limiter: createRateLimiter({
-        limit: config.CONTACT_RATE_LIMIT,
-        windowMs: config.CONTACT_RATE_WINDOW_MS,
-        now: () => now().getTime(),
-      }),
+      // Each request may send an e-mail.
+      limiter: limits.resend,
       logError,
     }),
   };

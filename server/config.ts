@@ -1,6 +1,8 @@
 // Every API setting, read once, typed and validated (DESIGN §6). Secrets live only here, never in
 // the SPA bundle. A missing or malformed variable fails start-up with its name.
 import { z } from 'zod';
+import { defaultTrustProxyHops } from './lib/clientAddress';
+import { providerUrlProblems } from './lib/providerUrls';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -47,6 +49,20 @@ const schema = z.object({
   CLOUDINARY_API_KEY: optionalText,
   CLOUDINARY_API_SECRET: optionalText,
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
+  // --- Hardening (issue 9): proxy hops and the named rate limits of server/lib/rateLimits.ts. ---
+  // An empty value means the default, not 0 (0 would put every visitor in one rate-limit window).
+  TRUST_PROXY_HOPS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(10).default(defaultTrustProxyHops),
+  ),
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  ORDER_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
+  RESEND_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  ACCESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  ACCESS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  ADMIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  ADMIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type ServerConfig = z.infer<typeof schema>;
@@ -57,7 +73,9 @@ export class ServerConfigError extends Error {
 
 export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = result.success
+    ? providerUrlProblems(result.data)
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (result.success && problems.length === 0) return result.data;
   throw new ServerConfigError(`Invalid API configuration (see .env.example):\n  ${problems.join('\n  ')}`);
 }

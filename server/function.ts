@@ -4,6 +4,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
+import { assertDeployedEnvironment } from './lib/deployGuards';
 import { createAdminFirestore } from './lib/firestoreAdmin';
 import { createMailer } from './mailer';
 
@@ -18,6 +19,7 @@ const secrets = [
 ];
 
 function buildApp() {
+  assertDeployedEnvironment(process.env);
   // Cloud Functions names the project in GCLOUD_PROJECT; FIREBASE_PROJECT_ID may override it.
   const config = parseServerConfig({
     ...process.env,
@@ -37,7 +39,9 @@ function buildApp() {
 
 let app: ReturnType<typeof buildApp> | undefined;
 
-export const api = onRequest({ region: 'us-central1', secrets, memory: '256MiB' }, (req, res) => {
+// The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
+// bill under a flood and how many windows a client can spread its requests over.
+export const api = onRequest({ region: 'us-central1', secrets, memory: '256MiB', maxInstances: 10 }, (req, res) => {
   // Built on the first request, not at import: the deploy tool loads this file to read the
   // function's settings, without the runtime environment.
   app ??= buildApp();

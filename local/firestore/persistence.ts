@@ -77,6 +77,15 @@ export class DataFileWriter {
     }, this.delayMs);
   }
 
+  /**
+   * Resolves once every change scheduled so far is on disk: a change waiting for its save is
+   * saved now; one whose save is already running (the snapshot is taken when it starts) is
+   * covered by it. Answering a write only after this keeps acknowledged writes across a crash.
+   */
+  durable(): Promise<void> {
+    return this.timer === undefined && !this.queued ? this.chain : this.flush();
+  }
+
   /** Saves now (after any save in flight) and resolves once the file is on disk. */
   flush(): Promise<void> {
     clearTimeout(this.timer);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { admitLocalRequest, originPolicy } from '../guard';
 import { RpcError, asArray, asObject, asString, invalidArgument, isObject, type JsonObject } from './errors';
 import { DataFileWriter, FirestoreDataFileError, loadDataFile } from './persistence';
 import { indexesFromFile, type IndexConfig } from './indexes';
@@ -24,6 +25,8 @@ export interface FirestoreEmulatorOptions {
    * FAILED_PRECONDITION. Undefined = every query is served, as Google's emulator does.
    */
   indexesFile?: string;
+  /** Browser origins that may call it (the store); undefined = any loopback origin (see local/guard.ts). */
+  allowedOrigins?: readonly string[];
   /**
    * firestore.rules to enforce (reloaded when the file changes); a file it cannot fully understand
    * stops the start. Undefined = no rules: everyone may do everything, like open rules.
@@ -336,10 +339,14 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   if (dataFile !== undefined) writer = new DataFileWriter(dataFile, () => [...store.documents()], log);
   const rules = opts.rulesFile === undefined ? undefined : await RulesGate.open(opts.rulesFile, log);
 
+  let boundPort = opts.port ?? 0;
+  const localAccess = { port: () => boundPort, allowsOrigin: originPolicy(opts.allowedOrigins) };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
+    // Host and Origin checked, CORS granted to the store's origin only (issue 9).
+    if (!admitLocalRequest(req, res, localAccess)) return;
     // The web SDK's headers (content-type, x-goog-api-client, authorization...) make browsers ask first.
-    res.setHeader('Access-Control-Allow-Origin', '*');
     if (method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
@@ -375,7 +382,12 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource, access };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
-    if (rpc === undefined) return send(res, 200, resourceRequest(request, method, body, url.searchParams));
+    // Issue 9: a write is acknowledged only once it is in the data file (crash.test.ts).
+    if (rpc === undefined) {
+      const answer = resourceRequest(request, method, body, url.searchParams);
+      await writer?.durable();
+      return send(res, 200, answer);
+    }
     const handler = rpcs[rpc];
     if (method !== 'POST' || handler === undefined) {
       throw new RpcError(
@@ -383,7 +395,9 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
         `${method} :${rpc} is not served by this emulator`,
       );
     }
-    send(res, 200, handler(request, body));
+    const answer = handler(request, body);
+    await writer?.durable();
+    send(res, 200, answer);
   }
 
   const server = createServer((req, res) => {
@@ -415,6 +429,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  boundPort = port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`firestore: emulator listening on ${url}${dataFile === undefined ? ' (in memory)' : `, data in ${dataFile}`}`);
   if (opts.indexesFile !== undefined) log(`firestore: queries need the indexes declared in ${opts.indexesFile}`);

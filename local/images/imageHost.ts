@@ -53,6 +53,9 @@ export interface ImageHostOptions {
   port?: number;
   host?: string;
   cloudName?: string;
+  uploadPreset?: string;
+  /** Browser origins that may upload (the store); undefined = any loopback origin. */
+  allowedOrigins?: readonly string[];
   /** The credentials signed requests must carry (the API's CLOUDINARY_API_KEY / _SECRET). */
   apiKey?: string;
   apiSecret?: string;
@@ -239,7 +242,6 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       res.writeHead(200, {
         'content-type': type,
         'cache-control': 'public, max-age=31536000, immutable',
-        'access-control-allow-origin': '*',
         // Says plainly that a requested width was not applied (see the note at the top).
         ...(widths.length > 0 ? { 'x-local-image-host': 'original served; transformations not applied' } : {}),
       });
@@ -254,7 +256,6 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       const url = new URL(req.url ?? '/', 'http://local');
       if (req.method === 'OPTIONS') {
         res.writeHead(204, {
-          'access-control-allow-origin': '*',
           'access-control-allow-methods': 'GET,POST,OPTIONS',
           'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
         });
@@ -273,6 +274,7 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
     },
     options.port ?? 0,
     host,
+    options.allowedOrigins,
   );
   baseUrl = `http://${host}:${port}`;
   return {

@@ -4,9 +4,11 @@
 // front of maildev's web app.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
+import { admitLocalRequest, hostAllowed, originPolicy, storeOrigins, type LocalAccess } from '../guard';
 import { sendJson } from '../http';
 import { freePort } from '../ports';
 
@@ -207,6 +209,11 @@ export async function startMailCatcher(
     if (!webServer) throw new Error('The mail inbox web server did not start');
     await listening(webServer);
     installJsonRoute(webServer, mailserver);
+    // The inbox holds the buyers' access links: only its own page may read it (issue 9).
+    guardInbox(webServer, {
+      port: () => wantedWebPort,
+      allowsOrigin: originPolicy(storeOrigins(`http://${host}:${wantedWebPort}`)),
+    });
   } catch (error) {
     await new Promise<void>((resolve) => mailserver.close(() => resolve()));
     await rm(mailDir, { recursive: true, force: true });
@@ -247,5 +254,28 @@ function installJsonRoute(server: Server, mailserver: MaildevMailServer): void {
       return;
     }
     for (const handler of maildevHandlers) handler.call(server, req, res);
+  });
+}
+
+/**
+ * Host and Origin checks (local/guard.ts) in front of every inbox request, JSON route, maildev's
+ * web app and its socket.io upgrades alike: installed last, so it runs before all of them.
+ */
+function guardInbox(server: Server, access: LocalAccess): void {
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!admitLocalRequest(req, res, access)) return;
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+  const upgrades = server.listeners('upgrade') as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const origin = req.headers.origin;
+    if (!hostAllowed(req.headers.host, access.port()) || (origin !== undefined && !access.allowsOrigin(origin))) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    for (const handler of upgrades) handler.call(server, req, socket, head);
   });
 }

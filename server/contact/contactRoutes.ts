@@ -1,10 +1,10 @@
 // POST /api/contact (SPEC §7): thin handlers; validation lives in the schema, the work in the service.
 import { Router, type RequestHandler } from 'express';
-import { limitRequestsByClient, type RateLimiter } from '../lib/rateLimiter';
+import { rateLimitMessages } from '../lib/rateLimits';
 import { parseContactMessage } from './contactSchema';
 import type { ContactService } from './contactService';
 
-export const tooManyMessages = 'Too many messages. Please try again in a minute.';
+export const tooManyMessages = rateLimitMessages.contact;
 export const contactFailure = 'Something went wrong. Please try again.';
 
 export function createContactRouter({
@@ -13,7 +13,8 @@ export function createContactRouter({
   logError,
 }: {
   service: ContactService;
-  limiter: RateLimiter;
+  /** The `contact` limiter of server/lib/rateLimits.ts (429 with Retry-After). */
+  limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
   const sendMessage: RequestHandler = async (req, res) => {
@@ -34,6 +35,6 @@ export function createContactRouter({
 
   const router = Router();
   // Every attempt counts, valid or not, so a script cannot probe the endpoint without limit.
-  router.post('/', limitRequestsByClient(limiter, tooManyMessages), sendMessage);
+  router.post('/', limiter, sendMessage);
   return router;
 }

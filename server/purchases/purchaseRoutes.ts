@@ -5,7 +5,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
-import { limitRequestsByClient, type RateLimiter } from '../lib/rateLimiter';
+import { rateLimitMessages } from '../lib/rateLimits';
 import { purchasesResendMail, type PurchaseLink } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
 import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
@@ -13,7 +13,7 @@ import { parseBody, resendBodySchema } from '../orders/orderSchema';
 
 export const resendAnswer =
   'If we have purchases for this e-mail address, we have sent their access links to it. Please check your inbox and spam folder.';
-export const tooManyResends = 'Too many requests. Please try again in a minute.';
+export const tooManyResends = rateLimitMessages.resend;
 
 export function createPurchaseRouter({
   db,
@@ -29,7 +29,8 @@ export function createPurchaseRouter({
   config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
   links: AccessLinks;
   fulfilment: Pick<Fulfilment, 'ensureAccess'>;
-  limiter: RateLimiter;
+  /** The `resend` limiter of server/lib/rateLimits.ts (429 with Retry-After). */
+  limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
   const resend: RequestHandler = async (req, res) => {
@@ -79,6 +80,6 @@ export function createPurchaseRouter({
   };
 
   const router = Router();
-  router.post('/resend', limitRequestsByClient(limiter, tooManyResends), resend);
+  router.post('/resend', limiter, resend);
   return router;
 }

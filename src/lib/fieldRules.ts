@@ -3,6 +3,8 @@
 // with the same sentence. Plain TypeScript on purpose: zod in the storefront bundle would cost far
 // more than these few lines.
 
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './textSafety';
+
 export interface FieldRule {
   /** The visible label of the form control. */
   label: string;
@@ -114,6 +116,10 @@ export function fieldError(rule: FieldRule, value: string): string | null {
   if (!trimmed) return rule.required;
   const invalid = rule.invalid ?? rule.required;
   if (rule.type !== 'textarea' && lineBreakPattern.test(trimmed)) return rule.lineBreak ?? invalid;
+  // Control characters and bidirectional overrides (src/lib/textSafety.ts); a message keeps its line breaks.
+  if (hasForbiddenCharacters(trimmed, { multiline: rule.type === 'textarea' })) {
+    return forbiddenCharactersMessage(rule.label);
+  }
   if (trimmed.length > rule.maxLength) return rule.tooLong ?? invalid;
   if (rule.type === 'email' && !emailShape.test(trimmed)) return invalid;
   if (

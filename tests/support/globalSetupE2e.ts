@@ -47,13 +47,20 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${storePort}`;
   const providersBaseUrl = `http://127.0.0.1:${providersStorePort}`;
   const providers = await startFakeProviders();
+  // Browsers in every test post from 127.0.0.1: the purchase and admin limits are out of the way.
   const cloud = await startCloud({
     dataDir,
     withApi: true,
     withAuth: true,
     seed: true,
     storeUrl: baseUrl,
+    // The second store (real payment buttons) is a browser origin of the local cloud too.
+    extraOrigins: [providersBaseUrl],
     apiEnv: {
+      ORDER_RATE_LIMIT: '1000',
+      RESEND_RATE_LIMIT: '1000',
+      ACCESS_RATE_LIMIT: '1000',
+      ADMIN_RATE_LIMIT: '1000',
       PAYSTACK_SECRET_KEY: fakeProviderKeys.paystackSecret,
       PAYSTACK_BASE_URL: providers.paystackBaseUrl,
       PAYPAL_CLIENT_ID: fakeProviderKeys.paypalClientId,
@@ -75,14 +82,15 @@ export default async function setup(project: TestProject) {
   };
   Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: 'https://geoip.e2e.test/json' });
   try {
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Its own mode: a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS.
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     // A second build with the public payment keys: the Paystack popup and PayPal buttons instead of
     // the demo payment. Builds run one after the other because Vite reads process.env.
     Object.assign(process.env, {
       VITE_PAYSTACK_PUBLIC_KEY: publicKeys.paystack,
       VITE_PAYPAL_CLIENT_ID: publicKeys.paypal,
     });
-    await build({ root, logLevel: 'warn', build: { outDir: providersOutDir, emptyOutDir: true } });
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir: providersOutDir, emptyOutDir: true } });
   } finally {
     process.env = savedEnv;
   }

@@ -111,6 +111,18 @@ describe('POST /api/contact on the local cloud', () => {
       'name',
       'Your name must be on a single line.',
     ],
+    [
+      'a right-to-left override in the name',
+      (m: ContactBody) => ({ ...m, name: 'Ada \u202Egnp.exe' }),
+      'name',
+      'Your Name contains invisible or control characters that are not allowed. Please retype it.',
+    ],
+    [
+      'a terminal escape in the phone',
+      (m: ContactBody) => ({ ...m, phone: '0803\u001b[2J1234567' }),
+      'phone',
+      'Your Phone Number contains invisible or control characters that are not allowed. Please retype it.',
+    ],
   ])('answers 400 for %s, and stores and sends nothing', async (_case, change, field, expected) => {
     const message = buildMessage();
     const response = await post(contactUrl, change(message));
@@ -126,13 +138,37 @@ describe('POST /api/contact on the local cloud', () => {
     expect(broken.headers.get('content-type')).toMatch(/application\/json/);
     expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON.' });
 
+    const array = await post(contactUrl, '["Ada"]');
+    expect(array.status).toBe(400);
+    expect(await array.json()).toEqual({ message: expect.stringMatching(/JSON object/) });
+  });
+
+  it('answers 415 to what a cross-site HTML form can post, and stores nothing', async () => {
+    const message = buildMessage();
     const form = await fetch(contactUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'name=Ada&email=ada%40example.com',
+      body: new URLSearchParams(message).toString(),
     });
-    expect(form.status).toBe(400);
-    expect(await form.json()).toEqual({ message: expect.stringMatching(/JSON object/) });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toEqual({ message: 'Send the request as JSON (Content-Type: application/json).' });
+    const plain = await fetch(contactUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(message),
+    });
+    expect(plain.status).toBe(415);
+    expect(await storedMessages('email', message.email)).toEqual([]);
+  });
+
+  it('refuses 10 of 15 messages sent with a rotating forged X-Forwarded-For when the limit is 5', async () => {
+    const limitedUrl = await startExtraApi({ CONTACT_RATE_LIMIT: '5' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const response = await post(limitedUrl, buildMessage(), { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(10).fill(429)]);
   });
 
   it('answers 429 with Retry-After to the third message from one client when the limit is 2', async () => {

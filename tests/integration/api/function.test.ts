@@ -17,28 +17,32 @@ const outDir = resolve(root, 'tests/.artifacts', `functions-${randomUUID().slice
 const cloud = inject('cloud');
 const servers: Server[] = [];
 
-async function serve(
-  envOverrides: Record<string, string>,
-  { parseLikeFunctions = false }: { parseLikeFunctions?: boolean } = {},
-): Promise<string> {
-  Object.assign(process.env, cloud.apiEnv, envOverrides);
+/**
+ * Serves a fresh copy of the bundle as the Functions Framework hosts it: an express app that has
+ * already parsed every body (JSON, text, urlencoded, anything else raw, 1 GB limit) and kept the
+ * bytes in req.rawBody before the function runs, trusting X-Forwarded-For as it does. The app is
+ * built on the first request, from the environment set here. FUNCTIONS_EMULATOR=true (set by
+ * firebase-tools when it emulates functions) lets it run against the local cloud's emulators.
+ */
+async function serve(envOverrides: Record<string, string>): Promise<string> {
+  Object.assign(process.env, cloud.apiEnv, { FUNCTIONS_EMULATOR: 'true' }, envOverrides);
+  // An empty override removes the variable, as if it were not set at all.
   for (const [name, value] of Object.entries(envOverrides)) if (value === '') delete process.env[name];
   const module = (await import(`${pathToFileURL(resolve(outDir, 'index.js')).href}?instance=${randomUUID()}`)) as {
     api: RequestListener;
   };
-  // Cloud Functions hands the handler express requests and responses; so does this host.
   const host = express();
-  // The Functions framework reads the body before the handler runs: JSON parsed into req.body, the
-  // bytes kept in req.rawBody.
-  if (parseLikeFunctions) {
-    host.use(
-      express.json({
-        verify: (req, _res, buf) => {
-          (req as typeof req & { rawBody?: Buffer }).rawBody = buf;
-        },
-      }),
-    );
-  }
+  const keepRaw = (req: express.Request, _res: express.Response, buf: Buffer) => {
+    (req as express.Request & { rawBody?: Buffer }).rawBody = buf;
+  };
+  const limit = '1024mb';
+  host.use(express.json({ type: 'application/cloudevents+json', limit, verify: keepRaw }));
+  host.use(express.json({ limit, verify: keepRaw }));
+  host.use(express.text({ limit, verify: keepRaw }));
+  host.use(express.urlencoded({ limit, extended: true, verify: keepRaw }));
+  host.use(express.raw({ limit, type: '*/*', verify: keepRaw }));
+  host.enable('trust proxy');
+  host.disable('x-powered-by');
   host.use((req, res) => module.api(req, res));
   const server = createServer(host);
   servers.push(server);
@@ -72,8 +76,10 @@ describe('the deployable API function', () => {
     expect(pkg.main).toBe('index.js');
     expect(Object.keys(pkg.dependencies).sort()).toEqual([
       'express',
+      'express-rate-limit',
       'firebase-admin',
       'firebase-functions',
+      'helmet',
       'nodemailer',
       'zod',
     ]);
@@ -99,6 +105,81 @@ describe('the deployable API function', () => {
       body: JSON.stringify({ name: 'Fn Test' }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('refuses to run with an emulator host set when it is not an emulated function', async () => {
+    const url = await serve({ DEMO_PAYMENTS: '0', FUNCTIONS_EMULATOR: '' });
+    const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('EMULATOR_HOST');
+    expect(text).not.toContain('127.0.0.1');
+  });
+
+  it('sends the security headers, refuses form posts and bodies over 32 KB though the host parsed them', async () => {
+    const url = await serve({ DEMO_PAYMENTS: '0' });
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('x-frame-options')).toBe('DENY');
+    expect(health.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(health.headers.get('x-powered-by')).toBeNull();
+
+    const form = await fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Fn&email=fn%40example.com&phone=08000000001&message=hi',
+    });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toEqual({ message: 'Send the request as JSON (Content-Type: application/json).' });
+
+    const body = JSON.stringify({
+      name: 'Fn Big',
+      email: 'fn-big@example.com',
+      phone: '+234 800 000 0002',
+      message: 'x'.repeat(33 * 1024),
+    });
+    const sizes: number[] = [];
+    // Once with Content-Length, once streamed (chunked) so that only rawBody tells the size.
+    const declared = await fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    sizes.push(declared.status);
+    const streamed = await fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([body]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    sizes.push(streamed.status);
+    expect(sizes).toEqual([413, 413]);
+    expect(await streamed.json()).toEqual({ message: 'The request is too large.' });
+  });
+
+  it('keys its rate limit on the client three hops back, so forged X-Forwarded-For entries get 429s', async () => {
+    // Deployed default: Fastly and the Google front end append, Cloud Run's proxy is the socket.
+    const url = await serve({ DEMO_PAYMENTS: '0', CONTACT_RATE_LIMIT: '5', TRUST_PROXY_HOPS: '' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const res = await fetch(`${url}/api/contact`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          // forged by the client, the client as Fastly saw it, Fastly as the Google front end saw it, the front end
+          'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.9, 151.101.1.1, 66.102.8.142`,
+        },
+        body: JSON.stringify({
+          name: 'Fn Flood',
+          email: `fn-flood-${i}@example.com`,
+          phone: '+234 800 000 0003',
+          message: `Flood ${i}`,
+        }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(10).fill(429)]);
   });
 
   it("verifies admins' ID tokens with firebase-admin before signing an upload", async () => {
@@ -144,7 +225,7 @@ describe('the deployable API function', () => {
 
   it('checks the Paystack webhook signature over the raw body the Functions framework keeps', async () => {
     const secret = 'sk_test_function_webhook';
-    const url = await serve({ DEMO_PAYMENTS: '0', PAYSTACK_SECRET_KEY: secret }, { parseLikeFunctions: true });
+    const url = await serve({ DEMO_PAYMENTS: '0', PAYSTACK_SECRET_KEY: secret });
     const raw = JSON.stringify({ event: 'transfer.success', data: { reference: 'TRF-fn' } });
     const post = (signature: string, body = raw) =>
       fetch(`${url}/api/webhooks/paystack`, {

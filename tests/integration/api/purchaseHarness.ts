@@ -323,6 +323,9 @@ export async function startPurchaseApi(env: Record<string, string> = {}): Promis
     PAYPAL_BASE_URL: paypalBase,
     PROVIDER_TIMEOUT_MS: '3000',
     CONTACT_RATE_LIMIT: '1000',
+    ORDER_RATE_LIMIT: '1000',
+    RESEND_RATE_LIMIT: '1000',
+    ACCESS_RATE_LIMIT: '1000',
     ...env,
   });
   const logged: string[] = [];

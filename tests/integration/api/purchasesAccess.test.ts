@@ -97,8 +97,8 @@ describe('POST /api/purchases/resend', () => {
     expect(await response.json()).toEqual({ message: 'Please enter a valid email address.' });
   });
 
-  it('is rate limited like the contact form', async () => {
-    const limited = await startPurchaseApi({ CONTACT_RATE_LIMIT: '2' });
+  it('is rate limited by its own limit (RESEND_RATE_LIMIT)', async () => {
+    const limited = await startPurchaseApi({ RESEND_RATE_LIMIT: '2' });
     try {
       const address = `limit.${uniqueTag()}@example.com`;
       const send = () => postJson(`${limited.url}/api/purchases/resend`, { email: address });
@@ -106,7 +106,9 @@ describe('POST /api/purchases/resend', () => {
       expect((await send()).status).toBe(200);
       const refused = await send();
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ message: 'Too many requests. Please try again in a minute.' });
+      expect(await refused.json()).toEqual({
+        message: 'Too many requests for your purchase links. Please try again later.',
+      });
     } finally {
       await limited.close();
     }

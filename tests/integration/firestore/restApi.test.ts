@@ -48,7 +48,7 @@ describe('HTTP basics', () => {
     expect(answer.body).toBe('Ok');
   });
 
-  it('answers a CORS preflight for any origin, echoing the requested headers', async () => {
+  it('answers a CORS preflight from a local origin, echoing it and the requested headers', async () => {
     const requested = 'content-type,x-goog-api-client,google-cloud-resource-prefix,authorization,x-firebase-gmpid';
     const response = await fetch(`${emulator.url}${DOCS}:runQuery`, {
       method: 'OPTIONS',
@@ -59,16 +59,43 @@ describe('HTTP basics', () => {
       },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-headers')).toBe(requested);
   });
 
-  it('sets Access-Control-Allow-Origin on answers, errors included', async () => {
-    const ok = await rest(emulator, 'POST', `${DOCS}:batchGet`, { documents: [] }, { Origin: 'http://x.test' });
-    const bad = await rest(emulator, 'GET', '/nope', undefined, { Origin: 'http://x.test' });
-    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    expect(bad.headers.get('access-control-allow-origin')).toBe('*');
+  it('sets Access-Control-Allow-Origin for a local origin on answers, errors included', async () => {
+    const origin = { Origin: 'http://127.0.0.1:5173' };
+    const ok = await rest(emulator, 'POST', `${DOCS}:batchGet`, { documents: [] }, origin);
+    const bad = await rest(emulator, 'GET', '/nope', undefined, origin);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(bad.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+  });
+
+  it('refuses other origins (writes and preflights alike) without granting CORS', async () => {
+    const write = await commit([setWrite('crossSite/doc', { by: { stringValue: 'evil' } })]);
+    expect(write.status).toBe(200);
+    const foreign = { Origin: 'http://x.test' };
+    const attempt = await rest(
+      emulator,
+      'POST',
+      `${DOCS}:commit`,
+      { writes: [setWrite('crossSite/doc', { by: { stringValue: 'evil page' } })] },
+      foreign,
+    );
+    expect(attempt.status).toBe(403);
+    expect(attempt.headers.get('access-control-allow-origin')).toBeNull();
+    const reset = await rest(emulator, 'DELETE', `/emulator/v1/${DATABASE}/documents`, undefined, foreign);
+    expect(reset.status).toBe(403);
+    const preflight = await fetch(`${emulator.url}${DOCS}:runQuery`, {
+      method: 'OPTIONS',
+      headers: { ...foreign, 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await rest(emulator, 'GET', `${DOCS}/crossSite/doc`);
+    expect((read.body as { fields: unknown }).fields).toEqual({ by: { stringValue: 'evil' } });
   });
 
   it('answers an unknown route with a Firestore-style NOT_FOUND error', async () => {

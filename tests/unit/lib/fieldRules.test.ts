@@ -48,3 +48,25 @@ describe('field rules', () => {
     expect(emailsMatch('ada@example.com', 'ada@example.org')).toBe(false);
   });
 });
+
+describe('invisible and control characters (issue 9)', () => {
+  it('are refused in every single-line field of both forms, named by the label', () => {
+    expect(fieldError(customerFields.name, 'Ada \u202eObi')).toBe(
+      'Full Name contains invisible or control characters that are not allowed. Please retype it.',
+    );
+    expect(fieldError(customerFields.confirmEmail, 'ada@exam\u200eple.com')).toBe(
+      'Confirm Email contains invisible or control characters that are not allowed. Please retype it.',
+    );
+    expect(fieldError(contactFields.phone, '0803\u0000123')).toBe(
+      'Your Phone Number contains invisible or control characters that are not allowed. Please retype it.',
+    );
+  });
+
+  it('leave line breaks and tabs in the message alone, and plain accented names too', () => {
+    expect(fieldError(contactFields.message, 'Hello\r\n\tthere')).toBeNull();
+    expect(fieldError(contactFields.message, 'Hello\u2066there')).toBe(
+      'Your Message contains invisible or control characters that are not allowed. Please retype it.',
+    );
+    expect(fieldError(customerFields.name, 'Adébáyọ̀ Ọlátúnjí')).toBeNull();
+  });
+});

@@ -101,3 +101,54 @@ describe('parseContactMessage', () => {
     expect(!result.ok && result.error).toMatch(/JSON object/);
   });
 });
+
+describe('invisible and control characters (issue 9)', () => {
+  const hostile: Array<[string, string]> = [
+    ['right-to-left override', 'Ada \u202eObi'],
+    ['left-to-right embedding', '\u202aAda'],
+    ['pop directional formatting', 'Ada\u202c'],
+    ['first strong isolate', 'Ada \u2068Obi\u2069'],
+    ['right-to-left mark', 'Ada\u200f Obi'],
+    ['left-to-right mark', '\u200eAda'],
+    ['NUL', 'Ada\u0000Obi'],
+    ['escape', 'Ada\u001b[31mObi'],
+    ['tab inside', 'Ada\tObi'],
+    ['C1 next line', 'Ada\u0085Obi'],
+    ['DEL', 'Ada\u007fObi'],
+  ];
+
+  it.each(hostile)('refuses a %s in the name with a clear message', (_what, name) => {
+    expect(errorFor({ name })).toEqual({
+      field: 'name',
+      error: 'Your Name contains invisible or control characters that are not allowed. Please retype it.',
+    });
+  });
+
+  it('refuses them in the e-mail and phone fields too', () => {
+    expect(errorFor({ email: 'ada\u202e@example.com' })).toEqual({
+      field: 'email',
+      error: 'Your Email contains invisible or control characters that are not allowed. Please retype it.',
+    });
+    expect(errorFor({ phone: '0803\u2066123\u20694567' })).toEqual({
+      field: 'phone',
+      error: 'Your Phone Number contains invisible or control characters that are not allowed. Please retype it.',
+    });
+  });
+
+  it('keeps line breaks and tabs in the message but refuses other controls and overrides there', () => {
+    const ok = parseContactMessage(buildMessage({ message: 'Line one\r\nLine two\n\tindented' }));
+    expect(ok).toEqual({ ok: true, message: buildMessage({ message: 'Line one\r\nLine two\n\tindented' }) });
+    for (const message of ['Hello \u202eevil', 'Bell\u0007', 'Hi\u0000there', 'C1\u009b31m']) {
+      expect(errorFor({ message })).toEqual({
+        field: 'message',
+        error: 'Your Message contains invisible or control characters that are not allowed. Please retype it.',
+      });
+    }
+  });
+
+  it('still accepts names in other scripts and with accents', () => {
+    for (const name of ['Adébáyọ̀ Ọlátúnjí', 'محمد علي', 'Chiamaka Nwosu-Eze', "O'Neil Ọbá"]) {
+      expect(parseContactMessage(buildMessage({ name })).ok, name).toBe(true);
+    }
+  });
+});

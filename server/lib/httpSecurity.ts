@@ -1,0 +1,107 @@
+// What every API response and request goes through before a route sees it (issue 9): the proxy
+// hop count for req.ip, helmet's headers, JSON-only bodies and the body size limit. Kept out of
+// app.ts so routes added later (checkout, admin) are covered without touching it.
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** The largest request body the API accepts; every form and order fits in a fraction of it. */
+export const maxBodyBytes = 32 * 1024;
+
+export const bodyTooLarge = 'The request is too large.';
+export const jsonRequired = 'Send the request as JSON (Content-Type: application/json).';
+
+/**
+ * Routes that read their own raw body and are exempt from the JSON-only rule (the body size
+ * limit still applies). Paystack signs the exact bytes it posts (as application/json anyway).
+ */
+export const rawBodyRoutes: readonly string[] = ['/api/webhooks/paystack'];
+
+const methodsWithBodies = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function underAny(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * 415 for a body that is not declared application/json. An HTML form can only post
+ * urlencoded, multipart or text/plain bodies, so a cross-site form cannot reach a JSON endpoint,
+ * and a cross-site fetch with application/json needs a CORS preflight the API never grants.
+ */
+export function requireJsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
+  return (req, res, next) => {
+    const path = req.originalUrl.split('?')[0] ?? '';
+    // A request with neither a body nor a declared type carries nothing to misread (a form post
+    // always declares one); its route answers it as it would an empty JSON body.
+    const carriesBody =
+      req.headers['content-type'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined ||
+      Number(req.headers['content-length'] ?? 0) > 0;
+    if (!methodsWithBodies.has(req.method) || !carriesBody || underAny(path, except)) {
+      next();
+      return;
+    }
+    if (req.is('application/json') !== 'application/json') {
+      res.status(415).json({ message: jsonRequired });
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * 413 past maxBodyBytes. Under Cloud Functions the Functions Framework has already read and
+ * parsed the body (with a 1 GB limit) before the app runs, leaving the bytes in req.rawBody, so
+ * express.json's own limit never sees them; the size is checked here from rawBody, or from
+ * Content-Length when the app reads the body itself.
+ */
+export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
+  return (req, res, next) => {
+    const raw: unknown = (req as { rawBody?: unknown }).rawBody;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const size = Buffer.isBuffer(raw) ? Math.max(raw.length, declared) : declared;
+    if (Number.isFinite(size) && size > maxBytes) {
+      res.status(413).json({ message: bodyTooLarge });
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * express.json with the size limit, skipping the raw-body routes so they can read the untouched
+ * stream themselves (locally) or req.rawBody (under the Functions Framework).
+ */
+export function jsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
+  const parse = express.json({ limit: maxBodyBytes });
+  return (req, res, next) => {
+    if (underAny(req.originalUrl.split('?')[0] ?? '', except)) next();
+    else parse(req, res, next);
+  };
+}
+
+export const apiHelmet = helmet({
+  // JSON answers and the small HTML pages of the access links: nothing to load, nothing to frame.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+});
+
+/** Applies the settings and middleware above to a new app, before any route. */
+export function applyHttpSecurity(app: Express, { trustProxyHops }: { trustProxyHops: number }): void {
+  app.disable('x-powered-by');
+  // A hop count, never `true`: see clientAddress.ts.
+  app.set('trust proxy', trustProxyHops);
+  app.use(apiHelmet);
+  app.use('/api', limitBodySize(), requireJsonBodies());
+}

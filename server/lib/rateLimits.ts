@@ -1,0 +1,117 @@
+// The API's named rate limits (issue 9), built with express-rate-limit from the configuration.
+// Each limiter counts per client address (req.ip: see clientAddress.ts for why a forged
+// X-Forwarded-For cannot choose it) in memory, per function instance: with maxInstances N
+// (server/function.ts) a client gets at most N x limit through, which is enough to stop one
+// browser or script from flooding the seller's inbox, the order endpoints or the mail server,
+// and needs no shared store.
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { ServerConfig } from '../config';
+
+export type RateLimitName = 'contact' | 'orders' | 'resend' | 'access' | 'admin';
+
+export interface RateLimitSetting {
+  limit: number;
+  windowMs: number;
+  /** What the refused client reads (JSON {message}, or a small HTML page for the access links). */
+  message: string;
+}
+
+export const rateLimitMessages: Record<RateLimitName, string> = {
+  contact: 'Too many messages. Please try again in a minute.',
+  orders: 'Too many payment attempts. Please wait a minute and try again.',
+  resend: 'Too many requests for your purchase links. Please try again later.',
+  access: 'Too many download attempts. Please wait a minute and try again.',
+  admin: 'Too many requests. Please wait a minute and try again.',
+};
+
+export type RateLimitConfig = Pick<
+  ServerConfig,
+  | 'CONTACT_RATE_LIMIT'
+  | 'CONTACT_RATE_WINDOW_MS'
+  | 'ORDER_RATE_LIMIT'
+  | 'ORDER_RATE_WINDOW_MS'
+  | 'RESEND_RATE_LIMIT'
+  | 'RESEND_RATE_WINDOW_MS'
+  | 'ACCESS_RATE_LIMIT'
+  | 'ACCESS_RATE_WINDOW_MS'
+  | 'ADMIN_RATE_LIMIT'
+  | 'ADMIN_RATE_WINDOW_MS'
+  | 'TRUST_PROXY_HOPS'
+>;
+
+export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName, RateLimitSetting> {
+  return {
+    contact: {
+      limit: config.CONTACT_RATE_LIMIT,
+      windowMs: config.CONTACT_RATE_WINDOW_MS,
+      message: rateLimitMessages.contact,
+    },
+    orders: {
+      limit: config.ORDER_RATE_LIMIT,
+      windowMs: config.ORDER_RATE_WINDOW_MS,
+      message: rateLimitMessages.orders,
+    },
+    resend: {
+      limit: config.RESEND_RATE_LIMIT,
+      windowMs: config.RESEND_RATE_WINDOW_MS,
+      message: rateLimitMessages.resend,
+    },
+    access: {
+      limit: config.ACCESS_RATE_LIMIT,
+      windowMs: config.ACCESS_RATE_WINDOW_MS,
+      message: rateLimitMessages.access,
+    },
+    admin: { limit: config.ADMIN_RATE_LIMIT, windowMs: config.ADMIN_RATE_WINDOW_MS, message: rateLimitMessages.admin },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function createLimiter(setting: RateLimitSetting, trustProxyHops: number): RequestHandler {
+  return rateLimit({
+    windowMs: setting.windowMs,
+    limit: setting.limit,
+    // RateLimit and RateLimit-Policy headers; Retry-After is sent with every 429.
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: {
+      // The app is built once per instance, on its first request (server/function.ts).
+      creationStack: false,
+      // With 0 hops a forwarded header is ignored on purpose (the local cloud), not a misconfiguration.
+      xForwardedForHeader: trustProxyHops > 0,
+    },
+    handler: (req, res) => {
+      res.status(429);
+      // A download link is opened in the browser: a readable page, not JSON.
+      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') {
+        res
+          .type('html')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Please wait</title></head><body><p>${escapeHtml(setting.message)}</p></body></html>`,
+          );
+        return;
+      }
+      res.json({ message: setting.message });
+    },
+  });
+}
+
+export type RateLimits = Record<RateLimitName, RequestHandler>;
+
+/**
+ * One limiter per name, each with its own counters. Build once per app: every call starts fresh
+ * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
+ * order routes, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
+ * `admin` on the admin API routes.
+ */
+export function createRateLimits(config: RateLimitConfig): RateLimits {
+  const settings = rateLimitSettings(config);
+  const limits = {} as RateLimits;
+  for (const name of Object.keys(settings) as RateLimitName[]) {
+    limits[name] = createLimiter(settings[name], config.TRUST_PROXY_HOPS);
+  }
+  return limits;
+}

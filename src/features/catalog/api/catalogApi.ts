@@ -1,4 +1,5 @@
 import { api, runQuery } from '../../../lib/api';
+import { takeEarlyLatestProducts } from '../../../lib/earlyQuery';
 import type { Outline, Product } from '../../../lib/product';
 
 // SPEC §9: the home page shows the 6 newest products; DESIGN §8 says read only those 6.
@@ -18,7 +19,12 @@ const queries = () =>
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLatestProducts: build.query<Product[], void>({
-      queryFn: () => runQuery(async () => (await queries()).fetchLatestProducts(latestProductsCount)),
+      // The prerendered home started this query from its HTML (DESIGN §8); use that answer when it came.
+      queryFn: () =>
+        runQuery(
+          async () =>
+            (await takeEarlyLatestProducts()) ?? (await queries()).fetchLatestProducts(latestProductsCount),
+        ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     // One cache entry shared by /allproducts and the search (SPEC §5 matches in the browser).

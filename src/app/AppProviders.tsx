@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
+
+/** Restores the saved state once the prerendered markup is hydrated, so both renders match. */
+function PersistAfterHydration({ persistor }: { persistor: Persistor }) {
+  useEffect(() => {
+    if (!persistor.getState().bootstrapped) persistor.persist();
+  }, [persistor]);
+  return null;
+}
 
 export function AppProviders({
   store,
@@ -36,7 +44,10 @@ export function AppProviders({
           {routed}
         </PersistGate>
       ) : (
-        routed
+        <>
+          {persistor ? <PersistAfterHydration persistor={persistor} /> : null}
+          {routed}
+        </>
       )}
     </Provider>
   );

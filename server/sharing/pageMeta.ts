@@ -15,6 +15,9 @@ export interface PageMeta {
   price?: { amount: number; currency: 'NGN' | 'USD' };
 }
 
+/** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
+export const templateFetchHeader = 'x-store-template-fetch';
+
 // The block index.html carries between these markers is replaced whole, so a page never has two titles.
 export const metaStart = '<!-- page-meta -->';
 export const metaEnd = '<!-- /page-meta -->';

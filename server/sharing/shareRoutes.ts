@@ -5,10 +5,10 @@
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { metaDescription } from '../../src/lib/text';
-import { absoluteUrl, fillMeta, type PageMeta } from './pageMeta';
+import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 
-/** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
-export const templateFetchHeader = 'x-store-template-fetch';
+export { templateFetchHeader };
+
 export const shareCacheControl = 'public, max-age=300';
 const templateTtlMs = 5 * 60_000;
 

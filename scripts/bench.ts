@@ -29,7 +29,10 @@ const resultsDir = join(root, 'bench', 'results');
 const budgets = { criticalJsKb: 140, score: 95, lcpMs: 1800, cls: 0.02, tbtMs: 100, homeBytesKb: 250 };
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, products: { type: 'string', default: String(seedProducts.length) } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    products: { type: 'string', default: String(seedProducts.length) },
+  },
 });
 const runs = Math.max(1, Number(flags.runs));
 const productCount = Math.max(seedProducts.length, Number(flags.products));
@@ -64,8 +67,7 @@ async function buildStore(outDir: string, env: Record<string, string>): Promise<
   Object.assign(process.env, env);
   try {
     const result = (await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } })) as
-      | Output
-      | Output[];
+      Output | Output[];
     return (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   } finally {
     process.env = saved;
@@ -104,17 +106,24 @@ const types: Record<string, string> = {
 };
 
 /**
- * The production build served as Firebase Hosting serves it: firebase.json's rewrites (the product
- * page gets the prerendered shell here; the API's meta filling adds a few hundred bytes), brotli or
+ * The production build served as Firebase Hosting serves it: firebase.json's rewrites (product pages
+ * through the API, which fills in the product's meta and cover preload), brotli or
  * gzip as the browser asks, immutable caching for hashed assets.
  */
-async function serveDist(outDir: string, port: number): Promise<Server> {
+async function serveDist(outDir: string, port: number, apiUrl: string): Promise<Server> {
   const compressed = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
       let file = join(outDir, path);
-      if (!file.startsWith(outDir) || !(await stat(file).catch(() => null))?.isFile()) {
+      let body: Buffer | null = null;
+      if (/^\/productdetail\/[^/.]+$/.test(path) && !req.headers['x-store-template-fetch']) {
+        // Hosting's /productdetail/** rewrite: the API fills in the product's meta and cover preload.
+        const answer = await fetch(`${apiUrl}${req.url ?? path}`, { headers: { accept: 'text/html' } });
+        body = Buffer.from(await answer.arrayBuffer());
+        file = join(outDir, 'productdetail', 'index.html');
+      }
+      if (body === null && (!file.startsWith(outDir) || !(await stat(file).catch(() => null))?.isFile())) {
         file = join(outDir, htmlFileFor(path));
       }
       const type = types[extname(file)] ?? 'application/octet-stream';
@@ -124,13 +133,15 @@ async function serveDist(outDir: string, port: number): Promise<Server> {
       res.setHeader('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (encoding && /text|javascript|svg|json/.test(type)) {
         const key = `${encoding}:${file}`;
-        let body = compressed.get(key);
-        if (!body) {
-          const raw = await readFile(file);
-          body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
-          compressed.set(key, body);
+        let packed = body === null ? compressed.get(key) : undefined;
+        if (!packed) {
+          const raw = body ?? (await readFile(file));
+          packed = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+          if (body === null) compressed.set(key, packed);
         }
-        res.writeHead(200, { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' }).end(body);
+        res.writeHead(200, { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' }).end(packed);
+      } else if (body !== null) {
+        res.writeHead(200).end(body);
       } else {
         res.writeHead(200);
         createReadStream(file).pipe(res);
@@ -210,14 +221,20 @@ function lcpInfo(details: Details): { element: string; phases: Record<string, nu
     for (const item of table.items ?? []) {
       const node = item.node as { snippet?: string; nodeLabel?: string } | undefined;
       if (node?.snippet) element = `${node.nodeLabel ?? ''} ${node.snippet}`.trim().slice(0, 160);
-      if (typeof item.phase === 'string' && typeof item.timing === 'number') phases[item.phase] = Math.round(item.timing);
+      if (typeof item.phase === 'string' && typeof item.timing === 'number')
+        phases[item.phase] = Math.round(item.timing);
     }
   }
   return { element, phases };
 }
 
 async function lighthouseRun(url: string, debugPort: number): Promise<Run> {
-  const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port: debugPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories } = result.lhr;
   const requests = (audits['network-requests']?.details as Details)?.items ?? [];
@@ -249,19 +266,21 @@ async function main() {
   const startedAt = new Date().toISOString();
   const loadBefore = loadavg();
   const workDir = await mkdtemp(join(tmpdir(), 'store-bench-'));
-  const cloud = await startCloud({ dataDir: workDir, seed: true });
+  const port = await freePort();
+  const cloud = await startCloud({ dataDir: workDir, seed: true, withApi: true, storeUrl: `http://127.0.0.1:${port}` });
   const outDir = join(workDir, 'dist');
   const summary: Array<Record<string, unknown>> = [];
   let js: ReturnType<typeof criticalJs>;
   try {
     if (productCount > seedProducts.length) await seedMore(cloud, productCount);
-    print(`Catalog: ${productCount} products. Machine: ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+    print(
+      `Catalog: ${productCount} products. Machine: ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
     // The geo-IP lookup is a third party: point it at a closed local port so it fails fast.
     const outputs = await buildStore(outDir, { ...cloud.webEnv, VITE_GEOIP_URL: 'http://127.0.0.1:9/json' });
     js = criticalJs(outDir, outputs);
 
-    const port = await freePort();
-    const server = await serveDist(outDir, port);
+    const server = await serveDist(outDir, port, cloud.api?.url ?? '');
     const debugPort = await freePort();
     const browser = await chromium.launch({
       executablePath: findChrome(),
@@ -317,9 +336,13 @@ async function main() {
         const fmt = (s: { median: number; min: number; max: number }, digits = 0, scale = 1) =>
           `${(s.median / scale).toFixed(digits)} [${(s.min / scale).toFixed(digits)}-${(s.max / scale).toFixed(digits)}]`;
         print(`  ${page.name} (${page.path})`);
-        print(`    score ${fmt(row.score)} ${row.verdicts.score}   LCP ${fmt(row.lcpMs, 2, 1000)} s ${row.verdicts.lcp}   FCP ${fmt(row.fcpMs, 2, 1000)} s`);
+        print(
+          `    score ${fmt(row.score)} ${row.verdicts.score}   LCP ${fmt(row.lcpMs, 2, 1000)} s ${row.verdicts.lcp}   FCP ${fmt(row.fcpMs, 2, 1000)} s`,
+        );
         print(`    TBT ${fmt(row.tbtMs)} ms ${row.verdicts.tbt}   CLS ${fmt(row.cls, 3)} ${row.verdicts.cls}`);
-        print(`    JS ${fmt(row.jsKb, 1)} KB   total ${fmt(row.totalKb, 1)} KB   reads ${reads} (at most ${page.maxReads}) ${row.verdicts.reads}`);
+        print(
+          `    JS ${fmt(row.jsKb, 1)} KB   total ${fmt(row.totalKb, 1)} KB   reads ${reads} (at most ${page.maxReads}) ${row.verdicts.reads}`,
+        );
         print(`    LCP element: ${row.lcpElement}`);
         print(`    LCP phases (ms): ${JSON.stringify(row.lcpPhases)}`);
       }
@@ -348,7 +371,9 @@ async function main() {
   await writeFile(join(resultsDir, `latest${suffix}.json`), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(join(resultsDir, `latest${suffix}.md`), markdown(report));
   print();
-  print(`Load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `Load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   print(failures === 0 ? 'All budgets met.' : `${failures} budget(s) missed: ${missed.join(', ')}.`);
   if (failures > 0) process.exitCode = 1;
 }
@@ -388,7 +413,9 @@ function markdown(report: {
         `${String(p.reads)} (max ${String(p.maxReads)})`,
         `${String(p.lcpElement).replace(/\|/g, '\\|').replace(/`/g, "'")} ${JSON.stringify(p.lcpPhases)}`,
         '',
-      ].join(' | ').trim(),
+      ]
+        .join(' | ')
+        .trim(),
     ),
     '',
     report.missed.length ? `Missed: ${report.missed.join(', ')}.` : 'All budgets met.',

@@ -15,7 +15,7 @@ interface PrerenderModule {
   renderRoute: (location: string) => string;
   prerenderedRoutes: readonly PrerenderedRoute[];
   spaShellFile: string;
-  storeIdentity: () => { storeName: string };
+  storeIdentity: () => { storeName: string; publicUrl: string };
   earlyQueryTarget: () => { url: string } | null;
 }
 
@@ -62,8 +62,7 @@ export function prerender(): Plugin {
           },
         });
         const mod = (await import(pathToFileURL(join(ssrDir, 'entry.js')).href)) as PrerenderModule;
-        const { storeName } = mod.storeIdentity();
-        const siteUrl = (config.env.VITE_PUBLIC_STORE_URL as string | undefined) ?? '';
+        const { storeName, publicUrl: siteUrl } = mod.storeIdentity();
         const description = defaultDescription(template);
         const metaFor = (path: string) => ({
           title: storeName,

@@ -13,6 +13,8 @@ export interface PageMeta {
   /** 'product' adds the price tags. */
   type: 'website' | 'product';
   price?: { amount: number; currency: 'NGN' | 'USD' };
+  /** The page's largest image, requested from the HTML with high priority (DESIGN §8). */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
 }
 
 /** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
@@ -59,6 +61,15 @@ export function metaTags(meta: PageMeta): string {
       `<meta property="product:price:currency" content="${meta.price.currency}" />`,
       `<meta property="og:price:amount" content="${amount}" />`,
       `<meta property="og:price:currency" content="${meta.price.currency}" />`,
+    );
+  }
+  if (meta.preloadImage) {
+    const { href, srcset, sizes } = meta.preloadImage;
+    tags.push(
+      `<link rel="preload" as="image" href="${attr(href)}"` +
+        (srcset ? ` imagesrcset="${attr(srcset)}"` : '') +
+        (sizes ? ` imagesizes="${attr(sizes)}"` : '') +
+        ' fetchpriority="high" />',
     );
   }
   return tags.join('\n    ');

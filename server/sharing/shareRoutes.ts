@@ -4,6 +4,7 @@
 // the SPA hydrates.
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
+import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
 import { metaDescription } from '../../src/lib/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 
@@ -75,6 +76,14 @@ export async function productMeta(
     image: cover ? absoluteUrl(deps.storeUrl, cover) : defaults.image,
     type: 'product',
     price: Number.isFinite(priceInNgn) ? { amount: priceInNgn, currency: 'NGN' } : undefined,
+    // The cover is the product page's largest paint: the browser fetches it before any JavaScript.
+    preloadImage: cover
+      ? {
+          href: resizedImageUrl(cover, productCoverWidths[productCoverWidths.length - 1] ?? 1200),
+          srcset: imageSrcSet(cover, productCoverWidths),
+          sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -50,7 +50,8 @@ beforeAll(async () => {
 
   await db.doc('products/share-bootcamp').set({
     title: 'React Web Development Bootcamp',
-    description: 'Build and deploy modern web apps with React and TypeScript, from your first component to a live store.',
+    description:
+      'Build and deploy modern web apps with React and TypeScript, from your first component to a live store.',
     priceInNgn: 45000,
     priceInUsd: 49,
     categoryId: 2,
@@ -98,6 +99,11 @@ describe('product pages as a crawler sees them', () => {
     expect(page.html).toContain('<meta property="og:price:amount" content="45000.00" />');
     expect(page.html).toContain('<meta property="og:price:currency" content="NGN" />');
     expect(page.html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The cover, the page's largest paint, is requested from the HTML at the widths the page shows it.
+    const cover = 'https://res.cloudinary.com/demo/image/upload/c_limit,f_auto,q_auto';
+    expect(page.html).toContain(
+      `<link rel="preload" as="image" href="${cover},w_1200/v1/covers/react.png" imagesrcset="${cover},w_480/v1/covers/react.png 480w, ${cover},w_800/v1/covers/react.png 800w, ${cover},w_1200/v1/covers/react.png 1200w" imagesizes="(min-width: 768px) 480px, 100vw" fetchpriority="high" />`,
+    );
     // The SPA shell is still there for a shopper's browser to hydrate.
     expect(page.html).toContain('<div id="root" data-route="/productdetail/*">');
     expect(page.html.match(/<title>/g)).toHaveLength(1);

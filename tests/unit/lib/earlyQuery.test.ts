@@ -92,7 +92,9 @@ describe('the home page’s early runQuery (DESIGN §8)', () => {
   });
 
   it('builds a script that parses as JavaScript and names the endpoint', () => {
-    const source = earlyHomeScript('https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery');
+    const source = earlyHomeScript(
+      'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery',
+    );
     expect(() => new Function(source)).not.toThrow();
     expect(source).toContain('"https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery"');
   });

@@ -22,8 +22,7 @@ export const catalogApi = api.injectEndpoints({
       // The prerendered home started this query from its HTML (DESIGN §8); use that answer when it came.
       queryFn: () =>
         runQuery(
-          async () =>
-            (await takeEarlyLatestProducts()) ?? (await queries()).fetchLatestProducts(latestProductsCount),
+          async () => (await takeEarlyLatestProducts()) ?? (await queries()).fetchLatestProducts(latestProductsCount),
         ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),

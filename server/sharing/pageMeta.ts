@@ -15,7 +15,12 @@ export interface PageMeta {
   price?: { amount: number; currency: 'NGN' | 'USD' };
   /** The page's largest image, requested from the HTML with high priority (DESIGN §8). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** Data the page's first render can use instead of a query (a JSON block, never executed). */
+  data?: unknown;
 }
+
+/** The id of the JSON block the SPA reads (src/lib/earlyQuery.ts). */
+export const pageDataId = 'page-data';
 
 /** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
 export const templateFetchHeader = 'x-store-template-fetch';
@@ -71,6 +76,11 @@ export function metaTags(meta: PageMeta): string {
         (sizes ? ` imagesizes="${attr(sizes)}"` : '') +
         ' fetchpriority="high" />',
     );
+  }
+  if (meta.data !== undefined) {
+    // '<' escaped so no value can close the script element; the JSON parses to the same data.
+    const json = JSON.stringify(meta.data).replace(/</g, '\\u003c');
+    tags.push(`<script type="application/json" id="${pageDataId}">${json}</script>`);
   }
   return tags.join('\n    ');
 }

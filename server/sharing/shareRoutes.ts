@@ -3,7 +3,7 @@
 // function; crawlers read the tags without JavaScript, shoppers get the same prerendered shell
 // the SPA hydrates.
 import { Router } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
 import { metaDescription } from '../../src/lib/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
@@ -69,6 +69,24 @@ export async function productMeta(
   const description = typeof data.description === 'string' ? metaDescription(data.description) : '';
   const cover = typeof data.coverImageUrl === 'string' && data.coverImageUrl ? data.coverImageUrl : '';
   const priceInNgn = typeof data.priceInNgn === 'number' ? data.priceInNgn : Number(data.priceInNgn);
+  const createdAt: unknown = data.createdAt;
+  // The same shape the SPA's converters give, so the product page renders without querying it again.
+  const product = {
+    id,
+    title: typeof data.title === 'string' ? data.title : '',
+    description: typeof data.description === 'string' ? data.description : '',
+    priceInNgn: Number.isFinite(priceInNgn) ? priceInNgn : 0,
+    priceInUsd: typeof data.priceInUsd === 'number' ? data.priceInUsd : 0,
+    categoryId: typeof data.categoryId === 'number' ? data.categoryId : 0,
+    coverImageUrl: cover,
+    author: typeof data.author === 'string' ? data.author : '',
+    createdAt:
+      createdAt instanceof Timestamp
+        ? createdAt.toDate().toISOString()
+        : typeof createdAt === 'string'
+          ? createdAt
+          : new Date(0).toISOString(),
+  };
   return {
     title: `${title} | ${deps.storeName}`,
     description: description || storeDescription,
@@ -84,6 +102,7 @@ export async function productMeta(
           sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
         }
       : undefined,
+    data: { product },
   };
 }
 

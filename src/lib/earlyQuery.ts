@@ -131,3 +131,38 @@ export function takeEarlyLatestProducts(): Promise<Product[] | null> | null {
   delete holder[globalName];
   return (pending as Promise<unknown>).then(productsFromRunQuery, () => null);
 }
+
+/**
+ * The product the API wrote into its product page (server/sharing), when it is this product: the
+ * first render needs no Firestore read or SDK download for it. Taken once; a refetch queries.
+ */
+export function takeEmbeddedProduct(id: string): Product | null {
+  if (typeof document === 'undefined') return null;
+  const block = document.getElementById('page-data');
+  if (!block?.textContent) return null;
+  block.remove();
+  try {
+    const parsed = JSON.parse(block.textContent) as { product?: unknown };
+    const products = productsFromPlain(parsed.product);
+    return products && products.id === id ? products : null;
+  } catch {
+    return null;
+  }
+}
+
+function productsFromPlain(value: unknown): Product | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string') return null;
+  return {
+    id: v.id,
+    title: text(v.title),
+    description: text(v.description),
+    priceInNgn: number(v.priceInNgn),
+    priceInUsd: number(v.priceInUsd),
+    categoryId: number(v.categoryId),
+    coverImageUrl: text(v.coverImageUrl),
+    author: text(v.author),
+    createdAt: isoDate(v.createdAt),
+  };
+}

@@ -114,6 +114,21 @@ describe('hydration in a real browser', () => {
     }
   });
 
+  it('a product page renders the product the API embedded, without reading it again', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(firestoreHost)) reads.push(request.url());
+    });
+    await page.goto(`${baseUrl}/productdetail/demo-react-bootcamp`);
+    await page.getByRole('heading', { name: 'React Web Development Bootcamp' }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(reads.filter((url) => url.endsWith(':batchGet'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a saved naira choice applies after hydration', async () => {
     const page = await openPage(browser);
     const errors = collectErrors(page);

@@ -104,6 +104,22 @@ describe('product pages as a crawler sees them', () => {
     expect(page.html).toContain(
       `<link rel="preload" as="image" href="${cover},w_1200/v1/covers/react.png" imagesrcset="${cover},w_480/v1/covers/react.png 480w, ${cover},w_800/v1/covers/react.png 800w, ${cover},w_1200/v1/covers/react.png 1200w" imagesizes="(min-width: 768px) 480px, 100vw" fetchpriority="high" />`,
     );
+    // The product itself, for the page's first render without a Firestore read.
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page.html)?.[1] ?? '';
+    expect(JSON.parse(data)).toEqual({
+      product: {
+        id: 'share-bootcamp',
+        title: 'React Web Development Bootcamp',
+        description:
+          'Build and deploy modern web apps with React and TypeScript, from your first component to a live store.',
+        priceInNgn: 45000,
+        priceInUsd: 49,
+        categoryId: 2,
+        coverImageUrl: 'https://res.cloudinary.com/demo/image/upload/v1/covers/react.png',
+        author: 'Content Team',
+        createdAt: '2026-03-01T09:30:00.000Z',
+      },
+    });
     // The SPA shell is still there for a shopper's browser to hydrate.
     expect(page.html).toContain('<div id="root" data-route="/productdetail/*">');
     expect(page.html.match(/<title>/g)).toHaveLength(1);
@@ -116,6 +132,7 @@ describe('product pages as a crawler sees them', () => {
     expect(page.html).toContain('<meta property="og:type" content="website" />');
     expect(page.html).toContain(`<meta property="og:image" content="${storeUrl}/images/logo.svg" />`);
     expect(page.html).not.toContain('og:price');
+    expect(page.html).not.toContain('page-data');
   });
 
   it('escape a hostile title, description and cover URL', async () => {
@@ -126,9 +143,11 @@ describe('product pages as a crawler sees them', () => {
     expect(page.html).toContain(
       '<meta property="og:image" content="https://res.cloudinary.com/demo/image/upload/v1/covers/x.png?%22onload=%22alert(2)" />',
     );
-    expect(page.html).not.toContain('"onload');
+    // Only the JSON block holds the quote, escaped as JSON; no attribute is closed by it.
+    expect(page.html).not.toMatch(/[^\\]"onload/);
     expect(page.html).not.toContain('<script>alert');
     expect(page.html).not.toContain('<img src=x');
+    expect(page.html).not.toContain('</script><script>');
   });
 
   it('fetch the shell from the origin once and keep it for five minutes', async () => {

@@ -48,6 +48,22 @@ describe('sharing meta (DESIGN §8)', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('embeds page data as JSON no value can break out of', () => {
+    const tags = metaTags({
+      title: 't',
+      description: 'd',
+      url: '/',
+      image: '/',
+      type: 'product',
+      data: { product: { title: '</script><script>alert(1)</script>' } },
+    });
+    expect(tags).toContain(
+      '<script type="application/json" id="page-data">{"product":{"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}}</script>',
+    );
+    const json = /<script type="application\/json" id="page-data">(.*)<\/script>$/.exec(tags)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ product: { title: '</script><script>alert(1)</script>' } });
+  });
+
   it('leaves a page without the block unchanged', () => {
     const plain = '<html><head><title>x</title></head></html>';
     expect(fillMeta(plain, { title: 'y', description: '', url: '/', image: '/', type: 'website' })).toBe(plain);

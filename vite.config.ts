@@ -1,6 +1,8 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { productionBuildProblem } from './scripts/buildGuards';
+import { prerender } from './scripts/prerender';
+import { pagesServer } from './scripts/pagesServer';
 
 // In the local cloud the API runs beside Vite; /api is proxied to it (DESIGN §5).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5001';
@@ -12,7 +14,7 @@ export default defineConfig(({ command, mode }) => {
     if (problem) throw new Error(problem);
   }
   return {
-    plugins: [react()],
+    plugins: [react(), prerender(), pagesServer()],
     server: {
       host: '127.0.0.1',
       proxy: { '/api': { target: apiTarget, changeOrigin: true } },

@@ -20,6 +20,7 @@ import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
+import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
   logError?: (message: string, error: unknown) => void;
+  /** The built product page shell; by default fetched from PUBLIC_STORE_URL (server/sharing/shareRoutes.ts). */
+  pageTemplate?: () => Promise<string>;
 }
 
 function logToConsole(message: string, error: unknown): void {
@@ -55,6 +58,17 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/webhooks/paystack', purchases.webhook);
 
   app.use(jsonBodies());
+
+  // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).
+  app.use(
+    createShareRouter({
+      db: deps.db,
+      storeName: deps.config.STORE_NAME,
+      storeUrl: deps.config.PUBLIC_STORE_URL,
+      loadTemplate: deps.pageTemplate ?? templateFromOrigin(deps.config.PUBLIC_STORE_URL),
+      logError,
+    }),
+  );
 
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });

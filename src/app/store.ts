@@ -11,6 +11,7 @@ import {
   persistStore,
   type MigrationManifest,
   type Persistor,
+  type PersistorOptions,
 } from 'redux-persist';
 import { api } from '../lib/api';
 import { currencySlice } from '../features/currency';
@@ -53,7 +54,14 @@ const persistConfig = {
   migrate: createMigrate(migrations, { debug: false }),
 };
 
-export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
+export function makeStore(
+  options: {
+    preloadedState?: Partial<RootState>;
+    persist?: boolean;
+    /** Restore the saved state only when persistor.persist() is called (after hydration, main.tsx). */
+    deferPersist?: boolean;
+  } = {},
+) {
   const reducer = options.persist ? persistReducer(persistConfig, rootReducer) : rootReducer;
   const store = configureStore({
     reducer: reducer as typeof rootReducer,
@@ -63,7 +71,13 @@ export function makeStore(options: { preloadedState?: Partial<RootState>; persis
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(api.middleware),
   });
-  const persistor: Persistor | null = options.persist ? persistStore(store) : null;
+  const persistor: Persistor | null = options.persist
+    ? persistStore(
+        store,
+        // redux-persist 6 honours manualPersist but its typings omit it.
+        { manualPersist: options.deferPersist ?? false } as PersistorOptions,
+      )
+    : null;
   return { store, persistor };
 }
 

@@ -24,6 +24,8 @@ export interface StoreIdentity {
   productSiteUrl: string;
   aboutUrl: string;
   defaultAuthor: string;
+  /** The store's public origin (https://shop.example.com): absolute canonical and og:image URLs in the prerendered pages. Empty: relative. */
+  publicUrl: string;
 }
 
 export interface AppConfig {
@@ -90,6 +92,7 @@ export function parseConfig(env: Env): AppConfig {
       productSiteUrl,
       aboutUrl: text('VITE_ABOUT_URL', `${productSiteUrl}/about`),
       defaultAuthor: text('VITE_DEFAULT_AUTHOR', 'Content Team'),
+      publicUrl: text('VITE_PUBLIC_STORE_URL', '').replace(/\/+$/, ''),
     },
     contactUrl: text('VITE_CONTACT_URL', '/api/contact'),
     geoIpUrl: text('VITE_GEOIP_URL', 'https://ipapi.co/json/'),

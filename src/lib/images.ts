@@ -3,6 +3,10 @@
 // when a transformation segment follows /image/upload/.
 const uploadSegment = '/image/upload/';
 
+/** How the product page shows its cover; the API's product page preloads the same candidates. */
+export const productCoverWidths = [480, 800, 1200] as const;
+export const productCoverSizes = '(min-width: 768px) 480px, 100vw';
+
 /** The image URL resized to `width` pixels, or the URL unchanged when it is not a Cloudinary upload. */
 export function resizedImageUrl(url: string, width: number): string {
   const at = url.indexOf(uploadSegment);

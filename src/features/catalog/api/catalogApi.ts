@@ -1,4 +1,5 @@
 import { api, runQuery } from '../../../lib/api';
+import { takeEarlyLatestProducts, takeEmbeddedProduct } from '../../../lib/earlyQuery';
 import type { Outline, Product } from '../../../lib/product';
 
 // SPEC §9: the home page shows the 6 newest products; DESIGN §8 says read only those 6.
@@ -18,7 +19,11 @@ const queries = () =>
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLatestProducts: build.query<Product[], void>({
-      queryFn: () => runQuery(async () => (await queries()).fetchLatestProducts(latestProductsCount)),
+      // The prerendered home started this query from its HTML (DESIGN §8); use that answer when it came.
+      queryFn: () =>
+        runQuery(
+          async () => (await takeEarlyLatestProducts()) ?? (await queries()).fetchLatestProducts(latestProductsCount),
+        ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     // One cache entry shared by /allproducts and the search (SPEC §5 matches in the browser).
@@ -32,7 +37,8 @@ export const catalogApi = api.injectEndpoints({
     }),
     /** null when the product does not exist. */
     getProduct: build.query<Product | null, string>({
-      queryFn: (id) => runQuery(async () => (await queries()).fetchProduct(id)),
+      // The API's product page carries the product (DESIGN §8): no SDK download or read for the first render.
+      queryFn: (id) => runQuery(async () => takeEmbeddedProduct(id) ?? (await queries()).fetchProduct(id)),
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
     getOutlines: build.query<Outline[], string>({

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { CoverImage } from '../../../components/CoverImage';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { usePageMeta } from '../../../components/usePageMeta';
+import { productCoverSizes, productCoverWidths } from '../../../lib/images';
 import { formatProductPrice, priceIn } from '../../../lib/money';
 import type { Product } from '../../../lib/product';
 import { paths } from '../../../lib/routes';
@@ -73,8 +74,8 @@ function ProductDetails({ product }: { product: Product }) {
           alt={`Cover of ${product.title}`}
           width={800}
           height={600}
-          widths={[480, 800, 1200]}
-          sizes="(min-width: 768px) 480px, 100vw"
+          widths={productCoverWidths}
+          sizes={productCoverSizes}
           priority
           className="aspect-[4/3] w-full rounded-2xl bg-slate-100 object-cover shadow-sm"
         />

@@ -1,0 +1,95 @@
+// Vite plugin: after the browser build, renders each storefront route to HTML (DESIGN §8) so the
+// shell, hero, headings and grid placeholders paint before any JavaScript runs, then React hydrates.
+// The app is built a second time for Node (an SSR bundle in a temporary folder), imported, and
+// rendered under a StaticRouter for each route; dist/<route>/index.html gets the markup.
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
+import { earlyHomeScript, earlyHomeScriptFile } from '../src/lib/earlyQuery';
+import type { PrerenderedRoute } from '../src/prerender/routes';
+
+interface PrerenderModule {
+  renderRoute: (location: string) => string;
+  prerenderedRoutes: readonly PrerenderedRoute[];
+  spaShellFile: string;
+  storeIdentity: () => { storeName: string; publicUrl: string };
+  earlyQueryTarget: () => { url: string } | null;
+}
+
+const rootMarker = '<div id="root"></div>';
+
+function defaultDescription(html: string): string {
+  return /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'store-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      // The SSR build below runs this plugin list too; only the browser build prerenders.
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      if (!template.includes(rootMarker)) throw new Error(`prerender: ${outDir}/index.html has no empty #root`);
+      // Inside the project, so the bundle's bare imports (react, react-router...) resolve to node_modules.
+      const cacheDir = join(config.root, 'node_modules', '.cache');
+      await mkdir(cacheDir, { recursive: true });
+      const ssrDir = await mkdtemp(join(cacheDir, 'store-prerender-'));
+      try {
+        await build({
+          root: config.root,
+          mode: config.mode,
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          plugins: [react()],
+          // Bundled whole: some dependencies (redux-persist) have import paths Node's ESM cannot load.
+          ssr: { noExternal: true },
+          build: {
+            ssr: resolve(config.root, 'src/prerender/entry.tsx'),
+            outDir: ssrDir,
+            emptyOutDir: true,
+            target: 'node20',
+            rolldownOptions: { output: { entryFileNames: 'entry.js', format: 'es' } },
+          },
+        });
+        const mod = (await import(pathToFileURL(join(ssrDir, 'entry.js')).href)) as PrerenderModule;
+        const { storeName, publicUrl: siteUrl } = mod.storeIdentity();
+        const description = defaultDescription(template);
+        const metaFor = (path: string) => ({
+          title: storeName,
+          description,
+          url: siteUrl ? absoluteUrl(siteUrl, path) : path,
+          image: siteUrl ? absoluteUrl(siteUrl, '/images/logo.svg') : '/images/logo.svg',
+          type: 'website' as const,
+        });
+
+        await writeFile(join(outDir, mod.spaShellFile), fillMeta(template, metaFor('/')));
+        const early = mod.earlyQueryTarget();
+        if (early) await writeFile(join(outDir, earlyHomeScriptFile), earlyHomeScript(early.url));
+        for (const route of mod.prerenderedRoutes) {
+          const markup = mod.renderRoute(route.renderAt);
+          let html = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
+          html = html.replace(rootMarker, `<div id="root" data-route="${route.route}">${markup}</div>`);
+          if (route.route === '/' && early) {
+            // Starts the newest-products query while the JavaScript downloads (DESIGN §8).
+            html = html.replace('</title>', `</title>\n    <script src="/${earlyHomeScriptFile}" async></script>`);
+          }
+          const file = join(outDir, route.file);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, html);
+        }
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

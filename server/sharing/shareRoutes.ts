@@ -1,0 +1,130 @@
+// GET /productdetail/{id} as HTML with the product's title, description, canonical URL and Open
+// Graph/Twitter card (DESIGN §8 'Sharing'). Firebase Hosting rewrites product pages to the API
+// function; crawlers read the tags without JavaScript, shoppers get the same prerendered shell
+// the SPA hydrates.
+import { Router } from 'express';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
+import { metaDescription } from '../../src/lib/text';
+import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
+
+export { templateFetchHeader };
+
+export const shareCacheControl = 'public, max-age=300';
+const templateTtlMs = 5 * 60_000;
+
+export interface ShareRouteDeps {
+  db: Firestore;
+  storeName: string;
+  /** The store's public origin: canonical and image URLs are absolute for crawlers. */
+  storeUrl: string;
+  /** The built product page shell (dist/productdetail/index.html). */
+  loadTemplate: () => Promise<string>;
+  now?: () => number;
+  logError: (message: string, error: unknown) => void;
+}
+
+/**
+ * The template fetched from the hosting origin, cached for five minutes. Fetching rather than
+ * bundling dist into the function keeps the function deployable on its own and always in step with
+ * the hosting deploy the shopper's browser gets (its asset hashes must match); the file is a static
+ * file, served by Hosting before any rewrite applies.
+ */
+export function templateFromOrigin(storeUrl: string, now: () => number = Date.now): () => Promise<string> {
+  let cached: { html: string; at: number } | undefined;
+  return async () => {
+    if (cached && now() - cached.at < templateTtlMs) return cached.html;
+    const response = await fetch(absoluteUrl(storeUrl, '/productdetail/index.html'), {
+      headers: { [templateFetchHeader]: '1', accept: 'text/html' },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) throw new Error(`The product page template answered ${response.status}`);
+    cached = { html: await response.text(), at: now() };
+    return cached.html;
+  };
+}
+
+const storeDescription =
+  'Ebooks, courses and tools from a Nigerian seller. Pay in Naira or US dollars and get instant access by e-mail.';
+
+/** The product's meta, or the store's defaults when there is no such product. */
+export async function productMeta(
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
+  id: string,
+): Promise<PageMeta> {
+  const url = absoluteUrl(deps.storeUrl, `/productdetail/${encodeURIComponent(id)}`);
+  const defaults: PageMeta = {
+    title: deps.storeName,
+    description: storeDescription,
+    url,
+    image: absoluteUrl(deps.storeUrl, '/images/logo.svg'),
+    type: 'website',
+  };
+  // Firestore ids cannot be empty, '.', '..' or longer than 1,500 bytes: such a link is unknown.
+  if (!id || id === '.' || id === '..' || id.length > 1500) return defaults;
+  const snapshot = await deps.db.collection('products').doc(id).get();
+  const data = snapshot.data();
+  if (!snapshot.exists || !data) return defaults;
+  const title = typeof data.title === 'string' && data.title ? data.title : deps.storeName;
+  const description = typeof data.description === 'string' ? metaDescription(data.description) : '';
+  const cover = typeof data.coverImageUrl === 'string' && data.coverImageUrl ? data.coverImageUrl : '';
+  const priceInNgn = typeof data.priceInNgn === 'number' ? data.priceInNgn : Number(data.priceInNgn);
+  const createdAt: unknown = data.createdAt;
+  // The same shape the SPA's converters give, so the product page renders without querying it again.
+  const product = {
+    id,
+    title: typeof data.title === 'string' ? data.title : '',
+    description: typeof data.description === 'string' ? data.description : '',
+    priceInNgn: Number.isFinite(priceInNgn) ? priceInNgn : 0,
+    priceInUsd: typeof data.priceInUsd === 'number' ? data.priceInUsd : 0,
+    categoryId: typeof data.categoryId === 'number' ? data.categoryId : 0,
+    coverImageUrl: cover,
+    author: typeof data.author === 'string' ? data.author : '',
+    createdAt:
+      createdAt instanceof Timestamp
+        ? createdAt.toDate().toISOString()
+        : typeof createdAt === 'string'
+          ? createdAt
+          : new Date(0).toISOString(),
+  };
+  return {
+    title: `${title} | ${deps.storeName}`,
+    description: description || storeDescription,
+    url,
+    image: cover ? absoluteUrl(deps.storeUrl, cover) : defaults.image,
+    type: 'product',
+    price: Number.isFinite(priceInNgn) ? { amount: priceInNgn, currency: 'NGN' } : undefined,
+    // The cover is the product page's largest paint: the browser fetches it before any JavaScript.
+    preloadImage: cover
+      ? {
+          href: resizedImageUrl(cover, productCoverWidths[productCoverWidths.length - 1] ?? 1200),
+          srcset: imageSrcSet(cover, productCoverWidths),
+          sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
+        }
+      : undefined,
+    data: { product },
+  };
+}
+
+export function createShareRouter(deps: ShareRouteDeps): Router {
+  const router = Router();
+  router.get('/productdetail/:id', async (req, res, next) => {
+    if (req.get(templateFetchHeader)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    try {
+      const [template, meta] = await Promise.all([
+        deps.loadTemplate(),
+        productMeta(deps, req.params.id).catch((error: unknown) => {
+          deps.logError('share: product read failed', error);
+          return productMeta({ ...deps, db: deps.db }, '');
+        }),
+      ]);
+      res.set('Cache-Control', shareCacheControl).type('text/html').send(fillMeta(template, meta));
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,143 @@
+// Prerendered storefront pages (DESIGN §8): the HTML carries the shell, hero and headings before any
+// JavaScript runs, React hydrates it without complaint, the home's first query leaves from the HTML,
+// and product pages carry their own meta for crawlers (through the preview server's API rewrite).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { openPage } from '../support/e2ePage';
+
+const { baseUrl, firestoreHost } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The page as a crawler or a browser without JavaScript gets it. */
+async function html(path: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } });
+  expect(answer.status).toBe(200);
+  return answer.text();
+}
+
+/** Console errors and uncaught exceptions of a page, hydration mismatches among them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('prerendered HTML, before JavaScript', () => {
+  it('home carries the shell, the hero, the heading, grid placeholders and the store meta', async () => {
+    const page = await html('/');
+    expect(page).toContain('<div id="root" data-route="/">');
+    expect(page).toMatch(/<h1[^>]*>Digital Store<\/h1>/);
+    expect(page).toContain('Latest Digital Products');
+    expect(page).toContain('View All Digital Products');
+    expect(page).toContain('aria-label="Currency: NGN"');
+    expect(page).toContain('<meta property="og:title" content="Digital Store" />');
+    expect(page).toContain('<meta name="twitter:card" content="summary" />');
+    expect(page).toContain('<script src="/early-home.js" async></script>');
+    expect(page.match(/animate-pulse/g)).toHaveLength(6);
+  });
+
+  it('all products, a category, contact and purchases have their headings in the HTML', async () => {
+    expect(await html('/allproducts')).toMatch(/<h1[^>]*>All Digital Products<\/h1>/);
+    expect(await html('/category/1')).toContain('EBOOKS');
+    expect(await html('/category/2')).toContain('COURSES');
+    expect(await html('/contactus')).toMatch(/<h1[^>]*>Contact us<\/h1>/);
+    expect(await html('/purchases')).toMatch(/<h1[^>]*>Your purchases<\/h1>/);
+  });
+
+  it('pages that are not prerendered get the empty shell', async () => {
+    const page = await html('/searchresults');
+    expect(page).toContain('<div id="root"></div>');
+  });
+
+  it('a product page carries its title, description, canonical URL, cover and price for crawlers', async () => {
+    const page = await html('/productdetail/demo-react-bootcamp');
+    expect(page).toContain('<title>React Web Development Bootcamp | Digital Store</title>');
+    expect(page).toContain(
+      '<meta property="og:description" content="Build and deploy modern web apps with React and TypeScript, from your first component to a live store." />',
+    );
+    expect(page).toContain(`<link rel="canonical" href="${baseUrl}/productdetail/demo-react-bootcamp" />`);
+    expect(page).toContain('<meta property="og:price:amount" content="45000.00" />');
+    expect(page).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/[^"]+" \/>/);
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(page).toContain('data-route="/productdetail/*"');
+  });
+});
+
+describe('hydration in a real browser', () => {
+  it('home hydrates without errors and shows the six newest products from the early query', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    const runQueries: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(firestoreHost) && request.url().endsWith(':runQuery')) {
+        runQueries.push(request.postData() ?? '');
+      }
+    });
+    await page.goto(baseUrl);
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Digital Store');
+    // The first cover is requested eagerly with high priority.
+    const firstCover = page.getByRole('img', { name: /^Cover of / }).first();
+    expect(await firstCover.getAttribute('fetchpriority')).toBe('high');
+    expect(await firstCover.getAttribute('loading')).toBe('eager');
+    // One query for the newest products: the one the HTML started; the SDK did not send it again.
+    expect(runQueries.filter((body) => body.includes('"limit":6'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('all products, a category and a product page hydrate without errors', async () => {
+    for (const [path, heading] of [
+      ['/allproducts', 'All Digital Products'],
+      ['/category/2', 'COURSES'],
+      ['/productdetail/demo-react-bootcamp', 'React Web Development Bootcamp'],
+    ] as const) {
+      const page = await openPage(browser);
+      const errors = collectErrors(page);
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      expect({ path, errors }).toEqual({ path, errors: [] });
+      await page.context().close();
+    }
+  });
+
+  it('a product page renders the product the API embedded, without reading it again', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(firestoreHost)) reads.push(request.url());
+    });
+    await page.goto(`${baseUrl}/productdetail/demo-react-bootcamp`);
+    await page.getByRole('heading', { name: 'React Web Development Bootcamp' }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(reads.filter((url) => url.endsWith(':batchGet'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a saved naira choice applies after hydration', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/allproducts`);
+    await page.getByRole('switch', { name: 'Currency: NGN' }).click();
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    expect(await page.getByRole('list', { name: 'Products' }).innerText()).toContain('₦');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

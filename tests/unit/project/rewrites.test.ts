@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prerenderedRoutes, spaShellFile } from '../../../src/prerender/routes';
+
+// Hosting answers each prerendered route with its own HTML and product pages through the API
+// function (DESIGN §8); the rewrites are tried in order, so the catch-all comes last.
+const root = resolve(import.meta.dirname, '../../..');
+const rewrites = (
+  JSON.parse(readFileSync(resolve(root, 'firebase.json'), 'utf8')) as {
+    hosting: { rewrites: Array<{ source: string; destination?: string; function?: { functionId: string } }> };
+  }
+).hosting.rewrites;
+
+describe('hosting rewrites (firebase.json)', () => {
+  it('sends product pages to the API function, before the catch-all', () => {
+    const product = rewrites.findIndex((r) => r.source === '/productdetail/**');
+    expect(rewrites[product]?.function?.functionId).toBe('api');
+    expect(product).toBeLessThan(rewrites.length - 1);
+  });
+
+  it('answers each prerendered route with its file, and everything else with the client-rendered shell', () => {
+    for (const route of prerenderedRoutes.filter((r) => r.route !== '/' && !r.route.endsWith('/*'))) {
+      expect(rewrites.find((r) => r.source === route.route)?.destination, route.route).toBe(`/${route.file}`);
+    }
+    expect(rewrites[rewrites.length - 1]).toEqual({ source: '**', destination: `/${spaShellFile}` });
+  });
+});

@@ -3,6 +3,7 @@
 // app.ts so routes added later (checkout, admin) are covered without touching it.
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import firebaseJson from '../../firebase.json';
 
 /** The largest request body the API accepts; every form and order fits in a fraction of it. */
 export const maxBodyBytes = 32 * 1024;
@@ -97,11 +98,36 @@ export const apiHelmet = helmet({
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
 });
 
+/**
+ * The Content-Security-Policy of the store's pages, as Firebase Hosting sends it (firebase.json). The
+ * function serves product pages too (the sharing rewrite): they need the store's policy, not the
+ * API's `default-src 'none'`, which would block the SPA's own scripts and images.
+ */
+export const storePageCsp: string =
+  firebaseJson.hosting.headers
+    .flatMap((rule) => rule.headers)
+    .find((header) => header.key === 'Content-Security-Policy')?.value ?? "default-src 'self'";
+
+const pageHelmet = helmet({
+  contentSecurityPolicy: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+});
+
 /** Applies the settings and middleware above to a new app, before any route. */
 export function applyHttpSecurity(app: Express, { trustProxyHops }: { trustProxyHops: number }): void {
   app.disable('x-powered-by');
   // A hop count, never `true`: see clientAddress.ts.
   app.set('trust proxy', trustProxyHops);
-  app.use(apiHelmet);
+  app.use('/api', apiHelmet);
+  app.use((req, res, next) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    res.setHeader('Content-Security-Policy', storePageCsp);
+    pageHelmet(req, res, next);
+  });
   app.use('/api', limitBodySize(), requireJsonBodies());
 }

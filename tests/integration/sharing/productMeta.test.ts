@@ -33,7 +33,12 @@ function listen(server: Server): Promise<string> {
 
 async function crawl(path: string) {
   const answer = await fetch(`${base}${path}`, { headers: { accept: 'text/html', 'user-agent': 'WhatsApp/2.23' } });
-  return { status: answer.status, cacheControl: answer.headers.get('cache-control'), html: await answer.text() };
+  return {
+    status: answer.status,
+    cacheControl: answer.headers.get('cache-control'),
+    csp: answer.headers.get('content-security-policy'),
+    html: await answer.text(),
+  };
 }
 
 beforeAll(async () => {
@@ -85,6 +90,10 @@ describe('product pages as a crawler sees them', () => {
     const page = await crawl('/productdetail/share-bootcamp');
     expect(page.status).toBe(200);
     expect(page.cacheControl).toBe('public, max-age=300');
+    // The store's own policy (firebase.json), not the API's `default-src 'none'`, or the page's
+    // scripts and images would be blocked.
+    expect(page.csp).toContain("script-src 'self' https://js.paystack.co");
+    expect(page.csp).not.toContain("default-src 'none'");
     expect(page.html).toContain('<title>React Web Development Bootcamp | Digital Store</title>');
     expect(page.html).toContain(
       '<meta name="description" content="Build and deploy modern web apps with React and TypeScript, from your first component to a live store." />',

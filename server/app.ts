@@ -7,6 +7,8 @@ import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
 import { createCloudinaryClient } from './admin/cloudinaryClient';
 import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
+import { createSaleActions } from './admin/saleActions';
+import { createSaleRouter } from './admin/saleRoutes';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
@@ -34,6 +36,9 @@ export interface AppDeps {
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
   logError?: (message: string, error: unknown) => void;
 }
+
+/** Per client address; see the limiter where the admin's sale routes are mounted. */
+const adminActionsPerMinute = 60;
 
 function logToConsole(message: string, error: unknown): void {
   console.error(message, error);
@@ -71,11 +76,12 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
   const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
   app.use(
     '/api',
     createImageRouter({
-      requireAdmin: createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError }),
+      requireAdmin,
       cloudinary:
         CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
           ? createCloudinaryClient(
@@ -88,6 +94,25 @@ export function createApp(deps: AppDeps): Express {
               { now },
             )
           : null,
+      logError,
+    }),
+  );
+
+  app.use(
+    '/api/admin/transactions',
+    createSaleRouter({
+      requireAdmin,
+      actions: createSaleActions({
+        db: deps.db,
+        mailer: deps.mailer,
+        config: deps.config,
+        links: purchases.links,
+        fulfilment: purchases.fulfilment,
+        logError,
+        now,
+      }),
+      // Generous for a person at a desk, tight for a script. To become harden's 'admin' limiter.
+      limiter: createRateLimiter({ limit: adminActionsPerMinute, windowMs: 60_000, now: () => now().getTime() }),
       logError,
     }),
   );
@@ -138,6 +163,8 @@ function createPurchaseRoutes(deps: AppDeps, now: () => Date, logError: (message
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
   return {
+    links,
+    fulfilment,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
     orders: createOrderRouter({ service, logError }),
     access: createAccessRouter({

@@ -7,22 +7,25 @@ import { confirmAction, showError, showTimedSuccess } from '../../../lib/alerts'
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../lib/routes';
 import { signOutAdmin } from '../api/auth';
+import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
+import { MessagesPanel } from './MessagesPanel';
 
 // SPEC §9: the logout message shows for 2,000 ms.
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register';
+type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'messages';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
   { panel: 'post', label: 'Post A Product' },
   { panel: 'manage', label: 'Manage Products' },
   { panel: 'register', label: 'Register Admin' },
+  { panel: 'messages', label: 'Messages' },
 ];
 
 function panelFor(value: string | null, admin: AdminInfo): ReactNode {
@@ -35,6 +38,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <ManageProductsPanel />;
     case 'register':
       return <RegisterAdminPanel />;
+    case 'messages':
+      return <MessagesPanel />;
     default:
       return (
         <section aria-labelledby="dashboard-home-heading">
@@ -175,6 +180,7 @@ function Sidebar({
                 onClick={() => onOpenChange(false)}
               >
                 {entry.label}
+                {entry.panel === 'messages' ? <UnhandledCount /> : null}
               </Link>
             </li>
           ))}
@@ -185,6 +191,21 @@ function Sidebar({
           </li>
         </ul>
       </nav>
+    </>
+  );
+}
+
+/** The number of contact messages nobody has handled yet; nothing while unknown or when none. */
+function UnhandledCount() {
+  const { data: count } = useGetUnhandledMessageCountQuery();
+  if (!count) return null;
+  // The spaces are text, so the link reads 'Messages 3 unhandled' rather than 'Messages3unhandled'.
+  return (
+    <>
+      {' '}
+      <span className="ml-1 inline-block min-w-6 rounded-full bg-red-700 px-2 text-center text-sm font-semibold text-white">
+        {count} <span className="sr-only">unhandled</span>
+      </span>
     </>
   );
 }

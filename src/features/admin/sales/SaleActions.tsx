@@ -23,6 +23,12 @@ const actionButtonClass = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
  */
 export function SaleActions({ sale, onChanged }: SaleActionsProps) {
   const [revoked, setRevoked] = useState(sale.accessRevoked);
+  // A refreshed sale from the list wins over what this row last heard from the API.
+  const [listed, setListed] = useState(sale.accessRevoked);
+  if (listed !== sale.accessRevoked) {
+    setListed(sale.accessRevoked);
+    setRevoked(sale.accessRevoked);
+  }
   const [dialogOpen, setDialogOpen] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [setAccess, access] = useSetSaleAccessMutation();

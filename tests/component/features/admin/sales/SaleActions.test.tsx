@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SaleActions } from '../../../../../src/features/admin/sales/SaleActions';
 import { setupAlerts } from '../../../../support/alerts';
@@ -226,6 +227,26 @@ describe('SaleActions: revoke and restore', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Only admins may do this.');
     expect(screen.getByRole('button', { name: 'Restore access' })).toBeEnabled();
     expect(onChanged).not.toHaveBeenCalled();
+  });
+});
+
+describe('SaleActions: a refreshed sale', () => {
+  it('follows the access state the list passes in after a refresh', async () => {
+    function List() {
+      const [revoked, setRevoked] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setRevoked(true)}>
+            Refresh the list
+          </button>
+          <SaleActions sale={{ ...sale, accessRevoked: revoked }} />
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<List />);
+    expect(screen.getByRole('button', { name: 'Revoke access' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh the list' }));
+    expect(screen.getByRole('button', { name: 'Restore access' })).toBeInTheDocument();
   });
 });
 

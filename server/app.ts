@@ -7,6 +7,8 @@ import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
 import { createCloudinaryClient } from './admin/cloudinaryClient';
 import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
+import { createSaleActions } from './admin/saleActions';
+import { createSaleRouter } from './admin/saleRoutes';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
@@ -83,12 +85,13 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
   const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
   app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
   app.use(
     '/api',
     createImageRouter({
-      requireAdmin: createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError }),
+      requireAdmin,
       cloudinary:
         CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
           ? createCloudinaryClient(
@@ -101,6 +104,24 @@ export function createApp(deps: AppDeps): Express {
               { now },
             )
           : null,
+      logError,
+    }),
+  );
+
+  app.use(
+    '/api/admin/transactions',
+    createSaleRouter({
+      requireAdmin,
+      actions: createSaleActions({
+        db: deps.db,
+        mailer: deps.mailer,
+        config: deps.config,
+        links: purchases.links,
+        fulfilment: purchases.fulfilment,
+        logError,
+        now,
+      }),
+      limiter: limits.admin,
       logError,
     }),
   );
@@ -157,6 +178,8 @@ function createPurchaseRoutes(
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
   return {
+    links,
+    fulfilment,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
     orders: createOrderRouter({ service, logError }),
     access: createAccessRouter({

@@ -50,6 +50,9 @@ export function createContactService({ config, db, mailer, logError }: ContactSe
         phone: message.phone,
         message: message.message,
         createdAt: FieldValue.serverTimestamp(),
+        // Stored explicitly: the dashboard counts and lists `handled == false`, and Firestore's
+        // equality filter never matches a document that lacks the field.
+        handled: false,
       });
 
       // Once stored, the message is safe: the seller also reads contactMessages in the dashboard.

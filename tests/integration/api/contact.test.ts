@@ -82,7 +82,7 @@ describe('POST /api/contact on the local cloud', () => {
     const stored = await storedMessages('email', message.email);
     expect(stored).toHaveLength(1);
     const [{ createdAt, ...fields }] = stored as [Record<string, unknown>];
-    expect(fields).toEqual(message);
+    expect(fields).toEqual({ ...message, handled: false });
     expect(createdAt).toBeInstanceOf(Timestamp);
     expect(Math.abs((createdAt as Timestamp).toMillis() - Date.now())).toBeLessThan(60_000);
 

@@ -2,8 +2,7 @@
 // (admin ID token), the browser sends the file straight to the host with that signature and reports
 // progress, and deletion goes through the API, which holds the host's secret.
 import { getConfig } from '../../../lib/config';
-import { HttpError, resolveUrl } from '../../../lib/http';
-import { currentIdToken } from './productAdminQueries';
+import { postAsAdmin } from './adminHttp';
 
 export const uploadSignatureUrl = '/api/uploads/signature';
 export const deleteImageUrl = '/api/deleteproductimage';
@@ -21,25 +20,6 @@ export interface UploadSignature {
 /** An upload the image host did not accept, with its reason when it gave one. */
 export class ImageUploadError extends Error {
   override name = 'ImageUploadError';
-}
-
-async function postAsAdmin(url: string, body: unknown): Promise<unknown> {
-  const token = await currentIdToken();
-  if (!token) throw new HttpError(401, 'Please sign in as an admin.');
-  const response = await fetch(resolveUrl(url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message =
-      typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string'
-        ? answer.message
-        : undefined;
-    throw new HttpError(response.status, message);
-  }
-  return answer;
 }
 
 function isUploadSignature(value: unknown): value is UploadSignature {

@@ -7,17 +7,20 @@ import { confirmAction, showError, showTimedSuccess } from '../../../lib/alerts'
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../lib/routes';
 import { signOutAdmin } from '../api/auth';
+import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
+import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
+import { MessagesPanel } from './MessagesPanel';
 
 // SPEC §9: the logout message shows for 2,000 ms.
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales';
+type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'messages';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
@@ -25,6 +28,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'manage', label: 'Manage Products' },
   { panel: 'register', label: 'Register Admin' },
   { panel: 'sales', label: 'Sales' },
+  { panel: 'messages', label: 'Messages' },
 ];
 
 function panelFor(value: string | null, admin: AdminInfo): ReactNode {
@@ -38,7 +42,9 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
     case 'register':
       return <RegisterAdminPanel />;
     case 'sales':
-      return <SalesPanel />;
+      return <SalesPanel renderActions={(sale) => <SaleActions sale={sale} />} />;
+    case 'messages':
+      return <MessagesPanel />;
     default:
       return (
         <section aria-labelledby="dashboard-home-heading">
@@ -179,6 +185,7 @@ function Sidebar({
                 onClick={() => onOpenChange(false)}
               >
                 {entry.label}
+                {entry.panel === 'messages' ? <UnhandledCount /> : null}
               </Link>
             </li>
           ))}
@@ -189,6 +196,21 @@ function Sidebar({
           </li>
         </ul>
       </nav>
+    </>
+  );
+}
+
+/** The number of contact messages nobody has handled yet; nothing while unknown or when none. */
+function UnhandledCount() {
+  const { data: count } = useGetUnhandledMessageCountQuery();
+  if (!count) return null;
+  // The spaces are text, so the link reads 'Messages 3 unhandled' rather than 'Messages3unhandled'.
+  return (
+    <>
+      {' '}
+      <span className="ml-1 inline-block min-w-6 rounded-full bg-red-700 px-2 text-center text-sm font-semibold text-white">
+        {count} <span className="sr-only">unhandled</span>
+      </span>
     </>
   );
 }

@@ -5,9 +5,11 @@ import { AdminDashboard } from '../../../../src/features/admin/dashboard/AdminDa
 import { setupAlerts } from '../../../support/alerts';
 import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';
 import { findAlert, pressInAlert, renderAdminRoute } from '../../../support/adminScreens';
+import { buildMessage, countUnhandledMessages, resetContactMessages } from '../../../support/contactMessages.mock';
 
 vi.mock('../../../../src/features/admin/api/auth', () => import('../../../support/adminAuth.mock'));
 vi.mock('../../../../src/features/admin/api/admins', () => import('../../../support/adminAuth.mock'));
+vi.mock('../../../../src/features/admin/api/contactMessages', () => import('../../../support/contactMessages.mock'));
 // The product panels belong to their own tests; here only which one the shell shows matters.
 vi.mock('../../../../src/features/admin/products/PostProductPanel', () => ({
   PostProductPanel: () => <h2>Post product panel</h2>,
@@ -22,7 +24,10 @@ vi.mock('../../../../src/features/admin/sales/SalesPanel', () => ({
 setupAlerts();
 
 const ada = buildAdmin();
-beforeEach(() => resetAdminMocks([ada]));
+beforeEach(() => {
+  resetAdminMocks([ada]);
+  resetContactMessages([buildMessage(0), buildMessage(1), buildMessage(2, { handled: true }), buildMessage(3)]);
+});
 
 function renderDashboard(search = '') {
   return renderAdminRoute('/admindashboard', <AdminDashboard />, `/admindashboard${search}`);
@@ -56,10 +61,19 @@ describe('admin dashboard shell', () => {
     signInAda();
     renderDashboard();
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await within(nav).findByRole('link', { name: 'Messages 3 unhandled' });
     const names = within(nav)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Hi, Admin', 'Post A Product', 'Manage Products', 'Register Admin', 'Sales', 'Logout']);
+    expect(names).toEqual([
+      'Hi, Admin',
+      'Post A Product',
+      'Manage Products',
+      'Register Admin',
+      'Sales',
+      'Messages 3 unhandled',
+      'Logout',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { level: 2, name: 'Profile' })).toBeInTheDocument();
   });
@@ -70,11 +84,33 @@ describe('admin dashboard shell', () => {
     ['?panel=manage', 'Manage products panel'],
     ['?panel=register', 'Register Admin'],
     ['?panel=sales', 'Sales panel'],
+    ['?panel=messages', 'Messages'],
     ['?panel=reports', 'Dashboard Home'],
   ])('shows the panel named in the URL (%s)', async (search, heading) => {
     signInAda();
     renderDashboard(search);
     expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+  });
+
+  it('counts the unhandled messages beside Messages, and the count goes down once one is handled', async () => {
+    signInAda();
+    const { user } = renderDashboard('?panel=messages');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const messages = await within(nav).findByRole('link', { name: 'Messages 3 unhandled' });
+    expect(messages).toHaveAttribute('href', '/admindashboard?panel=messages');
+    expect(messages).toHaveAttribute('aria-current', 'page');
+    const card = await screen.findByRole('article', { name: 'Sender 0' });
+    await user.click(within(card).getByRole('button', { name: 'Mark handled' }));
+    expect(await within(nav).findByRole('link', { name: 'Messages 2 unhandled' })).toBeInTheDocument();
+  });
+
+  it('shows Messages without a count when none is unhandled or the count cannot be read', async () => {
+    countUnhandledMessages.mockRejectedValue({ code: 'unavailable', message: 'The store could not be reached.' });
+    signInAda();
+    renderDashboard();
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await waitFor(() => expect(countUnhandledMessages).toHaveBeenCalled());
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
   });
 
   it('puts the chosen panel in the URL', async () => {

@@ -111,7 +111,7 @@ describe('POST /api/contact', () => {
     const [{ collection, data }] = api.stored as [Harness['stored'][number]];
     expect(collection).toBe('contactMessages');
     const { createdAt, ...fields } = data;
-    expect(fields).toEqual(buildMessage());
+    expect(fields).toEqual({ ...buildMessage(), handled: false });
     expect(FieldValue.serverTimestamp().isEqual(createdAt as FieldValue)).toBe(true);
 
     expect(api.mails).toEqual([

@@ -1,0 +1,119 @@
+// What an admin can do to one sale (issue 11, DESIGN §4 'Access links'): send the buyer's access
+// e-mail again, to a corrected address when the buyer mistyped it, and revoke or restore the link.
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
+import { buyerOrderMail } from '../mail/orderMails';
+import type { AccessLinks } from '../orders/accessLinks';
+import { transactionsCollection, type Fulfilment, type TransactionRecord } from '../orders/fulfilment';
+
+/** One address change, kept on the transaction so the seller can tell who changed what and when. */
+export interface EmailCorrection {
+  from: string;
+  to: string;
+  by: string;
+  at: string;
+}
+
+export type ResendOutcome = 'sent' | 'notFound' | 'revoked' | 'mailFailed';
+
+export interface SaleActions {
+  resendAccess(transactionId: string, adminUid: string, correctedEmail?: string): Promise<ResendOutcome>;
+  /** Null when the transaction does not exist. */
+  setAccess(transactionId: string, revoked: boolean, adminUid: string): Promise<{ accessRevoked: boolean } | null>;
+}
+
+export function createSaleActions({
+  db,
+  mailer,
+  config,
+  links,
+  fulfilment,
+  logError,
+  now,
+}: {
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  links: AccessLinks;
+  fulfilment: Pick<Fulfilment, 'ensureAccess'>;
+  logError: (message: string, error: unknown) => void;
+  now: () => Date;
+}): SaleActions {
+  const transactionRef = (id: string) => db.collection(transactionsCollection).doc(id);
+
+  return {
+    async resendAccess(transactionId, adminUid, correctedEmail) {
+      const ref = transactionRef(transactionId);
+      const record = (await ref.get()).data() as TransactionRecord | undefined;
+      if (!record) return 'notFound';
+      // A revoked link answers 404: mailing it would only confuse the buyer.
+      if (record.accessRevoked !== false) return 'revoked';
+
+      // Stored lower-cased, as fulfilment does, so /purchases finds the sale under the new address.
+      const address = correctedEmail?.toLowerCase() ?? record.customerEmail;
+      if (address !== record.customerEmail) {
+        const correction: EmailCorrection = {
+          from: record.customerEmail,
+          to: address,
+          by: adminUid,
+          at: now().toISOString(),
+        };
+        await ref.update({ customerEmail: address, emailCorrections: FieldValue.arrayUnion(correction) });
+      }
+
+      const token = links.tokenFor(transactionId);
+      // The grant is missing only after ACCESS_LINK_SECRET changed; without it the mailed link would 404.
+      await fulfilment.ensureAccess(transactionId, record.productId, token);
+      const mail = buyerOrderMail(
+        {
+          productName: record.productName,
+          amountPaid: record.amountPaid,
+          currency: record.currency,
+          transactionReference: record.transactionReference,
+          paymentMethod: record.paymentMethod,
+          customerName: record.customerName,
+          customerEmail: address,
+          customerPhone: record.customerPhone,
+          accessUrl: links.urlFor(token),
+        },
+        { storeName: config.STORE_NAME, sellerEmail: config.SELLER_EMAIL, publicStoreUrl: config.PUBLIC_STORE_URL },
+      );
+      let sent = true;
+      try {
+        await mailer.sendMail({
+          from: config.MAIL_FROM,
+          to: { name: record.customerName, address },
+          replyTo: config.SELLER_EMAIL,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      } catch (error) {
+        sent = false;
+        logError(`Access e-mail for ${transactionId} could not be resent`, error);
+      }
+      // Recorded as fulfilment records it: a failed buyer e-mail leaves the sale 'failed', so the next
+      // order replay or webhook for it retries the e-mail; a sent one is 'sent'.
+      try {
+        await ref.update({
+          emailStatus: sent ? 'sent' : 'failed',
+          buyerEmailSent: sent,
+          emailAttempts: FieldValue.increment(1),
+        });
+      } catch (error) {
+        logError(`E-mail outcome of the resend of ${transactionId} could not be recorded`, error);
+      }
+      return sent ? 'sent' : 'mailFailed';
+    },
+
+    async setAccess(transactionId, revoked, adminUid) {
+      const ref = transactionRef(transactionId);
+      return db.runTransaction(async (t) => {
+        if (!(await t.get(ref)).exists) return null;
+        t.update(ref, { accessRevoked: revoked, accessChangedBy: adminUid, accessChangedAt: now().toISOString() });
+        return { accessRevoked: revoked };
+      });
+    },
+  };
+}

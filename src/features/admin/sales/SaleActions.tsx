@@ -1,0 +1,186 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/Modal';
+import { confirmAction } from '../../../lib/alerts';
+import { customerFields, fieldError } from '../../../lib/fieldRules';
+import { paths } from '../../../lib/routes';
+import { useResendAccessEmailMutation, useSetSaleAccessMutation } from '../api/saleActionsApi';
+import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
+
+export interface SaleActionsProps {
+  sale: { id: string; productId: string; customerEmail: string; accessRevoked: boolean };
+  /** Called after the API changed the sale (address corrected, access revoked or restored). */
+  onChanged?: () => void;
+}
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const actionButtonClass = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
+
+/**
+ * What the seller does to one sale (issue 11): send the access e-mail again (to a corrected address
+ * when the buyer mistyped it), revoke or restore the access link, open the product. The buttons
+ * follow what the API stored, never what was merely asked for.
+ */
+export function SaleActions({ sale, onChanged }: SaleActionsProps) {
+  const [revoked, setRevoked] = useState(sale.accessRevoked);
+  // A refreshed sale from the list wins over what this row last heard from the API.
+  const [listed, setListed] = useState(sale.accessRevoked);
+  if (listed !== sale.accessRevoked) {
+    setListed(sale.accessRevoked);
+    setRevoked(sale.accessRevoked);
+  }
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [setAccess, access] = useSetSaleAccessMutation();
+
+  const changeAccess = async () => {
+    const revoke = !revoked;
+    if (revoke) {
+      const confirmed = await confirmAction(
+        'Revoke access?',
+        'The buyer’s access link stops working until you restore it.',
+        'Yes, revoke',
+      );
+      if (!confirmed) return;
+    }
+    setNotice(null);
+    const result = await setAccess({ id: sale.id, revoked: revoke });
+    if ('error' in result) {
+      setNotice({ kind: 'error', text: errorText(result.error) });
+      return;
+    }
+    setRevoked(result.data);
+    setNotice({ kind: 'success', text: result.data ? 'Access revoked.' : 'Access restored.' });
+    onChanged?.();
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={actionButtonClass}
+          onClick={() => {
+            setNotice(null);
+            setDialogOpen(true);
+          }}
+        >
+          Resend access e-mail
+        </button>
+        <button
+          type="button"
+          className={actionButtonClass}
+          disabled={access.isLoading}
+          onClick={() => void changeAccess()}
+        >
+          {revoked ? 'Restore access' : 'Revoke access'}
+        </button>
+        <a
+          href={paths.product(sale.productId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${actionButtonClass} inline-block`}
+        >
+          View product <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </div>
+      <p
+        role={notice?.kind === 'error' ? 'alert' : 'status'}
+        className={`text-sm ${notice?.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}
+      >
+        {notice?.text}
+      </p>
+      {dialogOpen ? (
+        <ResendDialog
+          saleId={sale.id}
+          email={sale.customerEmail}
+          onClose={() => setDialogOpen(false)}
+          onSent={(message, corrected) => {
+            setDialogOpen(false);
+            setNotice({ kind: 'success', text: message });
+            if (corrected) onChanged?.();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function errorText(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : 'Something went wrong. Please try again.';
+}
+
+function ResendDialog({
+  saleId,
+  email,
+  onClose,
+  onSent,
+}: {
+  saleId: string;
+  email: string;
+  onClose: () => void;
+  onSent: (message: string, corrected: boolean) => void;
+}) {
+  const [address, setAddress] = useState(email);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resend, state] = useResendAccessEmailMutation();
+  const hintId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = fieldError(customerFields.email, address);
+    setAddressError(error);
+    setFailure(null);
+    if (error) return;
+    const trimmed = address.trim();
+    const corrected = trimmed.toLowerCase() !== email.toLowerCase();
+    // Only a changed address is sent: the API then records the correction on the sale.
+    const result = await resend({ id: saleId, ...(corrected ? { email: trimmed } : {}) });
+    if ('error' in result) {
+      setFailure(errorText(result.error));
+      return;
+    }
+    onSent(result.data, corrected);
+  };
+
+  return (
+    <Modal title="Resend access e-mail" onClose={onClose}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <p id={hintId} className="text-sm text-slate-700">
+          Correct the address if the buyer mistyped it; the sale then keeps the new one.
+        </p>
+        <Field label="Buyer e-mail" error={addressError}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="email"
+              autoComplete="off"
+              value={address}
+              maxLength={customerFields.email.maxLength}
+              onChange={(event) => setAddress(event.target.value)}
+              aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+              aria-invalid={invalid}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failure}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={state.isLoading}>
+            {state.isLoading ? 'Sending...' : 'Send'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

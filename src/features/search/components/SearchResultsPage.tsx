@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageMeta } from '../../../components/usePageMeta';
+import { matchProducts } from '../../../lib/searchMatch';
+import { useCatalogIndex } from '../../catalog';
 import { selectCurrency } from '../../currency';
-import { selectSearchResults, selectSearchTerm } from '../searchSlice';
+import { selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
 import { SearchBox } from './SearchBox';
 
@@ -12,8 +14,10 @@ import { SearchBox } from './SearchBox';
 export const scrollToResultsDelayMs = 300;
 
 export function SearchResultsPage() {
-  const results = useAppSelector(selectSearchResults);
   const term = useAppSelector(selectSearchTerm);
+  // After a reload only the term is left: the index is read again (fresh prices) when there is one.
+  const { data: index } = useCatalogIndex(undefined, { skip: !term });
+  const results = useMemo(() => (index ? matchProducts(index, term) : []), [index, term]);
   const currency = useAppSelector(selectCurrency);
   const location = useLocation();
   const resultsRef = useRef<HTMLElement>(null);

@@ -54,7 +54,7 @@ const outlines = () => collection(getDb(), 'outlines').withConverter(outlineConv
  * rules cap every public list at 100 documents (DESIGN §8). The seller's catalog is far below that
  * per category today; paging this panel is for when it is not.
  */
-export const adminListLimit = 100;
+const adminListLimit = 100;
 
 // Uses the composite index categoryId + createdAt desc in firestore.indexes.json.
 export async function fetchCategoryProducts(categoryId: number): Promise<Product[]> {

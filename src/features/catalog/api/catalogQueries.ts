@@ -22,7 +22,7 @@ import type { Outline, Product } from '../../../lib/product';
 import type { ProductPage, ProductPageCursor } from './productPages';
 
 /** The most outlines one product page shows (the rules' cap on a public list). */
-export const outlinesLimit = 100;
+const outlinesLimit = 100;
 // The catalog index has a fixed handful of shards; the limit only guards against strays.
 const catalogIndexLimit = 100;
 

@@ -2,7 +2,8 @@
 // test, written with firebase-admin in batches. Each product gets a deliverable, two outlines and
 // its catalog index entry, like the demo seed, and is older than the demo products so the home page
 // stays the same.
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { catalogIndexCollection, catalogShardId } from '../../src/lib/catalogIndex';
 import { addToCatalogIndex, type IndexedProduct } from './catalogIndexWrites';
 import { coverSvg } from './covers';
 
@@ -42,7 +43,9 @@ export async function seedLargeCatalog(
   { newest = new Date(Date.now() - 30 * 86_400_000), idPrefix = 'gen-' }: LargeCatalogOptions = {},
 ): Promise<string[]> {
   const covers = await Promise.all(
-    palettes.map((colors, i) => putImage(`digital_products/generated-${i}`, '.svg', coverSvg('Digital Store', 'Generated', colors))),
+    palettes.map((colors, i) =>
+      putImage(`digital_products/generated-${i}`, '.svg', coverSvg('Digital Store', 'Generated', colors)),
+    ),
   );
   const ids: string[] = [];
   const indexed: IndexedProduct[] = [];
@@ -85,4 +88,26 @@ export async function seedLargeCatalog(
   await Promise.all(commits);
   await addToCatalogIndex(db, indexed);
   return ids;
+}
+
+/** Removes generated products (by the ids seedLargeCatalog returned) with everything it wrote for them. */
+export async function removeLargeCatalog(db: Firestore, ids: readonly string[]): Promise<void> {
+  const commits: Promise<unknown>[] = [];
+  // Per product: 4 deletes and 1 index update.
+  const perBatch = Math.floor(writesPerBatch / (writesPerProduct + 1));
+  for (let start = 0; start < ids.length; start += perBatch) {
+    const batch = db.batch();
+    for (const id of ids.slice(start, start + perBatch)) {
+      batch.delete(db.doc(`products/${id}`));
+      batch.delete(db.doc(`productDeliverables/${id}`));
+      for (const order of [1, 2]) batch.delete(db.doc(`outlines/${id}-${order}`));
+      batch.update(
+        db.collection(catalogIndexCollection).doc(catalogShardId(id)),
+        new FieldPath('entries', id),
+        FieldValue.delete(),
+      );
+    }
+    commits.push(batch.commit());
+  }
+  await Promise.all(commits);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProductList } from '../../../components/ProductList';
 import type { Currency } from '../../../lib/money';
 import type { ProductPage } from '../api/productPages';
@@ -9,6 +9,7 @@ export const loadMoreFailedText = 'We could not load more products. Please try a
 
 /** What the polite live region says after a page arrives. */
 export function loadedMoreMessage(added: number, hasMore: boolean): string {
+  if (added <= 0) return 'No more products. That is every product.';
   const count = `${added} more ${added === 1 ? 'product' : 'products'} loaded.`;
   return hasMore ? count : `${count} That is every product.`;
 }
@@ -50,25 +51,38 @@ export function PagedProductList({
   const [announcement, setAnnouncement] = useState('');
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // The card index to focus once the next page has rendered; null when focus should stay put.
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // The card to focus once the next page has rendered; null when focus should stay put.
+  const pendingFocus = useRef<number | null>(null);
 
-  useEffect(() => {
-    if (focusIndex === null || count <= focusIndex) return;
+  // The new page may render before or after loadMore learns it arrived: both paths try.
+  const focusPendingCard = useCallback(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
     const cards = containerRef.current?.querySelectorAll<HTMLElement>('ul[aria-label="Products"] > li');
-    cards?.[focusIndex]?.querySelector<HTMLElement>('a')?.focus();
-    setFocusIndex(null);
-  }, [focusIndex, count]);
+    const link = cards?.[index]?.querySelector<HTMLElement>('a');
+    if (!link) return;
+    pendingFocus.current = null;
+    link.focus();
+  }, []);
+
+  useEffect(focusPendingCard, [count, focusPendingCard]);
 
   const loadMore = async () => {
     if (loadingMore) return;
     const before = count;
     const hadFocus = document.activeElement === buttonRef.current;
     const result = await onLoadMore();
-    const page = isLoadedPages(result) ? result.data.pages.at(-1) : undefined;
-    if (!page) return;
-    setAnnouncement(loadedMoreMessage(page.products.length, page.next !== null));
-    if (hadFocus && page.products.length > 0) setFocusIndex(before);
+    if (!isLoadedPages(result)) return;
+    const pages = result.data.pages;
+    const added = pages.reduce((sum, p) => sum + p.products.length, 0) - before;
+    const hasMore = (pages.at(-1)?.next ?? null) !== null;
+    setAnnouncement(loadedMoreMessage(added, hasMore));
+    if (hadFocus) {
+      // A full last page can be followed by an empty one: then the button goes and focus moves
+      // to the last card instead of the page's top.
+      pendingFocus.current = added > 0 ? before : before - 1;
+      focusPendingCard();
+    }
   };
 
   return (
@@ -110,8 +124,10 @@ export function PagedProductList({
   );
 }
 
+/** A fetchNextPage result that succeeded (a failed one keeps the old pages in data, with an error). */
 function isLoadedPages(result: unknown): result is { data: { pages: ProductPage[] } } {
   if (typeof result !== 'object' || result === null || !('data' in result)) return false;
+  if ('error' in result && result.error !== undefined) return false;
   const data = (result as { data: unknown }).data;
   return typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages);
 }

@@ -16,6 +16,8 @@ try {
   const count = await rebuildCatalogIndex(db);
   process.stdout.write(`Catalog index rebuilt: ${count} products.\n`);
 } catch (error) {
-  process.stderr.write(`Could not rebuild the catalog index: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Could not rebuild the catalog index: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -20,7 +20,12 @@ import {
   writeBatch,
   type WriteBatch,
 } from 'firebase/firestore/lite';
-import { catalogIndexCollection, catalogIndexFields, catalogShardId, type CatalogIndexFields } from '../../../lib/catalogIndex';
+import {
+  catalogIndexCollection,
+  catalogIndexFields,
+  catalogShardId,
+  type CatalogIndexFields,
+} from '../../../lib/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import type { Outline, Product } from '../../../lib/product';

@@ -4,12 +4,7 @@ import { AllProductsPage } from '../../../../src/features/catalog/components/All
 import { fetchAllProductsPage } from '../../../../src/features/catalog/api/catalogQueries';
 import type { ProductPage } from '../../../../src/features/catalog/api/productPages';
 import { setupAlerts } from '../../../support/alerts';
-import {
-  cursorAfter,
-  deferred,
-  productPage,
-  resetCatalogQueries,
-} from '../../../support/catalogQueries.mock';
+import { cursorAfter, deferred, productPage, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 

@@ -5,12 +5,7 @@ import { CategoryPage } from '../../../../src/features/catalog/components/Catego
 import { fetchCategoryProductsPage } from '../../../../src/features/catalog/api/catalogQueries';
 import type { ProductPage } from '../../../../src/features/catalog/api/productPages';
 import { setupAlerts } from '../../../support/alerts';
-import {
-  cursorAfter,
-  deferred,
-  productPage,
-  resetCatalogQueries,
-} from '../../../support/catalogQueries.mock';
+import { cursorAfter, deferred, productPage, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 

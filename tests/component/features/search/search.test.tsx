@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../../src/App';
-import {
-  fetchAllProductsPage,
-  fetchCatalogIndex,
-} from '../../../../src/features/catalog/api/catalogQueries';
+import { fetchAllProductsPage, fetchCatalogIndex } from '../../../../src/features/catalog/api/catalogQueries';
 import { selectSearchTerm } from '../../../../src/features/search/searchSlice';
 import type { CatalogEntry } from '../../../../src/lib/catalogIndex';
 import type { Product } from '../../../../src/lib/product';

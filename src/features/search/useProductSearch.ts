@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
 import { paths } from '../../lib/routes';
-import { matchProducts, normalizeSearchTerm } from '../../lib/searchMatch';
+import { normalizeSearchTerm } from '../../lib/searchMatch';
 import { catalogIndexQuery } from '../catalog';
 import { searchCleared, searchTermSet } from './searchSlice';
 
@@ -35,9 +35,9 @@ export function useProductSearch() {
       void showLoading('Searching products...');
       const request = dispatch(catalogIndexQuery.initiate());
       try {
-        // The results page matches again from the same cache entry; matching here proves the
-        // index loaded before the dialog closes.
-        matchProducts(await request.unwrap(), term);
+        // The dialog stays until the index is loaded; the results page matches the term against
+        // the same cache entry, so only the term is stored.
+        await request.unwrap();
         dispatch(searchTermSet(term));
         await closeAlert();
         const state: SearchNavigationState = { scrollToResults: true };

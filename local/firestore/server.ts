@@ -42,6 +42,15 @@ export interface FirestoreEmulator {
   url: string;
   /** Drops all documents (and saves the empty state). */
   reset(): Promise<void>;
+  /**
+   * Document reads served since the start or the last resetReadCount(), counted as Firestore bills
+   * them: each document a get or query returns, a missing document asked for by name, 1 for a query
+   * that returns nothing, and 1 per 1,000 index entries (or part) an aggregation scans. Writes and
+   * the rules' own get()/exists() lookups are not counted. Also served as JSON on
+   * GET /emulator/v1/reads ({"reads": n}); DELETE there resets it.
+   */
+  readCount(): number;
+  resetReadCount(): void;
   /** Stops listening and finishes pending saves. */
   close(): Promise<void>;
 }
@@ -65,6 +74,8 @@ interface ApiRequest {
   resource: string;
   /** What the caller may do under the rules (everything without a rules file, or for `owner`). */
   access: Access;
+  /** Adds to the emulator's read count (see FirestoreEmulator.readCount). */
+  billReads: (count: number) => void;
 }
 
 type Reads = { transaction: string | undefined; isNew: boolean };
@@ -131,6 +142,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
       return name;
     });
     req.access.get(names);
+    req.billReads(names.length);
     const items = names.map((name) => {
       req.store.recordRead(reads.transaction, req.database, name);
       const doc = req.store.get(name);
@@ -145,6 +157,7 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     const reads = readsOf(req, body);
     const readTime = req.store.readTime();
     const docs = runQuery(req.resource, body.structuredQuery, req.store, { indexes: req.indexes });
+    req.billReads(Math.max(1, docs.length));
     for (const doc of docs) req.store.recordRead(reads.transaction, req.database, doc.name);
     return streamAnswer(
       docs.map((document) => ({ document, readTime })),
@@ -164,6 +177,15 @@ const rpcs: Record<string, (req: ApiRequest, body: JsonObject) => unknown> = {
     const aggregateFields = runAggregation(req.resource, body.structuredAggregationQuery, req.store, {
       indexes: req.indexes,
     });
+    // Firestore bills an aggregation 1 read per 1,000 index entries it matches, at least 1; the
+    // emulator's count of matching documents stands in for the entries.
+    const matched = runQuery(
+      req.resource,
+      asObject(body.structuredAggregationQuery, 'structuredAggregationQuery').structuredQuery,
+      req.store,
+      { indexes: req.indexes },
+    ).length;
+    req.billReads(Math.max(1, Math.ceil(matched / 1000)));
     return streamAnswer([{ result: { aggregateFields }, readTime }], reads, readTime);
   },
 
@@ -222,6 +244,7 @@ function resourceRequest(req: ApiRequest, method: string, body: JsonObject, para
   if (isDocument && method === 'GET') {
     const transaction = params.get('transaction') ?? undefined;
     req.access.get([req.resource]);
+    req.billReads(1);
     req.store.recordRead(transaction, req.database, req.resource);
     const doc = req.store.get(req.resource);
     if (doc === undefined) throw new RpcError('NOT_FOUND', `Document "${req.resource}" not found.`);
@@ -338,6 +361,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
   const store = new DocumentStore(initial, () => writer?.schedule());
   if (dataFile !== undefined) writer = new DataFileWriter(dataFile, () => [...store.documents()], log);
   const rules = opts.rulesFile === undefined ? undefined : await RulesGate.open(opts.rulesFile, log);
+  let reads = 0;
 
   let boundPort = opts.port ?? 0;
   const localAccess = { port: () => boundPort, allowsOrigin: originPolicy(opts.allowedOrigins) };
@@ -361,6 +385,14 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/' && method === 'GET') return send(res, 200, 'Ok', 'text/plain; charset=UTF-8');
 
+    if (url.pathname === '/emulator/v1/reads') {
+      if (method === 'GET') return send(res, 200, { reads });
+      if (method === 'DELETE') {
+        reads = 0;
+        return send(res, 200, { reads });
+      }
+    }
+
     const reset = resetPath.exec(url.pathname);
     if (reset && method === 'DELETE') {
       store.reset(`projects/${decodeURIComponent(reset[1] ?? '')}/databases/${decodeURIComponent(reset[2] ?? '')}`);
@@ -379,7 +411,18 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     const root = `${database}/documents`;
     const resource = [root, ...path].join('/');
     const access = rules ? rules.access(req.headers.authorization, store, database) : openAccess;
-    const request: ApiRequest = { store, indexes: indexes?.(), database, root, path, resource, access };
+    const request: ApiRequest = {
+      store,
+      indexes: indexes?.(),
+      database,
+      root,
+      path,
+      resource,
+      access,
+      billReads: (count) => {
+        reads += count;
+      },
+    };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
     // Issue 9: a write is acknowledged only once it is in the data file (crash.test.ts).
@@ -443,6 +486,10 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     async reset() {
       store.reset();
       await writer?.flush();
+    },
+    readCount: () => reads,
+    resetReadCount() {
+      reads = 0;
     },
     close() {
       // Safe to call twice (a test's afterAll after the test itself closed it).

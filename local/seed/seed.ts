@@ -3,6 +3,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { coverSvg } from './covers';
 import { seedProducts } from './catalog';
+import { addToCatalogIndex, type IndexedProduct } from './catalogIndexWrites';
 
 export const demoAdmin = {
   name: 'Demo Admin',
@@ -24,6 +25,7 @@ const categoryLabel: Record<number, string> = { 1: 'Ebook', 2: 'Course' };
 
 export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date() }: SeedTargets): Promise<number> {
   const batch = db.batch();
+  const indexed: IndexedProduct[] = [];
   let outlineCount = 0;
   for (const [index, product] of seedProducts.entries()) {
     const coverImageUrl = await putImage(
@@ -43,6 +45,7 @@ export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date(
       author: defaultAuthor,
       createdAt,
     });
+    indexed.push({ ...product, coverImageUrl, createdAt });
     // DESIGN §3: the deliverable link is never part of the public product document.
     batch.set(db.doc(`productDeliverables/${product.id}`), { url: product.url });
     for (const [order, text] of product.outline.entries()) {
@@ -56,6 +59,8 @@ export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date(
     }
   }
   await batch.commit();
+  // The search reads the catalog index (DESIGN §8), so a seeded catalog is searchable at once.
+  await addToCatalogIndex(db, indexed);
   return seedProducts.length + outlineCount;
 }
 

@@ -15,7 +15,7 @@ import {
 } from 'redux-persist';
 import { api } from '../lib/api';
 import { currencySlice } from '../features/currency';
-import { searchSlice } from '../features/search';
+import { migrateSearchState, searchSlice } from '../features/search';
 import { sessionSlice } from './sessionSlice';
 
 const rootReducer = combineReducers({
@@ -29,11 +29,17 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 // Bump the version and add a migration whenever a persisted slice changes shape, so an old
 // browser's saved state is upgraded rather than crashing the app (STYLE §7).
-const persistVersion = 2;
+const persistVersion = 3;
 const migrations: MigrationManifest = {
   1: (state) => state,
   // 2: the admin session snapshot joins the persisted state; older saves start signed out.
   2: (state) => (state ? { ...state, [sessionSlice.reducerPath]: { adminInfo: null } } : state),
+  // 3: the search keeps only its term; saved product copies (stale prices) are dropped.
+  3: (state) => {
+    if (!state) return state;
+    const saved: unknown = (state as unknown as Record<string, unknown>)[searchSlice.reducerPath];
+    return { ...state, [searchSlice.reducerPath]: migrateSearchState(saved) } as typeof state;
+  },
 };
 
 // redux-persist's bundled web storage is CommonJS and loses its default export under ESM; this

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatProductPrice, type Currency } from '../lib/money';
-import type { Product } from '../lib/product';
+import type { ProductSummary } from '../lib/catalogIndex';
 import { paths } from '../lib/routes';
 import { cardTitle } from '../lib/text';
 import { CoverImage } from './CoverImage';
@@ -14,7 +14,7 @@ export function ProductCard({
   priority = false,
   headingLevel = 3,
 }: {
-  product: Product;
+  product: ProductSummary;
   currency: Currency;
   priority?: boolean;
   /** The card title's level: one below the heading the grid sits under (h1 pages: 2, h2 sections: 3). */

@@ -1,5 +1,5 @@
 import type { Currency } from '../lib/money';
-import type { Product } from '../lib/product';
+import type { ProductSummary } from '../lib/catalogIndex';
 import { ProductCard } from './ProductCard';
 
 // SPEC §2/§9: 1 column, 2 from 640px, 3 from 1024px.
@@ -8,7 +8,7 @@ export function ProductGrid({
   currency,
   headingLevel = 3,
 }: {
-  products: Product[];
+  products: ProductSummary[];
   currency: Currency;
   headingLevel?: 2 | 3;
 }) {

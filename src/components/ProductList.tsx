@@ -1,10 +1,10 @@
 import type { Currency } from '../lib/money';
-import type { Product } from '../lib/product';
+import type { ProductSummary } from '../lib/catalogIndex';
 import { ProductGrid } from './ProductGrid';
 import { useFetchDialogs } from './useFetchDialogs';
 
 interface ProductListProps {
-  products: Product[] | undefined;
+  products: ProductSummary[] | undefined;
   loading: boolean;
   failed: boolean;
   currency: Currency;

@@ -4,8 +4,10 @@
 // follow each step. The steps share one product, so they run in order.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FieldPath, FieldValue } from 'firebase-admin/firestore';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
+import { catalogShardId } from '../../src/lib/catalogIndex';
 import { launchBrowser } from '../support/browser';
 import { openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
@@ -37,6 +39,11 @@ afterAll(async () => {
     );
     batch.delete(db.doc(`productDeliverables/${product.id}`));
     batch.delete(product.ref);
+    batch.update(
+      db.doc(`catalogIndex/${catalogShardId(product.id)}`),
+      new FieldPath('entries', product.id),
+      FieldValue.delete(),
+    );
     await batch.commit();
   }
 });
@@ -165,6 +172,16 @@ describe('admin products', () => {
 
     const page = await shopperProductPage();
     await expect.poll(() => page.getByText('₦6,500').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // The search answers from the catalog index, which the edit updated in the same batch.
+    await page.goto(baseUrl);
+    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    await box.fill(`skills ${run}`);
+    await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/searchresults`);
+    await page.getByRole('heading', { name: 'Search Result: Found (1) Products' }).waitFor({ timeout: 20_000 });
+    const results = page.getByRole('list', { name: 'Products' });
+    await expect.poll(() => results.innerText(), { timeout: 20_000 }).toContain('₦6,500');
     await page.context().close();
   });
 
@@ -233,6 +250,12 @@ describe('admin products', () => {
     const page = await openPage(browser);
     await page.goto(`${baseUrl}/productdetail/${productId}`);
     await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor({ timeout: 20_000 });
+    // Gone from the search too: its catalog index entry went in the same batch.
+    await page.goto(baseUrl);
+    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    await box.fill(`skills ${run}`);
+    await box.press('Enter');
+    await page.getByRole('heading', { name: 'Search Result: Found (0) Products' }).waitFor({ timeout: 20_000 });
     await page.context().close();
   });
 });

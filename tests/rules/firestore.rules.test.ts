@@ -11,6 +11,7 @@ import {
   collection,
   connectFirestoreEmulator,
   deleteDoc,
+  deleteField,
   doc,
   getCount,
   getDoc,
@@ -81,6 +82,7 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('productDeliverables/p1'), { url: 'https://drive.test/book.pdf' });
   batch.set(admin.doc('outlines/o1'), { productId: 'p1', outline: 'Chapter 1', outlineOrder: 1, createdAt: fixedTime });
+  batch.set(admin.doc('catalogIndex/shard-0'), { entries: { p1: indexEntry({ createdAt: fixedTime }) } });
   for (const [uid, email] of [
     ['admin-1', 'admin@store.test'],
     ['admin-2', 'admin2@store.test'],
@@ -154,6 +156,18 @@ function profile(who: Who, overrides: Record<string, unknown> = {}): Record<stri
   return { uid, name: 'Pat', email, phone: '+234 800 000 0003', createdAt: serverTimestamp(), ...overrides };
 }
 
+function indexEntry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Book',
+    priceInNgn: 1000,
+    priceInUsd: 2,
+    coverImageUrl: 'https://images.test/p1.png',
+    categoryId: 1,
+    createdAt: serverTimestamp(),
+    ...overrides,
+  };
+}
+
 const ownUid = (who: Who) => (who === 'visitor' ? 'visitor-1' : identities[who].uid);
 
 // Per collection: the document each get/update/delete targets, and how each operation is tried.
@@ -182,6 +196,12 @@ const collections: Collection[] = [
     target: 'o1',
     create: (db) => setDoc(doc(db, 'outlines/new-outline'), outline()),
     update: (db) => updateDoc(doc(db, 'outlines/o1'), { outline: 'Chapter one' }),
+  },
+  {
+    name: 'catalogIndex',
+    target: 'shard-0',
+    create: (db) => setDoc(doc(db, 'catalogIndex/shard-1'), { entries: { p2: indexEntry({ title: 'Other' }) } }),
+    update: (db) => setDoc(doc(db, 'catalogIndex/shard-0'), { entries: { p1: { title: 'Renamed' } } }, { merge: true }),
   },
   {
     name: 'admins',
@@ -222,6 +242,8 @@ const expected: Record<string, Record<Op, string>> = {
   products: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '---A' },
   productDeliverables: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '---A' },
   outlines: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '---A' },
+  // The search's index: public to read; admins write entries, nobody deletes a shard.
+  catalogIndex: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '----' },
   // get/update/delete target another admin's record (admin-2); the admin is admin-1.
   admins: { get: '---A', list: '---A', create: '---A', update: '----', delete: '---A' },
   // get/update/delete target the pending requester's own request; create writes the caller's own
@@ -252,7 +274,8 @@ function run(c: Collection, op: Op, caller: Who): Promise<unknown> {
     case 'get':
       return getDoc(doc(db, c.name, c.target));
     case 'list':
-      return getDocs(collection(db, c.name));
+      // Within the public list cap (100), so the matrix shows who may list; the cap has its own cases.
+      return getDocs(query(collection(db, c.name), limit(100)));
     case 'create':
       return c.create(db, caller);
     case 'update':
@@ -447,6 +470,44 @@ describe('contactMessages: admins set handled and nothing else', () => {
     ['handled as text', { handled: 'yes' }],
   ])('refuses an admin changing %s', async (_what, data) => {
     expect(await outcome(updateDoc(doc(clients.admin, 'contactMessages/m1'), data))).toBe('denied');
+  });
+});
+
+describe('public lists are capped at 100 documents', () => {
+  it.each(['products', 'outlines'])('%s: refuses a list without a limit or above 100, allows 100', async (name) => {
+    for (const caller of who) {
+      const db = clients[caller];
+      expect(await outcome(getDocs(collection(db, name)))).toBe('denied');
+      expect(await outcome(getDocs(query(collection(db, name), limit(101))))).toBe('denied');
+      expect(await outcome(getDocs(query(collection(db, name), limit(100))))).toBe('allowed');
+    }
+  });
+  it('allows a filtered product page of 24, as the storefront asks', async () => {
+    const page = query(collection(clients.visitor, 'products'), where('categoryId', '==', 1), limit(24));
+    expect((await getDocs(page)).docs.map((d) => d.id)).toEqual(['p1']);
+  });
+});
+
+describe('catalogIndex: admins change one entry per write, in the shard layout', () => {
+  it('lets an admin post a product and its index entry in one batch, and delete the entry', async () => {
+    const db = clients.admin;
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'products/new-product'), product());
+    batch.set(doc(db, 'catalogIndex/shard-3'), { entries: { 'new-product': indexEntry() } }, { merge: true });
+    expect(await outcome(batch.commit())).toBe('allowed');
+    const remove = writeBatch(db);
+    remove.delete(doc(db, 'products/new-product'));
+    remove.set(doc(db, 'catalogIndex/shard-3'), { entries: { 'new-product': deleteField() } }, { merge: true });
+    expect(await outcome(remove.commit())).toBe('allowed');
+  });
+  it('refuses two entries in one write, a field beside entries, and a shard id outside the layout', async () => {
+    const db = clients.admin;
+    const two = { entries: { a: indexEntry(), b: indexEntry() } };
+    expect(await outcome(setDoc(doc(db, 'catalogIndex/shard-0'), two, { merge: true }))).toBe('denied');
+    expect(await outcome(setDoc(doc(db, 'catalogIndex/shard-2'), two))).toBe('denied');
+    const extra = { entries: { a: indexEntry() }, note: 'x' };
+    expect(await outcome(setDoc(doc(db, 'catalogIndex/shard-2'), extra))).toBe('denied');
+    expect(await outcome(setDoc(doc(db, 'catalogIndex/everything'), { entries: {} }))).toBe('denied');
   });
 });
 

@@ -4,31 +4,46 @@
 //   vi.mock('<path to>/src/features/catalog/api/catalogQueries', () => import('<path to>/catalogQueries.mock'));
 // and program it per test through vi.mocked(...) on the real module's exports.
 import { vi } from 'vitest';
+import type { ProductPage, ProductPageCursor } from '../../src/features/catalog/api/productPages';
+import type { Product } from '../../src/lib/product';
 
 type CatalogQueries = typeof import('../../src/features/catalog/api/catalogQueries');
 
 export const fetchLatestProducts = vi.fn<CatalogQueries['fetchLatestProducts']>();
-export const fetchAllProducts = vi.fn<CatalogQueries['fetchAllProducts']>();
+export const fetchAllProductsPage = vi.fn<CatalogQueries['fetchAllProductsPage']>();
 export const fetchProduct = vi.fn<CatalogQueries['fetchProduct']>();
 export const fetchOutlines = vi.fn<CatalogQueries['fetchOutlines']>();
-export const fetchCategoryProducts = vi.fn<CatalogQueries['fetchCategoryProducts']>();
+export const fetchCategoryProductsPage = vi.fn<CatalogQueries['fetchCategoryProductsPage']>();
+export const fetchCatalogIndex = vi.fn<CatalogQueries['fetchCatalogIndex']>();
 
 const mock = {
   fetchLatestProducts,
-  fetchAllProducts,
+  fetchAllProductsPage,
   fetchProduct,
   fetchOutlines,
-  fetchCategoryProducts,
+  fetchCategoryProductsPage,
+  fetchCatalogIndex,
 } satisfies CatalogQueries;
+
+/** One page as the real module answers it: `next` set when the page is full (more may follow). */
+export function productPage(products: Product[], next: ProductPageCursor | null = null): ProductPage {
+  return { products, next };
+}
+
+/** A cursor after the given product (what the real module builds from its stored timestamp). */
+export function cursorAfter(product: Product): ProductPageCursor {
+  return { seconds: Math.floor(Date.parse(product.createdAt) / 1000), nanoseconds: 0, id: product.id };
+}
 
 /** Forgets calls and answers an empty catalog; call in beforeEach. */
 export function resetCatalogQueries() {
   Object.values(mock).forEach((fn) => fn.mockReset());
   fetchLatestProducts.mockResolvedValue([]);
-  fetchAllProducts.mockResolvedValue([]);
+  fetchAllProductsPage.mockResolvedValue(productPage([]));
   fetchProduct.mockResolvedValue(null);
   fetchOutlines.mockResolvedValue([]);
-  fetchCategoryProducts.mockResolvedValue([]);
+  fetchCategoryProductsPage.mockResolvedValue(productPage([]));
+  fetchCatalogIndex.mockResolvedValue([]);
 }
 
 /** A promise the test settles itself, to look at a screen while its data is still loading. */

@@ -3,5 +3,5 @@ export { HomePage } from './components/HomePage';
 export { AllProductsPage } from './components/AllProductsPage';
 export { CategoryPage } from './components/CategoryPage';
 export { ProductDetailPage } from './components/ProductDetailPage';
-// The search reads every product through the same RTK Query cache entry as /allproducts.
-export { allProductsQuery } from './allProductsQuery';
+// The search answers from the catalog index, through one shared RTK Query cache entry.
+export { catalogIndexQuery, useCatalogIndex } from './catalogIndexQuery';

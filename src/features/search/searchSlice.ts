@@ -1,31 +1,35 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Product } from '../../lib/product';
 
+// Only the term is kept (and persisted): the results are worked out from the catalog index each
+// time they are shown, so a reload never shows a price the admin has since changed (issue 10).
 export interface SearchState {
   term: string;
-  results: Product[];
 }
 
-const initialState: SearchState = { term: '', results: [] };
+const initialState: SearchState = { term: '' };
 
 export const searchSlice = createSlice({
   name: 'search',
   initialState,
   reducers: {
-    searchResultsSet(state, action: PayloadAction<{ term: string; results: Product[] }>) {
-      state.term = action.payload.term;
-      state.results = action.payload.results;
+    searchTermSet(state, action: PayloadAction<string>) {
+      state.term = action.payload;
     },
     searchCleared(state) {
       state.term = '';
-      state.results = [];
     },
   },
   selectors: {
-    selectSearchResults: (state) => state.results,
     selectSearchTerm: (state) => state.term,
   },
 });
 
-export const { searchResultsSet, searchCleared } = searchSlice.actions;
-export const { selectSearchResults, selectSearchTerm } = searchSlice.selectors;
+export const { searchTermSet, searchCleared } = searchSlice.actions;
+export const { selectSearchTerm } = searchSlice.selectors;
+
+/** A persisted search state from before version 3 (term and product copies) reduced to the term. */
+export function migrateSearchState(saved: unknown): SearchState {
+  const term =
+    typeof saved === 'object' && saved !== null && 'term' in saved && typeof saved.term === 'string' ? saved.term : '';
+  return { term };
+}

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
 import { paths } from '../../lib/routes';
-import { matchProducts, normalizeSearchTerm } from '../../lib/searchMatch';
-import { allProductsQuery } from '../catalog';
-import { searchCleared, searchResultsSet } from './searchSlice';
+import { normalizeSearchTerm } from '../../lib/searchMatch';
+import { catalogIndexQuery } from '../catalog';
+import { searchCleared, searchTermSet } from './searchSlice';
 
 export const searchFailedTitle = 'Search failed';
 export const searchFailedText = 'There was an error searching products. Please try again.';
@@ -17,8 +17,9 @@ export interface SearchNavigationState {
 
 /**
  * The search flow of SPEC §4: a blank term clears the results and does nothing else; otherwise a
- * blocking 'Searching products...' dialog, every product loaded (through the cache /allproducts
- * shares) and matched in the browser, the results stored, and the visitor taken to /searchresults.
+ * blocking 'Searching products...' dialog, the catalog index loaded (once per visit: RTK Query keeps
+ * it) and matched in the browser (DESIGN §8), the term stored, and the visitor taken to
+ * /searchresults, which shows the index's matches for the term.
  */
 export function useProductSearch() {
   const dispatch = useAppDispatch();
@@ -32,10 +33,12 @@ export function useProductSearch() {
         return;
       }
       void showLoading('Searching products...');
-      const request = dispatch(allProductsQuery.initiate());
+      const request = dispatch(catalogIndexQuery.initiate());
       try {
-        const products = await request.unwrap();
-        dispatch(searchResultsSet({ term, results: matchProducts(products, term) }));
+        // The dialog stays until the index is loaded; the results page matches the term against
+        // the same cache entry, so only the term is stored.
+        await request.unwrap();
+        dispatch(searchTermSet(term));
         await closeAlert();
         const state: SearchNavigationState = { scrollToResults: true };
         await navigate(paths.searchResults, { state });

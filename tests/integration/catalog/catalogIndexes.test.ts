@@ -87,8 +87,8 @@ afterAll(async () => {
 describe("the storefront's queries under index enforcement", () => {
   it('are all answered with the project firestore.indexes.json', async () => {
     expect((await queries.fetchLatestProducts(2)).map((p) => p.id)).toEqual(['p3', 'p2']);
-    expect((await queries.fetchAllProducts()).map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
-    expect((await queries.fetchCategoryProducts(1)).map((p) => p.id)).toEqual(['p3', 'p1']);
+    expect((await queries.fetchAllProductsPage(24, null)).products.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
+    expect((await queries.fetchCategoryProductsPage(1, 24, null)).products.map((p) => p.id)).toEqual(['p3', 'p1']);
     expect((await queries.fetchOutlines('p1')).map((o) => o.outline)).toEqual(['First', 'Second']);
   });
 
@@ -100,12 +100,12 @@ describe("the storefront's queries under index enforcement", () => {
         '{"collectionGroup":"outlines","queryScope":"COLLECTION","fields":[{"fieldPath":"productId","order":"ASCENDING"},{"fieldPath":"outlineOrder","order":"ASCENDING"}]}',
       ),
     });
-    expect((await queries.fetchCategoryProducts(2)).map((p) => p.id)).toEqual(['p2']);
+    expect((await queries.fetchCategoryProductsPage(2, 24, null)).products.map((p) => p.id)).toEqual(['p2']);
   });
 
   it('without the products index, the category page query is refused', async () => {
     await declareWithout('products');
-    await expect(queries.fetchCategoryProducts(1)).rejects.toMatchObject(refused);
+    await expect(queries.fetchCategoryProductsPage(1, 24, null)).rejects.toMatchObject(refused);
     // Single-field indexes still serve the home page and all products.
     expect((await queries.fetchLatestProducts(1)).map((p) => p.id)).toEqual(['p3']);
     expect(await queries.fetchOutlines('p1')).toHaveLength(2);
@@ -113,7 +113,7 @@ describe("the storefront's queries under index enforcement", () => {
 
   it('answers again once the index is declared again', async () => {
     await copyFile(projectIndexes, indexesFile);
-    expect((await queries.fetchCategoryProducts(1)).map((p) => p.id)).toEqual(['p3', 'p1']);
+    expect((await queries.fetchCategoryProductsPage(1, 24, null)).products.map((p) => p.id)).toEqual(['p3', 'p1']);
     expect((await queries.fetchOutlines('p1')).map((o) => o.outlineOrder)).toEqual([1, 2]);
   });
 });

@@ -92,9 +92,66 @@ describe('catalog queries against the Firestore emulator', () => {
     expect(await queries.fetchProduct('no-such-product')).toBeNull();
   });
 
-  it('reads every product for all-products and search', async () => {
-    const all = await queries.fetchAllProducts();
-    expect(all.filter((p) => p.id.startsWith('catalog-test-'))).toHaveLength(9);
+  it('pages all products newest first: each page at most the page size, the cursor continuing exactly', async () => {
+    const seen: string[] = [];
+    let cursor: Parameters<Queries['fetchAllProductsPage']>[1] = null;
+    let pages = 0;
+    do {
+      const page = await queries.fetchAllProductsPage(4, cursor);
+      expect(page.products.length).toBeLessThanOrEqual(4);
+      seen.push(...page.products.map((p) => p.id));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 1000);
+    const mine = seen.filter((id) => id.startsWith('catalog-test-'));
+    expect(mine).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `catalog-test-${n}`));
+    // Every product once: no page repeats or skips one.
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('keeps products with the same createdAt apart by id across page boundaries', async () => {
+    const tied = Timestamp.fromMillis(base - 86_400_000);
+    const tieIds = ['catalog-tie-a', 'catalog-tie-b', 'catalog-tie-c'];
+    const batch = admin.batch();
+    for (const id of tieIds) {
+      batch.set(admin.doc(`products/${id}`), {
+        title: id,
+        description: 'Tied',
+        priceInNgn: 100,
+        priceInUsd: 1,
+        categoryId: 1,
+        coverImageUrl: `https://images.test/${id}.png`,
+        author: 'Content Team',
+        createdAt: tied,
+      });
+    }
+    await batch.commit();
+    try {
+      const seen: string[] = [];
+      let cursor: Parameters<Queries['fetchCategoryProductsPage']>[2] = null;
+      let pages = 0;
+      do {
+        const page = await queries.fetchCategoryProductsPage(1, 2, cursor);
+        seen.push(...page.products.map((p) => p.id));
+        cursor = page.next;
+        pages += 1;
+      } while (cursor && pages < 1000);
+      expect(seen.filter((id) => id.startsWith('catalog-tie-'))).toEqual([
+        'catalog-tie-c',
+        'catalog-tie-b',
+        'catalog-tie-a',
+      ]);
+    } finally {
+      const cleanup = admin.batch();
+      for (const id of tieIds) cleanup.delete(admin.doc(`products/${id}`));
+      await cleanup.commit();
+    }
+  });
+
+  it('ends the paging with a short page: its next cursor is null', async () => {
+    const first = await queries.fetchCategoryProductsPage(2, 100, null);
+    expect(first.products.length).toBeLessThan(100);
+    expect(first.next).toBeNull();
   });
 
   it("reads a product's outlines in outlineOrder, and only that product's", async () => {
@@ -107,7 +164,9 @@ describe('catalog queries against the Firestore emulator', () => {
   });
 
   it('reads the products of one category, newest first', async () => {
-    const courses = (await queries.fetchCategoryProducts(2)).filter((p) => p.id.startsWith('catalog-test-'));
+    const courses = (await queries.fetchCategoryProductsPage(2, 24, null)).products.filter((p) =>
+      p.id.startsWith('catalog-test-'),
+    );
     expect(courses.map((p) => p.id)).toEqual(['catalog-test-8', 'catalog-test-6', 'catalog-test-4', 'catalog-test-2']);
     expect(courses.every((p) => p.categoryId === 2)).toBe(true);
   });

@@ -3,7 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, collection, getDocs, getFirestore, query, where } from 'firebase/firestore/lite';
+import {
+  connectFirestoreEmulator,
+  collection,
+  getDocs,
+  getFirestore,
+  limit,
+  query,
+  where,
+} from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloud, type Cloud } from '../../../local/cloud';
 import { demoAdmin } from '../../../local/seed/seed';
@@ -34,7 +42,8 @@ describe('demo seed', () => {
 
   it('has at least 12 products across both categories, each with prices, a cover on the image host and an outline', async () => {
     const firestore = db();
-    const products = await getDocs(collection(firestore, 'products'));
+    // The rules cap public lists at 100 documents, far above the demo catalog.
+    const products = await getDocs(query(collection(firestore, 'products'), limit(100)));
     expect(products.size).toBeGreaterThanOrEqual(12);
     const categories = new Set(products.docs.map((d) => d.get('categoryId') as number));
     expect([...categories].sort()).toEqual([1, 2]);
@@ -49,7 +58,9 @@ describe('demo seed', () => {
       const image = await fetch(cover);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toMatch(/^image\//);
-      const outlines = await getDocs(query(collection(firestore, 'outlines'), where('productId', '==', product.id)));
+      const outlines = await getDocs(
+        query(collection(firestore, 'outlines'), where('productId', '==', product.id), limit(100)),
+      );
       expect(outlines.size, `outlines of ${product.id}`).toBeGreaterThan(0);
     }
   });
@@ -59,6 +70,26 @@ describe('demo seed', () => {
     const products = await cloud.db.collection('products').get();
     expect(snapshot.size).toBe(products.size);
     for (const deliverable of snapshot.docs) expect(deliverable.get('url')).toMatch(/^https:\/\//);
+  });
+
+  it("indexes every product for the search: the catalog index holds each one's card fields", async () => {
+    const products = await cloud.db.collection('products').get();
+    const shards = await getDocs(query(collection(db(), 'catalogIndex'), limit(100)));
+    const entries = new Map<string, Record<string, unknown>>();
+    for (const shard of shards.docs) {
+      for (const [id, entry] of Object.entries(shard.get('entries') as Record<string, Record<string, unknown>>))
+        entries.set(id, entry);
+    }
+    expect([...entries.keys()].sort()).toEqual(products.docs.map((d) => d.id).sort());
+    for (const product of products.docs) {
+      expect(entries.get(product.id)).toMatchObject({
+        title: product.get('title') as string,
+        priceInNgn: product.get('priceInNgn') as number,
+        priceInUsd: product.get('priceInUsd') as number,
+        coverImageUrl: product.get('coverImageUrl') as string,
+        categoryId: product.get('categoryId') as number,
+      });
+    }
   });
 
   it('creates a demo admin who can sign in and has an admins record', async () => {

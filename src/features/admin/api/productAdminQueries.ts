@@ -1,12 +1,15 @@
 // Firestore reads and writes of the admin's product panels (STYLE §2: only lib/ and features/*/api/
 // touch the SDK). Components get plain data; tests mock this module at its boundary
 // (tests/support/productAdminQueries.mock.ts). Writes that belong together go in one batch, so a
-// product never exists without its deliverable, nor an outline without its product.
+// product never exists without its deliverable, nor an outline without its product, and the
+// catalog index (DESIGN §8) changes in the same batch as the product it describes.
 import {
   collection,
+  deleteField,
   doc,
   getDoc,
   getDocs,
+  limit,
   orderBy,
   query,
   serverTimestamp,
@@ -15,7 +18,14 @@ import {
   updateDoc,
   where,
   writeBatch,
+  type WriteBatch,
 } from 'firebase/firestore/lite';
+import {
+  catalogIndexCollection,
+  catalogIndexFields,
+  catalogShardId,
+  type CatalogIndexFields,
+} from '../../../lib/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import type { Outline, Product } from '../../../lib/product';
@@ -44,12 +54,33 @@ export interface OutlineFields {
 const products = () => collection(getDb(), 'products').withConverter(productConverter);
 const outlines = () => collection(getDb(), 'outlines').withConverter(outlineConverter);
 
+/**
+ * The most products Manage products lists for one category, and outlines for one product: the
+ * rules cap every public list at 100 documents (DESIGN §8). The seller's catalog is far below that
+ * per category today; paging this panel is for when it is not.
+ */
+const adminListLimit = 100;
+
 // Uses the composite index categoryId + createdAt desc in firestore.indexes.json.
 export async function fetchCategoryProducts(categoryId: number): Promise<Product[]> {
   const snapshot = await getDocs(
-    query(products(), where('categoryId', '==', categoryId), orderBy('createdAt', 'desc')),
+    query(products(), where('categoryId', '==', categoryId), orderBy('createdAt', 'desc'), limit(adminListLimit)),
   );
   return snapshot.docs.map((d) => d.data());
+}
+
+/**
+ * Adds to `batch` the change of a product's catalog index entry: a merge into
+ * `entries.{productId}` of its shard, so other products' entries (maybe written by another admin
+ * at the same moment) are left as they are. `fields` null removes the entry.
+ */
+function writeIndexEntry(
+  batch: WriteBatch,
+  productId: string,
+  fields: (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp> }) | null,
+): void {
+  const shard = doc(getDb(), catalogIndexCollection, catalogShardId(productId));
+  batch.set(shard, { entries: { [productId]: fields ?? deleteField() } }, { merge: true });
 }
 
 /** The deliverable link of a product, '' when none was stored. */
@@ -68,6 +99,7 @@ export async function createProduct(draft: ProductDraft): Promise<string> {
   // The rules want createdAt to be the request time (DESIGN §3), i.e. the server's clock.
   batch.set(ref, { ...fields, createdAt: serverTimestamp() });
   batch.set(doc(db, 'productDeliverables', ref.id), { url });
+  writeIndexEntry(batch, ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() });
   await batch.commit();
   return ref.id;
 }
@@ -79,30 +111,39 @@ export async function updateProduct(productId: string, draft: ProductDraft): Pro
   const batch = writeBatch(db);
   batch.update(doc(db, 'products', productId), { ...fields });
   batch.set(doc(db, 'productDeliverables', productId), { url });
+  // createdAt is not sent: the merge keeps the entry's own, which never changes.
+  writeIndexEntry(batch, productId, catalogIndexFields(fields));
   await batch.commit();
 }
 
-/** SPEC §7: an image change updates only coverImageUrl. */
+/** SPEC §7: an image change updates only coverImageUrl (of the product and of its index entry). */
 export async function updateCoverImage(productId: string, coverImageUrl: string): Promise<void> {
-  await updateDoc(doc(getDb(), 'products', productId), { coverImageUrl });
+  const db = getDb();
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'products', productId), { coverImageUrl });
+  writeIndexEntry(batch, productId, { coverImageUrl });
+  await batch.commit();
 }
 
 /** Deletes the product, its deliverable and all its outlines in one batch. */
 export async function deleteProduct(productId: string): Promise<void> {
   const db = getDb();
   // A single equality filter needs no composite index.
-  const related = await getDocs(query(collection(db, 'outlines'), where('productId', '==', productId)));
+  const related = await getDocs(
+    query(collection(db, 'outlines'), where('productId', '==', productId), limit(adminListLimit)),
+  );
   const batch = writeBatch(db);
   related.docs.forEach((outline) => batch.delete(outline.ref));
   batch.delete(doc(db, 'productDeliverables', productId));
   batch.delete(doc(db, 'products', productId));
+  writeIndexEntry(batch, productId, null);
   await batch.commit();
 }
 
 // Uses the composite index productId + outlineOrder in firestore.indexes.json.
 export async function fetchOutlines(productId: string): Promise<Outline[]> {
   const snapshot = await getDocs(
-    query(outlines(), where('productId', '==', productId), orderBy('outlineOrder', 'asc')),
+    query(outlines(), where('productId', '==', productId), orderBy('outlineOrder', 'asc'), limit(adminListLimit)),
   );
   return snapshot.docs.map((d) => d.data());
 }

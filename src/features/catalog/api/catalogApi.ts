@@ -1,6 +1,8 @@
 import { api, runQuery } from '../../../lib/api';
+import type { CatalogEntry } from '../../../lib/catalogIndex';
 import { takeEarlyLatestProducts, takeEmbeddedProduct } from '../../../lib/earlyQuery';
 import type { Outline, Product } from '../../../lib/product';
+import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
 
 // SPEC §9: the home page shows the 6 newest products; DESIGN §8 says read only those 6.
 export const latestProductsCount = 6;
@@ -16,6 +18,13 @@ const queries = () =>
     throw error;
   }));
 
+// Pages of 24 (DESIGN §8): the first page is the cursor null, each next one starts after the last
+// product shown; a short page ends the list.
+const pagingOptions = {
+  initialPageParam: null as ProductPageCursor | null,
+  getNextPageParam: (lastPage: ProductPage) => lastPage.next,
+};
+
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLatestProducts: build.query<Product[], void>({
@@ -26,13 +35,21 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    // One cache entry shared by /allproducts and the search (SPEC §5 matches in the browser).
-    getAllProducts: build.query<Product[], void>({
-      queryFn: () => runQuery(async () => (await queries()).fetchAllProducts()),
+    getAllProducts: build.infiniteQuery<ProductPage, void, ProductPageCursor | null>({
+      infiniteQueryOptions: pagingOptions,
+      queryFn: ({ pageParam }) =>
+        runQuery(async () => (await queries()).fetchAllProductsPage(productPageSize, pageParam)),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    getCategoryProducts: build.query<Product[], number>({
-      queryFn: (categoryId) => runQuery(async () => (await queries()).fetchCategoryProducts(categoryId)),
+    getCategoryProducts: build.infiniteQuery<ProductPage, number, ProductPageCursor | null>({
+      infiniteQueryOptions: pagingOptions,
+      queryFn: ({ queryArg, pageParam }) =>
+        runQuery(async () => (await queries()).fetchCategoryProductsPage(queryArg, productPageSize, pageParam)),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    /** The catalog index (DESIGN §8): loaded once per visit, then searches match in the browser. */
+    getCatalogIndex: build.query<CatalogEntry[], void>({
+      queryFn: () => runQuery(async () => (await queries()).fetchCatalogIndex()),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     /** null when the product does not exist. */
@@ -50,8 +67,9 @@ export const catalogApi = api.injectEndpoints({
 
 export const {
   useGetLatestProductsQuery,
-  useGetAllProductsQuery,
-  useGetCategoryProductsQuery,
+  useGetAllProductsInfiniteQuery,
+  useGetCategoryProductsInfiniteQuery,
+  useGetCatalogIndexQuery,
   useGetProductQuery,
   useGetOutlinesQuery,
 } = catalogApi;

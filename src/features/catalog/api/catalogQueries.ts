@@ -1,8 +1,30 @@
 // Firestore reads of the catalog. Imported lazily by catalogApi.ts (keeps the SDK off the critical path).
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
+// Every list carries a limit: the rules refuse a public list of products or outlines without one,
+// or with one above 100 (DESIGN §8: never the whole collection for one view).
+import {
+  Timestamp,
+  collection,
+  doc,
+  documentId,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type QueryConstraint,
+} from 'firebase/firestore/lite';
+import { catalogIndexCollection, entriesOfShard, sortNewestFirst, type CatalogEntry } from '../../../lib/catalogIndex';
 import { getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import type { Outline, Product } from '../../../lib/product';
+import type { ProductPage, ProductPageCursor } from './productPages';
+
+/** The most outlines one product page shows (the rules' cap on a public list). */
+const outlinesLimit = 100;
+// The catalog index has a fixed handful of shards; the limit only guards against strays.
+const catalogIndexLimit = 100;
 
 const products = () => collection(getDb(), 'products').withConverter(productConverter);
 
@@ -11,10 +33,43 @@ export async function fetchLatestProducts(count: number): Promise<Product[]> {
   return snapshot.docs.map((d) => d.data());
 }
 
-/** Every product, newest first: /allproducts and the in-browser search (SPEC §5). */
-export async function fetchAllProducts(): Promise<Product[]> {
-  const snapshot = await getDocs(query(products(), orderBy('createdAt', 'desc')));
-  return snapshot.docs.map((d) => d.data());
+/**
+ * One page of products, newest first, after `cursor` (the last product of the page before). The
+ * cursor keeps the exact stored timestamp, not the ISO string (which drops microseconds), and the
+ * id breaks ties, so no product is skipped or shown twice between pages.
+ */
+async function fetchProductPage(
+  filters: QueryConstraint[],
+  pageSize: number,
+  cursor: ProductPageCursor | null,
+): Promise<ProductPage> {
+  const constraints: QueryConstraint[] = [...filters, orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')];
+  if (cursor) constraints.push(startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id));
+  constraints.push(limit(pageSize));
+  const snapshot = await getDocs(query(products(), ...constraints));
+  const last = snapshot.docs.at(-1);
+  const createdAt: unknown = last?.get('createdAt');
+  // A short page is the last one; a full page may have more after it.
+  const next =
+    last && snapshot.docs.length === pageSize && createdAt instanceof Timestamp
+      ? { seconds: createdAt.seconds, nanoseconds: createdAt.nanoseconds, id: last.id }
+      : null;
+  return { products: snapshot.docs.map((d) => d.data()), next };
+}
+
+/** A page of every product, newest first: /allproducts. */
+export function fetchAllProductsPage(pageSize: number, cursor: ProductPageCursor | null): Promise<ProductPage> {
+  return fetchProductPage([], pageSize, cursor);
+}
+
+// Uses the composite index categoryId + createdAt desc in firestore.indexes.json (its implicit
+// __name__ desc serves the id tie-break).
+export function fetchCategoryProductsPage(
+  categoryId: number,
+  pageSize: number,
+  cursor: ProductPageCursor | null,
+): Promise<ProductPage> {
+  return fetchProductPage([where('categoryId', '==', categoryId)], pageSize, cursor);
 }
 
 /** One product, or null when no document has that id (DESIGN §9: 'Product not found'). */
@@ -26,14 +81,18 @@ export async function fetchProduct(id: string): Promise<Product | null> {
 // Uses the composite index productId + outlineOrder in firestore.indexes.json.
 export async function fetchOutlines(productId: string): Promise<Outline[]> {
   const outlines = collection(getDb(), 'outlines').withConverter(outlineConverter);
-  const snapshot = await getDocs(query(outlines, where('productId', '==', productId), orderBy('outlineOrder', 'asc')));
+  const snapshot = await getDocs(
+    query(outlines, where('productId', '==', productId), orderBy('outlineOrder', 'asc'), limit(outlinesLimit)),
+  );
   return snapshot.docs.map((d) => d.data());
 }
 
-// Uses the composite index categoryId + createdAt desc in firestore.indexes.json.
-export async function fetchCategoryProducts(categoryId: number): Promise<Product[]> {
-  const snapshot = await getDocs(
-    query(products(), where('categoryId', '==', categoryId), orderBy('createdAt', 'desc')),
-  );
-  return snapshot.docs.map((d) => d.data());
+function isoDate(value: unknown): string {
+  return value instanceof Timestamp ? value.toDate().toISOString() : new Date(0).toISOString();
+}
+
+/** Every product's card fields from the catalog index shards (about ten reads), newest first. */
+export async function fetchCatalogIndex(): Promise<CatalogEntry[]> {
+  const snapshot = await getDocs(query(collection(getDb(), catalogIndexCollection), limit(catalogIndexLimit)));
+  return sortNewestFirst(snapshot.docs.flatMap((d) => entriesOfShard(d.data(), isoDate)));
 }

@@ -1,12 +1,12 @@
 import { useAppSelector } from '../../../app/hooks';
-import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { selectCurrency } from '../../currency';
-import { useGetAllProductsQuery } from '../api/catalogApi';
+import { useGetAllProductsInfiniteQuery } from '../api/catalogApi';
+import { PagedProductList } from './PagedProductList';
 
 export function AllProductsPage() {
   const currency = useAppSelector(selectCurrency);
-  const { data: products, isLoading, isError, refetch } = useGetAllProductsQuery();
+  const query = useGetAllProductsInfiniteQuery();
   usePageMeta(
     'All Digital Products',
     'Every ebook, course and tool in the store, with prices in naira and US dollars.',
@@ -16,14 +16,17 @@ export function AllProductsPage() {
       <h1 id="all-heading" className="mb-8 text-3xl font-bold text-slate-900">
         All Digital Products
       </h1>
-      <ProductList
-        headingLevel={2}
-        products={products}
-        loading={isLoading}
-        failed={isError}
+      <PagedProductList
+        pages={query.data?.pages}
+        loading={query.isLoading}
+        failed={query.isError && !query.data}
+        hasNextPage={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        loadMoreFailed={query.isFetchNextPageError}
+        onLoadMore={() => query.fetchNextPage()}
+        onRetry={() => void query.refetch()}
         currency={currency}
         emptyMessage="No products yet. Please check back soon."
-        onRetry={() => void refetch()}
       />
     </section>
   );

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { findCategory, type Category } from '../../../lib/categories';
 import { selectCurrency } from '../../currency';
-import { useGetCategoryProductsQuery } from '../api/catalogApi';
+import { useGetCategoryProductsInfiniteQuery } from '../api/catalogApi';
+import { PagedProductList } from './PagedProductList';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
@@ -24,7 +24,7 @@ export function CategoryPage() {
 
 function CategoryView({ category }: { category: Category }) {
   const currency = useAppSelector(selectCurrency);
-  const { data: products, isLoading, isError, refetch } = useGetCategoryProductsQuery(category.id);
+  const query = useGetCategoryProductsInfiniteQuery(category.id);
   usePageMeta(category.name, category.description);
   return (
     <>
@@ -44,14 +44,17 @@ function CategoryView({ category }: { category: Category }) {
         </div>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-12" aria-label={`${category.name} products`}>
-        <ProductList
-          headingLevel={2}
-          products={products}
-          loading={isLoading}
-          failed={isError}
+        <PagedProductList
+          pages={query.data?.pages}
+          loading={query.isLoading}
+          failed={query.isError && !query.data}
+          hasNextPage={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          loadMoreFailed={query.isFetchNextPageError}
+          onLoadMore={() => query.fetchNextPage()}
+          onRetry={() => void query.refetch()}
           currency={currency}
           emptyMessage="No products in this category yet. Please check back soon."
-          onRetry={() => void refetch()}
         />
       </section>
     </>

@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { ProductGrid } from '../../../components/ProductGrid';
+import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
+import { matchProducts } from '../../../lib/searchMatch';
+import { useCatalogIndex } from '../../catalog';
 import { selectCurrency } from '../../currency';
-import { selectSearchResults, selectSearchTerm } from '../searchSlice';
+import { selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
 import { SearchBox } from './SearchBox';
 
@@ -12,8 +14,10 @@ import { SearchBox } from './SearchBox';
 export const scrollToResultsDelayMs = 300;
 
 export function SearchResultsPage() {
-  const results = useAppSelector(selectSearchResults);
   const term = useAppSelector(selectSearchTerm);
+  // After a reload only the term is left: the index is read again (fresh prices) when there is one.
+  const { data: index, isLoading, isError, refetch } = useCatalogIndex(undefined, { skip: !term });
+  const results = useMemo(() => (index ? matchProducts(index, term) : undefined), [index, term]);
   const currency = useAppSelector(selectCurrency);
   const location = useLocation();
   const resultsRef = useRef<HTMLElement>(null);
@@ -47,14 +51,20 @@ export function SearchResultsPage() {
           tabIndex={-1}
           className="mb-6 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl"
         >
-          {`Search Result: Found (${results.length}) Products`}
+          {`Search Result: Found (${results?.length ?? 0}) Products`}
         </h1>
-        {results.length > 0 ? (
-          <ProductGrid products={results} currency={currency} headingLevel={2} />
+        {term ? (
+          <ProductList
+            headingLevel={2}
+            products={results}
+            loading={isLoading}
+            failed={isError}
+            currency={currency}
+            emptyMessage={`No products match “${term}”. Try another word.`}
+            onRetry={() => void refetch()}
+          />
         ) : (
-          <p className="text-slate-600">
-            {term ? `No products match “${term}”. Try another word.` : 'Type a product title above to search.'}
-          </p>
+          <p className="text-slate-600">Type a product title above to search.</p>
         )}
       </section>
     </>

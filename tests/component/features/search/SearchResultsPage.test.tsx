@@ -1,17 +1,41 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchCatalogIndex } from '../../../../src/features/catalog/api/catalogQueries';
 import { SearchResultsPage } from '../../../../src/features/search/components/SearchResultsPage';
-import { buildProduct } from '../../../support/factories';
+import type { CatalogEntry } from '../../../../src/lib/catalogIndex';
+import { setupAlerts } from '../../../support/alerts';
+import { resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
-const results = [buildProduct({ title: 'Excel Mastery', priceInNgn: 12000 }), buildProduct({ title: 'Excel Charts' })];
+vi.mock('../../../../src/features/catalog/api/catalogQueries', () => import('../../../support/catalogQueries.mock'));
+
+const entry = (id: string, title: string, priceInNgn: number): CatalogEntry => ({
+  id,
+  title,
+  priceInNgn,
+  priceInUsd: 9,
+  coverImageUrl: `https://images.test/${id}.png`,
+  categoryId: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+const index = [
+  entry('excel', 'Excel Mastery', 12000),
+  entry('charts', 'Excel Charts', 7500),
+  entry('python', 'Python for Analysts', 9000),
+];
 
 function renderResults(state?: unknown) {
   return renderWithProviders(<SearchResultsPage />, {
     route: { pathname: '/searchresults', state },
-    preloadedState: { search: { term: 'excel', results }, currency: { currency: 'NGN', chosen: true } },
+    preloadedState: { search: { term: 'excel' }, currency: { currency: 'NGN', chosen: true } },
   });
 }
+
+beforeEach(() => {
+  resetCatalogQueries();
+  vi.mocked(fetchCatalogIndex).mockResolvedValue(index);
+});
+setupAlerts();
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,12 +43,22 @@ afterEach(() => {
 });
 
 describe('search results page', () => {
-  it("shows 'Search Result: Found (n) Products' and the stored results as cards", () => {
+  it("shows 'Search Result: Found (n) Products' and the term's matches from the catalog index", async () => {
     renderResults();
-    expect(screen.getByRole('heading', { level: 1, name: 'Search Result: Found (2) Products' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search Result: Found (2) Products' }),
+    ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Products' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('₦12,000')).toBeInTheDocument();
+  });
+
+  it('after a reload (only the term is kept) shows the prices the index holds now', async () => {
+    vi.mocked(fetchCatalogIndex).mockResolvedValue([entry('excel', 'Excel Mastery', 15000)]);
+    renderResults();
+    await screen.findByRole('heading', { level: 1, name: 'Search Result: Found (1) Products' });
+    expect(screen.getByText('₦15,000')).toBeInTheDocument();
+    expect(screen.queryByText('₦12,000')).not.toBeInTheDocument();
   });
 
   it('scrolls smoothly to the results 300 ms after arriving from a search', () => {

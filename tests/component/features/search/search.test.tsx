@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../../src/App';
-import { fetchAllProducts } from '../../../../src/features/catalog/api/catalogQueries';
-import { selectSearchResults } from '../../../../src/features/search/searchSlice';
+import { fetchAllProductsPage, fetchCatalogIndex } from '../../../../src/features/catalog/api/catalogQueries';
+import { selectSearchTerm } from '../../../../src/features/search/searchSlice';
+import type { CatalogEntry } from '../../../../src/lib/catalogIndex';
 import type { Product } from '../../../../src/lib/product';
 import { setupAlerts } from '../../../support/alerts';
-import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.mock';
+import { deferred, productPage, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
@@ -14,11 +15,16 @@ vi.mock('../../../../src/features/catalog/api/catalogQueries', () => import('../
 const excel = buildProduct({ title: 'Excel Mastery for Business' });
 const python = buildProduct({ title: 'Python for Analysts' });
 const writing = buildProduct({ title: 'Freelance Writing Playbook' });
-const catalog = [excel, python, writing];
+// The search answers from the catalog index: the card fields of each product.
+function entryOf({ id, title, priceInNgn, priceInUsd, coverImageUrl, categoryId, createdAt }: Product): CatalogEntry {
+  return { id, title, priceInNgn, priceInUsd, coverImageUrl, categoryId, createdAt };
+}
+const catalog = [excel, python, writing].map(entryOf);
 
 beforeEach(() => {
   resetCatalogQueries();
-  vi.mocked(fetchAllProducts).mockResolvedValue(catalog);
+  vi.mocked(fetchCatalogIndex).mockResolvedValue(catalog);
+  vi.mocked(fetchAllProductsPage).mockResolvedValue(productPage([excel, python, writing]));
 });
 setupAlerts();
 
@@ -28,8 +34,8 @@ function searchBox() {
 
 describe('product search', () => {
   it("shows 'Searching products...' and then the matching products on /searchresults (Enter key)", async () => {
-    const pending = deferred<Product[]>();
-    vi.mocked(fetchAllProducts).mockReturnValue(pending.promise);
+    const pending = deferred<CatalogEntry[]>();
+    vi.mocked(fetchCatalogIndex).mockReturnValue(pending.promise);
     const { user } = renderWithProviders(<App />);
     await user.type(searchBox(), 'excel{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Searching products...' })).toBeInTheDocument();
@@ -58,11 +64,13 @@ describe('product search', () => {
 
   it('replaces the previous results with the new ones', async () => {
     const { user, store } = renderWithProviders(<App />, {
-      preloadedState: { search: { term: 'writing', results: [writing] } },
+      preloadedState: { search: { term: 'writing' } },
     });
     await user.type(searchBox(), 'python{Enter}');
     await screen.findByRole('heading', { name: 'Search Result: Found (1) Products' });
-    expect(selectSearchResults(store.getState())).toEqual([python]);
+    expect(selectSearchTerm(store.getState())).toBe('python');
+    const titles = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('heading');
+    expect(titles.map((h) => h.textContent)).toEqual(['PYTHON FOR ANALYSTS']);
   });
 
   it.each([
@@ -70,26 +78,26 @@ describe('product search', () => {
     ['a blank', '   '],
   ])('clears the results and does nothing else for %s term', async (_label, term) => {
     const { user, store } = renderWithProviders(<App />, {
-      preloadedState: { search: { term: 'writing', results: [writing] } },
+      preloadedState: { search: { term: 'writing' } },
     });
     if (term) await user.type(searchBox(), term);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(selectSearchResults(store.getState())).toEqual([]);
+    expect(selectSearchTerm(store.getState())).toBe('');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Digital Store' })).toBeInTheDocument();
-    expect(fetchAllProducts).not.toHaveBeenCalled();
+    expect(fetchCatalogIndex).not.toHaveBeenCalled();
   });
 
   it("shows 'Search failed' with an error icon and empties the results when the search fails", async () => {
-    vi.mocked(fetchAllProducts).mockRejectedValue(new Error('offline'));
+    vi.mocked(fetchCatalogIndex).mockRejectedValue(new Error('offline'));
     const { user, store } = renderWithProviders(<App />, {
-      preloadedState: { search: { term: 'writing', results: [writing] } },
+      preloadedState: { search: { term: 'writing' } },
     });
     await user.type(searchBox(), 'excel{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Search failed' });
     expect(within(dialog).getByText('There was an error searching products. Please try again.')).toBeInTheDocument();
     expect(dialog.querySelector('.swal2-icon.swal2-error')).toHaveStyle({ display: 'flex' });
-    expect(selectSearchResults(store.getState())).toEqual([]);
+    expect(selectSearchTerm(store.getState())).toBe('');
     expect(screen.getByRole('heading', { level: 1, name: 'Digital Store', hidden: true })).toBeInTheDocument();
   });
 
@@ -112,16 +120,22 @@ describe('product search', () => {
     expect(await screen.findByRole('heading', { name: 'Search Result: Found (3) Products' })).toBeInTheDocument();
   });
 
-  it('reads all products once for both the search and /allproducts', async () => {
+  it('loads the catalog index once for every search and never reads the products for it', async () => {
     const { user } = renderWithProviders(<App />);
     await user.type(searchBox(), 'excel{Enter}');
     await screen.findByRole('heading', { name: 'Search Result: Found (1) Products' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'python{Enter}');
+    expect(await screen.findByRole('heading', { name: 'PYTHON FOR ANALYSTS' })).toBeInTheDocument();
+    expect(fetchCatalogIndex).toHaveBeenCalledTimes(1);
+    expect(fetchAllProductsPage).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('link', { name: 'All Products' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'All Digital Products' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem')).toHaveLength(3);
-    expect(fetchAllProducts).toHaveBeenCalledTimes(1);
+    expect(fetchAllProductsPage).toHaveBeenCalledTimes(1);
+    expect(fetchCatalogIndex).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,17 @@
+// Paging of the product lists (DESIGN §8): pages of 24, 'Load more' asks for the next.
+import type { Product } from '../../../lib/product';
+
+export const productPageSize = 24;
+
+/** Where the next page starts: the last product's exact createdAt and its id. Serializable. */
+export interface ProductPageCursor {
+  seconds: number;
+  nanoseconds: number;
+  id: string;
+}
+
+export interface ProductPage {
+  products: Product[];
+  /** null when this page was the last one. */
+  next: ProductPageCursor | null;
+}

@@ -1,7 +1,8 @@
 // The seller's Sales panel in a real Chromium against the production build and the local cloud: a
 // shopper buys with the demo payment and opens the product once; the seeded admin then finds that
 // sale by the buyer's e-mail with the right totals and link uses, narrows and widens the filter
-// through the URL, and exports the CSV, whose rows are read back from the downloaded file.
+// through the URL, and exports the CSV, whose rows are read back from the downloaded file; then sends
+// the access e-mail again to a corrected address, and revokes and restores the buyer's link.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   acknowledge,
   buildBuyer,
   fillPaymentForm,
+  mailsTo,
   openProductDialog,
   openProductThroughAccessLink,
   product,
@@ -52,7 +54,7 @@ describe('admin sales panel', () => {
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
     await acknowledge(shopper, purchaseSuccessful);
-    await openProductThroughAccessLink(shopper, dialog);
+    const accessUrl = await openProductThroughAccessLink(shopper, dialog);
     await shopper.context().close();
 
     admin = await openPage(browser);
@@ -68,9 +70,12 @@ describe('admin sales panel', () => {
     const list = admin.getByRole('region', { name: 'Sales list' });
     await list.waitFor({ timeout: 20_000 });
     const rows = list.getByRole('row');
+    // The region shows while the page of sales loads; the sale's row follows.
+    await rows.nth(1).waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(2);
     const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
-    expect(cells.slice(1)).toEqual([
+    // The last cell holds the sale's actions, tried at the end.
+    expect(cells.slice(1, 8)).toEqual([
       'Freelance Writing Playbook',
       `Ada Chioma Obi\n${buyer.email}`,
       '₦7,500',
@@ -129,7 +134,32 @@ describe('admin sales panel', () => {
     ]);
     expect(lines[2]).toBe('');
     await admin.getByText('Exported 1 sale.').waitFor();
-  });
+
+    // The buyer mistyped their address: the seller sends the access e-mail to the corrected one.
+    const row = rows.nth(1);
+    await row.getByRole('button', { name: 'Resend access e-mail' }).click();
+    const resend = admin.getByRole('dialog', { name: 'Resend access e-mail' });
+    await resend.waitFor();
+    expect(await resend.getByLabel('Buyer e-mail').inputValue()).toBe(buyer.email);
+    const corrected = `corrected.${buyer.email}`;
+    await resend.getByLabel('Buyer e-mail').fill(corrected);
+    await resend.getByRole('button', { name: 'Send' }).click();
+    await admin.getByText('Access e-mail sent.').waitFor({ timeout: 20_000 });
+    const [resent] = await mailsTo(corrected, 1);
+    expect(resent?.subject).toContain('Freelance Writing Playbook');
+    expect(resent?.text).toContain(accessUrl);
+
+    // Revoked, the link no longer opens the product; restored, it does again.
+    await row.getByRole('button', { name: 'Revoke access' }).click();
+    await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Yes, revoke' }).click();
+    await admin.getByText('Access revoked.').waitFor({ timeout: 20_000 });
+    expect((await fetch(accessUrl, { redirect: 'manual' })).status).toBe(404);
+    await row.getByRole('button', { name: 'Restore access' }).click();
+    await admin.getByText('Access restored.').waitFor({ timeout: 20_000 });
+    const restored = await fetch(accessUrl, { redirect: 'manual' });
+    expect(restored.status).toBe(302);
+    expect(restored.headers.get('location')).toBe(product.deliverable);
+  }, 120_000);
 
   it('keeps the list usable on a 360 px phone: it scrolls sideways in a labelled region', async () => {
     const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });

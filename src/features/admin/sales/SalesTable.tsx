@@ -28,7 +28,9 @@ export function SalesTable({ rows, renderActions }: SalesTableProps) {
       role="region"
       aria-label="Sales list"
       tabIndex={0}
-      className="overflow-x-auto rounded-lg ring-1 ring-slate-200"
+      // relative: the screen-reader-only texts of the action buttons are positioned absolutely, and
+      // only a positioned scroller clips them, so they cannot widen the page on a phone.
+      className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200"
     >
       <table className="min-w-[64rem] w-full text-left text-sm">
         <caption className="sr-only">Sales, newest first</caption>

@@ -35,17 +35,28 @@ function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Conne
   return true;
 }
 
-export function pagesServer(): Plugin {
+export function pagesServer({
+  productPagesThroughApi = true,
+}: {
+  /**
+   * false: /productdetail/{id} gets the built generic product shell instead of the API's filled page.
+   * For a second build served beside the first (e2e): the API fills its pages from PUBLIC_STORE_URL's
+   * shell, whose asset names belong to the first build.
+   */
+  productPagesThroughApi?: boolean;
+} = {}): Plugin {
+  const throughApi = (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) =>
+    productPagesThroughApi && proxyProductPage(req, res, next);
   return {
     name: 'store-pages',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (!proxyProductPage(req, res, next)) next();
+        if (!throughApi(req, res, next)) next();
       });
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (proxyProductPage(req, res, next)) return;
+        if (throughApi(req, res, next)) return;
         const path = pagePath(req);
         if (path !== null) {
           const query = (req.url ?? '').split('?')[1];

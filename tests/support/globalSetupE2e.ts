@@ -6,6 +6,7 @@ import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
+import { pagesServer } from '../../scripts/pagesServer';
 import { findChrome } from './browser';
 import { fakeProviderKeys, startFakeProviders } from './fakeProviders';
 
@@ -95,10 +96,13 @@ export default async function setup(project: TestProject) {
     process.env = savedEnv;
   }
   process.env.API_PROXY_TARGET = cloud.api?.url ?? '';
-  const serve = (port: number, dir: string) =>
+  // The second (provider keys) build is served without the project config: its product pages get
+  // the build's own shell, since the API fills product pages from the first store's shell.
+  const serve = (port: number, dir: string, ownConfig = true) =>
     preview({
       root,
       logLevel: 'warn',
+      ...(ownConfig ? {} : { configFile: false as const, plugins: [pagesServer({ productPagesThroughApi: false })] }),
       build: { outDir: dir },
       preview: {
         port,
@@ -108,7 +112,7 @@ export default async function setup(project: TestProject) {
       },
     });
   const server = await serve(storePort, outDir);
-  const providersServer = await serve(providersStorePort, providersOutDir);
+  const providersServer = await serve(providersStorePort, providersOutDir, false);
   project.provide('e2e', {
     baseUrl,
     providersBaseUrl,

@@ -49,6 +49,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // After the other projects, not beside them: a real browser on 2 cores shared with the
+          // integration suite misses its timings (a throttled upload's progress, dialogs in 20 s).
+          sequence: { groupOrder: 1 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/globalSetupE2e.ts'],

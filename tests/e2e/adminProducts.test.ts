@@ -175,6 +175,8 @@ describe('admin products', () => {
 
     // The search answers from the catalog index, which the edit updated in the same batch.
     await page.goto(baseUrl);
+    // The prerendered search box shows before React takes it over: wait for the page's data first.
+    await page.getByRole('list', { name: 'Products' }).getByRole('heading').first().waitFor({ timeout: 20_000 });
     const box = page.getByRole('searchbox', { name: 'Search products' }).first();
     await box.fill(`skills ${run}`);
     await box.press('Enter');
@@ -252,6 +254,8 @@ describe('admin products', () => {
     await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor({ timeout: 20_000 });
     // Gone from the search too: its catalog index entry went in the same batch.
     await page.goto(baseUrl);
+    // The prerendered search box shows before React takes it over: wait for the page's data first.
+    await page.getByRole('list', { name: 'Products' }).getByRole('heading').first().waitFor({ timeout: 20_000 });
     const box = page.getByRole('searchbox', { name: 'Search products' }).first();
     await box.fill(`skills ${run}`);
     await box.press('Enter');

@@ -72,7 +72,7 @@ describe('admin sales panel', () => {
     const rows = list.getByRole('row');
     // The region shows while the page of sales loads; the sale's row follows.
     await rows.nth(1).waitFor({ timeout: 20_000 });
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
     const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
     // The last cell holds the sale's actions, tried at the end.
     expect(cells.slice(1, 8)).toEqual([

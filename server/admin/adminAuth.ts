@@ -7,19 +7,43 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 export type IdTokenVerifier = Pick<Auth, 'verifyIdToken'>;
 
 /**
- * firebase-admin decides whether it talks to the Auth emulator only from
- * process.env.FIREBASE_AUTH_EMULATOR_HOST, read on every call (it has no setting for it). So an
- * emulator host given here is written to this process's environment. One process runs one local
- * cloud, so the newest host wins; a value inherited from a parent process (a test runner that ran
- * its own cloud, say) is stale and is replaced. Without an emulator host nothing is touched.
+ * Emulated verifications of every verifier in this process, one at a time (see createAdminAuth).
  */
-export function createAdminAuth(options: { projectId: string; emulatorHost?: string }): Auth {
-  if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
-  const name = `auth-admin:${options.projectId}`;
+let emulatorTurn: Promise<unknown> = Promise.resolve();
+
+function inEmulatorTurn<T>(host: string, work: () => Promise<T>): Promise<T> {
+  const result = emulatorTurn.then(() => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+    return work();
+  });
+  emulatorTurn = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * Verifies admins' ID tokens for `projectId`: against Google's keys, or against the Auth emulator at
+ * `emulatorHost` (local cloud and tests only; the deployed function refuses to start with an
+ * emulator host, server/lib/deployGuards.ts).
+ *
+ * firebase-admin has no setting for the emulator: it reads process.env.FIREBASE_AUTH_EMULATOR_HOST
+ * on every call (whether tokens are unsigned emulator ones) and when an Auth instance first looks an
+ * account up (the host all its later lookups go to). A process can run two local clouds with two
+ * Auth emulators (the test runner starts the integration and the e2e cloud side by side), so each
+ * host gets its own app, and its verifications take turns with the other hosts', each with the
+ * variable naming its own host until it has settled.
+ */
+export function createAdminAuth(options: { projectId: string; emulatorHost?: string }): IdTokenVerifier {
+  const { projectId, emulatorHost } = options;
+  const name = emulatorHost ? `auth-admin:${projectId}@${emulatorHost}` : `auth-admin:${projectId}`;
   const app: App = getApps().some((candidate) => candidate.name === name)
     ? getApp(name)
-    : initializeApp({ projectId: options.projectId }, name);
-  return getAuth(app);
+    : initializeApp({ projectId }, name);
+  const auth = getAuth(app);
+  if (!emulatorHost) return auth;
+  return {
+    verifyIdToken: (idToken, checkRevoked) =>
+      inEmulatorTurn(emulatorHost, () => auth.verifyIdToken(idToken, checkRevoked)),
+  };
 }
 
 /** For an API started without any Auth: every token is refused, so admin routes fail closed. */

@@ -55,6 +55,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/globalSetupE2e.ts'],
+          setupFiles: ['tests/support/setupE2e.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

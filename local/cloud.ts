@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp } from '../server/app';
+import { createApp, createEmailRetry } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -57,6 +57,12 @@ export interface CloudOptions {
   /** Extra API environment (tests point provider base URLs at msw, lower rate limits, ...). */
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
+  /**
+   * With the API: how often it sends the e-mails of purchases whose mail failed (the deployed
+   * scheduled function does it every 15 minutes). 0 turns it off, for tests that watch a failed
+   * e-mail stay failed until they retry it themselves. Default one minute.
+   */
+  emailRetryMs?: number;
 }
 
 export interface Cloud {
@@ -238,7 +244,32 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       const auth = config.FIREBASE_AUTH_EMULATOR_HOST
         ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
         : refuseAllTokens;
-      const app = createApp({ config, db, mailer: createMailer(config), auth });
+      const mailer = createMailer(config);
+      const app = createApp({ config, db, mailer, auth });
+      const retryEvery = options.emailRetryMs ?? 60_000;
+      if (retryEvery > 0) {
+        const retryEmails = createEmailRetry({ config, db, mailer });
+        let running = false;
+        const timer = setInterval(() => {
+          if (running) return;
+          running = true;
+          retryEmails()
+            .then(({ retried, sent }) => {
+              if (retried > 0) log(`E-mail retry: ${sent} of ${retried} purchases now sent`);
+            })
+            .catch((error: unknown) =>
+              log(`E-mail retry failed: ${error instanceof Error ? error.message : String(error)}`),
+            )
+            .finally(() => {
+              running = false;
+            });
+        }, retryEvery);
+        timer.unref();
+        stops.push(() => {
+          clearInterval(timer);
+          return Promise.resolve();
+        });
+      }
       // The API answers only to its own Host, and to no other origin than the store's (issue 9).
       const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {

@@ -5,6 +5,7 @@
 // the product page rewrite applies there.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
+import { localHostingHeadersFor } from '../server/lib/hostingHeaders';
 import { templateFetchHeader } from '../server/sharing/pageMeta';
 import { htmlFileFor } from '../src/prerender/routes';
 
@@ -35,8 +36,40 @@ function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Conne
   return true;
 }
 
+/** Where a store served with hostingHeaders collects the browser's CSP violation reports (e2e). */
+export const violationsPath = '/__csp-violations';
+
+/**
+ * The CSP violations browsers reported to this server: POST (the browser's report), GET (the list,
+ * as JSON), DELETE (empties it). True when the request was one of these.
+ */
+function violationsRoute(violations: unknown[]) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.url ?? '').split('?')[0] !== violationsPath) return false;
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        try {
+          violations.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          violations.push({ unreadable: Buffer.concat(chunks).toString('utf8').slice(0, 500) });
+        }
+        res.statusCode = 204;
+        res.end();
+      });
+      return true;
+    }
+    if (req.method === 'DELETE') violations.splice(0);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(violations));
+    return true;
+  };
+}
+
 export function pagesServer({
   productPagesThroughApi = true,
+  hostingHeaders,
 }: {
   /**
    * false: /productdetail/{id} gets the built generic product shell instead of the API's filled page.
@@ -44,9 +77,16 @@ export function pagesServer({
    * shell, whose asset names belong to the first build.
    */
   productPagesThroughApi?: boolean;
+  /**
+   * Send Firebase Hosting's headers from firebase.json with every response (e2e): the production CSP,
+   * with each production origin's local stand-in allowed beside it (server/lib/hostingHeaders.ts),
+   * and a report-uri that collects violations at violationsPath, so a test can prove there were none.
+   */
+  hostingHeaders?: { standIns: Readonly<Record<string, readonly string[]>> };
 } = {}): Plugin {
   const throughApi = (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) =>
     productPagesThroughApi && proxyProductPage(req, res, next);
+  const answerViolations = violationsRoute([]);
   return {
     name: 'store-pages',
     configureServer(server) {
@@ -56,6 +96,13 @@ export function pagesServer({
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
+        if (hostingHeaders) {
+          if (answerViolations(req, res)) return;
+          const path = (req.url ?? '/').split('?')[0] ?? '/';
+          for (const [name, value] of localHostingHeadersFor(path, hostingHeaders.standIns)) {
+            res.setHeader(name, name === 'content-security-policy' ? `${value}; report-uri ${violationsPath}` : value);
+          }
+        }
         if (throughApi(req, res, next)) return;
         const path = pagePath(req);
         if (path !== null) {

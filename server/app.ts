@@ -16,7 +16,7 @@ import { applyHttpSecurity, bodyTooLarge, jsonBodies } from './lib/httpSecurity'
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
-import { createFulfilment } from './orders/fulfilment';
+import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
@@ -151,6 +151,25 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(onError);
   return app;
+}
+
+/**
+ * The sweep that sends the e-mails of purchases whose mail failed (fulfilment.ts retryUnsentEmails),
+ * from the same dependencies as the app: the deployed scheduled function and the local cloud's
+ * timer run it.
+ */
+export function createEmailRetry(deps: AppDeps): () => Promise<EmailRetryOutcome> {
+  const { config, db, mailer } = deps;
+  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const fulfilment = createFulfilment({
+    db,
+    mailer,
+    config,
+    links,
+    logError: deps.logError ?? logToConsole,
+    now: deps.now ?? (() => new Date()),
+  });
+  return () => fulfilment.retryUnsentEmails();
 }
 
 /** The purchase API's routers, from the same dependencies as the rest of the app. */

@@ -1,7 +1,8 @@
 // The deployed API: one HTTPS function behind the hosting rewrite /api/** (firebase.json), running
 // the same createApp as the local cloud and the tests.
 import { onRequest } from 'firebase-functions/v2/https';
-import { createApp } from './app';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { createApp, createEmailRetry, type AppDeps } from './app';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
 import { assertDeployedEnvironment } from './lib/deployGuards';
@@ -18,7 +19,7 @@ const secrets = [
   'ACCESS_LINK_SECRET',
 ];
 
-function buildApp() {
+function appDeps(): AppDeps {
   assertDeployedEnvironment(process.env);
   // Cloud Functions names the project in GCLOUD_PROJECT; FIREBASE_PROJECT_ID may override it.
   const config = parseServerConfig({
@@ -29,21 +30,33 @@ function buildApp() {
   // Without it every cold start would mint new access links and the old ones would stop answering
   // replays; a deployment must keep one fixed secret.
   if (!config.ACCESS_LINK_SECRET) throw new Error('ACCESS_LINK_SECRET must be set on the deployed API.');
-  return createApp({
+  return {
     config,
     db: createAdminFirestore({ projectId: config.FIREBASE_PROJECT_ID }),
     mailer: createMailer(config),
     auth: createAdminAuth({ projectId: config.FIREBASE_PROJECT_ID }),
-  });
+  };
 }
 
-let app: ReturnType<typeof buildApp> | undefined;
+let app: ReturnType<typeof createApp> | undefined;
+let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
 export const api = onRequest({ region: 'us-central1', secrets, memory: '256MiB', maxInstances: 10 }, (req, res) => {
   // Built on the first request, not at import: the deploy tool loads this file to read the
   // function's settings, without the runtime environment.
-  app ??= buildApp();
+  app ??= createApp(appDeps());
   app(req, res);
 });
+
+// A purchase whose e-mail failed (the mail server was down) is recorded and its access link works;
+// this sends what is still unsent, so the buyer gets the e-mail without asking (DESIGN §4).
+export const retryEmails = onSchedule(
+  { schedule: 'every 15 minutes', region: 'us-central1', secrets, memory: '256MiB', maxInstances: 1 },
+  async () => {
+    retryEmailsNow ??= createEmailRetry(appDeps());
+    const outcome = await retryEmailsNow();
+    if (outcome.retried > 0) console.log(`E-mail retry: ${outcome.sent} of ${outcome.retried} purchases now sent`);
+  },
+);

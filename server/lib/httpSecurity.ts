@@ -3,7 +3,7 @@
 // app.ts so routes added later (checkout, admin) are covered without touching it.
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import firebaseJson from '../../firebase.json';
+import { hostingHeadersFor } from './hostingHeaders';
 
 /** The largest request body the API accepts; every form and order fits in a fraction of it. */
 export const maxBodyBytes = 32 * 1024;
@@ -104,9 +104,7 @@ export const apiHelmet = helmet({
  * API's `default-src 'none'`, which would block the SPA's own scripts and images.
  */
 export const storePageCsp: string =
-  firebaseJson.hosting.headers
-    .flatMap((rule) => rule.headers)
-    .find((header) => header.key === 'Content-Security-Policy')?.value ?? "default-src 'self'";
+  hostingHeadersFor('/productdetail/').get('content-security-policy') ?? "default-src 'self'";
 
 const pageHelmet = helmet({
   contentSecurityPolicy: false,

@@ -103,7 +103,26 @@ export interface Fulfilment {
   fulfil(purchase: VerifiedPurchase): Promise<OrderAnswer>;
   /** Makes sure the grant of `token` exists (it is missing only after ACCESS_LINK_SECRET changed). */
   ensureAccess(transactionId: string, productId: string, token: string): Promise<void>;
+  /**
+   * Sends what is still unsent of purchases whose e-mails failed (the mail server was down) or whose
+   * sender died mid-way, each claimed as a replay would claim it, so a sweep racing a replay, a
+   * webhook or another sweep still sends each e-mail once. Revoked purchases are left alone, and so
+   * are those that failed maxAutomaticAttempts times (the seller resends those from Sales).
+   */
+  retryUnsentEmails(): Promise<EmailRetryOutcome>;
 }
+
+export interface EmailRetryOutcome {
+  /** Purchases this sweep claimed and tried again. */
+  retried: number;
+  /** Of those, the ones whose e-mails are now all sent. */
+  sent: number;
+}
+
+/** Automatic tries of one purchase's e-mails (the first included) before only the seller can resend. */
+export const maxAutomaticAttempts = 8;
+/** Purchases one sweep looks at; unsent ones are rare, and the next sweep takes the rest. */
+const sweepBatch = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -255,6 +274,33 @@ export function createFulfilment({
 
   return {
     ensureAccess: ensureGrant,
+
+    async retryUnsentEmails() {
+      const candidates = await db
+        .collection(transactionsCollection)
+        .where('emailStatus', 'in', ['failed', 'sending'])
+        .limit(sweepBatch)
+        .get();
+      const due = candidates.docs
+        .map((doc) => ({ id: doc.id, record: doc.data() as TransactionRecord }))
+        .filter(({ record }) => !record.accessRevoked && record.emailAttempts < maxAutomaticAttempts)
+        .filter(({ record }) => claimable(record))
+        .sort((a, b) => a.record.emailClaimedAt.localeCompare(b.record.emailClaimedAt));
+      const outcome: EmailRetryOutcome = { retried: 0, sent: 0 };
+      for (const { id, record } of due) {
+        try {
+          const token = links.tokenFor(id);
+          await ensureGrant(id, record.productId, token);
+          const claimed = await claim(id);
+          if (!claimed) continue;
+          outcome.retried += 1;
+          if ((await sendEmails(id, claimed, links.urlFor(token))).emailSent) outcome.sent += 1;
+        } catch (error) {
+          logError(`E-mail retry of ${id} failed`, error);
+        }
+      }
+      return outcome;
+    },
     replay: (provider, reference, productId, buyerEmail) =>
       settleExisting(transactionIdFor(provider, reference), productId, buyerEmail),
 

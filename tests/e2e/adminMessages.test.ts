@@ -3,7 +3,7 @@
 // the unhandled count beside the menu entry, and marks it handled (the count goes down).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAdmin } from '../../local/seed/seed';
+import { signInAsDemoAdmin } from '../support/adminE2e';
 import { launchBrowser } from '../support/browser';
 import { openPage } from '../support/e2ePage';
 
@@ -17,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signInAsDemoAdmin(page: Page) {
-  await page.goto(`${baseUrl}/adminlogin`);
-  await page.getByLabel('Email').fill(demoAdmin.email);
-  await page.getByLabel('Password').fill(demoAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.locator('.swal2-popup');
-  await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /** The number beside 'Messages' in the dashboard menu; 0 when none is shown. */
 async function unhandledCount(page: Page): Promise<number> {
@@ -55,7 +44,7 @@ async function sendContactMessage(name: string, message: string) {
 describe('admin Messages panel', () => {
   it('shows a message sent from /contactus and marks it handled, and the count goes down', async () => {
     const admin = await openPage(browser);
-    await signInAsDemoAdmin(admin);
+    await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard?panel=messages`);
     await admin.getByRole('heading', { level: 2, name: 'Messages' }).waitFor({ timeout: 20_000 });
     // Settled: the list has loaded (or said it is empty), so the count has had its chance too.

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAdmin } from '../../local/seed/seed';
+import { signInAsDemoAdmin } from '../support/adminE2e';
 import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
@@ -33,17 +33,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function signInAdmin(page: Page) {
-  await page.goto(`${baseUrl}/adminlogin`);
-  await page.getByLabel('Email').fill(demoAdmin.email);
-  await page.getByLabel('Password').fill(demoAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.locator('.swal2-popup');
-  await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 describe('admin sales panel', () => {
   it('shows a demo purchase with its totals, filters it, and exports it as CSV', async () => {
     // A shopper in Nigeria buys in naira and opens the product once.
@@ -58,7 +47,7 @@ describe('admin sales panel', () => {
     await shopper.context().close();
 
     admin = await openPage(browser);
-    await signInAdmin(admin);
+    await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard`);
     await admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sales' }).click();
     await admin.getByRole('heading', { level: 2, name: 'Sales' }).waitFor({ timeout: 20_000 });
@@ -163,7 +152,7 @@ describe('admin sales panel', () => {
 
   it('keeps the list usable on a 360 px phone: it scrolls sideways in a labelled region', async () => {
     const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });
-    await signInAdmin(phone);
+    await signInAsDemoAdmin(phone, baseUrl);
     await phone.goto(`${baseUrl}/admindashboard?panel=sales`);
     const list = phone.getByRole('region', { name: 'Sales list' });
     await list.waitFor({ timeout: 20_000 });

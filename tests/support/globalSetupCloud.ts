@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
     withApi: true,
     withAuth: true,
     seed: false,
+    // Tests watch failed e-mails stay failed until they retry them (the retry sweep is tested on its own).
+    emailRetryMs: 0,
     apiEnv: {
       CONTACT_RATE_LIMIT: '1000',
       ORDER_RATE_LIMIT: '1000',

@@ -39,6 +39,7 @@ declare module 'vitest' {
 }
 
 const root = resolve(import.meta.dirname, '../..');
+const geoIpUrl = 'https://geoip.e2e.test/json';
 
 export default async function setup(project: TestProject) {
   findChrome(); // fail early, with a clear message, when no browser is installed
@@ -54,6 +55,8 @@ export default async function setup(project: TestProject) {
     withApi: true,
     withAuth: true,
     seed: true,
+    // Tests watch failed e-mails stay failed until they retry them (the retry sweep is tested on its own).
+    emailRetryMs: 0,
     storeUrl: baseUrl,
     // The second store (real payment buttons) is a browser origin of the local cloud too.
     extraOrigins: [providersBaseUrl],
@@ -81,7 +84,7 @@ export default async function setup(project: TestProject) {
     CLOUDINARY_API_SECRET: 'cloudinary_secret_marker_c0de',
     SMTP_PASS: 'smtp_password_marker_5e11',
   };
-  Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: 'https://geoip.e2e.test/json' });
+  Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: geoIpUrl });
   try {
     // Its own mode: a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS.
     await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -96,13 +99,26 @@ export default async function setup(project: TestProject) {
     process.env = savedEnv;
   }
   process.env.API_PROXY_TARGET = cloud.api?.url ?? '';
-  // The second (provider keys) build is served without the project config: its product pages get
-  // the build's own shell, since the API fills product pages from the first store's shell.
-  const serve = (port: number, dir: string, ownConfig = true) =>
+  // Both stores send Firebase Hosting's headers from firebase.json, so every e2e test runs under the
+  // production CSP; each production origin's local stand-in is allowed where that origin is, and
+  // nowhere else (server/lib/hostingHeaders.ts).
+  const authUrl = cloud.auth?.url ?? '';
+  const standIns = {
+    'https://firestore.googleapis.com': [`http://127.0.0.1:${cloud.firestore.port}`],
+    'https://identitytoolkit.googleapis.com': [authUrl],
+    'https://securetoken.googleapis.com': [authUrl],
+    'https://api.cloudinary.com': [cloud.images.url],
+    'https://res.cloudinary.com': [cloud.images.url],
+    'https://ipapi.co': [new URL(geoIpUrl).origin],
+  };
+  // The second (provider keys) build gets its own product page shell: the API fills product pages
+  // from the first store's shell, whose asset names belong to the other build.
+  const serve = (port: number, dir: string, productPagesThroughApi: boolean) =>
     preview({
       root,
       logLevel: 'warn',
-      ...(ownConfig ? {} : { configFile: false as const, plugins: [pagesServer({ productPagesThroughApi: false })] }),
+      configFile: false,
+      plugins: [pagesServer({ productPagesThroughApi, hostingHeaders: { standIns } })],
       build: { outDir: dir },
       preview: {
         port,
@@ -111,7 +127,7 @@ export default async function setup(project: TestProject) {
         proxy: { '/api': { target: cloud.api?.url ?? '', changeOrigin: true } },
       },
     });
-  const server = await serve(storePort, outDir);
+  const server = await serve(storePort, outDir, true);
   const providersServer = await serve(providersStorePort, providersOutDir, false);
   project.provide('e2e', {
     baseUrl,

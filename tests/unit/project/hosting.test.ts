@@ -1,46 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cspDirectives, cspWithStandIns, hostingHeadersFor } from '../../../server/lib/hostingHeaders';
 
 // What Firebase Hosting sends with every page and asset (issue 9). Hosting applies every header rule
 // whose source matches, and for the same header the last matching rule wins, so the asset rule that
 // makes hashed files immutable comes after the catch-all one.
-interface HeaderRule {
-  source: string;
-  headers: Array<{ key: string; value: string }>;
-}
-
 const root = resolve(import.meta.dirname, '../../..');
 const firebaseJson = JSON.parse(readFileSync(resolve(root, 'firebase.json'), 'utf8')) as {
-  hosting: { headers: HeaderRule[]; rewrites: Array<{ source: string }> };
+  hosting: { rewrites: Array<{ source: string }> };
 };
-const rules = firebaseJson.hosting.headers;
-
-function matches(source: string, path: string): boolean {
-  if (source === '**') return true;
-  if (source.endsWith('/**')) return path.startsWith(source.slice(0, -2));
-  return source === path;
-}
-
-/** The headers Hosting would send for a path: every matching rule in order, later ones winning. */
-function headersFor(path: string): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const rule of rules) {
-    if (!matches(rule.source, path)) continue;
-    for (const { key, value } of rule.headers) result.set(key.toLowerCase(), value);
-  }
-  return result;
-}
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name = '', ...values]) => [name, values]),
-  );
-}
+const headersFor = hostingHeadersFor;
+const directives = cspDirectives;
 
 describe('hosting headers (firebase.json)', () => {
   const page = headersFor('/productdetail/abc');
@@ -98,5 +69,41 @@ describe('hosting headers (firebase.json)', () => {
 
   it('keeps the API on the store origin through the /api rewrite', () => {
     expect(firebaseJson.hosting.rewrites[0]?.source).toBe('/api/**');
+  });
+});
+
+describe('the production CSP with local stand-ins (e2e, the local cloud)', () => {
+  const csp = hostingHeadersFor('/').get('content-security-policy') ?? '';
+  const local = cspDirectives(
+    cspWithStandIns(csp, {
+      'https://firestore.googleapis.com': ['http://127.0.0.1:8080'],
+      'https://res.cloudinary.com': ['http://127.0.0.1:9000'],
+    }),
+  );
+
+  it('allows a stand-in exactly where its production origin is allowed', () => {
+    expect(local.get('connect-src')).toEqual(
+      expect.arrayContaining(['https://firestore.googleapis.com', 'http://127.0.0.1:8080']),
+    );
+    expect(local.get('img-src')).toEqual(
+      expect.arrayContaining(['https://res.cloudinary.com', 'http://127.0.0.1:9000']),
+    );
+    expect(local.get('img-src')).not.toContain('http://127.0.0.1:8080');
+    expect(local.get('script-src')).toEqual([
+      "'self'",
+      'https://js.paystack.co',
+      'https://www.paypal.com',
+      'https://www.paypalobjects.com',
+    ]);
+  });
+
+  it('drops only upgrade-insecure-requests, which would send every local http request to https', () => {
+    expect(cspDirectives(csp).has('upgrade-insecure-requests')).toBe(true);
+    expect(local.has('upgrade-insecure-requests')).toBe(false);
+    expect([...local.keys()]).toEqual(
+      [...cspDirectives(csp).keys()].filter((name) => name !== 'upgrade-insecure-requests'),
+    );
+    expect(local.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(local.get('object-src')).toEqual(["'none'"]);
   });
 });

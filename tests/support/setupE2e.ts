@@ -1,0 +1,23 @@
+// Every e2e test runs under Firebase Hosting's production CSP (tests/support/globalSetupE2e.ts), and
+// ends by asking both stores whether a browser reported a violation of it: a script, frame, image or
+// request the policy blocked fails the test that caused it, even when the page still looked right.
+import { afterEach, expect, inject } from 'vitest';
+import { violationsPath } from '../../scripts/pagesServer';
+
+const { baseUrl, providersBaseUrl } = inject('e2e');
+
+/** The CSP violation reports a store has received (the browser posts them asynchronously). */
+export async function reportedViolations(store: string): Promise<unknown[]> {
+  return (await (await fetch(`${store}${violationsPath}`)).json()) as unknown[];
+}
+
+afterEach(async () => {
+  // Reports are posted after the violation, not with it: give the last ones a moment to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  for (const store of [baseUrl, providersBaseUrl]) {
+    const violations = await reportedViolations(store);
+    // Emptied first, so one violation fails one test, not every test after it.
+    if (violations.length > 0) await fetch(`${store}${violationsPath}`, { method: 'DELETE' });
+    expect(violations, `CSP violations reported to ${store}`).toEqual([]);
+  }
+});

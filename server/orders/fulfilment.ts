@@ -276,9 +276,13 @@ export function createFulfilment({
     ensureAccess: ensureGrant,
 
     async retryUnsentEmails() {
+      // Those left to the seller are not even read, so however many pile up they never crowd out
+      // a new failure (index: firestore.indexes.json).
       const candidates = await db
         .collection(transactionsCollection)
+        .where('accessRevoked', '==', false)
         .where('emailStatus', 'in', ['failed', 'sending'])
+        .where('emailAttempts', '<', maxAutomaticAttempts)
         .limit(sweepBatch)
         .get();
       const due = candidates.docs

@@ -3,7 +3,7 @@ import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
 import type { Product } from '../../../lib/product';
 import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/productsApi';
-import { CategoryField, Field, PriceField, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { CategoryField, Field, PriceFields, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
 import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';
 
 /** SPEC §2 'Edit product': every field, the deliverable URL included; saved in one batch. */
@@ -118,20 +118,7 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
         )}
       </Field>
       {text('url', 'URL', 2000, 'url')}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField
-          label="Price in NGN"
-          value={values.priceInNgn}
-          error={errors.priceInNgn}
-          onChange={set('priceInNgn')}
-        />
-        <PriceField
-          label="Price in USD"
-          value={values.priceInUsd}
-          error={errors.priceInUsd}
-          onChange={set('priceInUsd')}
-        />
-      </div>
+      <PriceFields values={values} errors={errors} onChange={set} />
       <CategoryField value={values.categoryId} error={errors.categoryId} onChange={set('categoryId')} />
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={secondaryButtonClass}>

@@ -5,7 +5,7 @@ import { publicIdFromUrl } from '../../../lib/images';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
-import { CategoryField, Field, PriceField, UploadProgress, inputClass, primaryButtonClass } from './fields';
+import { CategoryField, Field, PriceFields, UploadProgress, inputClass, primaryButtonClass } from './fields';
 import {
   coverImageError,
   limits,
@@ -129,20 +129,7 @@ export function PostProductPanel() {
             />
           )}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PriceField
-            label="Price in NGN"
-            value={values.priceInNgn}
-            error={errors.priceInNgn}
-            onChange={set('priceInNgn')}
-          />
-          <PriceField
-            label="Price in USD"
-            value={values.priceInUsd}
-            error={errors.priceInUsd}
-            onChange={set('priceInUsd')}
-          />
-        </div>
+        <PriceFields values={values} errors={errors} onChange={set} />
         <Field label="Product URL" error={errors.url}>
           {({ id, describedBy, invalid }) => (
             <input

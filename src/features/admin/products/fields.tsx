@@ -98,6 +98,34 @@ export function PriceField({
   );
 }
 
+/** Both prices side by side (NGN, then USD), as the post form and the edit dialog show them. */
+export function PriceFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: { priceInNgn: string; priceInUsd: string };
+  errors: { priceInNgn?: string | null; priceInUsd?: string | null };
+  onChange: (field: 'priceInNgn' | 'priceInUsd') => (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <PriceField
+        label="Price in NGN"
+        value={values.priceInNgn}
+        error={errors.priceInNgn}
+        onChange={onChange('priceInNgn')}
+      />
+      <PriceField
+        label="Price in USD"
+        value={values.priceInUsd}
+        error={errors.priceInUsd}
+        onChange={onChange('priceInUsd')}
+      />
+    </div>
+  );
+}
+
 /** The category select (SPEC §3's two categories); `placeholder` adds an empty first choice. */
 export function CategoryField({
   value,

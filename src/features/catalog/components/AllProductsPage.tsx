@@ -2,7 +2,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { selectCurrency } from '../../currency';
 import { useGetAllProductsInfiniteQuery } from '../api/catalogApi';
-import { PagedProductList } from './PagedProductList';
+import { PagedProductList, pagingOf } from './PagedProductList';
 
 export function AllProductsPage() {
   const currency = useAppSelector(selectCurrency);
@@ -17,14 +17,7 @@ export function AllProductsPage() {
         All Digital Products
       </h1>
       <PagedProductList
-        pages={query.data?.pages}
-        loading={query.isLoading}
-        failed={query.isError && !query.data}
-        hasNextPage={query.hasNextPage}
-        loadingMore={query.isFetchingNextPage}
-        loadMoreFailed={query.isFetchNextPageError}
-        onLoadMore={() => query.fetchNextPage()}
-        onRetry={() => void query.refetch()}
+        {...pagingOf(query)}
         currency={currency}
         emptyMessage="No products yet. Please check back soon."
       />

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { findCategory, type Category } from '../../../lib/categories';
 import { selectCurrency } from '../../currency';
 import { useGetCategoryProductsInfiniteQuery } from '../api/catalogApi';
-import { PagedProductList } from './PagedProductList';
+import { PagedProductList, pagingOf } from './PagedProductList';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
@@ -45,14 +45,7 @@ function CategoryView({ category }: { category: Category }) {
       </section>
       <section className="mx-auto max-w-6xl px-4 py-12" aria-label={`${category.name} products`}>
         <PagedProductList
-          pages={query.data?.pages}
-          loading={query.isLoading}
-          failed={query.isError && !query.data}
-          hasNextPage={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          loadMoreFailed={query.isFetchNextPageError}
-          onLoadMore={() => query.fetchNextPage()}
-          onRetry={() => void query.refetch()}
+          {...pagingOf(query)}
           currency={currency}
           emptyMessage="No products in this category yet. Please check back soon."
         />

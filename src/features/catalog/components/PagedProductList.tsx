@@ -28,6 +28,32 @@ interface PagedProductListProps {
   emptyMessage: string;
 }
 
+/** What an infinite product query (RTK Query) offers that the list shows. */
+interface ProductPagesQuery {
+  data?: { pages: ProductPage[] };
+  isLoading: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => unknown;
+}
+
+/** The list's paging props from an infinite product query (all products, a category). */
+export function pagingOf(query: ProductPagesQuery) {
+  return {
+    pages: query.data?.pages,
+    loading: query.isLoading,
+    failed: query.isError && !query.data,
+    hasNextPage: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMoreFailed: query.isFetchNextPageError,
+    onLoadMore: () => query.fetchNextPage(),
+    onRetry: () => void query.refetch(),
+  };
+}
+
 /**
  * A product list in pages of 24 (DESIGN §8) with a 'Load more' button under the grid, hidden when
  * the last page is shown. New cards are announced politely; when the button had focus and a page

@@ -1,11 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { registrationError, type Registration } from '../../../lib/admin';
-import { showError, showSuccess } from '../../../lib/alerts';
-import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../lib/routes';
 import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm';
-import { RegistrationFields, emptyRegistration } from '../components/RegistrationFields';
+import { RegistrationFields } from '../components/RegistrationFields';
+import { useRegistrationForm } from '../components/useRegistrationForm';
 import { signUp } from './adminSession';
 
 const pendingApprovalText = 'An admin must approve your account before you can sign in.';
@@ -13,29 +10,13 @@ const pendingApprovalText = 'An admin must approve your account before you can s
 /** SPEC §2 'Register Admin'; anyone may sign up, but the account waits for approval (DESIGN §4). */
 export function AdminSignupPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Registration>(emptyRegistration);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = registrationError(values);
-    if (problem) {
-      await showError('Error', problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await signUp(values);
-      setValues(emptyRegistration);
-      setBusy(false);
-      await showSuccess('Account created successfully', pendingApprovalText);
-      navigate(paths.adminLogin);
-    } catch (error) {
-      setBusy(false);
-      await showError('Error', isAppError(error) ? error.message : fallbackMessage);
-    }
-  };
+  const { values, setValues, busy, onSubmit } = useRegistrationForm(
+    async (registration) => {
+      await signUp(registration);
+      return { title: 'Account created successfully', text: pendingApprovalText };
+    },
+    () => navigate(paths.adminLogin),
+  );
 
   return (
     <AuthCard title="Register Admin">

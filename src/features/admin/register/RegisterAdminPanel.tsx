@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { registrationError, type AdminRequest, type Registration } from '../../../lib/admin';
+import { useState } from 'react';
+import type { AdminRequest } from '../../../lib/admin';
 import { confirmAction, showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { createAccountForOther } from '../api/auth';
@@ -10,7 +10,8 @@ import {
   useRejectAdminRequestMutation,
 } from '../api/adminsApi';
 import { primaryButtonClass } from '../components/AdminForm';
-import { RegistrationFields, emptyRegistration } from '../components/RegistrationFields';
+import { RegistrationFields } from '../components/RegistrationFields';
+import { useRegistrationForm } from '../components/useRegistrationForm';
 
 function reason(error: unknown): string {
   return isAppError(error) ? error.message : fallbackMessage;
@@ -27,31 +28,18 @@ export function RegisterAdminPanel() {
 }
 
 function RegisterAdminForm() {
-  const [values, setValues] = useState<Registration>(emptyRegistration);
-  const [busy, setBusy] = useState(false);
   const [createAdmin] = useCreateAdminMutation();
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = registrationError(values);
-    if (problem) {
-      await showError('Error', problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      const user = await createAccountForOther(values.name, values.email, values.password);
-      const result = await createAdmin({ uid: user.uid, name: values.name, email: user.email, phone: values.phone });
-      if ('error' in result) throw result.error;
-      setValues(emptyRegistration);
-      setBusy(false);
-      await showSuccess('Admin registered successfully', `${values.name.trim()} can now sign in.`);
-    } catch (error) {
-      setBusy(false);
-      await showError('Error', reason(error));
-    }
-  };
+  const { values, setValues, busy, onSubmit } = useRegistrationForm(async (registration) => {
+    const user = await createAccountForOther(registration.name, registration.email, registration.password);
+    const result = await createAdmin({
+      uid: user.uid,
+      name: registration.name,
+      email: user.email,
+      phone: registration.phone,
+    });
+    if ('error' in result) throw result.error;
+    return { title: 'Admin registered successfully', text: `${registration.name.trim()} can now sign in.` };
+  });
 
   return (
     <section aria-labelledby="register-admin-heading">

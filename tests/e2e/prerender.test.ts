@@ -140,4 +140,50 @@ describe('hydration in a real browser', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('a search typed before the script runs still finds the products', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    // The store's scripts are held back while the shopper types: the prerendered box is all there is.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not 'domcontentloaded': that waits for the module scripts being held.
+    await page.goto(baseUrl, { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    await box.fill('  mAsTeR ');
+    release();
+    // Hydrated (the early query's products are in the grid), the typed term is still what is searched.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Products' }).getByRole('heading').count(), {
+        timeout: 15_000,
+      })
+      .toBe(6);
+    expect(await box.inputValue()).toBe('  mAsTeR ');
+    await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/searchresults`);
+    await page.getByRole('heading', { name: 'Search Result: Found (2) Products' }).waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a search submitted before the script runs opens the results for its term', async () => {
+    const page = await openPage(browser);
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    await box.fill('Master');
+    // The results page may run its script again.
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/searchresults?q=Master`);
+    await page.getByRole('heading', { name: 'Search Result: Found (2) Products' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('master');
+    await page.context().close();
+  });
 });

@@ -1,20 +1,28 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { matchProducts } from '../../../lib/searchMatch';
+import { matchProducts, normalizeSearchTerm } from '../../../lib/searchMatch';
 import { useCatalogIndex } from '../../catalog';
 import { selectCurrency } from '../../currency';
-import { selectSearchTerm } from '../searchSlice';
+import { searchTermSet, selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
-import { SearchBox } from './SearchBox';
+import { SearchBox, searchTermParam } from './SearchBox';
 
 // SPEC §9: the smooth scroll to the results starts 300 ms after arriving.
 export const scrollToResultsDelayMs = 300;
 
 export function SearchResultsPage() {
-  const term = useAppSelector(selectSearchTerm);
+  const storedTerm = useAppSelector(selectSearchTerm);
+  // A search box submitted as a plain form (before the script ran) brings its term in the address.
+  const [params] = useSearchParams();
+  const addressTerm = normalizeSearchTerm(params.get(searchTermParam) ?? '');
+  const term = addressTerm || storedTerm;
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (addressTerm && addressTerm !== storedTerm) dispatch(searchTermSet(addressTerm));
+  }, [addressTerm, storedTerm, dispatch]);
   // After a reload only the term is left: the index is read again (fresh prices) when there is one.
   const { data: index, isLoading, isError, refetch } = useCatalogIndex(undefined, { skip: !term });
   const results = useMemo(() => (index ? matchProducts(index, term) : undefined), [index, term]);

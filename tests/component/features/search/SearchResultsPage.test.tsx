@@ -88,4 +88,23 @@ describe('search results page', () => {
     expect(screen.getByText('Type a product title above to search.')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
   });
+
+  it('takes the term from the address when a search box was submitted as a plain form (before the script ran)', async () => {
+    const { store } = renderWithProviders(<SearchResultsPage />, { route: '/searchresults?q=%20CHARTS%20' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search Result: Found (1) Products' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByText('EXCEL CHARTS')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('charts');
+    // Kept like a search made in place, so a reload of the plain results page shows it too.
+    expect(store.getState().search.term).toBe('charts');
+  });
+
+  it('is a real GET form to /searchresults with the term as q, for a visitor whose script has not run', () => {
+    renderWithProviders(<SearchResultsPage />, { route: '/searchresults' });
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('action', '/searchresults');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
+  });
 });

@@ -58,6 +58,13 @@ export function requireJsonBodies(except: readonly string[] = rawBodyRoutes): Re
       res.status(415).json({ message: jsonRequired });
       return;
     }
+    // Under the Functions Framework the body was decoded before the app ran, bytes that are not UTF-8
+    // turned into U+FFFD; the bytes it keeps in rawBody still tell.
+    const raw: unknown = (req as { rawBody?: unknown }).rawBody;
+    if (Buffer.isBuffer(raw) && !isUtf8(raw)) {
+      res.status(400).json({ message: notUtf8 });
+      return;
+    }
     next();
   };
 }

@@ -181,6 +181,23 @@ describe('bodies that are JSON in name only (issue 9)', () => {
     expect(stored).toEqual([]);
   });
 
+  it('refuse bytes that are not UTF-8 when the host decoded the body first, in a message that may hold any text', async () => {
+    const { app, stored } = buildApp();
+    const url = await listen(frameworkHost(app));
+    const { message: _text, ...rest } = message;
+    const body = new Uint8Array(
+      Buffer.concat([
+        Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"message":"Hello `),
+        Buffer.from([0xff]),
+        Buffer.from('"}'),
+      ]),
+    );
+    const res = await post(url, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid UTF-8 text.' });
+    expect(stored).toEqual([]);
+  });
+
   it('say that null, a number or a string is JSON but not an object, and that broken JSON is not JSON', async () => {
     const { app } = buildApp();
     const url = await listen(app);

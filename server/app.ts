@@ -12,7 +12,7 @@ import { createSaleRouter } from './admin/saleRoutes';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
-import { applyHttpSecurity, bodyTooLarge, jsonBodies } from './lib/httpSecurity';
+import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
@@ -135,19 +135,20 @@ export function createApp(deps: AppDeps): Express {
     res.status(404).json({ message: 'Not found' });
   });
 
-  // Bodies that are not JSON, or too large, get a readable message; never a stack trace.
+  // Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
+  // never a stack trace.
   const onError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
     const status =
-      typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+      typeof error === 'object' &&
+      error !== null &&
+      'status' in error &&
+      typeof error.status === 'number' &&
+      error.status >= 400 &&
+      error.status < 600
         ? error.status
         : 500;
-    const message =
-      status === 413
-        ? bodyTooLarge
-        : status < 500
-          ? 'The request body is not valid JSON.'
-          : 'Something went wrong. Please try again.';
-    res.status(status).json({ message });
+    if (status >= 500) logError('Request failed', error);
+    res.status(status).json({ message: errorMessage(status, error) });
   };
   app.use(onError);
   return app;

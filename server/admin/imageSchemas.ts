@@ -22,6 +22,10 @@ export const deleteImageSchema = z.object({
 export type DeleteImageBody = z.infer<typeof deleteImageSchema>;
 
 export function parseDeleteImage(body: unknown): { ok: true; value: DeleteImageBody } | { ok: false; error: string } {
+  // zod's own sentence for an array ('Invalid input: expected object...') is not for people.
+  if (Array.isArray(body) || (body !== undefined && (typeof body !== 'object' || body === null))) {
+    return { ok: false, error: 'The request body must be a JSON object.' };
+  }
   const result = deleteImageSchema.safeParse(body ?? {});
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, error: result.error.issues[0]?.message ?? 'The request body is not valid.' };

@@ -1,6 +1,7 @@
 // What every API response and request goes through before a route sees it (issue 9): the proxy
 // hop count for req.ip, helmet's headers, JSON-only bodies and the body size limit. Kept out of
 // app.ts so routes added later (checkout, admin) are covered without touching it.
+import { isUtf8 } from 'node:buffer';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { hostingHeadersFor } from './hostingHeaders';
@@ -10,6 +11,13 @@ export const maxBodyBytes = 32 * 1024;
 
 export const bodyTooLarge = 'The request is too large.';
 export const jsonRequired = 'Send the request as JSON (Content-Type: application/json).';
+export const notJson = 'The request body is not valid JSON.';
+export const notAnObject = 'The request body must be a JSON object.';
+export const notUtf8 = 'The request body is not valid UTF-8 text.';
+export const notValid = 'The request is not valid.';
+export const serverFailure = 'Something went wrong. Please try again.';
+
+const notUtf8Type = 'body.not.utf8';
 
 /**
  * Routes that read their own raw body and are exempt from the JSON-only rule (the body size
@@ -41,8 +49,20 @@ export function requireJsonBodies(except: readonly string[] = rawBodyRoutes): Re
       next();
       return;
     }
-    if (req.is('application/json') !== 'application/json') {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be decoded into other text.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (
+      req.is('application/json') !== 'application/json' ||
+      (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    ) {
       res.status(415).json({ message: jsonRequired });
+      return;
+    }
+    // Under the Functions Framework the body was decoded before the app ran, bytes that are not UTF-8
+    // turned into U+FFFD; the bytes it keeps in rawBody still tell.
+    const raw: unknown = (req as { rawBody?: unknown }).rawBody;
+    if (Buffer.isBuffer(raw) && !isUtf8(raw)) {
+      res.status(400).json({ message: notUtf8 });
       return;
     }
     next();
@@ -73,7 +93,14 @@ export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
  * stream themselves (locally) or req.rawBody (under the Functions Framework).
  */
 export function jsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
-  const parse = express.json({ limit: maxBodyBytes });
+  const parse = express.json({
+    limit: maxBodyBytes,
+    // Bytes that are not UTF-8 would be decoded to U+FFFD and stored as such: refused instead,
+    // before decoding (an overlong '<' is one of them).
+    verify: (_req, _res, bytes) => {
+      if (!isUtf8(bytes)) throw Object.assign(new Error(notUtf8), { status: 400, type: notUtf8Type });
+    },
+  });
   return (req, res, next) => {
     if (underAny(req.originalUrl.split('?')[0] ?? '', except)) next();
     else parse(req, res, next);
@@ -128,4 +155,32 @@ export function applyHttpSecurity(app: Express, { trustProxyHops }: { trustProxy
     pageHelmet(req, res, next);
   });
   app.use('/api', limitBodySize(), requireJsonBodies());
+}
+
+/**
+ * The sentence for an error that reached the app's error handler (body parsing, a path that does not
+ * decode): the client learns what to fix, never the parser's own words or a stack trace.
+ */
+export function errorMessage(status: number, error: unknown): string {
+  if (status >= 500) return serverFailure;
+  if (status === 413) return bodyTooLarge;
+  // An unsupported charset or content encoding: JSON in UTF-8 is what is asked for.
+  if (status === 415) return jsonRequired;
+  const details = typeof error === 'object' && error !== null ? (error as { type?: unknown; body?: unknown }) : {};
+  if (details.type === notUtf8Type) return notUtf8;
+  if (details.type === 'entity.parse.failed') {
+    // The parser takes objects (and arrays, which the routes refuse): null, a number or a string is
+    // JSON, only not the kind asked for.
+    return typeof details.body === 'string' && isJson(details.body) ? notAnObject : notJson;
+  }
+  return notValid;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

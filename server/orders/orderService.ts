@@ -2,6 +2,7 @@
 // fulfil once. The price always comes from Firestore, never from the browser.
 import type { Firestore } from 'firebase-admin/firestore';
 import { customerFields, fieldError } from '../../src/lib/fieldRules';
+import { withoutForbiddenCharacters } from '../../src/lib/textSafety';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
 import type { PaypalClient } from '../payments/paypalClient';
@@ -221,10 +222,15 @@ export function createOrderService({ db, config, paystack, paypal, fulfilment, n
   };
 }
 
-/** Metadata is the browser's word: one line, bounded, before it reaches a record or a mail header. */
+/**
+ * Metadata is the browser's word, signed by nobody: one line, without the invisible and direction
+ * characters the payment form refuses, and bounded, before it reaches a record or a mail header.
+ * The charge is paid, so the buyer is cleaned rather than refused.
+ */
 function text(value: unknown, max = 100): string {
   if (typeof value !== 'string') return '';
-  return oneLine(value).trim().slice(0, max);
+  // Cut first, then cleaned: a cut through a surrogate pair leaves half a character, which goes too.
+  return withoutForbiddenCharacters(oneLine(value).slice(0, max));
 }
 
 /** The buyer the popup was opened with (metadata.customer), else what Paystack knows of them. */

@@ -2,6 +2,7 @@
 // the tab right after paying still gets the product. Mounted before express.json: the signature is
 // over the raw bytes, and a re-serialised body would not match.
 import express, { Router, type Request, type RequestHandler } from 'express';
+import { maxBodyBytes } from '../lib/httpSecurity';
 import { PaymentNotVerifiedError, ProviderUnavailableError, isRecord } from '../payments/providerErrors';
 import { readPaystackTransaction } from '../payments/paystackClient';
 import { ReferenceConflictError } from '../orders/fulfilment';
@@ -76,6 +77,7 @@ export function createPaystackWebhookRouter({
   };
 
   const router = Router();
-  router.post('/', express.raw({ type: () => true, limit: '256kb' }), receive);
+  // The API's one body limit: a body streamed without Content-Length meets it here.
+  router.post('/', express.raw({ type: () => true, limit: maxBodyBytes }), receive);
   return router;
 }

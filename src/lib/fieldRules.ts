@@ -33,7 +33,8 @@ const emailShape =
 // still admitting short service numbers such as 112.
 const phoneCharacters = /^[0-9 +()-]+$/;
 const atLeastThreeDigits = /(?:\D*\d){3}/;
-const lineBreakPattern = /[\r\n]/;
+// U+2028 and U+2029 end a line in mail clients and editors just as CR and LF do.
+const lineBreakPattern = /[\r\n\u2028\u2029]/;
 
 const validEmail = 'Please enter a valid email address.';
 const validPhone = 'Please enter a valid phone number.';

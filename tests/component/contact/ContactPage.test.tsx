@@ -207,6 +207,40 @@ describe('contact page', () => {
     expect(received).toEqual([]);
   });
 
+  it.each([
+    // A right-to-left override makes 'Ada gnp.exe' read as 'Ada exe.png'.
+    [
+      'a right-to-left override',
+      'Ada \u202Egnp.exe',
+      'Your Name contains invisible or control characters that are not allowed. Please retype it.',
+    ],
+    [
+      'a zero-width space',
+      'Ad\u200Ba Obi',
+      'Your Name contains invisible or control characters that are not allowed. Please retype it.',
+    ],
+    // An <input> drops CR and LF itself; U+2028 is the line break it keeps.
+    ['a line separator', 'Ada\u2028Bcc: evil@example.com', 'Your name must be on a single line.'],
+  ])(
+    'refuses a name with %s with the rule’s sentence, keeps what was typed and sends nothing',
+    async (_label, name, sentence) => {
+      const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
+      const { user } = renderContactPage();
+      await fillForm(user, buildMessage({ name: 'x' }));
+      await user.clear(fields().name);
+      fields().name.focus();
+      await user.paste(name);
+      await user.click(sendButton());
+
+      expect(await screen.findByText(sentence)).toBeInTheDocument();
+      expect(fields().name).toHaveAccessibleDescription(sentence);
+      expect(fields().name).toHaveAttribute('aria-invalid', 'true');
+      expect(fields().name).toHaveValue(name);
+      expect(fields().message).toHaveValue(buildMessage().message);
+      expect(received).toEqual([]);
+    },
+  );
+
   it('shows the reason the server gives for refusing the message', async () => {
     // The browser and the API share their rules; a refusal can still come from an API that changed.
     contactEndpoint(() =>

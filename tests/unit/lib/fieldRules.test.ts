@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactFields, customerFields, emailsMatch, fieldError, validateFields } from '../../../src/lib/fieldRules';
+import { withoutForbiddenCharacters } from '../../../src/lib/textSafety';
 
 describe('field rules', () => {
   it('labels and limits the payment form', () => {
@@ -68,5 +69,46 @@ describe('invisible and control characters (issue 9)', () => {
       'Your Message contains invisible or control characters that are not allowed. Please retype it.',
     );
     expect(fieldError(customerFields.name, 'Adébáyọ̀ Ọlátúnjí')).toBeNull();
+  });
+
+  it('refuse zero-width, byte-order and replacement characters and half surrogate pairs in a single line', () => {
+    const refused = 'Full Name contains invisible or control characters that are not allowed. Please retype it.';
+    for (const name of [
+      'Ad\u200Ba',
+      'Ad\u2060a',
+      'Ada\uFEFF Obi',
+      'Ada\u180E',
+      'Ada \uFFFD',
+      'Ada \uD800',
+      '\uDC00Ada',
+    ]) {
+      expect(fieldError(customerFields.name, name), JSON.stringify(name)).toBe(refused);
+    }
+    // A byte order mark at either end is trimmed away like a space.
+    expect(fieldError(customerFields.name, '\uFEFFAda Obi')).toBeNull();
+    // Joiners belong to Persian and Indic names and to emoji; a full surrogate pair is one character.
+    expect(fieldError(customerFields.name, 'می\u200Cخواهم')).toBeNull();
+    expect(fieldError(customerFields.name, 'Ada 👩\u200D💻')).toBeNull();
+    expect(fieldError(contactFields.message, 'Hello \uD800')).toBe(
+      'Your Message contains invisible or control characters that are not allowed. Please retype it.',
+    );
+    expect(fieldError(contactFields.message, 'Hello\u200Bthere')).toBeNull();
+  });
+
+  it('read U+2028 and U+2029 as line breaks in a single line, and allow them in a message', () => {
+    expect(fieldError(contactFields.name, 'Ada\u2028Bcc: x@example.com')).toBe('Your name must be on a single line.');
+    expect(fieldError(customerFields.name, 'Ada\u2029Obi')).toBe('Your name must be on a single line.');
+    expect(fieldError(customerFields.email, 'ada@example.com\u2028Bcc: x@example.com')).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(fieldError(contactFields.message, 'Hello\u2028there')).toBeNull();
+  });
+});
+
+describe('withoutForbiddenCharacters', () => {
+  it('turns controls and line separators into spaces and drops invisible and direction characters', () => {
+    expect(withoutForbiddenCharacters('Ada\r\nBcc:\u2028x')).toBe('Ada Bcc: x');
+    expect(withoutForbiddenCharacters('\u202EAda\u200B Obi\uD800 ')).toBe('Ada Obi');
+    expect(withoutForbiddenCharacters('Adébáyọ̀ 👩\u200D💻')).toBe('Adébáyọ̀ 👩\u200D💻');
   });
 });

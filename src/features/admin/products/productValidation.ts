@@ -3,6 +3,8 @@
 // outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
 // as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (DESIGN §4).
 
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../lib/textSafety';
+
 export const limits = {
   titleMax: 200,
   descriptionMax: 10_000,
@@ -59,9 +61,21 @@ export function linkError(label: string, raw: string): string | null {
   return null;
 }
 
-export function requiredTextError(label: string, raw: string, max: number): string | null {
-  if (!raw.trim()) return `${label} is required.`;
-  if (raw.trim().length > max) return `${label} must be at most ${max.toLocaleString('en-US')} characters.`;
+/**
+ * A required text of at most `max` characters. The storefront, the search, the e-mails and the
+ * sharing tags all show it, so it refuses what the shoppers' forms refuse (src/lib/textSafety.ts):
+ * a direction override or a zero-width character would make a title read as something it is not.
+ */
+export function requiredTextError(
+  label: string,
+  raw: string,
+  max: number,
+  { multiline = false }: { multiline?: boolean } = {},
+): string | null {
+  const text = raw.trim();
+  if (!text) return `${label} is required.`;
+  if (hasForbiddenCharacters(text, { multiline })) return forbiddenCharactersMessage(label);
+  if (text.length > max) return `${label} must be at most ${max.toLocaleString('en-US')} characters.`;
   return null;
 }
 
@@ -90,7 +104,7 @@ export function productFormErrors(values: ProductFormValues, withCoverUrl: boole
     if (error) errors[field] = error;
   };
   set('title', requiredTextError('Product Title', values.title, limits.titleMax));
-  set('description', requiredTextError('Description', values.description, limits.descriptionMax));
+  set('description', requiredTextError('Description', values.description, limits.descriptionMax, { multiline: true }));
   set('priceInNgn', priceError('Price in NGN', values.priceInNgn));
   set('priceInUsd', priceError('Price in USD', values.priceInUsd));
   set('url', linkError('Product URL', values.url));

@@ -221,6 +221,36 @@ describe('the payment form', () => {
     expect(posted).toEqual([]);
   });
 
+  it.each([
+    [
+      'a right-to-left override',
+      'Ada \u202Egnp.exe',
+      'Full Name contains invisible or control characters that are not allowed. Please retype it.',
+    ],
+    [
+      'a left-to-right isolate',
+      'Ada \u2066Obi',
+      'Full Name contains invisible or control characters that are not allowed. Please retype it.',
+    ],
+    // An <input> drops CR and LF itself; U+2028 is the line break it keeps.
+    ['a line separator', 'Ada\u2028Bcc: evil@example.com', 'Your name must be on a single line.'],
+  ])(
+    'refuses a name with %s with the rule’s sentence, keeps the form and sends nothing',
+    async (_label, name, sentence) => {
+      const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+      const { user } = renderDialog(ngn);
+      await fillForm(user, { name });
+      await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
+      expect(within(paymentDialog()).getByText(sentence)).toBeInTheDocument();
+      expect(field('Full Name')).toHaveAttribute('aria-invalid', 'true');
+      expect(field('Full Name')).toHaveAccessibleDescription(sentence);
+      expect(field('Full Name')).toHaveValue(name);
+      expect(field('Email')).toHaveValue(customer.email);
+      expect(field('Phone Number')).toHaveValue(customer.phone);
+      expect(posted).toEqual([]);
+    },
+  );
+
   it('closes on Cancel and on Escape', async () => {
     const { user, onClose } = renderDialog(ngn);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

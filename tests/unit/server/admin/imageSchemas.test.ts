@@ -30,4 +30,10 @@ describe('POST /api/deleteproductimage body', () => {
     expect(parseDeleteImage({ public_id: 42 })).toEqual({ ok: false, error: 'public_id is required.' });
     expect(parseDeleteImage(undefined)).toEqual({ ok: false, error: 'public_id is required.' });
   });
+
+  it('refuses a body that is not an object with a sentence, not zod’s own words', () => {
+    for (const body of [[], [{ public_id: 'digital_products/a' }], null, 'digital_products/a', 42]) {
+      expect(parseDeleteImage(body)).toEqual({ ok: false, error: 'The request body must be a JSON object.' });
+    }
+  });
 });

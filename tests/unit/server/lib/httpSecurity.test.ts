@@ -147,6 +147,94 @@ describe('JSON-only bodies', () => {
   });
 });
 
+describe('bodies that are JSON in name only (issue 9)', () => {
+  const post = (url: string, body: BodyInit, headers: Record<string, string> = json) =>
+    fetch(`${url}/api/contact`, { method: 'POST', headers, body });
+
+  it('refuse JSON declared in a charset other than UTF-8 with 415', async () => {
+    const { app, stored } = buildApp();
+    const url = await listen(app);
+    for (const charset of ['utf-16', 'latin1', 'UTF-7']) {
+      const res = await post(url, JSON.stringify(message), { 'content-type': `application/json; charset=${charset}` });
+      expect(res.status, charset).toBe(415);
+      expect(await res.json()).toEqual({ message: 'Send the request as JSON (Content-Type: application/json).' });
+    }
+    expect(stored).toEqual([]);
+  });
+
+  it('refuse bytes that are not UTF-8 before they are decoded, an overlong "<" among them', async () => {
+    const { app, stored } = buildApp();
+    const url = await listen(app);
+    const text = JSON.stringify(message);
+    for (const bad of [
+      [0xff, 0xfe],
+      [0xc0, 0xbc],
+      [0xed, 0xa0, 0x80],
+    ]) {
+      const body = new Uint8Array(
+        Buffer.concat([Buffer.from(text.slice(0, 10)), Buffer.from(bad), Buffer.from(text.slice(10))]),
+      );
+      const res = await post(url, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'The request body is not valid UTF-8 text.' });
+    }
+    expect(stored).toEqual([]);
+  });
+
+  it('refuse bytes that are not UTF-8 when the host decoded the body first, in a message that may hold any text', async () => {
+    const { app, stored } = buildApp();
+    const url = await listen(frameworkHost(app));
+    const { message: _text, ...rest } = message;
+    const body = new Uint8Array(
+      Buffer.concat([
+        Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"message":"Hello `),
+        Buffer.from([0xff]),
+        Buffer.from('"}'),
+      ]),
+    );
+    const res = await post(url, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid UTF-8 text.' });
+    expect(stored).toEqual([]);
+  });
+
+  it('say that null, a number or a string is JSON but not an object, and that broken JSON is not JSON', async () => {
+    const { app } = buildApp();
+    const url = await listen(app);
+    for (const body of ['null', '42', '"Ada"', 'true']) {
+      const res = await post(url, body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toEqual({ message: 'The request body must be a JSON object.' });
+    }
+    for (const body of ['{"name":', "{'name':'Ada'}", 'nul']) {
+      const res = await post(url, body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    }
+  });
+
+  it('answer a path that does not decode with 400 and a sentence, not a parser message', async () => {
+    const { app } = buildApp();
+    const url = await listen(app);
+    const res = await fetch(`${url}/api/access/%C0%AF`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request is not valid.' });
+  });
+
+  it('hold the webhook to the same 32 KB when its body is streamed without a length', async () => {
+    const { app } = buildApp({ PAYSTACK_SECRET_KEY: 'sk_test_x' });
+    const url = await listen(app);
+    const res = await fetch(`${url}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: json,
+      body: chunked(`{"pad":"${'x'.repeat(40 * 1024)}"}`),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'The request is too large.' });
+  });
+});
+
 describe('the 32 KB body limit', () => {
   const big = { ...message, message: 'x'.repeat(40 * 1024) };
 

@@ -90,6 +90,50 @@ describe('Post product panel', () => {
     expect(createProduct).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['a right-to-left override', 'Excel \u202Egnp.exe Mastery'],
+    ['a zero-width space', 'Excel\u200B Mastery'],
+    ['a line separator', 'Excel\u2028Mastery'],
+  ])(
+    'refuses a title with %s with the shoppers’ forms’ sentence, keeps what was typed and sends nothing',
+    async (_label, title) => {
+      const api = useImageApi();
+      const { fill, chooseCover, submit } = renderPanel();
+      await fill({ 'Product Title': title, Description: 'Formulas \u2066and\u2069 charts.' });
+      chooseCover(png());
+      await submit();
+      const titleSentence =
+        'Product Title contains invisible or control characters that are not allowed. Please retype it.';
+      const descriptionSentence =
+        'Description contains invisible or control characters that are not allowed. Please retype it.';
+      expect(screen.getByText(titleSentence)).toBeInTheDocument();
+      expect(screen.getByLabelText('Product Title')).toHaveAccessibleDescription(titleSentence);
+      expect(screen.getByLabelText('Product Title')).toHaveValue(title);
+      expect(screen.getByText(descriptionSentence)).toBeInTheDocument();
+      expect(screen.getByLabelText('Description')).toHaveValue('Formulas \u2066and\u2069 charts.');
+      expect(api.signatureRequests).toHaveLength(0);
+      expect(createProduct).not.toHaveBeenCalled();
+    },
+  );
+
+  it('takes markup in a title and description as the text it is', async () => {
+    useImageApi({ uploadedName: 'markup' });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill({
+      'Product Title': '<img src=x onerror="alert(1)"> Guide',
+      Description: '<script>alert(1)</script>',
+    });
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(createProduct).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: '<img src=x onerror="alert(1)"> Guide',
+        description: '<script>alert(1)</script>',
+      }),
+    );
+  });
+
   it('refuses a link that is not a full https:// link', async () => {
     const { fill, chooseCover, submit } = renderPanel();
     await fill({ 'Product URL': 'drive.example.com/file' });

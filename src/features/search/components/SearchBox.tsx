@@ -38,7 +38,13 @@ export function SearchBox({ tone = 'light', initialTerm = '' }: { tone?: 'light'
   };
 
   return (
-    <form role="search" action={paths.searchResults} method="get" onSubmit={onSubmit} className="flex w-full max-w-xl gap-2">
+    <form
+      role="search"
+      action={paths.searchResults}
+      method="get"
+      onSubmit={onSubmit}
+      className="flex w-full max-w-xl gap-2"
+    >
       <label htmlFor={inputId} className="sr-only">
         Search products
       </label>

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
-import { earlyHomeScript, earlyHomeScriptFile } from '../src/lib/earlyQuery';
+import { earlyQueryBodies, earlyQueryScript, earlyQueryScriptFile } from '../src/lib/earlyQuery';
 import type { PrerenderedRoute } from '../src/prerender/routes';
 
 interface PrerenderModule {
@@ -74,14 +74,15 @@ export function prerender(): Plugin {
 
         await writeFile(join(outDir, mod.spaShellFile), fillMeta(template, metaFor('/')));
         const early = mod.earlyQueryTarget();
-        if (early) await writeFile(join(outDir, earlyHomeScriptFile), earlyHomeScript(early.url));
+        if (early) await writeFile(join(outDir, earlyQueryScriptFile), earlyQueryScript(early.url));
+        const earlyPaths = new Set(Object.keys(earlyQueryBodies()));
         for (const route of mod.prerenderedRoutes) {
           const markup = mod.renderRoute(route.renderAt);
           let html = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
           html = html.replace(rootMarker, `<div id="root" data-route="${route.route}">${markup}</div>`);
-          if (route.route === '/' && early) {
-            // Starts the newest-products query while the JavaScript downloads (DESIGN §8).
-            html = html.replace('</title>', `</title>\n    <script src="/${earlyHomeScriptFile}" async></script>`);
+          if (earlyPaths.has(route.route) && early) {
+            // Starts the page's first products query while the JavaScript downloads (DESIGN §8).
+            html = html.replace('</title>', `</title>\n    <script src="/${earlyQueryScriptFile}" async></script>`);
           }
           const file = join(outDir, route.file);
           await mkdir(dirname(file), { recursive: true });

@@ -1,25 +1,61 @@
-// The home page's first Firestore request, started from the HTML in parallel with the JavaScript
-// (DESIGN §8). A tiny external script (CSP: no inline scripts) POSTs the same runQuery the Lite SDK
-// sends for the 6 newest products and leaves the promise on window; the catalog data layer turns the
-// REST answer into Products for the first render, or queries normally when it is absent or failed.
+// The first Firestore request of the prerendered list pages (home, all products, each category),
+// started from the HTML in parallel with the JavaScript (DESIGN §8). A tiny external script (CSP: no
+// inline scripts) POSTs the same runQuery the Lite SDK sends for the page's first products and leaves
+// the promise on window; the catalog data layer turns the REST answer into Products for the first
+// render, or queries normally when it is absent or failed.
+import { categories } from './categories';
 import type { Product } from './product';
+import { paths } from './routes';
 
-export const earlyHomeScriptFile = 'early-home.js';
+export const earlyQueryScriptFile = 'early-query.js';
 export const earlyLatestCount = 6;
-const globalName = '__storeEarlyLatest';
+/** The list pages' page size (features/catalog productPageSize; a unit test keeps them equal). */
+export const earlyPageSize = 24;
+const globalName = '__storeEarlyQuery';
+
+const newestFirst = [
+  { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
+  { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+];
 
 /** The body firebase/firestore/lite sends for query(products, orderBy('createdAt','desc'), limit(6)). */
 export function latestProductsQueryBody(count: number): string {
   return JSON.stringify({
-    structuredQuery: {
-      from: [{ collectionId: 'products' }],
-      orderBy: [
-        { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-      ],
-      limit: count,
-    },
+    structuredQuery: { from: [{ collectionId: 'products' }], orderBy: newestFirst, limit: count },
   });
+}
+
+/**
+ * The body the Lite SDK sends for a list page's first page (features/catalog catalogQueries): every
+ * product, or one category's, newest first with the id as tie-break, `count` of them.
+ */
+export function productPageQueryBody(categoryId: number | null, count: number): string {
+  const where =
+    categoryId === null
+      ? {}
+      : {
+          where: {
+            fieldFilter: {
+              field: { fieldPath: 'categoryId' },
+              op: 'EQUAL',
+              value: { integerValue: String(categoryId) },
+            },
+          },
+        };
+  return JSON.stringify({
+    structuredQuery: { from: [{ collectionId: 'products' }], ...where, orderBy: newestFirst, limit: count },
+  });
+}
+
+/** Each prerendered list page's early query, by path. */
+export function earlyQueryBodies(): Record<string, string> {
+  const bodies: Record<string, string> = {
+    [paths.home]: latestProductsQueryBody(earlyLatestCount),
+    [paths.allProducts]: productPageQueryBody(null, earlyPageSize),
+  };
+  for (const category of categories)
+    bodies[paths.category(category.id)] = productPageQueryBody(category.id, earlyPageSize);
+  return bodies;
 }
 
 /** The runQuery endpoint of the configured Firestore: the emulator locally, Google's in production. */
@@ -29,13 +65,16 @@ export function runQueryUrl(projectId: string, emulatorHost: string | null): str
 }
 
 /**
- * The script's source. ES5 and self-contained: it runs before any module. When the answer names
- * the first cover, it is preloaded at the card's display widths with high priority, so the likely
- * largest paint does not wait for React.
+ * The script's source. ES5 and self-contained: it runs before any module. It sends the query of the
+ * page it is on (none on other pages), and when the answer names the first cover, preloads it at the
+ * card's display widths with high priority, so the likely largest paint does not wait for React.
  */
-export function earlyHomeScript(url: string): string {
+export function earlyQueryScript(url: string): string {
   return `(function () {
   var w = window;
+  var bodies = ${JSON.stringify(earlyQueryBodies())};
+  var path = w.location.pathname.replace(/\\/+$/, '') || '/';
+  var body = bodies[path];
   function sized(src, width) {
     var at = src.indexOf('/image/upload/');
     if (at < 0) return null;
@@ -55,16 +94,16 @@ export function earlyHomeScript(url: string): string {
     link.setAttribute('fetchpriority', 'high');
     document.head.appendChild(link);
   }
-  if (!w.fetch || !w.Promise) return;
-  w.${globalName} = fetch(${JSON.stringify(url)}, {
+  if (!body || !w.fetch || !w.Promise) return;
+  w.${globalName} = { path: path, answer: fetch(${JSON.stringify(url)}, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain' },
-    body: ${JSON.stringify(latestProductsQueryBody(earlyLatestCount))},
+    body: body,
     credentials: 'omit'
   }).then(function (r) { return r.ok ? r.json() : null; }).then(function (answer) {
     try { preloadCover(answer); } catch (e) {}
     return answer;
-  }, function () { return null; });
+  }, function () { return null; }) };
 })();
 `;
 }
@@ -120,16 +159,63 @@ export function productsFromRunQuery(answer: unknown): Product[] | null {
 }
 
 /**
- * The early answer for the newest products, taken once (a later refetch queries normally); null
- * when the page did not start one.
+ * The early answer this page started for `path`, taken once (a later refetch queries normally); null
+ * when the page started none, or one for another path.
  */
-export function takeEarlyLatestProducts(): Promise<Product[] | null> | null {
+function takeEarlyAnswer(path: string): Promise<unknown> | null {
   if (typeof window === 'undefined') return null;
   const holder = window as unknown as Record<string, unknown>;
-  const pending = holder[globalName];
-  if (!(pending instanceof Promise)) return null;
+  const early = holder[globalName] as { path?: unknown; answer?: unknown } | undefined;
+  if (!early || early.path !== path || !(early.answer instanceof Promise)) return null;
   delete holder[globalName];
-  return (pending as Promise<unknown>).then(productsFromRunQuery, () => null);
+  return (early.answer as Promise<unknown>).catch(() => null);
+}
+
+/** The home page's early answer for the newest products; null when there is none to use. */
+export function takeEarlyLatestProducts(): Promise<Product[] | null> | null {
+  const answer = takeEarlyAnswer(paths.home);
+  return answer && answer.then(productsFromRunQuery);
+}
+
+/** A first page of a list and where the next one starts (features/catalog ProductPage). */
+export interface EarlyProductPage {
+  products: Product[];
+  next: { seconds: number; nanoseconds: number; id: string } | null;
+}
+
+/** An RFC 3339 UTC timestamp as Firestore REST writes it, to its exact seconds and nanoseconds. */
+export function timestampParts(value: unknown): { seconds: number; nanoseconds: number } | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(value);
+  if (!match?.[1]) return null;
+  const millis = Date.parse(`${match[1]}Z`);
+  if (Number.isNaN(millis)) return null;
+  return { seconds: millis / 1000, nanoseconds: Number((match[2] ?? '').padEnd(9, '0')) };
+}
+
+/**
+ * A runQuery answer for a list's first `pageSize` products as the page the SDK path gives: a full
+ * page has a next cursor (the last product's exact createdAt and id), a short one is the last. null
+ * when the answer cannot be read, so the caller queries the normal way.
+ */
+export function productPageFromRunQuery(answer: unknown, pageSize: number): EarlyProductPage | null {
+  const products = productsFromRunQuery(answer);
+  if (!products || !Array.isArray(answer)) return null;
+  const last = products.at(-1);
+  if (!last || products.length < pageSize) return { products, next: null };
+  const documents = answer.filter(
+    (item): item is { document: { fields?: Record<string, unknown> } } =>
+      typeof item === 'object' && item !== null && 'document' in item,
+  );
+  const createdAt = documents.at(-1)?.document.fields?.createdAt as { timestampValue?: unknown } | undefined;
+  const exact = timestampParts(createdAt?.timestampValue);
+  return exact ? { products, next: { ...exact, id: last.id } } : null;
+}
+
+/** The early answer of the list page at `path` (all products, a category) as its first page. */
+export function takeEarlyProductPage(path: string, pageSize: number): Promise<EarlyProductPage | null> | null {
+  const answer = takeEarlyAnswer(path);
+  return answer && answer.then((value) => productPageFromRunQuery(value, pageSize));
 }
 
 /**

@@ -43,8 +43,17 @@ describe('prerendered HTML, before JavaScript', () => {
     expect(page).toContain('aria-label="Currency: NGN"');
     expect(page).toContain('<meta property="og:title" content="Digital Store" />');
     expect(page).toContain('<meta name="twitter:card" content="summary" />');
-    expect(page).toContain('<script src="/early-home.js" async></script>');
+    expect(page).toContain('<script src="/early-query.js" async></script>');
     expect(page.match(/animate-pulse/g)).toHaveLength(6);
+  });
+
+  it('all products and each category start their first query from the HTML too; other pages do not', async () => {
+    for (const path of ['/allproducts', '/category/1', '/category/2']) {
+      expect(await html(path), path).toContain('<script src="/early-query.js" async></script>');
+    }
+    for (const path of ['/contactus', '/purchases', '/searchresults']) {
+      expect(await html(path), path).not.toContain('early-query.js');
+    }
   });
 
   it('all products, a category, contact and purchases have their headings in the HTML', async () => {
@@ -110,6 +119,29 @@ describe('hydration in a real browser', () => {
       await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       expect({ path, errors }).toEqual({ path, errors: [] });
+      await page.context().close();
+    }
+  });
+
+  it('all products and a category show their first page from the early query: the SDK does not send it again', async () => {
+    for (const [path, count] of [
+      ['/allproducts', 14],
+      ['/category/2', 7],
+    ] as const) {
+      const page = await openPage(browser);
+      const errors = collectErrors(page);
+      const firstPages: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes(firestoreHost) && request.url().endsWith(':runQuery')) {
+          const body = request.postData() ?? '';
+          if (body.includes('"limit":24')) firstPages.push(body);
+        }
+      });
+      await page.goto(`${baseUrl}${path}`);
+      const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem').getByRole('heading');
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(count);
+      await page.waitForLoadState('networkidle');
+      expect({ path, sent: firstPages.length, errors }).toEqual({ path, sent: 1, errors: [] });
       await page.context().close();
     }
   });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { productPageSize } from '../../../src/features/catalog/api/productPages';
 import {
-  earlyHomeScript,
+  earlyPageSize,
+  earlyQueryBodies,
+  earlyQueryScript,
   latestProductsQueryBody,
+  productPageFromRunQuery,
+  productPageQueryBody,
   productsFromRunQuery,
   runQueryUrl,
+  timestampParts,
 } from '../../../src/lib/earlyQuery';
 import { routeMatches, htmlFileFor } from '../../../src/prerender/routes';
 
@@ -92,11 +98,99 @@ describe('the home page’s early runQuery (DESIGN §8)', () => {
   });
 
   it('builds a script that parses as JavaScript and names the endpoint', () => {
-    const source = earlyHomeScript(
+    const source = earlyQueryScript(
       'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery',
     );
     expect(() => new Function(source)).not.toThrow();
     expect(source).toContain('"https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery"');
+  });
+});
+
+const endpoint = 'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery';
+
+/** Runs the early script as a page at `pathname` would, and returns the requests it sent. */
+function runEarlyScript(pathname: string) {
+  const sent: Array<{ url: string; body: unknown }> = [];
+  const fakeWindow: Record<string, unknown> = { location: { pathname }, Promise };
+  const fakeFetch = (url: string, init: { body: string }) => {
+    sent.push({ url, body: JSON.parse(init.body) });
+    return Promise.resolve({ ok: true, json: () => Promise.resolve([]) });
+  };
+  fakeWindow.fetch = fakeFetch;
+  const run = new Function('window', 'document', 'fetch', earlyQueryScript(endpoint)) as (
+    w: unknown,
+    d: unknown,
+    f: unknown,
+  ) => void;
+  run(fakeWindow, {}, fakeFetch);
+  return { sent, started: fakeWindow.__storeEarlyQuery as { path: string } | undefined };
+}
+
+const doc = (id: string, createdAt: string) => ({
+  document: {
+    name: `projects/p/databases/(default)/documents/products/${id}`,
+    fields: { title: { stringValue: id }, createdAt: { timestampValue: createdAt } },
+  },
+});
+
+describe('the list pages’ early runQuery (DESIGN §8)', () => {
+  it('sends the Lite SDK’s body for the first 24 of all products, and of one category', () => {
+    expect(JSON.parse(productPageQueryBody(null, 24))).toEqual({
+      structuredQuery: {
+        from: [{ collectionId: 'products' }],
+        orderBy: [
+          { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
+          { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+        ],
+        limit: 24,
+      },
+    });
+    expect(JSON.parse(productPageQueryBody(2, 24))).toEqual({
+      structuredQuery: {
+        from: [{ collectionId: 'products' }],
+        where: { fieldFilter: { field: { fieldPath: 'categoryId' }, op: 'EQUAL', value: { integerValue: '2' } } },
+        orderBy: [
+          { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
+          { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+        ],
+        limit: 24,
+      },
+    });
+  });
+
+  it('has a query for home, all products and each category, at the catalog’s page size', () => {
+    expect(Object.keys(earlyQueryBodies()).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2']);
+    expect(earlyPageSize).toBe(productPageSize);
+  });
+
+  it('the script sends the query of the page it is on, and nothing elsewhere', () => {
+    const category = runEarlyScript('/category/2/');
+    expect(category.sent).toEqual([{ url: endpoint, body: JSON.parse(productPageQueryBody(2, 24)) }]);
+    expect(category.started?.path).toBe('/category/2');
+    expect(runEarlyScript('/').sent[0]?.body).toEqual(JSON.parse(latestProductsQueryBody(6)));
+    expect(runEarlyScript('/admindashboard').sent).toEqual([]);
+    expect(runEarlyScript('/productdetail/x').started).toBeUndefined();
+  });
+
+  it('reads Firestore’s timestamps to the exact second and nanosecond', () => {
+    expect(timestampParts('2026-03-01T09:30:00.123456Z')).toEqual({ seconds: 1772357400, nanoseconds: 123456000 });
+    expect(timestampParts('2026-03-01T09:30:00Z')).toEqual({ seconds: 1772357400, nanoseconds: 0 });
+    expect(timestampParts('2026-03-01T09:30:00.000000001Z')).toEqual({ seconds: 1772357400, nanoseconds: 1 });
+    expect(timestampParts('2026-03-01T10:30:00+01:00')).toBeNull();
+    expect(timestampParts(42)).toBeNull();
+  });
+
+  it('gives a full first page a cursor at its last product, and a short one none', () => {
+    const full = [doc('c', '2026-03-03T00:00:00.5Z'), doc('b', '2026-03-02T00:00:00Z'), { readTime: 'x' }];
+    expect(productPageFromRunQuery(full, 2)?.next).toEqual({ seconds: 1772409600, nanoseconds: 0, id: 'b' });
+    expect(productPageFromRunQuery(full, 2)?.products.map((p) => p.id)).toEqual(['c', 'b']);
+    expect(productPageFromRunQuery(full, 3)?.next).toBeNull();
+    expect(productPageFromRunQuery([{ readTime: 'x' }], 24)).toEqual({ products: [], next: null });
+  });
+
+  it('gives null (query the normal way) when a full page’s cursor cannot be read, or for an error body', () => {
+    expect(productPageFromRunQuery([doc('a', 'yesterday')], 1)).toBeNull();
+    expect(productPageFromRunQuery({ error: { code: 403 } }, 24)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { api, runQuery } from '../../../lib/api';
 import type { CatalogEntry } from '../../../lib/catalogIndex';
-import { takeEarlyLatestProducts, takeEmbeddedProduct } from '../../../lib/earlyQuery';
+import { takeEarlyLatestProducts, takeEarlyProductPage, takeEmbeddedProduct } from '../../../lib/earlyQuery';
+import { paths } from '../../../lib/routes';
 import type { Outline, Product } from '../../../lib/product';
 import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
 
@@ -37,14 +38,23 @@ export const catalogApi = api.injectEndpoints({
     }),
     getAllProducts: build.infiniteQuery<ProductPage, void, ProductPageCursor | null>({
       infiniteQueryOptions: pagingOptions,
+      // The prerendered page started its first page from the HTML (DESIGN §8); later pages query.
       queryFn: ({ pageParam }) =>
-        runQuery(async () => (await queries()).fetchAllProductsPage(productPageSize, pageParam)),
+        runQuery(
+          async () =>
+            (pageParam === null ? await takeEarlyProductPage(paths.allProducts, productPageSize) : null) ??
+            (await queries()).fetchAllProductsPage(productPageSize, pageParam),
+        ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     getCategoryProducts: build.infiniteQuery<ProductPage, number, ProductPageCursor | null>({
       infiniteQueryOptions: pagingOptions,
       queryFn: ({ queryArg, pageParam }) =>
-        runQuery(async () => (await queries()).fetchCategoryProductsPage(queryArg, productPageSize, pageParam)),
+        runQuery(
+          async () =>
+            (pageParam === null ? await takeEarlyProductPage(paths.category(queryArg), productPageSize) : null) ??
+            (await queries()).fetchCategoryProductsPage(queryArg, productPageSize, pageParam),
+        ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     /** The catalog index (DESIGN §8): loaded once per visit, then searches match in the browser. */

@@ -12,7 +12,7 @@ import { htmlFileFor } from '../src/prerender/routes';
 function pagePath(req: IncomingMessage): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const path = (req.url ?? '/').split('?')[0] ?? '/';
-  // Files (assets, images, early-home.js, the templates themselves) are served as they are.
+  // Files (assets, images, early-query.js, the templates themselves) are served as they are.
   if (/\.[a-z0-9]+$/i.test(path) || path.startsWith('/api/') || path.startsWith('/@')) return null;
   return (req.headers.accept ?? '').includes('text/html') ? path : null;
 }

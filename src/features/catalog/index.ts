@@ -5,3 +5,4 @@ export { CategoryPage } from './components/CategoryPage';
 export { ProductDetailPage } from './components/ProductDetailPage';
 // The search answers from the catalog index, through one shared RTK Query cache entry.
 export { catalogIndexQuery, useCatalogIndex } from './catalogIndexQuery';
+export { PagedProductList, type ListPage } from './components/PagedProductList';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProductList } from '../../../components/ProductList';
 import type { Currency } from '../../../lib/money';
+import type { ProductSummary } from '../../../lib/catalogIndex';
 import type { ProductPage } from '../api/productPages';
 
 export const loadMoreLabel = 'Load more';
@@ -14,14 +15,21 @@ export function loadedMoreMessage(added: number, hasMore: boolean): string {
   return hasMore ? count : `${count} That is every product.`;
 }
 
+/** One page of a list: its products, and null as `next` when it is the last. */
+export interface ListPage {
+  products: ProductSummary[];
+  next: unknown;
+}
+
 interface PagedProductListProps {
-  pages: ProductPage[] | undefined;
+  pages: ListPage[] | undefined;
   loading: boolean;
   /** The first page failed (nothing to show). */
   failed: boolean;
   hasNextPage: boolean;
   loadingMore: boolean;
   loadMoreFailed: boolean;
+  /** Resolves with `{ data: { pages } }`, every page shown after the load (RTK Query's shape). */
   onLoadMore: () => Promise<unknown>;
   onRetry: () => void;
   currency: Currency;
@@ -151,7 +159,7 @@ export function PagedProductList({
 }
 
 /** A fetchNextPage result that succeeded (a failed one keeps the old pages in data, with an error). */
-function isLoadedPages(result: unknown): result is { data: { pages: ProductPage[] } } {
+function isLoadedPages(result: unknown): result is { data: { pages: ListPage[] } } {
   if (typeof result !== 'object' || result === null || !('data' in result)) return false;
   if ('error' in result && result.error !== undefined) return false;
   const data = (result as { data: unknown }).data;

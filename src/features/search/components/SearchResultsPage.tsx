@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { matchProducts, normalizeSearchTerm } from '../../../lib/searchMatch';
-import { useCatalogIndex } from '../../catalog';
+import { PagedProductList, useCatalogIndex, type ListPage } from '../../catalog';
+import type { ProductSummary } from '../../../lib/catalogIndex';
+import type { Currency } from '../../../lib/money';
 import { selectCurrency } from '../../currency';
 import { searchTermSet, selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
@@ -62,9 +63,10 @@ export function SearchResultsPage() {
           {`Search Result: Found (${results?.length ?? 0}) Products`}
         </h1>
         {term ? (
-          <ProductList
-            headingLevel={2}
-            products={results}
+          // Keyed on the term: a new search starts again at its first page.
+          <SearchResultsList
+            key={term}
+            results={results}
             loading={isLoading}
             failed={isError}
             currency={currency}
@@ -76,5 +78,39 @@ export function SearchResultsPage() {
         )}
       </section>
     </>
+  );
+}
+
+/** Matches shown per page: the catalog's page size, so a common word never renders thousands of cards. */
+export const searchPageSize = 24;
+
+function SearchResultsList({
+  results,
+  ...list
+}: {
+  results: ProductSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  currency: Currency;
+  emptyMessage: string;
+  onRetry: () => void;
+}) {
+  const [shown, setShown] = useState(searchPageSize);
+  const pageOf = (count: number): ListPage[] | undefined =>
+    results && [{ products: results.slice(0, count), next: count < results.length ? count : null }];
+  const loadMore = () => {
+    const next = shown + searchPageSize;
+    setShown(next);
+    return Promise.resolve({ data: { pages: pageOf(next) } });
+  };
+  return (
+    <PagedProductList
+      {...list}
+      pages={pageOf(shown)}
+      hasNextPage={results !== undefined && shown < results.length}
+      loadingMore={false}
+      loadMoreFailed={false}
+      onLoadMore={loadMore}
+    />
   );
 }

@@ -107,4 +107,17 @@ describe('search results page', () => {
     expect(form).toHaveAttribute('method', 'get');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
   });
+
+  it('shows a common word’s matches 24 at a time, with Load more for the rest', async () => {
+    const many = Array.from({ length: 30 }, (_, n) => entry(`excel-${n}`, `Excel Workbook ${n}`, 5000 + n));
+    vi.mocked(fetchCatalogIndex).mockResolvedValue(many);
+    const { user } = renderResults();
+    await screen.findByRole('heading', { level: 1, name: 'Search Result: Found (30) Products' });
+    const list = screen.getByRole('list', { name: 'Products' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('6 more products loaded. That is every product.');
+  });
 });

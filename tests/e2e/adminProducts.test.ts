@@ -4,10 +4,9 @@
 // follow each step. The steps share one product, so they run in order.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FieldPath, FieldValue } from 'firebase-admin/firestore';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { catalogShardId } from '../../src/lib/catalogIndex';
+import { removeProductsTitled } from '../support/adminE2e';
 import { launchBrowser } from '../support/browser';
 import { openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
@@ -30,22 +29,7 @@ afterAll(async () => {
   await browser.close();
   // Other e2e files count the seeded catalog: a step that failed half-way must not leave our
   // product (the newest of all) behind for them.
-  const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
-  const left = await db.collection('products').where('title', '==', title).get();
-  for (const product of left.docs) {
-    const batch = db.batch();
-    (await db.collection('outlines').where('productId', '==', product.id).get()).docs.forEach((o) =>
-      batch.delete(o.ref),
-    );
-    batch.delete(db.doc(`productDeliverables/${product.id}`));
-    batch.delete(product.ref);
-    batch.update(
-      db.doc(`catalogIndex/${catalogShardId(product.id)}`),
-      new FieldPath('entries', product.id),
-      FieldValue.delete(),
-    );
-    await batch.commit();
-  }
+  await removeProductsTitled(createAdminFirestore({ projectId, emulatorHost: firestoreHost }), title);
 });
 
 /**

@@ -5,11 +5,9 @@
 // its title and sharing tags; a contact message and a buyer's name with markup read as text in the
 // admin's Messages and Sales panels.
 import type { Browser, Page } from 'playwright-core';
-import { FieldPath, FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { catalogShardId } from '../../src/lib/catalogIndex';
+import { removeProductsTitled, signInAsDemoAdmin } from '../support/adminE2e';
 import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
@@ -45,17 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   // Other e2e files count the seeded catalog, the messages and the sales: nothing of ours stays.
-  for (const product of (await db.collection('products').where('title', '==', title).get()).docs) {
-    const batch = db.batch();
-    batch.delete(db.doc(`productDeliverables/${product.id}`));
-    batch.delete(product.ref);
-    batch.update(
-      db.doc(`catalogIndex/${catalogShardId(product.id)}`),
-      new FieldPath('entries', product.id),
-      FieldValue.delete(),
-    );
-    await batch.commit();
-  }
+  await removeProductsTitled(db, title);
   for (const message of (await db.collection('contactMessages').where('email', '==', contactEmail).get()).docs) {
     await message.ref.delete();
   }
@@ -87,21 +75,10 @@ async function expectInert(page: Page, ran: () => Promise<unknown[]>) {
   expect(scripts.filter((text) => text.includes('window.__pwned=1') && !text.trim().startsWith('{'))).toEqual([]);
 }
 
-async function signInAdmin(page: Page) {
-  await page.goto(`${baseUrl}/adminlogin`);
-  await page.getByLabel('Email').fill(demoAdmin.email);
-  await page.getByLabel('Password').fill(demoAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.locator('.swal2-popup');
-  await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 describe('markup in what sellers and shoppers type', () => {
   it('a product posted with markup in its title and description shows it as text everywhere, and it never runs', async () => {
     const { page: admin, ran: adminRan } = await watchedPage();
-    await signInAdmin(admin);
+    await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard?panel=post`);
     await admin.getByRole('heading', { name: 'Post A Product' }).waitFor({ timeout: 20_000 });
     await admin.getByLabel('Product Title').fill(title);
@@ -192,7 +169,7 @@ describe('markup in what sellers and shoppers type', () => {
     await visitor.context().close();
 
     const { page: admin, ran } = await watchedPage();
-    await signInAdmin(admin);
+    await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard?panel=messages`);
     const card = admin.getByRole('article', { name });
     await card.waitFor({ timeout: 20_000 });
@@ -214,7 +191,7 @@ describe('markup in what sellers and shoppers type', () => {
     await shopper.context().close();
 
     const { page: admin, ran } = await watchedPage();
-    await signInAdmin(admin);
+    await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard?panel=sales&email=${encodeURIComponent(buyerEmail)}`);
     const list = admin.getByRole('region', { name: 'Sales list' });
     await list.waitFor({ timeout: 20_000 });

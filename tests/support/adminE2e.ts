@@ -1,6 +1,9 @@
-// Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin.
+// Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin, and what
+// a file posted is taken out again.
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { demoAdmin } from '../../local/seed/seed';
+import { catalogShardId } from '../../src/lib/catalogIndex';
 
 /** Signs the demo admin in on `store` and acknowledges 'Logged in successfully'. */
 export async function signInAsDemoAdmin(page: Page, store: string): Promise<void> {
@@ -12,4 +15,25 @@ export async function signInAsDemoAdmin(page: Page, store: string): Promise<void
   await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Takes products an e2e file posted (by exact title) out of the shared catalog again, with their
+ * outlines, deliverables and catalog index entries: other e2e files count the seeded catalog.
+ */
+export async function removeProductsTitled(db: Firestore, title: string): Promise<void> {
+  for (const product of (await db.collection('products').where('title', '==', title).get()).docs) {
+    const batch = db.batch();
+    (await db.collection('outlines').where('productId', '==', product.id).get()).docs.forEach((outline) =>
+      batch.delete(outline.ref),
+    );
+    batch.delete(db.doc(`productDeliverables/${product.id}`));
+    batch.delete(product.ref);
+    batch.update(
+      db.doc(`catalogIndex/${catalogShardId(product.id)}`),
+      new FieldPath('entries', product.id),
+      FieldValue.delete(),
+    );
+    await batch.commit();
+  }
 }

@@ -4,19 +4,14 @@
 // of a table with the status and the sentence the client must get; each table ends by checking that
 // no refused input was stored or mailed. The figures are printed at the end and asserted, so the
 // count in the README is what ran.
-import type { Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { Timestamp } from 'firebase-admin/firestore';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
-import { freePort } from '../../../local/ports';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { createApp } from '../../../server/app';
-import { parseServerConfig } from '../../../server/config';
 import { metaEnd, metaStart } from '../../../server/sharing/pageMeta';
-import { createMailer } from '../../../server/mailer';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
 import { isLocal } from '../../support/msw';
 import {
@@ -27,18 +22,15 @@ import {
   db,
   mailsMatching,
   paidCharge,
-  paypalBase,
-  paypalClientId,
-  paypalClientSecret,
-  paystackBase,
-  paystackSecret,
   paystackTransactionData,
   removeSeededProducts,
   sellerEmail,
   seedProduct,
   signPaystack,
+  startPurchaseApi,
   toAddress,
   uniqueTag,
+  type PurchaseApi,
   type SeededProduct,
 } from './purchaseHarness';
 
@@ -53,8 +45,7 @@ const evilAddress = `evil-${runTag}@example.com`;
 
 // --- The API under test ---------------------------------------------------------------------------
 
-let api: { url: string; logged: string[] };
-let server: Server;
+let api: PurchaseApi;
 let adminToken: string;
 let strangerToken: string;
 let product: SeededProduct;
@@ -72,42 +63,24 @@ beforeAll(async () => {
   strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
   product = await seedProduct({ title: `Hostile Inputs Guide ${runTag}` });
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = parseServerConfig({
-    ...cloud.apiEnv,
-    PUBLIC_STORE_URL: url,
-    PAYSTACK_SECRET_KEY: paystackSecret,
-    PAYSTACK_BASE_URL: paystackBase,
-    PAYPAL_CLIENT_ID: paypalClientId,
-    PAYPAL_CLIENT_SECRET: paypalClientSecret,
-    PAYPAL_BASE_URL: paypalBase,
-    PROVIDER_TIMEOUT_MS: '3000',
-    CONTACT_RATE_LIMIT: '10000',
-    ORDER_RATE_LIMIT: '10000',
-    RESEND_RATE_LIMIT: '10000',
-    ACCESS_RATE_LIMIT: '10000',
-    ADMIN_RATE_LIMIT: '10000',
-  });
-  const logged: string[] = [];
-  const app = createApp({
-    config,
-    db,
-    mailer: createMailer(config),
-    auth: createAdminAuth({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST }),
-    pageTemplate: () => Promise.resolve(pageTemplate),
-    logError: (message) => logged.push(message),
-  });
-  server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-  api = { url, logged };
+  api = await startPurchaseApi(
+    {
+      CONTACT_RATE_LIMIT: '10000',
+      ORDER_RATE_LIMIT: '10000',
+      RESEND_RATE_LIMIT: '10000',
+      ACCESS_RATE_LIMIT: '10000',
+      ADMIN_RATE_LIMIT: '10000',
+    },
+    {
+      auth: createAdminAuth({ projectId: cloud.projectId, emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST }),
+      pageTemplate: () => Promise.resolve(pageTemplate),
+    },
+  );
 });
 
 afterAll(async () => {
   msw.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api.close();
   await removeSeededProducts();
 });
 

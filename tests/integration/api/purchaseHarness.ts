@@ -8,7 +8,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { inject } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { freePort } from '../../../local/ports';
-import { createApp } from '../../../server/app';
+import { createApp, type AppDeps } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { createMailer } from '../../../server/mailer';
@@ -309,8 +309,14 @@ export interface PurchaseApi {
   close(): Promise<void>;
 }
 
-/** Our own API on a free port, on the cloud's Firestore and SMTP, with the providers at msw's URLs. */
-export async function startPurchaseApi(env: Record<string, string> = {}): Promise<PurchaseApi> {
+/**
+ * Our own API on a free port, on the cloud's Firestore and SMTP, with the providers at msw's URLs.
+ * `deps` adds what some files need: admin Auth (the cloud's Auth emulator), a page template.
+ */
+export async function startPurchaseApi(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'auth' | 'pageTemplate'> = {},
+): Promise<PurchaseApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = parseServerConfig({
@@ -329,7 +335,13 @@ export async function startPurchaseApi(env: Record<string, string> = {}): Promis
     ...env,
   });
   const logged: string[] = [];
-  const app = createApp({ config, db, mailer: createMailer(config), logError: (message) => logged.push(message) });
+  const app = createApp({
+    config,
+    db,
+    mailer: createMailer(config),
+    logError: (message) => logged.push(message),
+    ...deps,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
     s.once('error', reject);

@@ -1,6 +1,7 @@
 // sweetalert2 only through here (STYLE §6), imported on first use so shoppers who never see a
 // dialog never download it. Calls run in order, so a close() issued while the library is still
-// loading closes the dialog that was opened before it.
+// loading closes the dialog that was opened before it; a loading dialog closed before it could open
+// is not opened at all (it would flash up over content that is already there).
 import type { SweetAlertIcon } from 'sweetalert2';
 
 type Swal = typeof import('sweetalert2').default;
@@ -19,11 +20,19 @@ function enqueue<T>(task: (swal: Swal) => T | Promise<T>): Promise<T> {
   return next;
 }
 
+// The loading dialogs asked for but not opened yet. closeAlert() withdraws them: without this, a
+// list whose data came before sweetalert2 finished downloading would show 'Please wait...' after
+// its products, hiding them from assistive technology until the dialog's closing animation ends.
+const unopenedLoading = new Set<symbol>();
+
 const brand = '#067647';
 
 /** A blocking dialog ('Please wait...', 'Searching products...'): no outside click or Escape closes it. */
 export function showLoading(title: string): Promise<void> {
+  const request = Symbol(title);
+  unopenedLoading.add(request);
   return enqueue((swal) => {
+    if (!unopenedLoading.delete(request)) return;
     void swal.fire({
       title,
       allowOutsideClick: false,
@@ -40,6 +49,7 @@ export function showLoading(title: string): Promise<void> {
 }
 
 export function closeAlert(): Promise<void> {
+  unopenedLoading.clear();
   return enqueue((swal) => {
     swal.close();
   });

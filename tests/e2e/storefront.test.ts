@@ -57,8 +57,11 @@ describe('browsing', () => {
     await page.getByRole('heading', { name: courses?.name.toUpperCase() }).waitFor();
     const expected = seedProducts.filter((p) => p.categoryId === 2);
     await cardCount(page, expected.length);
-    const headings = await productCards(page).getByRole('heading').allTextContents();
-    expect(headings.sort()).toEqual(expected.map((p) => cardTitle(p.title)).sort());
+    // Polled: a 'Please wait...' dialog that was open while the list loaded hides the page from
+    // role queries until its closing animation ends.
+    await expect
+      .poll(async () => (await productCards(page).getByRole('heading').allTextContents()).sort())
+      .toEqual(expected.map((p) => cardTitle(p.title)).sort());
     await page.context().close();
   });
 
@@ -147,8 +150,11 @@ describe('search', () => {
     await page.waitForURL(`${baseUrl}/searchresults`);
     await page.getByRole('heading', { name: `Search Result: Found (${expected.length}) Products` }).waitFor();
     await cardCount(page, expected.length);
-    const headings = await productCards(page).getByRole('heading').allTextContents();
-    expect(headings.sort()).toEqual(expected.map((p) => cardTitle(p.title)).sort());
+    // Polled: a 'Please wait...' dialog that was open while the list loaded hides the page from
+    // role queries until its closing animation ends.
+    await expect
+      .poll(async () => (await productCards(page).getByRole('heading').allTextContents()).sort())
+      .toEqual(expected.map((p) => cardTitle(p.title)).sort());
     await page.context().close();
   });
 

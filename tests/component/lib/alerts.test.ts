@@ -1,0 +1,44 @@
+// lib/alerts against the real sweetalert2 in jsdom: the order of dialogs, and a loading dialog
+// closed before it could open never appearing over content that is already there.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { closeAlert, showLoading } from '../../../src/lib/alerts';
+import { setupAlerts } from '../../support/alerts';
+
+setupAlerts();
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('loading dialogs', () => {
+  it('shows Please wait... until it is closed', async () => {
+    await showLoading('Please wait...');
+    expect(await screen.findByRole('dialog', { name: 'Please wait...' })).toBeTruthy();
+    await closeAlert();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('never opens a loading dialog that was closed before its turn came', async () => {
+    // Every dialog that ever appears, however briefly (a flash also hides the page behind it).
+    const appeared: string[] = [];
+    const observer = new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (dialog) appeared.push(dialog.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const shown = showLoading('Please wait...');
+    const closed = closeAlert();
+    await Promise.all([shown, closed]);
+    await pause(200);
+    observer.disconnect();
+    expect(appeared).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('still opens a loading dialog asked for after the close', async () => {
+    void showLoading('Please wait...');
+    void closeAlert();
+    await showLoading('Searching products...');
+    expect(await screen.findByRole('dialog', { name: 'Searching products...' })).toBeTruthy();
+    expect(screen.queryByText('Please wait...')).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
 import { earlyQueryBodies, earlyQueryScript, earlyQueryScriptFile } from '../src/lib/earlyQuery';
 import type { PrerenderedRoute } from '../src/prerender/routes';
+import { startAfterPaint, startScript, startScriptFile } from '../src/prerender/startScript';
 
 interface PrerenderModule {
   renderRoute: (location: string) => string;
@@ -75,10 +76,14 @@ export function prerender(): Plugin {
         await writeFile(join(outDir, mod.spaShellFile), fillMeta(template, metaFor('/')));
         const early = mod.earlyQueryTarget();
         if (early) await writeFile(join(outDir, earlyQueryScriptFile), earlyQueryScript(early.url));
+        await writeFile(join(outDir, startScriptFile), startScript());
         const earlyPaths = new Set(Object.keys(earlyQueryBodies()));
         for (const route of mod.prerenderedRoutes) {
           const markup = mod.renderRoute(route.renderAt);
-          let html = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
+          // The prerendered page paints before the app's JavaScript is even requested.
+          const filled = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
+          let html = startAfterPaint(filled);
+          if (html === filled) throw new Error(`prerender: ${outDir}/index.html has no entry module script`);
           html = html.replace(rootMarker, `<div id="root" data-route="${route.route}">${markup}</div>`);
           if (earlyPaths.has(route.route) && early) {
             // Starts the page's first products query while the JavaScript downloads (DESIGN §8).

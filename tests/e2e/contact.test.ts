@@ -72,4 +72,56 @@ describe('contact form', () => {
     expect(mail?.subject).toContain('Chidi Okeke');
     await page.context().close();
   });
+
+  it('sends a message typed and sent before the app has started, once it starts, and loses nothing', async () => {
+    const unique = `early-${Date.now()}`;
+    const page = await openPage(browser);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) posts.push(request.postData() ?? '');
+    });
+    // The app's entry is held back: the prerendered form is all there is, as on a slow phone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/contactus`, { waitUntil: 'commit' });
+    await page.getByLabel('Your Name').fill('Ngozi Eze');
+    await page.getByLabel('Your Email').fill(`ngozi+${unique}@example.com`);
+    await page.getByLabel('Your Phone Number').fill('+234 803 555 0101');
+    await page.getByLabel('Your Message').fill(`Typed before the page was ready. Ref ${unique}`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForTimeout(300);
+    // Not sent natively (no reload to /contactus?name=...), and nothing typed is gone.
+    expect(page.url()).toBe(`${baseUrl}/contactus`);
+    expect(await page.getByLabel('Your Message').inputValue()).toBe(`Typed before the page was ready. Ref ${unique}`);
+    expect(posts).toEqual([]);
+
+    release();
+    await page
+      .getByText(/message (has been|was) sent/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0] ?? '{}')).toEqual({
+      name: 'Ngozi Eze',
+      email: `ngozi+${unique}@example.com`,
+      phone: '+234 803 555 0101',
+      message: `Typed before the page was ready. Ref ${unique}`,
+    });
+    await expect
+      .poll(
+        async () => {
+          const mails = (await (await fetch(`${mailUrl}/api/messages`)).json()) as CaughtMail[];
+          return mails.filter((m) => m.text.includes(unique)).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await page.context().close();
+  });
 });

@@ -52,7 +52,8 @@ describe('hosting headers on the served build', () => {
 
   it('sends them with the hashed assets too', async () => {
     const html = await (await fetch(baseUrl, { headers: { accept: 'text/html' } })).text();
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // The app's entry, which /start.js adds after the first paint.
+    const script = /data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\/index-/);
     const response = await fetch(`${baseUrl}${script ?? ''}`);
     expect(response.status).toBe(200);

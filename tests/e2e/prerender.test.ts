@@ -64,6 +64,25 @@ describe('prerendered HTML, before JavaScript', () => {
     expect(await html('/purchases')).toMatch(/<h1[^>]*>Your purchases<\/h1>/);
   });
 
+  it('prerendered pages start the app from /start.js after their first paint; the empty shell starts it at once', async () => {
+    for (const path of [
+      '/',
+      '/allproducts',
+      '/category/1',
+      '/contactus',
+      '/purchases',
+      '/productdetail/demo-excel-mastery',
+    ]) {
+      const page = await html(path);
+      expect(page, path).toMatch(/<script src="\/start\.js" defer data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(page, path).not.toContain('<script type="module"');
+    }
+    expect(await html('/searchresults')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    const start = await fetch(`${baseUrl}/start.js`);
+    expect(start.status).toBe(200);
+    expect(start.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('pages that are not prerendered get the empty shell', async () => {
     const page = await html('/searchresults');
     expect(page).toContain('<div id="root"></div>');

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { customerFields, fieldError } from '../../../lib/fieldRules';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { appFormAttribute } from '../../../prerender/startScript';
 import { useResendPurchasesMutation } from '../api/purchasesApi';
 
 // The answer is the same whether or not the address bought anything, so the page never tells a
@@ -19,6 +21,8 @@ export function PurchasesPage() {
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [resend, { isLoading }] = useResendPurchasesMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlyFormInput(formRef, ['email'], (typed) => setEmail((current) => typed.email ?? current));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +49,9 @@ export function PurchasesPage() {
         the access link to every product you bought with it.
       </p>
       <form
+        ref={formRef}
         noValidate
+        {...{ [appFormAttribute]: '' }}
         onSubmit={(event) => void submit(event)}
         aria-busy={isLoading}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"

@@ -1,15 +1,18 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
+import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { contactFields, validateFields, type ContactField } from '../../../lib/fieldRules';
+import { appFormAttribute } from '../../../prerender/startScript';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
 
 type Field = ContactField;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const emptyMessage: ContactMessage = { name: '', email: '', phone: '', message: '' };
+const fieldNames = Object.keys(emptyMessage) as Field[];
 
 function FormField({
   label,
@@ -52,6 +55,8 @@ export function ContactPage() {
   // form should not be the only sign that the message went.
   const [sent, setSent] = useState(false);
   const [sendContactMessage, { isLoading: isSending }] = useSendContactMessageMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlyFormInput(formRef, fieldNames, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { value } = event.target;
@@ -103,6 +108,8 @@ export function ContactPage() {
       </p>
 
       <form
+        ref={formRef}
+        {...{ [appFormAttribute]: '' }}
         onSubmit={(event) => void submit(event)}
         aria-busy={isSending}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"

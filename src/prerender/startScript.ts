@@ -1,0 +1,60 @@
+// How a prerendered page starts its JavaScript (DESIGN §8). The build replaces the head's module
+// script with /start.js (deferred, tiny, external for the CSP), which:
+// - lets the browser paint the prerendered HTML first, and only then adds the app's entry module,
+//   so a slow phone shows the page before it downloads and runs the app;
+// - keeps a form the app has not taken over yet from being sent natively (which would reload the
+//   page and lose what was typed): the submit is held, and the form replays it once the app runs
+//   (components/useEarlyFormInput).
+
+export const startScriptFile = 'start.js';
+
+/** Marks a prerendered form whose submit only the app can handle (contact, purchases). */
+export const appFormAttribute = 'data-app-form';
+/**
+ * Set by /start.js on such a form (a property, not an attribute: hydration must find the markup it
+ * rendered) when it was submitted before the app took it over.
+ */
+export const earlySubmitProperty = '__storeEarlySubmit';
+
+const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The built page with its entry module started by /start.js after the first paint; the page as it
+ * is when it has no entry module tag (nothing to defer).
+ */
+export function startAfterPaint(html: string): string {
+  const match = moduleScript.exec(html);
+  if (!match?.[1]) return html;
+  return html.replace(match[0], `<script src="/${startScriptFile}" defer data-entry="${match[1]}"></script>`);
+}
+
+/** The script's source: ES5, self-contained, no globals. */
+export function startScript(): string {
+  return `(function () {
+  var d = document;
+  var me = d.currentScript;
+  var entry = me && me.getAttribute('data-entry');
+  d.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form || !form.hasAttribute || !form.hasAttribute('${appFormAttribute}')) return;
+    event.preventDefault();
+    form.${earlySubmitProperty} = true;
+  });
+  if (!entry) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = d.createElement('script');
+    script.type = 'module';
+    script.setAttribute('crossorigin', '');
+    script.src = entry;
+    d.head.appendChild(script);
+  }
+  // After the frame that paints the prerendered page; the timer covers a tab opened in the
+  // background, where animation frames wait until it is shown.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 1000);
+})();
+`;
+}

@@ -1,0 +1,171 @@
+// A prerendered form is on screen before the app runs (DESIGN §8). These tests render the page to
+// HTML as the build does, run the real /start.js source in the page, type and submit as a visitor
+// would before React is there, then hydrate: nothing typed is lost, and a held submit is sent once.
+// Our API is stubbed with msw here (component level); the e2e contact test sends for real.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeStore } from '../../../src/app/store';
+import { PurchasesPage } from '../../../src/features/checkout/components/PurchasesPage';
+import { ContactPage } from '../../../src/features/contact/components/ContactPage';
+import { earlySubmitProperty, startScript } from '../../../src/prerender/startScript';
+import { server } from '../../support/msw';
+
+beforeAll(() => {
+  // The script as the browser runs it: its submit guard is installed on this document once.
+  const script = document.createElement('script');
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  new Function(startScript())();
+  Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+});
+
+afterEach(async () => {
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+});
+
+function page(ui: ReactElement, route: string) {
+  const { store } = makeStore();
+  return (
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </Provider>
+  );
+}
+
+/** The page's prerendered HTML in the document, before any React runs on it. */
+function prerender(ui: ReactElement, route: string) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page(ui, route));
+  document.body.append(container);
+  return container;
+}
+
+/** Typing before hydration: the field's value changes, nobody listens. */
+function typeEarly(container: HTMLElement, name: string, value: string) {
+  const field = container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`);
+  if (!field) throw new Error(`no field ${name}`);
+  field.value = value;
+}
+
+/** Whether /start.js holds a submit of this form for the app. */
+const held = (form: HTMLFormElement) => earlySubmitProperty in form;
+
+function recordPosts(url: string, respond: () => Response) {
+  const received: unknown[] = [];
+  server.use(
+    http.post(url, async ({ request }) => {
+      received.push(await request.json());
+      return respond();
+    }),
+  );
+  return received;
+}
+
+const message = {
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  phone: '+234 803 123 4567',
+  message: 'I typed this before the page had finished loading.',
+};
+
+describe('a contact message typed before the app runs', () => {
+  it('is sent once the app runs when Send Message was pressed early, and the form then clears', async () => {
+    const received = recordPosts('*/api/contact', () => HttpResponse.json({ ok: true }, { status: 201 }));
+    const container = prerender(<ContactPage />, '/contactus');
+    for (const [name, value] of Object.entries(message)) typeEarly(container, name, value);
+    const form = container.querySelector('form');
+    if (!form) throw new Error('no form');
+
+    let nativeSubmitGoesAhead = true;
+    form.addEventListener('submit', (event) => {
+      queueMicrotask(() => (nativeSubmitGoesAhead = !event.defaultPrevented));
+    });
+    form.requestSubmit();
+    await Promise.resolve();
+    // The page would have reloaded and lost the message; the script held it instead.
+    expect(nativeSubmitGoesAhead).toBe(false);
+    expect(held(form)).toBe(true);
+    expect(received).toEqual([]);
+
+    render(page(<ContactPage />, '/contactus'), { container, hydrate: true });
+    await waitFor(() => expect(received).toEqual([message]));
+    expect(await screen.findByText('Your message has been sent. We will get back to you shortly.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Your Name').value).toBe('');
+    // Sent once: the replay does not happen again on a later render.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(1);
+  });
+
+  it('stays in the fields, and is what Send Message sends after the app runs', async () => {
+    const received = recordPosts('*/api/contact', () => HttpResponse.json({ ok: true }, { status: 201 }));
+    const container = prerender(<ContactPage />, '/contactus');
+    typeEarly(container, 'name', 'Ada Obi');
+    typeEarly(container, 'message', 'Half written before the app ran.');
+
+    render(page(<ContactPage />, '/contactus'), { container, hydrate: true });
+    const user = userEvent.setup();
+    expect(screen.getByLabelText<HTMLInputElement>('Your Name').value).toBe('Ada Obi');
+    expect(received).toEqual([]);
+    await user.type(screen.getByLabelText('Your Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Your Phone Number'), '+234 803 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() =>
+      expect(received).toEqual([
+        {
+          name: 'Ada Obi',
+          email: 'ada@example.com',
+          phone: '+234 803 123 4567',
+          message: 'Half written before the app ran.',
+        },
+      ]),
+    );
+  });
+});
+
+describe('the purchases form used before the app runs', () => {
+  it('sends the access links for the e-mail typed and submitted early', async () => {
+    const received = recordPosts('*/api/purchases/resend', () =>
+      HttpResponse.json({ message: 'If that address has made purchases here, an e-mail is on its way.' }),
+    );
+    const container = prerender(<PurchasesPage />, '/purchases');
+    typeEarly(container, 'email', 'buyer@example.com');
+    container.querySelector('form')?.requestSubmit();
+    expect(received).toEqual([]);
+
+    render(page(<PurchasesPage />, '/purchases'), { container, hydrate: true });
+    await waitFor(() => expect(received).toEqual([{ email: 'buyer@example.com' }]));
+    expect(await screen.findByText('If that address has made purchases here, an e-mail is on its way.')).toBeTruthy();
+  });
+});
+
+describe('forms the script leaves alone', () => {
+  it('lets a form without the app marker submit natively (the search box works before the app)', () => {
+    const form = document.createElement('form');
+    form.method = 'get';
+    form.action = '/searchresults';
+    document.body.append(form);
+    let prevented: boolean | null = null;
+    form.addEventListener('submit', (event) => queueMicrotask(() => (prevented = event.defaultPrevented)));
+    // jsdom does not navigate; the event's default is what a browser would act on.
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(held(form)).toBe(false);
+    expect(prevented).toBe(null);
+  });
+
+  it('does not mark a form whose submit the app already handled', () => {
+    const form = document.createElement('form');
+    form.setAttribute('data-app-form', '');
+    form.addEventListener('submit', (event) => event.preventDefault());
+    document.body.append(form);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(held(form)).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+// /start.js and the build's use of it (DESIGN §8): the app's entry module is requested only after
+// the prerendered page has had its first frame, exactly once.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startAfterPaint, startScript } from '../../../src/prerender/startScript';
+
+const built = `<head>
+    <title>Digital Store</title>
+    <script type="module" crossorigin src="/assets/index-Cu57Riyj.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-CAPzHnKM.css">
+  </head>`;
+
+describe('startAfterPaint', () => {
+  it("replaces the head's entry module with /start.js naming it", () => {
+    expect(startAfterPaint(built)).toBe(`<head>
+    <title>Digital Store</title>
+    <script src="/start.js" defer data-entry="/assets/index-Cu57Riyj.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-CAPzHnKM.css">
+  </head>`);
+  });
+
+  it('leaves a page without an entry module as it is', () => {
+    expect(startAfterPaint('<head><title>x</title></head>')).toBe('<head><title>x</title></head>');
+  });
+});
+
+function runScript(entry: string | null) {
+  const script = document.createElement('script');
+  if (entry) script.setAttribute('data-entry', entry);
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  try {
+    new Function(startScript())();
+  } finally {
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  }
+}
+
+const entryScripts = () =>
+  Array.from(document.head.querySelectorAll('script')).map((s) => [
+    s.type,
+    s.getAttribute('src'),
+    s.getAttribute('crossorigin'),
+  ]);
+
+describe('/start.js', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.head.replaceChildren();
+  });
+
+  it('adds the entry module after the next animation frame, not before, and only once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    runScript('/assets/index-Cu57Riyj.js');
+    vi.advanceTimersByTime(500);
+    expect(entryScripts()).toEqual([]);
+    // The frame that paints the page: the entry is added by a task after it.
+    for (const frame of frames.splice(0)) frame(500);
+    expect(entryScripts()).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+    vi.advanceTimersByTime(2000);
+    expect(entryScripts()).toHaveLength(1);
+  });
+
+  it('adds it after a second when no frame comes (a tab opened in the background)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    runScript('/assets/index-Cu57Riyj.js');
+    vi.advanceTimersByTime(999);
+    expect(entryScripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
+  it('adds nothing when the page names no entry', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    runScript(null);
+    vi.advanceTimersByTime(2000);
+    expect(entryScripts()).toEqual([]);
+  });
+});

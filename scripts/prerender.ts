@@ -14,6 +14,10 @@ import { startAfterPaint, startScript, startScriptFile } from '../src/prerender/
 
 interface PrerenderModule {
   renderRoute: (location: string) => string;
+  renderProductTemplate: () => string;
+  productTemplateFile: string;
+  productIdAttribute: string;
+  tokenProduct: { id: string };
   prerenderedRoutes: readonly PrerenderedRoute[];
   spaShellFile: string;
   storeIdentity: () => { storeName: string; publicUrl: string };
@@ -79,19 +83,25 @@ export function prerender(): Plugin {
         await writeFile(join(outDir, startScriptFile), startScript());
         const earlyPaths = new Set(Object.keys(earlyQueryBodies()));
         for (const route of mod.prerenderedRoutes) {
-          const markup = mod.renderRoute(route.renderAt);
           // The prerendered page paints before the app's JavaScript is even requested.
           const filled = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
-          let html = startAfterPaint(filled);
-          if (html === filled) throw new Error(`prerender: ${outDir}/index.html has no entry module script`);
-          html = html.replace(rootMarker, `<div id="root" data-route="${route.route}">${markup}</div>`);
+          const page = startAfterPaint(filled);
+          if (page === filled) throw new Error(`prerender: ${outDir}/index.html has no entry module script`);
+          const withRoot = (attributes: string, markup: string) =>
+            page.replace(rootMarker, () => `<div id="root" ${attributes}>${markup}</div>`);
+          const file = join(outDir, route.file);
+          await mkdir(dirname(file), { recursive: true });
+          let html = withRoot(`data-route="${route.route}"`, mod.renderRoute(route.renderAt));
           if (earlyPaths.has(route.route) && early) {
             // Starts the page's first products query while the JavaScript downloads (DESIGN §8).
             html = html.replace('</title>', `</title>\n    <script src="/${earlyQueryScriptFile}" async></script>`);
           }
-          const file = join(outDir, route.file);
-          await mkdir(dirname(file), { recursive: true });
           await writeFile(file, html);
+          if (route.route === '/productdetail/*') {
+            // The same page with the token product in it: the API fills it for each product.
+            const attributes = `data-route="${route.route}" ${mod.productIdAttribute}="${mod.tokenProduct.id}"`;
+            await writeFile(join(outDir, mod.productTemplateFile), withRoot(attributes, mod.renderProductTemplate()));
+          }
         }
       } finally {
         await rm(ssrDir, { recursive: true, force: true });

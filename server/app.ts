@@ -22,6 +22,7 @@ import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
+import { productTemplateFile } from '../src/prerender/productTemplate';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   logError?: (message: string, error: unknown) => void;
   /** The built product page shell; by default fetched from PUBLIC_STORE_URL (server/sharing/shareRoutes.ts). */
   pageTemplate?: () => Promise<string>;
+  /** The product page template to fill (tests); by default fetched from the store's origin. */
+  productPageTemplate?: () => Promise<string>;
 }
 
 function logToConsole(message: string, error: unknown): void {
@@ -68,6 +71,11 @@ export function createApp(deps: AppDeps): Express {
       storeName: deps.config.STORE_NAME,
       storeUrl: deps.config.PUBLIC_STORE_URL,
       loadTemplate: deps.pageTemplate ?? templateFromOrigin(deps.config.PUBLIC_STORE_URL),
+      loadProductTemplate:
+        deps.productPageTemplate ??
+        (deps.pageTemplate
+          ? undefined
+          : templateFromOrigin(deps.config.PUBLIC_STORE_URL, Date.now, `/${productTemplateFile}`)),
       logError,
     }),
   );

@@ -3,8 +3,22 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { AppProviders } from './app/AppProviders';
 import { makeStore } from './app/store';
+import { productPrimed } from './features/catalog';
+import { takeEmbeddedProduct } from './lib/earlyQuery';
+import { paths } from './lib/routes';
+import { productIdAttribute } from './prerender/productTemplate';
 import { routeMatches } from './prerender/routes';
 import './index.css';
+
+function isProductPath(pathname: string, id: string): boolean {
+  const prefix = paths.product('');
+  const path = pathname.replace(/\/+$/, '');
+  try {
+    return path.startsWith(prefix) && decodeURIComponent(path.slice(prefix.length)) === id;
+  } catch {
+    return false;
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -14,8 +28,17 @@ if (!container) throw new Error('index.html has no #root element');
 // saved state (a chosen currency) is restored only after hydration: the first render must match
 // the HTML, which shows the defaults.
 const prerendered = container.dataset.route;
-const hydrate = prerendered !== undefined && routeMatches(prerendered, window.location.pathname);
+// A product page the API filled with its product (DESIGN §8) is hydrated with that product in the
+// cache; without it (it could not be read) the filled markup cannot be matched: render afresh.
+const filledProductId = container.getAttribute(productIdAttribute);
+const embeddedProduct = filledProductId === null ? null : takeEmbeddedProduct(filledProductId);
+const hydrate =
+  prerendered !== undefined &&
+  routeMatches(prerendered, window.location.pathname) &&
+  (filledProductId === null ||
+    (embeddedProduct !== null && isProductPath(window.location.pathname, embeddedProduct.id)));
 const { store, persistor } = makeStore({ persist: true, deferPersist: hydrate });
+if (hydrate && embeddedProduct) store.dispatch(productPrimed(embeddedProduct));
 
 const tree = (
   <StrictMode>

@@ -5,8 +5,10 @@
 import { Router } from 'express';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
+import type { Product } from '../../src/lib/product';
 import { metaDescription } from '../../src/lib/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
+import { fillProductTemplate } from './productMarkup';
 
 export { templateFetchHeader };
 
@@ -20,6 +22,8 @@ export interface ShareRouteDeps {
   storeUrl: string;
   /** The built product page shell (dist/productdetail/index.html). */
   loadTemplate: () => Promise<string>;
+  /** The built product page with the token product (dist/productdetail/product.html), to fill. */
+  loadProductTemplate?: () => Promise<string>;
   now?: () => number;
   logError: (message: string, error: unknown) => void;
 }
@@ -30,15 +34,19 @@ export interface ShareRouteDeps {
  * the hosting deploy the shopper's browser gets (its asset hashes must match); the file is a static
  * file, served by Hosting before any rewrite applies.
  */
-export function templateFromOrigin(storeUrl: string, now: () => number = Date.now): () => Promise<string> {
+export function templateFromOrigin(
+  storeUrl: string,
+  now: () => number = Date.now,
+  path = '/productdetail/index.html',
+): () => Promise<string> {
   let cached: { html: string; at: number } | undefined;
   return async () => {
     if (cached && now() - cached.at < templateTtlMs) return cached.html;
-    const response = await fetch(absoluteUrl(storeUrl, '/productdetail/index.html'), {
+    const response = await fetch(absoluteUrl(storeUrl, path), {
       headers: { [templateFetchHeader]: '1', accept: 'text/html' },
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) throw new Error(`The product page template answered ${response.status}`);
+    if (!response.ok) throw new Error(`The product page template ${path} answered ${response.status}`);
     cached = { html: await response.text(), at: now() };
     return cached.html;
   };
@@ -47,11 +55,11 @@ export function templateFromOrigin(storeUrl: string, now: () => number = Date.no
 const storeDescription =
   'Ebooks, courses and tools from a Nigerian seller. Pay in Naira or US dollars and get instant access by e-mail.';
 
-/** The product's meta, or the store's defaults when there is no such product. */
-export async function productMeta(
+/** The product's meta and the product, or the store's defaults and null when there is no such product. */
+export async function productPage(
   deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
   id: string,
-): Promise<PageMeta> {
+): Promise<{ meta: PageMeta; product: Product | null }> {
   const url = absoluteUrl(deps.storeUrl, `/productdetail/${encodeURIComponent(id)}`);
   const defaults: PageMeta = {
     title: deps.storeName,
@@ -61,17 +69,17 @@ export async function productMeta(
     type: 'website',
   };
   // Firestore ids cannot be empty, '.', '..' or longer than 1,500 bytes: such a link is unknown.
-  if (!id || id === '.' || id === '..' || id.length > 1500) return defaults;
+  if (!id || id === '.' || id === '..' || id.length > 1500) return { meta: defaults, product: null };
   const snapshot = await deps.db.collection('products').doc(id).get();
   const data = snapshot.data();
-  if (!snapshot.exists || !data) return defaults;
+  if (!snapshot.exists || !data) return { meta: defaults, product: null };
   const title = typeof data.title === 'string' && data.title ? data.title : deps.storeName;
   const description = typeof data.description === 'string' ? metaDescription(data.description) : '';
   const cover = typeof data.coverImageUrl === 'string' && data.coverImageUrl ? data.coverImageUrl : '';
   const priceInNgn = typeof data.priceInNgn === 'number' ? data.priceInNgn : Number(data.priceInNgn);
   const createdAt: unknown = data.createdAt;
   // The same shape the SPA's converters give, so the product page renders without querying it again.
-  const product = {
+  const product: Product = {
     id,
     title: typeof data.title === 'string' ? data.title : '',
     description: typeof data.description === 'string' ? data.description : '',
@@ -87,7 +95,7 @@ export async function productMeta(
           ? createdAt
           : new Date(0).toISOString(),
   };
-  return {
+  const meta: PageMeta = {
     title: `${title} | ${deps.storeName}`,
     description: description || storeDescription,
     url,
@@ -104,6 +112,7 @@ export async function productMeta(
       : undefined,
     data: { product },
   };
+  return { meta, product };
 }
 
 export function createShareRouter(deps: ShareRouteDeps): Router {
@@ -114,14 +123,24 @@ export function createShareRouter(deps: ShareRouteDeps): Router {
       return;
     }
     try {
-      const [template, meta] = await Promise.all([
+      // The filled page when it can be had; the shell (which loads the product itself) otherwise.
+      const productTemplate = deps.loadProductTemplate?.().catch((error: unknown) => {
+        deps.logError('share: product page template unavailable', error);
+        return null;
+      });
+      const [template, page] = await Promise.all([
         deps.loadTemplate(),
-        productMeta(deps, req.params.id).catch((error: unknown) => {
+        productPage(deps, req.params.id).catch((error: unknown) => {
           deps.logError('share: product read failed', error);
-          return productMeta({ ...deps, db: deps.db }, '');
+          return productPage({ ...deps, db: deps.db }, '');
         }),
       ]);
-      res.set('Cache-Control', shareCacheControl).type('text/html').send(fillMeta(template, meta));
+      const filledTemplate = await productTemplate;
+      const filled = page.product && filledTemplate ? fillProductTemplate(filledTemplate, page.product) : null;
+      res
+        .set('Cache-Control', shareCacheControl)
+        .type('text/html')
+        .send(fillMeta(filled ?? template, page.meta));
     } catch (error) {
       next(error);
     }

@@ -6,11 +6,26 @@ import { AppProviders } from '../app/AppProviders';
 import { makeStore } from '../app/store';
 import { getConfig } from '../lib/config';
 import { runQueryUrl } from '../lib/earlyQuery';
+import { paths } from '../lib/routes';
+import { productPrimed } from '../features/catalog';
+import { tokenProduct } from './productTemplate';
 
 export { prerenderedRoutes, spaShellFile } from './routes';
+export { productIdAttribute, productTemplateFile, tokenProduct } from './productTemplate';
 
 export function renderRoute(location: string): string {
   const { store } = makeStore();
+  return render(store, location);
+}
+
+/** The product page with the token product in it, for the API to fill (DESIGN §8). */
+export function renderProductTemplate(): string {
+  const { store } = makeStore();
+  store.dispatch(productPrimed(tokenProduct));
+  return render(store, paths.product(tokenProduct.id));
+}
+
+function render(store: ReturnType<typeof makeStore>['store'], location: string): string {
   return renderToString(
     <StrictMode>
       <AppProviders store={store} persistor={null} location={location}>

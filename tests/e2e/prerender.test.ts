@@ -98,7 +98,24 @@ describe('prerendered HTML, before JavaScript', () => {
     expect(page).toContain('<meta property="og:price:amount" content="45000.00" />');
     expect(page).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/[^"]+" \/>/);
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(page).toContain('data-route="/productdetail/*"');
+    expect(page).toContain('data-route="/productdetail/*" data-product="demo-react-bootcamp"');
+    // The product itself is in the markup, cover first: it paints before any JavaScript runs.
+    expect(page).toMatch(/<h1[^>]*>REACT WEB DEVELOPMENT BOOTCAMP<\/h1>/);
+    expect(page).toMatch(/<p[^>]*>\$49<\/p>/);
+    expect(page).toContain(
+      '>Build and deploy modern web apps with React and TypeScript, from your first component to a live store.</p>',
+    );
+    expect(page).toMatch(
+      /<img src="http:\/\/127\.0\.0\.1:\d+\/[^"]*\/image\/upload\/c_limit,f_auto,q_auto,w_1200\/v\d+\/[^"]+" srcSet="[^"]+ 480w, [^"]+ 800w, [^"]+ 1200w"[^>]* alt="Cover of React Web Development Bootcamp"/,
+    );
+    expect(page.toLowerCase()).not.toContain('storetemplate');
+  });
+
+  it('an unknown product gets the shell, which loads and says Product not found', async () => {
+    const page = await html('/productdetail/no-such-product');
+    expect(page).toContain('<div id="root" data-route="/productdetail/*">');
+    expect(page).not.toContain('data-product=');
+    expect(page.toLowerCase()).not.toContain('storetemplate');
   });
 });
 
@@ -176,6 +193,34 @@ describe('hydration in a real browser', () => {
     await page.getByRole('heading', { name: 'React Web Development Bootcamp' }).waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     expect(reads.filter((url) => url.endsWith(':batchGet'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a product page shows its cover, title and price before the app runs, then hydrates and sells', async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/productdetail/demo-react-bootcamp`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'REACT WEB DEVELOPMENT BOOTCAMP' }).waitFor();
+    expect(await page.getByText('$49', { exact: true }).isVisible()).toBe(true);
+    const cover = page.getByRole('img', { name: 'Cover of React Web Development Bootcamp' });
+    await expect.poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(1);
+
+    release();
+    await page.waitForLoadState('networkidle');
+    // Hydrated: Buy Now opens the payment dialog.
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('REACT WEB DEVELOPMENT BOOTCAMP');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -6,3 +6,5 @@ export { ProductDetailPage } from './components/ProductDetailPage';
 // The search answers from the catalog index, through one shared RTK Query cache entry.
 export { catalogIndexQuery, useCatalogIndex } from './catalogIndexQuery';
 export { PagedProductList, type ListPage } from './components/PagedProductList';
+// A product page that arrives with its product in the HTML starts with it in the cache.
+export { productPrimed } from './api/catalogApi';

@@ -83,3 +83,12 @@ export const {
   useGetProductQuery,
   useGetOutlinesQuery,
 } = catalogApi;
+
+/**
+ * Puts a product the page already has (the API's filled product page, or the build's template
+ * product) in the cache, so the product page's first render shows it: hydration then finds the
+ * markup it renders.
+ */
+export function productPrimed(product: Product) {
+  return catalogApi.util.upsertQueryEntries([{ endpointName: 'getProduct', arg: product.id, value: product }]);
+}

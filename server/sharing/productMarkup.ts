@@ -1,0 +1,54 @@
+// Fills the built product page template (src/prerender/productTemplate) with one product. Each
+// token is replaced by what the page's components render for the real product, computed with the
+// same helpers (price format, cover URLs), so React's hydration finds exactly its own markup.
+import { imageSrcSet, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
+import { formatProductPrice } from '../../src/lib/money';
+import type { Product } from '../../src/lib/product';
+import { tokenProduct, tokenStem } from '../../src/prerender/productTemplate';
+import { escapeHtml } from './pageMeta';
+
+// Text the HTML parser would not hand back as it is (CR becomes LF, NUL and lone surrogates become
+// U+FFFD): React would find other text than it renders and throw the hydrated page away.
+const unparseable = /[\r\0]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const changedByParsing = (text: string) => unparseable.test(text);
+
+function coverUrls(cover: string): string[] {
+  return [cover, ...productCoverWidths.map((width) => resizedImageUrl(cover, width))];
+}
+
+/**
+ * The template with the product in it, or null when this product cannot be shown through it (a
+ * cover the image host cannot resize renders different attributes): the caller serves the shell.
+ */
+export function fillProductTemplate(template: string, product: Product): string | null {
+  if (!product.coverImageUrl || !imageSrcSet(product.coverImageUrl, productCoverWidths)) return null;
+  if ([product.id, product.title, product.description, product.author].some(changedByParsing)) return null;
+  const token = tokenProduct;
+  const pairs: Array<[string, string]> = [
+    [token.title.toUpperCase(), product.title.toUpperCase()],
+    [token.title, product.title],
+    [token.description, product.description],
+    [token.id, product.id],
+    [token.author, product.author],
+    [formatProductPrice(token, 'USD'), formatProductPrice(product, 'USD')],
+    [formatProductPrice(token, 'NGN'), formatProductPrice(product, 'NGN')],
+  ];
+  const tokenCovers = coverUrls(token.coverImageUrl);
+  const covers = coverUrls(product.coverImageUrl);
+  tokenCovers.forEach((url, i) => pairs.push([url, covers[i] ?? '']));
+
+  const replacements = new Map(pairs.map(([from, to]) => [escapeHtml(from), escapeHtml(to)]));
+  // One pass, longest token first: a value is never scanned again, whatever it contains.
+  const pattern = new RegExp(
+    [...replacements.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
+  if (!template.toLowerCase().includes(tokenStem)) return null;
+  const filled = template.replace(pattern, (match) => replacements.get(match) ?? match);
+  // A token the helpers did not account for would show as text: serve the shell instead.
+  const leftover = template.replace(pattern, '').toLowerCase().includes(tokenStem);
+  return leftover ? null : filled;
+}

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
+import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from '../lib/images';
 import { formatProductPrice, type Currency } from '../lib/money';
 import type { ProductSummary } from '../lib/catalogIndex';
 import { paths } from '../lib/routes';
 import { cardTitle } from '../lib/text';
 import { CoverImage } from './CoverImage';
-
-// Cards are full width below 640px, half from 640px, a third from 1024px (max-w-6xl ≈ 370px).
-const coverSizes = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
 
 export function ProductCard({
   product,
@@ -26,10 +24,10 @@ export function ProductCard({
       <CoverImage
         src={product.coverImageUrl}
         alt={`Cover of ${product.title}`}
-        width={400}
-        height={300}
-        widths={[400, 640, 800]}
-        sizes={coverSizes}
+        width={cardCoverWidth}
+        height={cardCoverHeight}
+        widths={cardCoverWidths}
+        sizes={cardCoverSizes}
         priority={priority}
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

@@ -1,5 +1,6 @@
 import type { Currency } from '../lib/money';
 import type { ProductSummary } from '../lib/catalogIndex';
+import { earlyCoverAttribute } from '../lib/earlyQuery';
 import { ProductGrid } from './ProductGrid';
 import { useFetchDialogs } from './useFetchDialogs';
 
@@ -39,7 +40,14 @@ export function ProductList({
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {Array.from({ length: placeholderCount }, (_, i) => (
             <li key={i} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
-              <div className="aspect-[4/3] w-full animate-pulse bg-slate-100" />
+              {/* The list pages' early script may put the cover in before the app runs: React
+                  leaves the box's content alone (DESIGN §8). */}
+              <div
+                className="aspect-[4/3] w-full animate-pulse bg-slate-100"
+                {...{ [earlyCoverAttribute]: i }}
+                dangerouslySetInnerHTML={{ __html: '' }}
+                suppressHydrationWarning
+              />
               <div className="flex flex-col gap-3 p-4">
                 <div className="h-6 w-3/4 rounded bg-slate-100" />
                 <div className="h-7 w-1/4 rounded bg-slate-100" />

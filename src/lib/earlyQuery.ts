@@ -5,13 +5,18 @@
 // render, or queries normally when it is absent or failed.
 import { categories } from './categories';
 import type { Product } from './product';
+import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from './images';
 import { paths } from './routes';
 
 export const earlyQueryScriptFile = 'early-query.js';
+/** Marks a list placeholder's cover box, which the early script fills with the answer's cover. */
+export const earlyCoverAttribute = 'data-early-cover';
 export const earlyLatestCount = 6;
 /** The list pages' page size (features/catalog productPageSize; a unit test keeps them equal). */
 export const earlyPageSize = 24;
-const globalName = '__storeEarlyQuery';
+/** Where the early script leaves its answer (and when its first cover is shown) for the app. */
+export const earlyGlobalName = '__storeEarlyQuery';
+const globalName = earlyGlobalName;
 
 const newestFirst = [
   { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
@@ -82,6 +87,9 @@ export function earlyQueryScript(url: string): string {
     if (!/^v\\d+\\//.test(tail)) return null;
     return src.slice(0, at + 14) + 'c_limit,f_auto,q_auto,w_' + width + '/' + tail;
   }
+  function srcset(cover) {
+    return ${JSON.stringify(cardCoverWidths)}.map(function (n) { return sized(cover, n) + ' ' + n + 'w'; }).join(', ');
+  }
   function preloadCover(answer) {
     var first = answer && answer[0] && answer[0].document;
     var cover = first && first.fields && first.fields.coverImageUrl && first.fields.coverImageUrl.stringValue;
@@ -89,13 +97,46 @@ export function earlyQueryScript(url: string): string {
     var link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'image';
-    link.setAttribute('imagesrcset', [400, 640, 800].map(function (n) { return sized(cover, n) + ' ' + n + 'w'; }).join(', '));
-    link.setAttribute('imagesizes', '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw');
+    link.setAttribute('imagesrcset', srcset(cover));
+    link.setAttribute('imagesizes', ${JSON.stringify(cardCoverSizes)});
     link.setAttribute('fetchpriority', 'high');
     document.head.appendChild(link);
   }
+  // The answer's covers in the grid's placeholders (components/ProductList), shown as the cards
+  // will show them, so the page's likely largest paint does not wait for the app.
+  function showCovers(answer) {
+    var first = null;
+    var slots = document.querySelectorAll('[${earlyCoverAttribute}]');
+    var n = 0;
+    for (var i = 0; i < answer.length && n < slots.length; i++) {
+      var found = answer[i] && answer[i].document;
+      if (!found) continue;
+      var slot = slots[n++];
+      var cover = found.fields && found.fields.coverImageUrl && found.fields.coverImageUrl.stringValue;
+      if (!cover || !sized(cover, 400) || slot.firstChild) continue;
+      var img = document.createElement('img');
+      img.src = sized(cover, ${cardCoverWidths.at(-1)});
+      img.setAttribute('srcset', srcset(cover));
+      img.setAttribute('sizes', ${JSON.stringify(cardCoverSizes)});
+      img.alt = '';
+      img.width = ${cardCoverWidth};
+      img.height = ${cardCoverHeight};
+      img.decoding = 'async';
+      img.className = 'h-full w-full object-cover';
+      img.setAttribute('loading', n === 1 ? 'eager' : 'lazy');
+      if (n === 1) img.setAttribute('fetchpriority', 'high');
+      slot.appendChild(img);
+      slot.className = slot.className.replace('animate-pulse', '');
+      if (n === 1) first = img;
+    }
+    return first;
+  }
+  function whenParsed(run) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+    else run();
+  }
   if (!body || !w.fetch || !w.Promise) return;
-  w.${globalName} = { path: path, answer: fetch(${JSON.stringify(url)}, {
+  var answer = fetch(${JSON.stringify(url)}, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain' },
     body: body,
@@ -103,7 +144,22 @@ export function earlyQueryScript(url: string): string {
   }).then(function (r) { return r.ok ? r.json() : null; }).then(function (answer) {
     try { preloadCover(answer); } catch (e) {}
     return answer;
-  }, function () { return null; }) };
+  }, function () { return null; });
+  // Settles once the first cover is on screen (or there is none to show): /start.js requests the
+  // app after it, so the cover does not share a slow connection with the app's JavaScript.
+  var shown = answer.then(function (answer) {
+    return new Promise(function (resolve) {
+      if (!answer || !answer.length) return resolve();
+      whenParsed(function () {
+        var img = null;
+        try { img = showCovers(answer); } catch (e) {}
+        if (!img || img.complete) return resolve();
+        img.addEventListener('load', function () { resolve(); });
+        img.addEventListener('error', function () { resolve(); });
+      });
+    });
+  });
+  w.${globalName} = { path: path, answer: answer, shown: shown };
 })();
 `;
 }

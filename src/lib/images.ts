@@ -7,6 +7,13 @@ const uploadSegment = '/image/upload/';
 export const productCoverWidths = [480, 800, 1200] as const;
 export const productCoverSizes = '(min-width: 768px) 480px, 100vw';
 
+/** How a product card shows its cover (components/ProductCard; the list pages' early script too). */
+export const cardCoverWidths = [400, 640, 800] as const;
+// Cards are full width below 640px, half from 640px, a third from 1024px (max-w-6xl ≈ 370px).
+export const cardCoverSizes = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
+export const cardCoverWidth = 400;
+export const cardCoverHeight = 300;
+
 /** The image URL resized to `width` pixels, or the URL unchanged when it is not a Cloudinary upload. */
 export function resizedImageUrl(url: string, width: number): string {
   const at = url.indexOf(uploadSegment);

@@ -1,12 +1,17 @@
 // How a prerendered page starts its JavaScript (DESIGN §8). The build replaces the head's module
 // script with /start.js (deferred, tiny, external for the CSP), which:
 // - lets the browser paint the prerendered HTML first, and only then adds the app's entry module,
-//   so a slow phone shows the page before it downloads and runs the app;
+//   so a slow phone shows the page before it downloads and runs the app (a list page's first
+//   cover too: see /early-query.js);
 // - keeps a form the app has not taken over yet from being sent natively (which would reload the
 //   page and lose what was typed): the submit is held, and the form replays it once the app runs
 //   (components/useEarlyFormInput).
 
+import { earlyGlobalName, earlyQueryScriptFile } from '../lib/earlyQuery';
+
 export const startScriptFile = 'start.js';
+/** The most a list page waits for its first cover before it requests the app anyway. */
+export const earlyWaitMs = 2500;
 
 /** Marks a prerendered form whose submit only the app can handle (contact, purchases). */
 export const appFormAttribute = 'data-app-form';
@@ -51,10 +56,25 @@ export function startScript(): string {
     script.src = entry;
     d.head.appendChild(script);
   }
-  // After the frame that paints the prerendered page; the timer covers a tab opened in the
-  // background, where animation frames wait until it is shown.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 1000);
+  function afterPaint() {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  // After the frame that paints the prerendered page, and on a list page after the frame that
+  // shows its first cover (/early-query.js); the timer covers a slow answer, and a tab opened in
+  // the background, where animation frames wait until it is shown.
+  function afterCover() {
+    var early = window.${earlyGlobalName};
+    if (early && early.shown && typeof early.shown.then === 'function') early.shown.then(afterPaint, afterPaint);
+    else afterPaint();
+  }
+  // The early script is async: it may not have run yet.
+  var earlyScript = d.querySelector('script[src="/${earlyQueryScriptFile}"]');
+  if (window.${earlyGlobalName}) afterCover();
+  else if (earlyScript) {
+    earlyScript.addEventListener('load', afterCover);
+    earlyScript.addEventListener('error', afterPaint);
+  } else afterPaint();
+  setTimeout(start, window.${earlyGlobalName} || earlyScript ? ${earlyWaitMs} : 1000);
 })();
 `;
 }

@@ -74,6 +74,67 @@ describe('/start.js', () => {
     expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
   });
 
+  it("on a list page waits for the early script's first cover, then a frame, before adding the entry", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    let coverShown: () => void = () => {};
+    const shown = new Promise<void>((resolve) => {
+      coverShown = resolve;
+    });
+    vi.stubGlobal('__storeEarlyQuery', { path: '/', answer: Promise.resolve([]), shown });
+    runScript('/assets/index-Cu57Riyj.js');
+    vi.advanceTimersByTime(1500);
+    for (const frame of frames.splice(0)) frame(1500);
+    expect(entryScripts()).toEqual([]);
+    coverShown();
+    await shown;
+    await Promise.resolve();
+    for (const frame of frames.splice(0)) frame(1600);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
+  it('waits for the async early script when it has not run yet, then for its first cover', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const earlyScript = document.createElement('script');
+    earlyScript.setAttribute('src', '/early-query.js');
+    document.head.append(earlyScript);
+    runScript('/assets/index-Cu57Riyj.js');
+    for (const frame of frames.splice(0)) frame(100);
+    vi.advanceTimersByTime(100);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([]);
+    // The early script runs: its query and first cover.
+    let coverShown: () => void = () => {};
+    const shown = new Promise<void>((resolve) => {
+      coverShown = resolve;
+    });
+    vi.stubGlobal('__storeEarlyQuery', { path: '/', answer: Promise.resolve([]), shown });
+    earlyScript.dispatchEvent(new Event('load'));
+    for (const frame of frames.splice(0)) frame(200);
+    vi.advanceTimersByTime(100);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([]);
+    coverShown();
+    await shown;
+    await Promise.resolve();
+    for (const frame of frames.splice(0)) frame(300);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
+  it('adds the entry after 2.5 s when the first cover never shows', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal('__storeEarlyQuery', { path: '/', answer: new Promise(() => {}), shown: new Promise(() => {}) });
+    runScript('/assets/index-Cu57Riyj.js');
+    vi.advanceTimersByTime(2499);
+    expect(entryScripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
   it('adds nothing when the page names no entry', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     runScript(null);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
+import { useEarlyClick } from './components/useEarlyClick';
 import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
 import { PurchasesPage } from './features/checkout';
 import { ContactPage } from './features/contact';
@@ -30,6 +31,7 @@ function Admin({ page }: { page: AdminPageName }) {
 // The app layer composes the features (STYLE §1): the currency switch goes into the shared shell,
 // the search box into the catalog's home page.
 export function App() {
+  useEarlyClick();
   return (
     <Routes>
       <Route element={<Layout currencySwitch={<CurrencySwitch />} />}>

@@ -3,6 +3,8 @@
 // - lets the browser paint the prerendered HTML first, and only then adds the app's entry module,
 //   so a slow phone shows the page before it downloads and runs the app (a list page's first
 //   cover too: see /early-query.js);
+// - remembers the last button tapped before the app runs, which the app presses once it runs
+//   (components/useEarlyClick), so a tap on Buy Now or the currency switch is not lost;
 // - keeps a form the app has not taken over yet from being sent natively (which would reload the
 //   page and lose what was typed): the submit is held, and the form replays it once the app runs
 //   (components/useEarlyFormInput).
@@ -12,6 +14,11 @@ import { earlyGlobalName, earlyQueryScriptFile } from '../lib/earlyQuery';
 export const startScriptFile = 'start.js';
 /** The most a list page waits for its first cover before it requests the app anyway. */
 export const earlyWaitMs = 2500;
+
+/** Set by the app once it has hydrated: from then on it handles every tap itself. */
+export const appReadyName = '__storeAppReady';
+/** The last button /start.js saw tapped before the app ran (components/useEarlyClick replays it). */
+export const earlyClickName = '__storeEarlyClick';
 
 /** Marks a prerendered form whose submit only the app can handle (contact, purchases). */
 export const appFormAttribute = 'data-app-form';
@@ -45,6 +52,14 @@ export function startScript(): string {
     event.preventDefault();
     form.${earlySubmitProperty} = true;
   });
+  // The last button tapped before the app runs; the app presses it again once it has hydrated.
+  d.addEventListener('click', function (event) {
+    if (window.${appReadyName} || !event.isTrusted) return;
+    var target = event.target;
+    var button = target && target.closest && target.closest('button[type="button"]');
+    var root = d.getElementById('root');
+    if (button && root && root.contains(button)) window.${earlyClickName} = button;
+  }, true);
   if (!entry) return;
   var started = false;
   function start() {

@@ -11,6 +11,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../src/app/store';
+import { App } from '../../../src/App';
 import { PurchasesPage } from '../../../src/features/checkout/components/PurchasesPage';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
 import { earlySubmitProperty, startScript } from '../../../src/prerender/startScript';
@@ -141,6 +142,38 @@ describe('the purchases form used before the app runs', () => {
     render(page(<PurchasesPage />, '/purchases'), { container, hydrate: true });
     await waitFor(() => expect(received).toEqual([{ email: 'buyer@example.com' }]));
     expect(await screen.findByText('If that address has made purchases here, an e-mail is on its way.')).toBeTruthy();
+  });
+});
+
+describe('a button tapped before the app runs', () => {
+  it('is pressed again once the app has hydrated: the currency switch goes to naira, once', async () => {
+    const container = prerender(<App />, '/contactus');
+    container.id = 'root';
+    const toggle = container.querySelector<HTMLButtonElement>('button[role="switch"]');
+    if (!toggle) throw new Error('no currency switch');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    // A scripted click is not a shopper's tap: /start.js does not keep it (SPEC §2: the switch
+    // answers genuine clicks only).
+    toggle.click();
+    expect('__storeEarlyClick' in window).toBe(false);
+    // A real tap (trusted, which jsdom cannot make; the e2e suite taps for real): what /start.js keeps.
+    Object.assign(window, { __storeEarlyClick: toggle });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+
+    const { store } = makeStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/contactus']}>
+          <App />
+        </MemoryRouter>
+      </Provider>,
+      { container, hydrate: true },
+    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Currency: NGN' })).toBeChecked());
+    expect(store.getState().currency).toEqual({ currency: 'NGN', chosen: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.getState().currency.currency).toBe('NGN');
+    expect('__storeEarlyClick' in window).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
+import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import type { RootState } from '../../app/store';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
 import { paths } from '../../lib/routes';
 import { normalizeSearchTerm } from '../../lib/searchMatch';
@@ -17,12 +19,13 @@ export interface SearchNavigationState {
 
 /**
  * The search flow of SPEC §4: a blank term clears the results and does nothing else; otherwise a
- * blocking 'Searching products...' dialog, the catalog index loaded (once per visit: RTK Query keeps
+ * blocking 'Searching products...' dialog while the catalog index loads (once per visit: RTK Query keeps
  * it) and matched in the browser (DESIGN §8), the term stored, and the visitor taken to
  * /searchresults, which shows the index's matches for the term.
  */
 export function useProductSearch() {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const navigate = useNavigate();
 
   return useCallback(
@@ -32,14 +35,16 @@ export function useProductSearch() {
         dispatch(searchCleared());
         return;
       }
-      void showLoading('Searching products...');
+      // Once the index is loaded, a search answers at once: no dialog flashes up and away.
+      const loaded = catalogIndexQuery.select()(store.getState()).data !== undefined;
+      if (!loaded) void showLoading('Searching products...');
       const request = dispatch(catalogIndexQuery.initiate());
       try {
         // The dialog stays until the index is loaded; the results page matches the term against
         // the same cache entry, so only the term is stored.
         await request.unwrap();
         dispatch(searchTermSet(term));
-        await closeAlert();
+        if (!loaded) await closeAlert();
         const state: SearchNavigationState = { scrollToResults: true };
         await navigate(paths.searchResults, { state });
       } catch {
@@ -50,6 +55,6 @@ export function useProductSearch() {
         request.unsubscribe();
       }
     },
-    [dispatch, navigate],
+    [dispatch, navigate, store],
   );
 }

@@ -53,6 +53,27 @@ describe('product search', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('answers a later search at once, without the dialog, once the index is loaded', async () => {
+    const { user } = renderWithProviders(<App />);
+    await user.type(searchBox(), 'excel{Enter}');
+    await screen.findByRole('heading', { name: 'Search Result: Found (1) Products' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const appeared: string[] = [];
+    const observer = new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (dialog) appeared.push(dialog.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'for{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Search Result: Found (2) Products' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    observer.disconnect();
+    expect(appeared).toEqual([]);
+    expect(fetchCatalogIndex).toHaveBeenCalledTimes(1);
+  });
+
   it('matches titles case-insensitively, ignoring spaces around the term (Search button)', async () => {
     const { user } = renderWithProviders(<App />);
     await user.type(searchBox(), '  FOR  ');

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { holdAppEntry, openPage } from '../support/e2ePage';
 
 const { baseUrl, mailUrl, apiEnv } = inject('e2e');
 let browser: Browser;
@@ -81,14 +81,7 @@ describe('contact form', () => {
       if (request.url().endsWith('/api/contact')) posts.push(request.postData() ?? '');
     });
     // The app's entry is held back: the prerendered form is all there is, as on a slow phone.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto(`${baseUrl}/contactus`, { waitUntil: 'commit' });
     await page.getByLabel('Your Name').fill('Ngozi Eze');
     await page.getByLabel('Your Email').fill(`ngozi+${unique}@example.com`);

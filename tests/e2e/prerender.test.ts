@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { holdAppEntry, openPage } from '../support/e2ePage';
 
 const { baseUrl, firestoreHost } = inject('e2e');
 let browser: Browser;
@@ -200,14 +200,7 @@ describe('hydration in a real browser', () => {
   it('a product page shows its cover, title and price before the app runs, then hydrates and sells', async () => {
     const page = await openPage(browser);
     const errors = collectErrors(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto(`${baseUrl}/productdetail/demo-react-bootcamp`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'REACT WEB DEVELOPMENT BOOTCAMP' }).waitFor();
     expect(await page.getByText('$49', { exact: true }).isVisible()).toBe(true);
@@ -245,14 +238,7 @@ describe('hydration in a real browser', () => {
     const page = await openPage(browser);
     const errors = collectErrors(page);
     // The store's scripts are held back while the shopper types: the prerendered box is all there is.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     // Not 'domcontentloaded': that waits for the module scripts being held.
     await page.goto(baseUrl, { waitUntil: 'commit' });
     const box = page.getByRole('searchbox', { name: 'Search products' }).first();

@@ -15,3 +15,19 @@ export async function openPage(browser: Browser, country: string | null = 'US'):
   );
   return page;
 }
+
+/**
+ * Holds back the app's entry module, as a slow phone would: the prerendered page is all there is
+ * until the returned function lets it through. Our own code is delayed, never replaced.
+ */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

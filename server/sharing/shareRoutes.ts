@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
-import type { Product } from '../../src/lib/product';
+import { outlinesLimit, type Product } from '../../src/lib/product';
 import { metaDescription } from '../../src/lib/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 import { fillProductTemplate } from './productMarkup';
@@ -55,6 +55,11 @@ export function templateFromOrigin(
 const storeDescription =
   'Ebooks, courses and tools from a Nigerian seller. Pay in Naira or US dollars and get instant access by e-mail.';
 
+function isoTime(value: unknown): string {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  return typeof value === 'string' ? value : new Date(0).toISOString();
+}
+
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
   deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
@@ -70,7 +75,30 @@ export async function productPage(
   };
   // Firestore ids cannot be empty, '.', '..' or longer than 1,500 bytes: such a link is unknown.
   if (!id || id === '.' || id === '..' || id.length > 1500) return { meta: defaults, product: null };
-  const snapshot = await deps.db.collection('products').doc(id).get();
+  // The outline in the same round trip (the SPA's query, same index): the page then needs no SDK.
+  // Without it (a failed read) the page queries the outline itself.
+  const [snapshot, outlines] = await Promise.all([
+    deps.db.collection('products').doc(id).get(),
+    deps.db
+      .collection('outlines')
+      .where('productId', '==', id)
+      .orderBy('outlineOrder', 'asc')
+      .limit(outlinesLimit)
+      .get()
+      .then((answer) =>
+        answer.docs.map((d) => {
+          const item = d.data();
+          return {
+            id: d.id,
+            productId: id,
+            outline: typeof item.outline === 'string' ? item.outline : '',
+            outlineOrder: typeof item.outlineOrder === 'number' ? item.outlineOrder : 0,
+            createdAt: isoTime(item.createdAt),
+          };
+        }),
+      )
+      .catch(() => undefined),
+  ]);
   const data = snapshot.data();
   if (!snapshot.exists || !data) return { meta: defaults, product: null };
   const title = typeof data.title === 'string' && data.title ? data.title : deps.storeName;
@@ -88,12 +116,7 @@ export async function productPage(
     categoryId: typeof data.categoryId === 'number' ? data.categoryId : 0,
     coverImageUrl: cover,
     author: typeof data.author === 'string' ? data.author : '',
-    createdAt:
-      createdAt instanceof Timestamp
-        ? createdAt.toDate().toISOString()
-        : typeof createdAt === 'string'
-          ? createdAt
-          : new Date(0).toISOString(),
+    createdAt: isoTime(createdAt),
   };
   const meta: PageMeta = {
     title: `${title} | ${deps.storeName}`,
@@ -110,7 +133,7 @@ export async function productPage(
           sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
         }
       : undefined,
-    data: { product },
+    data: { product, outlines },
   };
   return { meta, product };
 }

@@ -4,7 +4,7 @@
 // the promise on window; the catalog data layer turns the REST answer into Products for the first
 // render, or queries normally when it is absent or failed.
 import { categories } from './categories';
-import type { Product } from './product';
+import type { Outline, Product } from './product';
 import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from './images';
 import { paths } from './routes';
 
@@ -274,22 +274,60 @@ export function takeEarlyProductPage(path: string, pageSize: number): Promise<Ea
   return answer && answer.then((value) => productPageFromRunQuery(value, pageSize));
 }
 
-/**
- * The product the API wrote into its product page (server/sharing), when it is this product: the
- * first render needs no Firestore read or SDK download for it. Taken once; a refetch queries.
- */
-export function takeEmbeddedProduct(id: string): Product | null {
+/** The page's JSON block (server/sharing), read once: its parts are taken one by one. */
+let pageData: { product?: unknown; outlines?: unknown } | null | undefined;
+
+function takePageData(): { product?: unknown; outlines?: unknown } | null {
+  if (pageData !== undefined) return pageData;
+  pageData = null;
   if (typeof document === 'undefined') return null;
   const block = document.getElementById('page-data');
   if (!block?.textContent) return null;
   block.remove();
   try {
-    const parsed = JSON.parse(block.textContent) as { product?: unknown };
-    const products = productsFromPlain(parsed.product);
-    return products && products.id === id ? products : null;
+    const parsed: unknown = JSON.parse(block.textContent);
+    if (typeof parsed === 'object' && parsed !== null) pageData = parsed as { product?: unknown; outlines?: unknown };
   } catch {
-    return null;
+    // An unreadable block: the page queries the normal way.
   }
+  return pageData;
+}
+
+/**
+ * The product the API wrote into its product page (server/sharing), when it is this product: the
+ * first render needs no Firestore read or SDK download for it. Taken once; a refetch queries.
+ */
+export function takeEmbeddedProduct(id: string): Product | null {
+  const data = takePageData();
+  if (!data) return null;
+  const product = productsFromPlain(data.product);
+  delete data.product;
+  return product && product.id === id ? product : null;
+}
+
+/**
+ * The outline the API wrote into the product page with its product, in order, when it is this
+ * product's: the page needs no Firestore SDK at all. Taken once; a refetch queries.
+ */
+export function takeEmbeddedOutlines(productId: string): Outline[] | null {
+  const data = takePageData();
+  if (!data || !Array.isArray(data.outlines)) return null;
+  const items: unknown[] = data.outlines;
+  delete data.outlines;
+  const outlines: Outline[] = [];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) return null;
+    const v = item as Record<string, unknown>;
+    if (typeof v.id !== 'string' || v.productId !== productId) return null;
+    outlines.push({
+      id: v.id,
+      productId,
+      outline: text(v.outline),
+      outlineOrder: number(v.outlineOrder),
+      createdAt: isoDate(v.createdAt),
+    });
+  }
+  return outlines;
 }
 
 function productsFromPlain(value: unknown): Product | null {

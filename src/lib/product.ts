@@ -18,3 +18,9 @@ export interface Outline {
   outlineOrder: number;
   createdAt: string;
 }
+
+/**
+ * The outline items a product page shows at most (the SPA's query and the API's product page; the
+ * rules' cap on a public list).
+ */
+export const outlinesLimit = 100;

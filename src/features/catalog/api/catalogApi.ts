@@ -1,6 +1,11 @@
 import { api, runQuery } from '../../../lib/api';
 import type { CatalogEntry } from '../../../lib/catalogIndex';
-import { takeEarlyLatestProducts, takeEarlyProductPage, takeEmbeddedProduct } from '../../../lib/earlyQuery';
+import {
+  takeEarlyLatestProducts,
+  takeEarlyProductPage,
+  takeEmbeddedOutlines,
+  takeEmbeddedProduct,
+} from '../../../lib/earlyQuery';
 import { paths } from '../../../lib/routes';
 import type { Outline, Product } from '../../../lib/product';
 import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
@@ -69,7 +74,9 @@ export const catalogApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
     getOutlines: build.query<Outline[], string>({
-      queryFn: (productId) => runQuery(async () => (await queries()).fetchOutlines(productId)),
+      // Embedded with the product in the API's product page: that page never loads the SDK.
+      queryFn: (productId) =>
+        runQuery(async () => takeEmbeddedOutlines(productId) ?? (await queries()).fetchOutlines(productId)),
       providesTags: (_result, _error, productId) => [{ type: 'Outline', id: productId }],
     }),
   }),

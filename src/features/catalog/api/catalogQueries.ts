@@ -18,11 +18,9 @@ import {
 import { catalogIndexCollection, entriesOfShard, sortNewestFirst, type CatalogEntry } from '../../../lib/catalogIndex';
 import { getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import type { Outline, Product } from '../../../lib/product';
+import { outlinesLimit, type Outline, type Product } from '../../../lib/product';
 import type { ProductPage, ProductPageCursor } from './productPages';
 
-/** The most outlines one product page shows (the rules' cap on a public list). */
-const outlinesLimit = 100;
 // The catalog index has a fixed handful of shards; the limit only guards against strays.
 const catalogIndexLimit = 100;
 

@@ -71,15 +71,32 @@ export function startScript(): string {
     script.src = entry;
     d.head.appendChild(script);
   }
-  function afterPaint() {
+  function afterFrame() {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  // The first paint itself where the browser reports it (a timer queued in an animation frame can
+  // still run before that frame is painted); the next frame elsewhere.
+  function afterPaint() {
+    var P = window.PerformanceObserver;
+    try {
+      if (P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf('paint') >= 0) {
+        if (performance.getEntriesByName('first-contentful-paint').length) return afterFrame();
+        new P(function (list, observer) {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          setTimeout(start, 0);
+        }).observe({ type: 'paint', buffered: true });
+        return;
+      }
+    } catch (e) {}
+    afterFrame();
   }
   // After the frame that paints the prerendered page, and on a list page after the frame that
   // shows its first cover (/early-query.js); the timer covers a slow answer, and a tab opened in
   // the background, where animation frames wait until it is shown.
   function afterCover() {
     var early = window.${earlyGlobalName};
-    if (early && early.shown && typeof early.shown.then === 'function') early.shown.then(afterPaint, afterPaint);
+    if (early && early.shown && typeof early.shown.then === 'function') early.shown.then(afterFrame, afterFrame);
     else afterPaint();
   }
   // The early script is async: it may not have run yet.

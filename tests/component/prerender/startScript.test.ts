@@ -64,6 +64,33 @@ describe('/start.js', () => {
     expect(entryScripts()).toHaveLength(1);
   });
 
+  it('where the browser reports paints, adds the entry after the first contentful paint, not a frame', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const paints = { report: (names: string[]): void => void names };
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: unknown) => void) {
+        paints.report = (names) =>
+          callback({ getEntriesByName: (name: string) => names.filter((n) => n === name) }, this);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    runScript('/assets/index-Cu57Riyj.js');
+    for (const frame of frames.splice(0)) frame(16);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts()).toEqual([]);
+    paints.report(['first-paint']);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts()).toEqual([]);
+    paints.report(['first-contentful-paint']);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
   it('adds it after a second when no frame comes (a tab opened in the background)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.stubGlobal('requestAnimationFrame', () => 0);

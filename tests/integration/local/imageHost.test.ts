@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageHost, type ImageHost } from '../../../local/images/imageHost';
 import { signParams } from '../../../server/admin/cloudinarySignature';
@@ -67,17 +68,63 @@ describe('local image host (Cloudinary shapes)', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true);
 
-    const resized = await fetch(
+    // c_limit: a 1-pixel image asked for at 400 stays 1 pixel wide, as on Cloudinary.
+    const limited = await fetch(
       body.secure_url.replace('/image/upload/', '/image/upload/c_limit,f_auto,q_auto,w_400/'),
     );
-    expect(resized.status).toBe(200);
-    // No image library to resize with: the original is served, and the host says so.
-    expect(resized.headers.get('x-local-image-host')).toBe('original served; transformations not applied');
-    expect(Buffer.from(await resized.arrayBuffer()).equals(pngBytes)).toBe(true);
+    expect(limited.status).toBe(200);
+    expect(limited.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await limited.arrayBuffer())).metadata()).width).toBe(1);
 
     const withoutVersion = await fetch(`${host.url}/demo-cloud/image/upload/w_200/${body.public_id}.png`);
     expect(withoutVersion.status).toBe(200);
     expect((await fetch(body.secure_url.replace('/image/upload/', '/image/upload/w_abc/'))).status).toBe(400);
+  });
+
+  it('applies the width and format transformations, so local bytes are what a shopper gets', async () => {
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 20, g: 120, b: 80 } },
+    })
+      .png()
+      .toBuffer();
+    const url = await host.put('digital_products/photo', '.png', photo);
+    const at = (transformation: string, accept = 'image/png,*/*') =>
+      fetch(url.replace('/image/upload/', `/image/upload/${transformation}/`), { headers: { accept } });
+
+    const narrow = await at('c_limit,f_auto,q_auto,w_400', 'image/avif,image/webp,image/png,*/*');
+    expect(narrow.headers.get('content-type')).toBe('image/webp');
+    expect(narrow.headers.get('vary')).toBe('Accept');
+    const narrowBytes = Buffer.from(await narrow.arrayBuffer());
+    expect(await sharp(narrowBytes).metadata()).toMatchObject({ format: 'webp', width: 400, height: 300 });
+    expect(narrowBytes.length).toBeLessThan(photo.length);
+
+    // A browser that does not take WebP gets the original format, still resized.
+    const png = await at('c_limit,f_auto,q_auto,w_800');
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 800 });
+
+    // c_limit never enlarges; without it, w_N is the width.
+    const wide = await at('c_limit,w_2400');
+    expect((await sharp(Buffer.from(await wide.arrayBuffer())).metadata()).width).toBe(1600);
+    const exact = await at('w_200');
+    expect((await sharp(Buffer.from(await exact.arrayBuffer())).metadata()).width).toBe(200);
+
+    // The original, untouched, without transformations.
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it('serves a seeded SVG cover as a raster at the width asked for (as Cloudinary does)', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#0a5"/></svg>';
+    const url = await host.put('digital_products/seeded', '.svg', svg);
+    const served = await fetch(url.replace('/image/upload/', '/image/upload/c_limit,f_auto,q_auto,w_400/'), {
+      headers: { accept: 'image/webp,*/*' },
+    });
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 300 });
+    const original = await fetch(url);
+    expect(original.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await original.text()).toBe(svg);
   });
 
   it('names the stored file after its content: JPEG, WebP, and a PNG called .jpg', async () => {

@@ -24,6 +24,8 @@ let api: Server;
 let storeUrl: string;
 let base: string;
 let templateFetches = 0;
+// The built product page template (dist/productdetail/product.html), once a test serves it.
+let productTemplate: string | null = null;
 
 function listen(server: Server): Promise<string> {
   return new Promise((done) => {
@@ -46,6 +48,8 @@ beforeAll(async () => {
     if (req.url === '/productdetail/index.html') {
       templateFetches += 1;
       res.writeHead(200, { 'content-type': 'text/html' }).end(shell);
+    } else if (req.url === '/productdetail/product.html' && productTemplate) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(productTemplate);
     } else res.writeHead(404).end();
   });
   storeUrl = await listen(origin);
@@ -64,6 +68,18 @@ beforeAll(async () => {
     author: 'Content Team',
     url: 'https://drive.test/react',
     createdAt: new Date('2026-03-01T09:30:00Z'),
+  });
+  await db.doc('outlines/share-bootcamp-2').set({
+    productId: 'share-bootcamp',
+    outline: 'Components and props',
+    outlineOrder: 2,
+    createdAt: new Date('2026-03-01T09:30:02Z'),
+  });
+  await db.doc('outlines/share-bootcamp-1').set({
+    productId: 'share-bootcamp',
+    outline: 'JavaScript refresher',
+    outlineOrder: 1,
+    createdAt: new Date('2026-03-01T09:30:01Z'),
   });
   await db.doc('products/share-hostile').set({
     title: '"><script>alert(1)</script>',
@@ -128,10 +144,51 @@ describe('product pages as a crawler sees them', () => {
         author: 'Content Team',
         createdAt: '2026-03-01T09:30:00.000Z',
       },
+      // Its outline, in order: the page needs no Firestore SDK at all.
+      outlines: [
+        {
+          id: 'share-bootcamp-1',
+          productId: 'share-bootcamp',
+          outline: 'JavaScript refresher',
+          outlineOrder: 1,
+          createdAt: '2026-03-01T09:30:01.000Z',
+        },
+        {
+          id: 'share-bootcamp-2',
+          productId: 'share-bootcamp',
+          outline: 'Components and props',
+          outlineOrder: 2,
+          createdAt: '2026-03-01T09:30:02.000Z',
+        },
+      ],
     });
-    // The SPA shell is still there for a shopper's browser to hydrate.
+    // No product page template to fill (the origin has none): the SPA shell, for the browser to hydrate.
     expect(page.html).toContain('<div id="root" data-route="/productdetail/*">');
     expect(page.html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('fill the built product page template with the product when the origin has one, escaped', async () => {
+    productTemplate = shell.replace(
+      '<div id="root" data-route="/productdetail/*"><p>Loading...</p></div>',
+      '<div id="root" data-route="/productdetail/*" data-product="storetemplateproductid"><h1>STORETEMPLATETITLE</h1>' +
+        '<img src="https://storetemplatecover.invalid/demo/image/upload/c_limit,f_auto,q_auto,w_1200/v1/storetemplatecover.jpg" alt="Cover of Storetemplatetitle"/>' +
+        '<p>$123,456,789</p><p>Storetemplatedescription</p></div>',
+    );
+    try {
+      const page = await crawl('/productdetail/share-bootcamp');
+      expect(page.html).toContain(
+        '<div id="root" data-route="/productdetail/*" data-product="share-bootcamp"><h1>REACT WEB DEVELOPMENT BOOTCAMP</h1>' +
+          '<img src="https://res.cloudinary.com/demo/image/upload/c_limit,f_auto,q_auto,w_1200/v1/covers/react.png" alt="Cover of React Web Development Bootcamp"/>' +
+          '<p>$49</p><p>Build and deploy modern web apps with React and TypeScript, from your first component to a live store.</p></div>',
+      );
+      expect(page.html).toContain('<title>React Web Development Bootcamp | Digital Store</title>');
+      const hostile = await crawl('/productdetail/share-hostile');
+      expect(hostile.html).toContain('<h1>&quot;&gt;&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt;</h1>');
+      expect(hostile.html).not.toContain('<script>alert(1)');
+      expect(hostile.html.toLowerCase()).not.toContain('storetemplate');
+    } finally {
+      productTemplate = null;
+    }
   });
 
   it('give an unknown id the store’s defaults with status 200 (the SPA then says Product not found)', async () => {

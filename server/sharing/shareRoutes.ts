@@ -155,7 +155,7 @@ export function createShareRouter(deps: ShareRouteDeps): Router {
         deps.loadTemplate(),
         productPage(deps, req.params.id).catch((error: unknown) => {
           deps.logError('share: product read failed', error);
-          return productPage({ ...deps, db: deps.db }, '');
+          return productPage(deps, '');
         }),
       ]);
       const filledTemplate = await productTemplate;

@@ -16,7 +16,6 @@ export const earlyLatestCount = 6;
 export const earlyPageSize = 24;
 /** Where the early script leaves its answer (and when its first cover is shown) for the app. */
 export const earlyGlobalName = '__storeEarlyQuery';
-const globalName = earlyGlobalName;
 
 const newestFirst = [
   { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
@@ -159,7 +158,7 @@ export function earlyQueryScript(url: string): string {
       });
     });
   });
-  w.${globalName} = { path: path, answer: answer, shown: shown };
+  w.${earlyGlobalName} = { path: path, answer: answer, shown: shown };
 })();
 `;
 }
@@ -221,9 +220,9 @@ export function productsFromRunQuery(answer: unknown): Product[] | null {
 function takeEarlyAnswer(path: string): Promise<unknown> | null {
   if (typeof window === 'undefined') return null;
   const holder = window as unknown as Record<string, unknown>;
-  const early = holder[globalName] as { path?: unknown; answer?: unknown } | undefined;
+  const early = holder[earlyGlobalName] as { path?: unknown; answer?: unknown } | undefined;
   if (!early || early.path !== path || !(early.answer instanceof Promise)) return null;
-  delete holder[globalName];
+  delete holder[earlyGlobalName];
   return (early.answer as Promise<unknown>).catch(() => null);
 }
 

@@ -54,7 +54,9 @@ async function start(options: {
   const app = createApp({
     config: parseServerConfig(options.env ?? withImages),
     db,
-    mailer: { sendMail: async () => ({}) },
+    mailer: {
+      sendMail: async () => ({ envelope: { from: 'store@example.com', to: [] }, messageId: '<admin-test@local>' }),
+    },
     auth: options.auth === null ? undefined : (options.auth ?? auth),
     now: () => new Date('2026-03-01T10:00:00Z'),
     logError: () => {},

@@ -3,9 +3,12 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { deployedRuntime, runtimeMajor } from './functionRuntime';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, process.argv[2] ?? 'dist-functions');
+// The Node major firebase.json deploys on: the bundle is built for it and says so in `engines`.
+const nodeMajor = runtimeMajor(deployedRuntime(root));
 const runtimeDependencies = [
   'express',
   'express-rate-limit',
@@ -30,7 +33,7 @@ await build({
     ssr: resolve(root, 'server/function.ts'),
     outDir,
     emptyOutDir: true,
-    target: 'node20',
+    target: `node${nodeMajor}`,
     rolldownOptions: {
       external: runtimeDependencies.flatMap((name) => [name, new RegExp(`^${name}/`)]),
       output: { entryFileNames: 'index.js', format: 'es' },
@@ -47,7 +50,7 @@ writeFileSync(
       private: true,
       type: 'module',
       main: 'index.js',
-      engines: { node: '20' },
+      engines: { node: String(nodeMajor) },
       dependencies: Object.fromEntries(
         runtimeDependencies.map((name) => [name, pkg.dependencies[name] ?? `^${installedVersion(name)}`]),
       ),

@@ -1,59 +1,59 @@
 // The bundle that deploys as the Firebase function: built as for deploy, then served over HTTP
-// against the local cloud, so what ships is what is tested.
+// against the local cloud, so what ships is what is tested. It runs on the Node major firebase.json
+// deploys on (fetched from the npm registry, see tests/support/nodeRuntime.ts) and on the machine's.
 import { createHmac, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deployedRuntime, runtimeMajor } from '../../../scripts/functionRuntime';
 import { signUpStranger } from '../../support/authEmulatorUsers';
+import { nodeExecutable, nodePackageName } from '../../support/nodeRuntime';
 
 const root = resolve(import.meta.dirname, '../../..');
 // Inside the repository, so the bundle's bare imports resolve to the installed packages.
 const outDir = resolve(root, 'tests/.artifacts', `functions-${randomUUID().slice(0, 8)}`);
 const cloud = inject('cloud');
-const servers: Server[] = [];
+const hosts: ChildProcess[] = [];
+const deployedMajor = runtimeMajor(deployedRuntime(root));
+const deployedNode = nodePackageName();
 
 /**
- * Serves a fresh copy of the bundle as the Functions Framework hosts it: an express app that has
- * already parsed every body (JSON, text, urlencoded, anything else raw, 1 GB limit) and kept the
- * bytes in req.rawBody before the function runs, trusting X-Forwarded-For as it does. The app is
- * built on the first request, from the environment set here. FUNCTIONS_EMULATOR=true (set by
- * firebase-tools when it emulates functions) lets it run against the local cloud's emulators.
+ * Starts a host process for the bundle (tests/support/functionHost.mjs) on the given Node executable,
+ * with the function's environment set here. FUNCTIONS_EMULATOR=true (set by firebase-tools when it
+ * emulates functions) lets it run against the local cloud's emulators. Answers the host's URL and
+ * the Node version it runs on.
  */
-async function serve(envOverrides: Record<string, string>): Promise<string> {
-  Object.assign(process.env, cloud.apiEnv, { FUNCTIONS_EMULATOR: 'true' }, envOverrides);
+async function serve(node: string, envOverrides: Record<string, string>): Promise<{ url: string; version: string }> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...cloud.apiEnv,
+    FUNCTIONS_EMULATOR: 'true',
+    ...envOverrides,
+  };
   // An empty override removes the variable, as if it were not set at all.
-  for (const [name, value] of Object.entries(envOverrides)) if (value === '') delete process.env[name];
-  const module = (await import(`${pathToFileURL(resolve(outDir, 'index.js')).href}?instance=${randomUUID()}`)) as {
-    api: RequestListener;
-  };
-  const host = express();
-  const keepRaw = (req: express.Request, _res: express.Response, buf: Buffer) => {
-    (req as express.Request & { rawBody?: Buffer }).rawBody = buf;
-  };
-  const limit = '1024mb';
-  host.use(express.json({ type: 'application/cloudevents+json', limit, verify: keepRaw }));
-  host.use(express.json({ limit, verify: keepRaw }));
-  host.use(express.text({ limit, verify: keepRaw }));
-  host.use(express.urlencoded({ limit, extended: true, verify: keepRaw }));
-  host.use(express.raw({ limit, type: '*/*', verify: keepRaw }));
-  host.enable('trust proxy');
-  host.disable('x-powered-by');
-  host.use((req, res) => module.api(req, res));
-  const server = createServer(host);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const [name, value] of Object.entries(envOverrides)) if (value === '') delete env[name];
+  const child = spawn(node, [resolve(root, 'tests/support/functionHost.mjs'), resolve(outDir, 'index.js')], {
+    cwd: root,
+    env,
+    // The function's own logs (the refusals below log errors by design) are kept for a failed start.
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  hosts.push(child);
+  let logs = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    logs += chunk.toString();
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const started = await new Promise<{ port: number; node: string }>((resolveStart, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`The function host exited with ${code} before it listened:\n${logs}`)),
+    );
+    lines.once('line', (line) => resolveStart(JSON.parse(line) as { port: number; node: string }));
+  });
+  return { url: `http://127.0.0.1:${started.port}`, version: started.node };
 }
-
-// firebase-admin keeps its apps per process, and the bundle's Firestore can be set up once per app:
-// the tests that need a working API share one instance of it.
-let liveUrl: Promise<string> | undefined;
-const liveApi = () => (liveUrl ??= serve({ DEMO_PAYMENTS: '0' }));
 
 beforeAll(() => {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-functions.ts', outDir], {
@@ -63,186 +63,238 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) await new Promise<void>((r) => server.close(() => r()));
+  await Promise.all(
+    hosts.map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   rmSync(outDir, { recursive: true, force: true });
 });
 
-describe('the deployable API function', () => {
-  it('ships only the runtime dependencies it imports', () => {
-    const pkg = JSON.parse(readFileSync(resolve(outDir, 'package.json'), 'utf8')) as {
-      main: string;
-      dependencies: Record<string, string>;
-    };
-    expect(pkg.main).toBe('index.js');
-    expect(Object.keys(pkg.dependencies).sort()).toEqual([
-      'express',
-      'express-rate-limit',
-      'firebase-admin',
-      'firebase-functions',
-      'helmet',
-      'nodemailer',
-      'zod',
-    ]);
-  });
+it('builds for the Node major firebase.json deploys on', () => {
+  const pkg = JSON.parse(readFileSync(resolve(outDir, 'package.json'), 'utf8')) as { engines: { node: string } };
+  expect(deployedRuntime(root)).toBe('nodejs24');
+  expect(pkg.engines).toEqual({ node: '24' });
+});
 
-  it('answers the contact endpoint like the local API', async () => {
-    const url = await liveApi();
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    const res = await fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Fn Test',
-        email: 'fn@example.com',
-        phone: '+234 800 000 0001',
-        message: 'From the bundle',
-      }),
+if (typeof deployedNode !== 'string') {
+  // Said once, plainly, where the registry has no Node build for this machine.
+  console.warn(`The built function is not run on Node ${deployedMajor} here: ${deployedNode.missing}.`);
+}
+
+const runtimes = [
+  {
+    name: `Node ${deployedMajor}, the deployed runtime`,
+    major: deployedMajor,
+    available: typeof deployedNode === 'string',
+    executable: () => nodeExecutable(deployedMajor),
+  },
+  {
+    name: `this machine's Node ${process.versions.node}`,
+    major: Number(process.versions.node.split('.')[0]),
+    available: true,
+    executable: () => process.execPath,
+  },
+];
+
+for (const runtime of runtimes) {
+  describe.skipIf(!runtime.available)(`the deployable API function on ${runtime.name}`, () => {
+    let node = '';
+    beforeAll(() => {
+      node = runtime.executable();
+    }, 180_000);
+    const start = async (envOverrides: Record<string, string>) => (await serve(node, envOverrides)).url;
+    // The tests that need a working API share one host.
+    let liveUrl: Promise<string> | undefined;
+    const liveApi = () => (liveUrl ??= start({ DEMO_PAYMENTS: '0' }));
+
+    it(`runs on Node ${runtime.major}`, async () => {
+      const { url, version } = await serve(node, { DEMO_PAYMENTS: '0' });
+      expect(version.startsWith(`v${runtime.major}.`)).toBe(true);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
     });
-    expect(res.status).toBe(201);
-    const bad = await fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Fn Test' }),
+
+    it('ships only the runtime dependencies it imports', () => {
+      const pkg = JSON.parse(readFileSync(resolve(outDir, 'package.json'), 'utf8')) as {
+        main: string;
+        dependencies: Record<string, string>;
+      };
+      expect(pkg.main).toBe('index.js');
+      expect(Object.keys(pkg.dependencies).sort()).toEqual([
+        'express',
+        'express-rate-limit',
+        'firebase-admin',
+        'firebase-functions',
+        'helmet',
+        'nodemailer',
+        'zod',
+      ]);
     });
-    expect(bad.status).toBe(400);
-  });
 
-  it('refuses to run with an emulator host set when it is not an emulated function', async () => {
-    const url = await serve({ DEMO_PAYMENTS: '0', FUNCTIONS_EMULATOR: '' });
-    const res = await fetch(`${url}/api/health`);
-    expect(res.status).toBe(500);
-    const text = await res.text();
-    expect(text).not.toContain('EMULATOR_HOST');
-    expect(text).not.toContain('127.0.0.1');
-  });
-
-  it('sends the security headers, refuses form posts and bodies over 32 KB though the host parsed them', async () => {
-    const url = await serve({ DEMO_PAYMENTS: '0' });
-    const health = await fetch(`${url}/api/health`);
-    expect(health.status).toBe(200);
-    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(health.headers.get('x-frame-options')).toBe('DENY');
-    expect(health.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(health.headers.get('x-powered-by')).toBeNull();
-
-    const form = await fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'name=Fn&email=fn%40example.com&phone=08000000001&message=hi',
-    });
-    expect(form.status).toBe(415);
-    expect(await form.json()).toEqual({ message: 'Send the request as JSON (Content-Type: application/json).' });
-
-    const body = JSON.stringify({
-      name: 'Fn Big',
-      email: 'fn-big@example.com',
-      phone: '+234 800 000 0002',
-      message: 'x'.repeat(33 * 1024),
-    });
-    const sizes: number[] = [];
-    // Once with Content-Length, once streamed (chunked) so that only rawBody tells the size.
-    const declared = await fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    sizes.push(declared.status);
-    const streamed = await fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: new Blob([body]).stream(),
-      duplex: 'half',
-    } as RequestInit);
-    sizes.push(streamed.status);
-    expect(sizes).toEqual([413, 413]);
-    expect(await streamed.json()).toEqual({ message: 'The request is too large.' });
-  });
-
-  it('keys its rate limit on the client three hops back, so forged X-Forwarded-For entries get 429s', async () => {
-    // Deployed default: Fastly and the Google front end append, Cloud Run's proxy is the socket.
-    const url = await serve({ DEMO_PAYMENTS: '0', CONTACT_RATE_LIMIT: '5', TRUST_PROXY_HOPS: '' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
+    it('answers the contact endpoint like the local API', async () => {
+      const url = await liveApi();
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
       const res = await fetch(`${url}/api/contact`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          // forged by the client, the client as Fastly saw it, Fastly as the Google front end saw it, the front end
-          'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.9, 151.101.1.1, 66.102.8.142`,
-        },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          name: 'Fn Flood',
-          email: `fn-flood-${i}@example.com`,
-          phone: '+234 800 000 0003',
-          message: `Flood ${i}`,
+          name: 'Fn Test',
+          email: 'fn@example.com',
+          phone: '+234 800 000 0001',
+          message: 'From the bundle',
         }),
       });
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual([...Array(5).fill(201), ...Array(10).fill(429)]);
-  });
-
-  it("verifies admins' ID tokens with firebase-admin before signing an upload", async () => {
-    const url = await liveApi();
-    const { uid, idToken, email } = await signUpStranger(cloud.authUrl);
-    // The admins record goes in over the emulator's REST API as the owner: a firebase-admin
-    // Firestore here would share its app with the bundle's, loaded into this same process.
-    const record = await fetch(
-      `${cloud.firestoreUrl}/v1/projects/${cloud.projectId}/databases/(default)/documents/admins/${uid}`,
-      {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-        body: JSON.stringify({
-          fields: {
-            uid: { stringValue: uid },
-            name: { stringValue: 'Function Admin' },
-            email: { stringValue: email },
-            phone: { stringValue: '' },
-            createdAt: { timestampValue: new Date().toISOString() },
-          },
-        }),
-      },
-    );
-    expect(record.status).toBe(200);
-    const sign = (token?: string) =>
-      fetch(`${url}/api/uploads/signature`, {
+      expect(res.status).toBe(201);
+      const bad = await fetch(`${url}/api/contact`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: '{}',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Fn Test' }),
       });
-    expect((await sign()).status).toBe(401);
-    const signed = await sign(idToken);
-    expect(signed.status).toBe(200);
-    expect(await signed.json()).toMatchObject({ folder: 'digital_products', apiKey: 'local-key' });
-  });
+      expect(bad.status).toBe(400);
+    });
 
-  it('refuses to run with demo payments switched on', async () => {
-    const url = await serve({ DEMO_PAYMENTS: '1' });
-    const res = await fetch(`${url}/api/health`);
-    expect(res.status).toBe(500);
-    expect(await res.text()).not.toContain('DEMO_PAYMENTS');
-  });
+    it('refuses to run with an emulator host set when it is not an emulated function', async () => {
+      const url = await start({ DEMO_PAYMENTS: '0', FUNCTIONS_EMULATOR: '' });
+      const res = await fetch(`${url}/api/health`);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toContain('EMULATOR_HOST');
+      expect(text).not.toContain('127.0.0.1');
+    });
 
-  it('checks the Paystack webhook signature over the raw body the Functions framework keeps', async () => {
-    const secret = 'sk_test_function_webhook';
-    const url = await serve({ DEMO_PAYMENTS: '0', PAYSTACK_SECRET_KEY: secret });
-    const raw = JSON.stringify({ event: 'transfer.success', data: { reference: 'TRF-fn' } });
-    const post = (signature: string, body = raw) =>
-      fetch(`${url}/api/webhooks/paystack`, {
+    it('sends the security headers, refuses form posts and bodies over 32 KB though the host parsed them', async () => {
+      const url = await start({ DEMO_PAYMENTS: '0' });
+      const health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(health.headers.get('x-frame-options')).toBe('DENY');
+      expect(health.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(health.headers.get('x-powered-by')).toBeNull();
+
+      const form = await fetch(`${url}/api/contact`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=Fn&email=fn%40example.com&phone=08000000001&message=hi',
+      });
+      expect(form.status).toBe(415);
+      expect(await form.json()).toEqual({ message: 'Send the request as JSON (Content-Type: application/json).' });
+
+      const body = JSON.stringify({
+        name: 'Fn Big',
+        email: 'fn-big@example.com',
+        phone: '+234 800 000 0002',
+        message: 'x'.repeat(33 * 1024),
+      });
+      const sizes: number[] = [];
+      // Once with Content-Length, once streamed (chunked) so that only rawBody tells the size.
+      const declared = await fetch(`${url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body,
       });
-    const signature = createHmac('sha512', secret).update(raw).digest('hex');
-    expect((await post(signature)).status).toBe(200);
-    expect((await post(signature, JSON.stringify(JSON.parse(raw), null, 1))).status).toBe(401);
-    expect((await post('0'.repeat(128))).status).toBe(401);
-  });
+      sizes.push(declared.status);
+      const streamed = await fetch(`${url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new Blob([body]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      sizes.push(streamed.status);
+      expect(sizes).toEqual([413, 413]);
+      expect(await streamed.json()).toEqual({ message: 'The request is too large.' });
+    });
 
-  it('refuses to run without an access link secret', async () => {
-    const url = await serve({ DEMO_PAYMENTS: '0', ACCESS_LINK_SECRET: '' });
-    const res = await fetch(`${url}/api/health`);
-    expect(res.status).toBe(500);
-    expect(await res.text()).not.toContain('ACCESS_LINK_SECRET');
+    it('keys its rate limit on the client three hops back, so forged X-Forwarded-For entries get 429s', async () => {
+      // Deployed default: Fastly and the Google front end append, Cloud Run's proxy is the socket.
+      const url = await start({ DEMO_PAYMENTS: '0', CONTACT_RATE_LIMIT: '5', TRUST_PROXY_HOPS: '' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const res = await fetch(`${url}/api/contact`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            // forged by the client, the client as Fastly saw it, Fastly as the Google front end saw it, the front end
+            'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.9, 151.101.1.1, 66.102.8.142`,
+          },
+          body: JSON.stringify({
+            name: 'Fn Flood',
+            email: `fn-flood-${i}@example.com`,
+            phone: '+234 800 000 0003',
+            message: `Flood ${i}`,
+          }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array(5).fill(201), ...Array(10).fill(429)]);
+    });
+
+    it("verifies admins' ID tokens with firebase-admin before signing an upload", async () => {
+      const url = await liveApi();
+      const { uid, idToken, email } = await signUpStranger(cloud.authUrl);
+      // The admins record goes in over the emulator's REST API as the owner: a firebase-admin
+      // Firestore here would share its app with the bundle's, loaded into this same process.
+      const record = await fetch(
+        `${cloud.firestoreUrl}/v1/projects/${cloud.projectId}/databases/(default)/documents/admins/${uid}`,
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify({
+            fields: {
+              uid: { stringValue: uid },
+              name: { stringValue: 'Function Admin' },
+              email: { stringValue: email },
+              phone: { stringValue: '' },
+              createdAt: { timestampValue: new Date().toISOString() },
+            },
+          }),
+        },
+      );
+      expect(record.status).toBe(200);
+      const sign = (token?: string) =>
+        fetch(`${url}/api/uploads/signature`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: '{}',
+        });
+      expect((await sign()).status).toBe(401);
+      const signed = await sign(idToken);
+      expect(signed.status).toBe(200);
+      expect(await signed.json()).toMatchObject({ folder: 'digital_products', apiKey: 'local-key' });
+    });
+
+    it('refuses to run with demo payments switched on', async () => {
+      const url = await start({ DEMO_PAYMENTS: '1' });
+      const res = await fetch(`${url}/api/health`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).not.toContain('DEMO_PAYMENTS');
+    });
+
+    it('checks the Paystack webhook signature over the raw body the Functions framework keeps', async () => {
+      const secret = 'sk_test_function_webhook';
+      const url = await start({ DEMO_PAYMENTS: '0', PAYSTACK_SECRET_KEY: secret });
+      const raw = JSON.stringify({ event: 'transfer.success', data: { reference: 'TRF-fn' } });
+      const post = (signature: string, body = raw) =>
+        fetch(`${url}/api/webhooks/paystack`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          body,
+        });
+      const signature = createHmac('sha512', secret).update(raw).digest('hex');
+      expect((await post(signature)).status).toBe(200);
+      expect((await post(signature, JSON.stringify(JSON.parse(raw), null, 1))).status).toBe(401);
+      expect((await post('0'.repeat(128))).status).toBe(401);
+    });
+
+    it('refuses to run without an access link secret', async () => {
+      const url = await start({ DEMO_PAYMENTS: '0', ACCESS_LINK_SECRET: '' });
+      const res = await fetch(`${url}/api/health`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).not.toContain('ACCESS_LINK_SECRET');
+    });
   });
-});
+}

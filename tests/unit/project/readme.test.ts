@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -7,15 +8,106 @@ const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const envExample = readFileSync(resolve(root, '.env.example'), 'utf8');
 
-describe('README stays true (STYLE §14)', () => {
-  it('names only npm scripts that exist', () => {
-    const named = [...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]);
-    expect(named.length).toBeGreaterThan(0);
-    for (const script of named) expect(pkg.scripts, `npm run ${script}`).toHaveProperty(script as string);
+const docPages = readdirSync(resolve(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
+const markdownFiles = ['README.md', ...docPages];
+const read = (file: string) => readFileSync(resolve(root, file), 'utf8');
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function anchorsIn(markdown: string): Set<string> {
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, '');
+  return new Set([...withoutCode.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1] as string)));
+}
+
+/** Every inline link target in a markdown file, code blocks and code spans left out. */
+function linkTargets(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string);
+}
+
+describe('README and docs stay true', () => {
+  it('README and every docs page name only npm scripts that exist', () => {
+    let named = 0;
+    for (const file of markdownFiles) {
+      for (const m of read(file).matchAll(/npm run ([a-z][\w:-]*)/g)) {
+        named += 1;
+        expect(pkg.scripts, `${file}: npm run ${m[1]}`).toHaveProperty(m[1] as string);
+      }
+    }
+    expect(named).toBeGreaterThan(10);
   });
 
   it('gives the quickstart commands', () => {
     for (const command of ['npm install', 'npm start', 'npm test']) expect(readme).toContain(command);
+  });
+
+  it('every relative link in README and docs reaches an existing file, and its #anchor a heading there', () => {
+    let checked = 0;
+    for (const file of markdownFiles) {
+      for (const target of linkTargets(read(file))) {
+        if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // http:, https:, mailto:
+        const [path = '', anchor] = target.split('#');
+        const destination = path ? resolve(root, dirname(file), path) : resolve(root, file);
+        expect(existsSync(destination), `${file}: ${target}`).toBe(true);
+        if (anchor && statSync(destination).isFile() && destination.endsWith('.md')) {
+          expect(anchorsIn(readFileSync(destination, 'utf8')), `${file}: ${target}`).toContain(anchor);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('README is a front door of under 200 lines that links every docs page', () => {
+    expect(readme.split('\n').length).toBeLessThan(200);
+    expect(docPages.length).toBeGreaterThan(5);
+    const linked = new Set(linkTargets(readme).map((target) => target.split('#')[0]));
+    for (const page of docPages) expect(linked, page).toContain(page);
+  });
+});
+
+describe('no file refers to a document the repository does not contain', () => {
+  // The product specification, the design notes, the house style and the issue tracker live outside
+  // this repository; a reference to one of their sections sends a reader nowhere. Point to a docs/
+  // page or give the reason in words. The names are written with a character class so that this
+  // file does not match its own patterns.
+  const references = [
+    /\b(?:D[E]SIGN|S[P]EC|S[T]YLE) ?\u00a7/, // a section of one of them
+    /\bS[T]YLE:/, // a house-style citation
+    /\b(?:S[P]EC|D[E]SIGN)(?:'s)?\b/, // the specification or the design notes by name, in capitals
+    /\b[Ii]ssues? #?[0-9]/, // an issue by number
+  ];
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file && file !== 'package-lock.json' && existsSync(resolve(root, file)))
+    .filter((file) => !/\.(png|jpe?g|webp|gif|ico|woff2?|ttf)$/i.test(file));
+
+  it('finds the files to check', () => {
+    expect(tracked).toContain('README.md');
+    expect(tracked).toContain('tests/unit/project/readme.test.ts');
+  });
+
+  it('has no section, issue or house-style reference in code, comments or docs', () => {
+    const found: string[] = [];
+    for (const file of tracked) {
+      const lines = readFileSync(resolve(root, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        if (references.some((pattern) => pattern.test(line))) found.push(`${file}:${index + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });
 

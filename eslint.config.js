@@ -5,20 +5,21 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Typed hooks only (STYLE: Redux Toolkit template), and Firestore Lite only in the SPA (DESIGN §5).
+// Typed hooks only, and Firestore Lite only in the SPA (docs/architecture.md, 'Conventions').
 const restrictedPaths = [
   {
     name: 'react-redux',
     importNames: ['useSelector', 'useDispatch'],
     message: 'Use useAppSelector / useAppDispatch from app/hooks.',
   },
-  { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (DESIGN §5).' },
+  { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (docs/architecture.md).' },
 ];
 
-// STYLE §2: Firebase (Auth included) is reached only through src/lib/ and the features' api/ folders.
+// Firebase (Auth included) is reached only through src/lib/ and the features' api/ folders, so tests
+// can mock it at those modules (docs/architecture.md, 'Conventions').
 const firebaseElsewhere = {
   group: ['firebase', 'firebase/*'],
-  message: 'Only src/lib/ and features/*/api/ import Firebase (STYLE §2); call their functions instead.',
+  message: 'Only src/lib/ and features/*/api/ import Firebase (docs/architecture.md); call their functions instead.',
 };
 
 // Read from the folders, so a new feature is fenced in without anyone editing this file.
@@ -29,7 +30,8 @@ const featureNames = readdirSync(new URL('./src/features', import.meta.url), { w
 const publicSurfaces = featureNames.map((name) => `./${name}/index.ts`);
 
 // A feature reaches another only through its public surface (features/<name>/index.ts), and the app
-// layer composes features through the same surfaces (STYLE §1). Shared code reaches into neither.
+// layer composes features through the same surfaces (docs/architecture.md, 'Conventions'). Shared
+// code reaches into neither.
 const boundaryZones = [
   ...featureNames.map((name) => ({
     target: `./src/features/${name}`,

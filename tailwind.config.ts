@@ -1,6 +1,7 @@
 import type { Config } from 'tailwindcss';
 
-// SPEC §9 breakpoints: 428, 640, 768 and 1024 px (the grid goes 1/2/3 columns at <640/640/1024).
+// The store's breakpoints: 428, 640, 768 and 1024 px (the grid goes 1/2/3 columns at <640/640/1024;
+// docs/storefront.md).
 export default {
   content: ['./index.html', './src/**/*.{ts,tsx}'],
   theme: {

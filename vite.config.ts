@@ -4,7 +4,7 @@ import { productionBuildProblem } from './scripts/buildGuards';
 import { prerender } from './scripts/prerender';
 import { pagesServer } from './scripts/pagesServer';
 
-// In the local cloud the API runs beside Vite; /api is proxied to it (DESIGN §5).
+// In the local cloud the API runs beside Vite; /api is proxied to it (docs/local-cloud.md).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5001';
 
 export default defineConfig(({ command, mode }) => {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One runner, four projects (DESIGN §7). `npm test` runs them all and ends with the
+// One runner, four projects (docs/testing.md). `npm test` runs them all and ends with the
 // `tests: N passed, N failed` line printed by tests/support/summaryReporter.ts.
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
-// `npm run catalog:reindex`: rebuilds the catalog index (DESIGN §8) from the products collection,
-// in the configured project: a real project with GOOGLE_APPLICATION_CREDENTIALS and
+// `npm run catalog:reindex`: rebuilds the catalog index (docs/catalog-and-search.md) from the products
+// collection, in the configured project: a real project with GOOGLE_APPLICATION_CREDENTIALS and
 // FIREBASE_PROJECT_ID, or the local cloud when FIRESTORE_EMULATOR_HOST is set. Run it after a bulk
 // change made outside the admin screens, or after changing the shard count.
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';

@@ -1,5 +1,5 @@
-// The local cloud (DESIGN §5): Firestore emulator, Auth emulator, image host, mail catcher and the
-// API, started together for `npm start` and for the integration and e2e tests.
+// The local cloud (docs/local-cloud.md): Firestore emulator, Auth emulator, image host, mail catcher and
+// the API, started together for `npm start` and for the integration and e2e tests.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -270,7 +270,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
           return Promise.resolve();
         });
       }
-      // The API answers only to its own Host, and to no other origin than the store's (issue 9).
+      // The API answers only to its own Host, and to no other origin than the store's (docs/security.md).
       const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {
         const s = createServer((req, res) => {

@@ -1,4 +1,4 @@
-// What every server of the local cloud checks before it answers (issue 9). They listen on
+// What every server of the local cloud checks before it answers (docs/security.md). They listen on
 // 127.0.0.1 only, but a web page the developer visits can still reach them through the browser:
 // by DNS rebinding (its own host name pointing at 127.0.0.1: caught by the Host check) or by
 // plain cross-origin requests (caught by the Origin check; CORS is granted to the store only).

@@ -1,4 +1,4 @@
-// `npm run bench`: the performance budgets of DESIGN §8 and issue 10, measured on this machine with
+// `npm run bench`: the performance budgets of docs/performance.md, measured on this machine with
 // no network.
 //  1. JavaScript on the storefront's critical path (the entry chunk and its static imports), gzip.
 //  2. Lighthouse (mobile profile: 150 ms RTT, 1.6 Mbps, 4x CPU) at 390 px width, N runs per page
@@ -54,7 +54,7 @@ const productCount = Math.max(seedProducts.length, Number(flags.products));
 const sampleProduct = seedProducts.find((p) => p.id === 'demo-react-bootcamp') ?? seedProducts[0];
 const allPages = [
   { name: 'home', path: '/', maxReads: 6 },
-  // A list page reads its first page of 24 (DESIGN §8), whatever the catalog's size.
+  // A list page reads its first page of 24 (docs/catalog-and-search.md), whatever the catalog's size.
   { name: 'all products', path: '/allproducts', maxReads: Math.min(productCount, 24) },
   { name: 'category', path: '/category/2', maxReads: Math.min(productCount, 24) },
   {
@@ -198,8 +198,8 @@ const searchTerms = ['guide', 'excel', 'master', 'photo', 'react', 'coding', 'bu
 const searchSamples = 40;
 
 /**
- * Search at this catalog size (issue 10): a 390 px phone with 4x CPU slowdown on the home page; the
- * first search loads the catalog index, then each of `searchSamples` searches is timed from Enter to
+ * Search at this catalog size (docs/performance.md): a 390 px phone with 4x CPU slowdown on the home page;
+ * the first search loads the catalog index, then each of `searchSamples` searches is timed from Enter to
  * the results heading showing that term's count. Expected counts come from the catalog's titles.
  */
 async function measureSearch(browser: Browser, baseUrl: string, titles: readonly string[]) {
@@ -273,7 +273,7 @@ async function lighthouseRun(url: string, debugPort: number): Promise<Run> {
     url,
     { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
     // Lighthouse's mobile profile (throttling, 1.75 device pixel ratio) on a 390 px wide phone, the
-    // width issue 10's budgets are set at (Lighthouse's own default is 412 px).
+    // width the store's budgets are set at (Lighthouse's own default is 412 px).
     {
       extends: 'lighthouse:default',
       settings: {

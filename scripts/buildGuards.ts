@@ -1,4 +1,4 @@
-// What a production build of the SPA must not contain (issue 9): the demo payment button or the
+// What a production build of the SPA must not contain (docs/security.md): the demo payment button or the
 // emulator wiring would ship to real shoppers. Checked by vite.config.ts before a `production`
 // build; the e2e build and the local cloud use their own modes ('e2e', 'development').
 

@@ -1,5 +1,5 @@
 // Vite plugin for the local servers: answers page requests the way Firebase Hosting does with
-// firebase.json's rewrites (DESIGN §8). In `vite preview` (e2e, the bench) each prerendered route
+// firebase.json's rewrites (docs/performance.md). In `vite preview` (e2e, the bench) each prerendered route
 // gets its own HTML, /productdetail/{id} goes through the API (product meta for crawlers) and
 // everything else gets the client-rendered shell. The dev server (npm start) has no build, so only
 // the product page rewrite applies there.

@@ -1,4 +1,4 @@
-// Vite plugin: after the browser build, renders each storefront route to HTML (DESIGN §8) so the
+// Vite plugin: after the browser build, renders each storefront route to HTML (docs/performance.md) so the
 // shell, hero, headings and grid placeholders paint before any JavaScript runs, then React hydrates.
 // The app is built a second time for Node (an SSR bundle in a temporary folder), imported, and
 // rendered under a StaticRouter for each route; dist/<route>/index.html gets the markup.
@@ -93,7 +93,7 @@ export function prerender(): Plugin {
           await mkdir(dirname(file), { recursive: true });
           let html = withRoot(`data-route="${route.route}"`, mod.renderRoute(route.renderAt));
           if (earlyPaths.has(route.route) && early) {
-            // Starts the page's first products query while the JavaScript downloads (DESIGN §8).
+            // Starts the page's first products query while the JavaScript downloads (docs/performance.md).
             html = html.replace('</title>', `</title>\n    <script src="/${earlyQueryScriptFile}" async></script>`);
           }
           await writeFile(file, html);

@@ -1,5 +1,5 @@
-// The API (DESIGN §2, STYLE §10): one app built from injected dependencies, so tests and the local
-// cloud run the very code that deploys as a Firebase function. Handlers stay thin.
+// The API (docs/architecture.md, 'Conventions'): one app built from injected dependencies, so tests and the
+// local cloud run the very code that deploys as a Firebase function. Handlers stay thin.
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
@@ -52,12 +52,12 @@ export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? logToConsole;
   const app = express();
-  // --- Hardening (issue 9): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
+  // --- Hardening (docs/security.md): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
   const limits = createRateLimits(deps.config);
   // --- end hardening ---
 
-  // Purchases (DESIGN §4). Built here, mounted below; the webhook goes first because it needs the
+  // Purchases (docs/payments.md). Built here, mounted below; the webhook goes first because it needs the
   // raw body, before express.json parses it.
   const purchases = createPurchaseRoutes(deps, now, logError, limits);
   app.use('/api/webhooks/paystack', purchases.webhook);

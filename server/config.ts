@@ -1,5 +1,6 @@
-// Every API setting, read once, typed and validated (DESIGN §6). Secrets live only here, never in
-// the SPA bundle. A missing or malformed variable fails start-up with its name.
+// Every API setting, read once, typed and validated (docs/architecture.md, 'Configuration'). Secrets
+// live only here, never in the SPA bundle. A missing or malformed variable fails start-up with its
+// name.
 import { z } from 'zod';
 import { defaultTrustProxyHops } from './lib/clientAddress';
 import { providerUrlProblems } from './lib/providerUrls';
@@ -49,7 +50,7 @@ const schema = z.object({
   CLOUDINARY_API_KEY: optionalText,
   CLOUDINARY_API_SECRET: optionalText,
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
-  // --- Hardening (issue 9): proxy hops and the named rate limits of server/lib/rateLimits.ts. ---
+  // --- Hardening (docs/security.md): proxy hops and the named rate limits of server/lib/rateLimits.ts. ---
   // An empty value means the default, not 0 (0 would put every visitor in one rate-limit window).
   TRUST_PROXY_HOPS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

@@ -10,7 +10,7 @@ import { createAdminFirestore } from './lib/firestoreAdmin';
 import { createMailer } from './mailer';
 
 // Secret values come from Secret Manager (`firebase functions:secrets:set NAME`) as environment
-// variables; everything else from the .env file deployed with the function (README 'Deploy').
+// variables; everything else from the .env file deployed with the function (docs/deploy.md).
 const secrets = [
   'SMTP_PASS',
   'PAYSTACK_SECRET_KEY',
@@ -51,7 +51,7 @@ export const api = onRequest({ region: 'us-central1', secrets, memory: '256MiB',
 });
 
 // A purchase whose e-mail failed (the mail server was down) is recorded and its access link works;
-// this sends what is still unsent, so the buyer gets the e-mail without asking (DESIGN §4).
+// this sends what is still unsent, so the buyer gets the e-mail without asking (docs/payments.md).
 export const retryEmails = onSchedule(
   { schedule: 'every 15 minutes', region: 'us-central1', secrets, memory: '256MiB', maxInstances: 1 },
   async () => {

@@ -6,7 +6,8 @@ import { isLoopbackHost } from './lib/loopback';
 export function mailTransportOptions(
   config: Pick<ServerConfig, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS'>,
 ): SMTPTransport.Options {
-  // --- Hardening (issue 9): only a mail server on this machine may be spoken to in plain text. ---
+  // --- Hardening (docs/security.md): only a mail server on this machine may be spoken to in plain text.
+  // ---
   const local = isLoopbackHost(config.SMTP_HOST);
   return {
     host: config.SMTP_HOST,

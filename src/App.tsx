@@ -11,7 +11,7 @@ import type { AdminPageName } from './features/admin';
 import { SearchBox, SearchResultsPage } from './features/search';
 
 // The admin area is one lazy chunk, with Firebase Auth behind it: shoppers never download either
-// (DESIGN §8).
+// (docs/performance.md).
 const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
 
 function Admin({ page }: { page: AdminPageName }) {
@@ -28,7 +28,8 @@ function Admin({ page }: { page: AdminPageName }) {
   );
 }
 
-// The app layer composes the features (STYLE §1): the currency switch goes into the shared shell,
+// The app layer composes the features (docs/architecture.md, 'Conventions'): the currency switch goes
+// into the shared shell,
 // the search box into the catalog's home page.
 export function App() {
   useEarlyClick();

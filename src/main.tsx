@@ -23,12 +23,12 @@ function isProductPath(pathname: string, id: string): boolean {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A prerendered page (DESIGN §8) is hydrated when its markup is for this path; any other page
+// A prerendered page (docs/performance.md) is hydrated when its markup is for this path; any other page
 // (or a prerendered file served for another path) is rendered from scratch. When hydrating, the
 // saved state (a chosen currency) is restored only after hydration: the first render must match
 // the HTML, which shows the defaults.
 const prerendered = container.dataset.route;
-// A product page the API filled with its product (DESIGN §8) is hydrated with that product in the
+// A product page the API filled with its product (docs/performance.md) is hydrated with that product in the
 // cache; without it (it could not be read) the filled markup cannot be matched: render afresh.
 const filledProductId = container.getAttribute(productIdAttribute);
 const embeddedProduct = filledProductId === null ? null : takeEmbeddedProduct(filledProductId);

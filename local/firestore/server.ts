@@ -368,7 +368,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    // Host and Origin checked, CORS granted to the store's origin only (issue 9).
+    // Host and Origin checked, CORS granted to the store's origin only (docs/security.md).
     if (!admitLocalRequest(req, res, localAccess)) return;
     // The web SDK's headers (content-type, x-goog-api-client, authorization...) make browsers ask first.
     if (method === 'OPTIONS') {
@@ -425,7 +425,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     };
     const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : {};
 
-    // Issue 9: a write is acknowledged only once it is in the data file (crash.test.ts).
+    // A write is acknowledged only once it is in the data file, so a crash loses no acknowledged
+    // write (crash.test.ts, docs/local-cloud.md).
     if (rpc === undefined) {
       const answer = resourceRequest(request, method, body, url.searchParams);
       await writer?.durable();

@@ -1,4 +1,5 @@
-// A local stand-in for Cloudinary with the same request and response shapes (DESIGN §4 'Images'):
+// A local stand-in for Cloudinary with the same request and response shapes (docs/admin.md, 'Cover
+// images'):
 //   POST /v1_1/{cloud}/image/upload   multipart: file, api_key, timestamp, signature, [folder]
 //                                      -> {public_id, secure_url, ...}
 //   POST /v1_1/{cloud}/image/destroy  form or JSON: public_id, api_key, timestamp, signature
@@ -23,7 +24,7 @@ import {
 } from '../../server/admin/cloudinarySignature';
 import { closeServer, listen, readBody, sendJson } from '../http';
 
-/** DESIGN §4: the SPA checks the same limits before uploading. */
+/** The SPA checks the same limits before uploading, so the admin hears about them first. */
 export const maxUploadBytes = 5 * 1024 * 1024;
 
 /** The image type a file's first bytes announce, or null when it is not JPEG, PNG or WebP. */

@@ -1,4 +1,4 @@
-// The local mail inbox (DESIGN §5): maildev's SMTP server and web inbox, so the order and contact
+// The local mail inbox (docs/local-cloud.md): maildev's SMTP server and web inbox, so the order and contact
 // e-mails of the local cloud can be read as a buyer sees them (HTML rendered, links working). Nothing
 // is relayed anywhere. Tests read the same mails as JSON at /api/messages, a small route of ours in
 // front of maildev's web app.
@@ -209,7 +209,7 @@ export async function startMailCatcher(
     if (!webServer) throw new Error('The mail inbox web server did not start');
     await listening(webServer);
     installJsonRoute(webServer, mailserver);
-    // The inbox holds the buyers' access links: only its own page may read it (issue 9).
+    // The inbox holds the buyers' access links: only its own page may read it (docs/security.md).
     guardInbox(webServer, {
       port: () => wantedWebPort,
       allowsOrigin: originPolicy(storeOrigins(`http://${host}:${wantedWebPort}`)),

@@ -1,4 +1,4 @@
-// A large generated catalog (issue 10): thousands of products for the bench and the read-budget
+// A large generated catalog (docs/performance.md): thousands of products for the bench and the read-budget
 // test, written with firebase-admin in batches. Each product gets a deliverable, two outlines and
 // its catalog index entry, like the demo seed, and is older than the demo products so the home page
 // stays the same.

@@ -46,7 +46,7 @@ export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date(
       createdAt,
     });
     indexed.push({ ...product, coverImageUrl, createdAt });
-    // DESIGN §3: the deliverable link is never part of the public product document.
+    // The deliverable link is never part of the public product document (docs/security.md).
     batch.set(db.doc(`productDeliverables/${product.id}`), { url: product.url });
     for (const [order, text] of product.outline.entries()) {
       outlineCount += 1;
@@ -59,7 +59,8 @@ export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date(
     }
   }
   await batch.commit();
-  // The search reads the catalog index (DESIGN §8), so a seeded catalog is searchable at once.
+  // The search reads the catalog index (docs/catalog-and-search.md), so a seeded catalog is searchable at
+  // once.
   await addToCatalogIndex(db, indexed);
   return seedProducts.length + outlineCount;
 }

@@ -1,5 +1,5 @@
 // The image host's Upload API as the API uses it: signatures for the browser's direct upload, and
-// destroy. The base URL is configuration (DESIGN §4), so the local image host and msw stand in.
+// destroy. The base URL is configuration (docs/admin.md), so the local image host and msw stand in.
 import { signParams } from './cloudinarySignature';
 import { productImageFolder } from './imageSchemas';
 

@@ -1,4 +1,4 @@
-// POST /api/uploads/signature and POST /api/deleteproductimage (DESIGN §4 'Images'): admin only.
+// POST /api/uploads/signature and POST /api/deleteproductimage (docs/admin.md, 'Cover images'): admin only.
 import { Router, type RequestHandler } from 'express';
 import { ImageHostError, type CloudinaryClient } from './cloudinaryClient';
 import { parseDeleteImage, signatureRequestSchema } from './imageSchemas';

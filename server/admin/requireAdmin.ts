@@ -1,4 +1,4 @@
-// Admin-only routes (DESIGN §4 'Admins'): a valid Firebase ID token (Authorization: Bearer ...) whose
+// Admin-only routes (docs/admin.md): a valid Firebase ID token (Authorization: Bearer ...) whose
 // user has an admins/{uid} record. 401 without or with a bad token, 403 for a signed-in non-admin.
 // Refusals end the request here, before any handler can call out to a provider.
 import type { RequestHandler } from 'express';

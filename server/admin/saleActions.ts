@@ -1,4 +1,4 @@
-// What an admin can do to one sale (issue 11, DESIGN §4 'Access links'): send the buyer's access
+// What an admin can do to one sale (docs/admin.md, 'Per-sale actions'): send the buyer's access
 // e-mail again, to a corrected address when the buyer mistyped it, and revoke or restore the link.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';

@@ -1,4 +1,4 @@
-// POST /api/admin/transactions/{id}/resend and POST /api/admin/transactions/{id}/access (issue 11):
+// POST /api/admin/transactions/{id}/resend and POST /api/admin/transactions/{id}/access (docs/admin.md):
 // admins only (ID token and admins record, server/admin/requireAdmin.ts), bodies validated, rate
 // limited per client, every failure a readable {message}.
 import { Router, type RequestHandler } from 'express';

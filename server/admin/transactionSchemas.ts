@@ -1,4 +1,4 @@
-// The bodies of the admin's per-sale actions (issue 11), built on the shared field rules so the
+// The bodies of the admin's per-sale actions (docs/admin.md), built on the shared field rules so the
 // resend dialog and the API refuse the same address with the same sentence.
 import { z } from 'zod';
 import { customerFields } from '../../src/lib/fieldRules';

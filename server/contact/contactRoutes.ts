@@ -1,4 +1,5 @@
-// POST /api/contact (SPEC §7): thin handlers; validation lives in the schema, the work in the service.
+// POST /api/contact (docs/storefront.md): thin handlers; validation lives in the schema, the work in the
+// service.
 import { Router, type RequestHandler } from 'express';
 import { rateLimitMessages } from '../lib/rateLimits';
 import { parseContactMessage } from './contactSchema';

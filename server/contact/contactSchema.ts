@@ -1,5 +1,5 @@
-// What a contact message must look like before it is stored or e-mailed (SPEC §5 Contact: all four
-// fields required). The rules and their sentences are the contact page's own (src/lib/fieldRules.ts),
+// What a contact message must look like before it is stored or e-mailed (all four fields required,
+// docs/storefront.md). The rules and their sentences are the contact page's own (src/lib/fieldRules.ts),
 // so the visitor reads one wording whichever side notices.
 import { z } from 'zod';
 import { contactFields } from '../../src/lib/fieldRules';

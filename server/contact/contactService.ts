@@ -1,4 +1,5 @@
-// The contact form's work (DESIGN §4 Contact): keep the message, then tell the seller by e-mail.
+// The contact form's work (docs/storefront.md, 'Pages'): keep the message, then tell the seller by
+// e-mail.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';

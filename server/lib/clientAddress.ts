@@ -1,4 +1,4 @@
-// Which address a request comes from, for rate limits that a client cannot dodge (issue 9).
+// Which address a request comes from, for rate limits that a client cannot dodge (docs/security.md).
 //
 // Express's req.ip with `trust proxy` set to a hop count N takes the N-th address from the right
 // of X-Forwarded-For (the socket's peer counting as the first hop). Everything left of it was
@@ -10,7 +10,7 @@
 // peer is Cloud Run's internal proxy. X-Forwarded-For therefore reaches the app as
 //   [anything the client sent, ...] <client>, <Fastly node>, <Google Front End>
 // and the client sits three hops from the socket. Sources (not a Google guarantee, so check the
-// header once after deploying, README 'Reliability and security'): Cloud Functions' header
+// header once after deploying, docs/deploy.md 'After the first deploy'): Cloud Functions' header
 // reference (the front end appends "client, proxy" entries), reports of Hosting-rewritten
 // requests carrying Fastly's address after the client's, and reports of direct function calls
 // arriving as "client, Google front end" from a 169.254.x peer.

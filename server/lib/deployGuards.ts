@@ -1,4 +1,4 @@
-// Settings the deployed function refuses to start with (issue 9). With an emulator host set,
+// Settings the deployed function refuses to start with (docs/security.md). With an emulator host set,
 // firebase-admin talks to that emulator and accepts unsigned ID tokens, so anyone could sign in
 // as an admin: a function that finds one in its environment must not serve at all.
 

@@ -1,5 +1,5 @@
-// The response headers Firebase Hosting sends, read from firebase.json (issue 9): the API sends the
-// same CSP with the store pages it serves, and local servers send them all so e2e tests prove the
+// The response headers Firebase Hosting sends, read from firebase.json (docs/security.md): the API sends
+// the same CSP with the store pages it serves, and local servers send them all so e2e tests prove the
 // store works under the production policy.
 import firebaseJson from '../../firebase.json';
 

@@ -1,4 +1,4 @@
-// What every API response and request goes through before a route sees it (issue 9): the proxy
+// What every API response and request goes through before a route sees it (docs/security.md): the proxy
 // hop count for req.ip, helmet's headers, JSON-only bodies and the body size limit. Kept out of
 // app.ts so routes added later (checkout, admin) are covered without touching it.
 import { isUtf8 } from 'node:buffer';

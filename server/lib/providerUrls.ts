@@ -1,5 +1,5 @@
 // Provider API bases carry secret keys: outside the local stack they must be https, so a
-// misconfigured base cannot send a Paystack or Cloudinary secret over plain HTTP (issue 9).
+// misconfigured base cannot send a Paystack or Cloudinary secret over plain HTTP (docs/security.md).
 import { isLoopbackHost } from './loopback';
 
 export interface ProviderUrlSettings {

@@ -1,4 +1,4 @@
-// The API's named rate limits (issue 9), built with express-rate-limit from the configuration.
+// The API's named rate limits (docs/security.md), built with express-rate-limit from the configuration.
 // Each limiter counts per client address (req.ip: see clientAddress.ts for why a forged
 // X-Forwarded-For cannot choose it) in memory, per function instance: with maxInstances N
 // (server/function.ts) a client gets at most N x limit through, which is enough to stop one

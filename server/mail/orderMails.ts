@@ -1,4 +1,4 @@
-// The purchase e-mails (DESIGN §4): the buyer's order e-mail with the access link, the seller's sale
+// The purchase e-mails (docs/payments.md): the buyer's order e-mail with the access link, the seller's sale
 // notice, and the /purchases resend listing every purchase of one address. Each has a plain-text and
 // an HTML part; every interpolated value is escaped in the HTML and every subject is one line.
 import { formatAmount, type Currency } from '../orders/money';

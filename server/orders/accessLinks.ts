@@ -1,4 +1,4 @@
-// Access links (DESIGN §4): /api/access/{token}, the token 32 bytes base64url, stored only as its
+// Access links (docs/payments.md): /api/access/{token}, the token 32 bytes base64url, stored only as its
 // SHA-256 in accessGrants.
 //
 // Why the token is derived (HMAC-SHA256 of the transaction id under ACCESS_LINK_SECRET) rather than

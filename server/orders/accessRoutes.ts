@@ -1,4 +1,4 @@
-// GET /api/access/{token} (DESIGN §4 'Access links'): the buyer's private door to the deliverable.
+// GET /api/access/{token} (docs/payments.md, 'Access links'): the buyer's private door to the deliverable.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { Router, type RequestHandler } from 'express';
 import { escapeHtml } from '../mail/html';

@@ -1,6 +1,6 @@
-// Fulfil once (DESIGN §4): a verified payment becomes exactly one transactions/{provider}_{reference}
-// record, one access grant, one order e-mail and one sale notice, however many times the client, a
-// retry or the webhook reports it.
+// Fulfil once (docs/payments.md): a verified payment becomes exactly one
+// transactions/{provider}_{reference} record, one access grant, one order e-mail and one sale notice,
+// however many times the client, a retry or the webhook reports it.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
@@ -21,7 +21,7 @@ export const paymentMethodOf: Record<Provider, PaymentMethod> = {
 
 export type EmailStatus = 'sending' | 'sent' | 'failed';
 
-/** SPEC §3's transaction record plus what fulfilment needs (DESIGN §3). */
+/** The sale as stored, with what fulfilment needs (docs/payments.md, 'The transaction record'). */
 export interface TransactionRecord {
   productName: string;
   productId: string;

@@ -26,7 +26,7 @@ export function decimalToMinor(value: string): number | null {
 
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
-/** For e-mails: '₦7,500' or '$9.99' (SPEC §9: the currency sign, en-US grouping). */
+/** For e-mails: '₦7,500' or '$9.99', as the store shows prices (the currency sign, en-US grouping). */
 export function formatAmount(amount: number, currency: Currency): string {
   const minimumFractionDigits = Number.isInteger(amount) ? 0 : 2;
   return `${symbols[currency]}${amount.toLocaleString('en-US', { minimumFractionDigits, maximumFractionDigits: 2 })}`;

@@ -51,7 +51,7 @@ export function createOrderRouter({
         res.json(await service.payWithDemo({ reference, productId, currency, customer }));
         return;
       }
-      // Paystack charges this store in NGN only (SPEC §9: NGN uses the card provider).
+      // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
       if (currency !== 'NGN') {
         res.status(400).json({ message: 'Card payments are in NGN. Please pay in USD with PayPal.' });
         return;

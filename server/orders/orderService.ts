@@ -1,4 +1,4 @@
-// The purchase flows (DESIGN §4): verify with the provider against the product as stored, then
+// The purchase flows (docs/payments.md): verify with the provider against the product as stored, then
 // fulfil once. The price always comes from Firestore, never from the browser.
 import type { Firestore } from 'firebase-admin/firestore';
 import { customerFields, fieldError } from '../../src/lib/fieldRules';

@@ -1,4 +1,4 @@
-// What proves a payment (DESIGN §4 'Purchase'). Pure functions over the provider's answer and the
+// What proves a payment (docs/payments.md). Pure functions over the provider's answer and the
 // product as stored, so every rule is unit tested; the messages are the ones the shopper reads (402).
 import type { PaypalOrder } from '../payments/paypalClient';
 import type { PaystackTransaction } from '../payments/paystackClient';

@@ -1,5 +1,5 @@
 // PayPal Orders v2 over REST (OAuth client credentials): the API creates the order at the database
-// price and captures it itself (DESIGN §4 'Purchase'), so the browser never states what it pays.
+// price and captures it itself (docs/payments.md), so the browser never states what it pays.
 import { callProvider, isRecord, PaymentNotVerifiedError, ProviderUnavailableError } from './providerErrors';
 
 export interface PaypalAmount {

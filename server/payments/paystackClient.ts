@@ -1,5 +1,5 @@
 // Paystack's transaction verification (GET /transaction/verify/{reference}, secret key), reduced to
-// the fields the API checks (DESIGN §4 'Purchase').
+// the fields the API checks (docs/payments.md).
 import { callProvider, isRecord, ProviderUnavailableError } from './providerErrors';
 
 export interface PaystackTransaction {

@@ -1,4 +1,4 @@
-// POST /api/purchases/resend (DESIGN §4): a buyer who lost the order e-mail gets every product
+// POST /api/purchases/resend (docs/payments.md): a buyer who lost the order e-mail gets every product
 // bought with that address in one e-mail. The answer is the same whether or not any exist, so the
 // endpoint does not tell a stranger who bought here.
 import { Router, type RequestHandler } from 'express';

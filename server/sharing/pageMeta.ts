@@ -1,4 +1,4 @@
-// The <head> tags a crawler reads when a store link is shared (DESIGN §8 'Sharing'): WhatsApp, X and
+// The <head> tags a crawler reads when a store link is shared (docs/performance.md): WhatsApp, X and
 // Facebook fetch the page without running JavaScript, so title, description, canonical URL and the
 // Open Graph/Twitter card must be in the HTML itself. Shared by the build's prerender step (the
 // store's own meta) and the API's /productdetail/{id} route (each product's).
@@ -13,7 +13,7 @@ export interface PageMeta {
   /** 'product' adds the price tags. */
   type: 'website' | 'product';
   price?: { amount: number; currency: 'NGN' | 'USD' };
-  /** The page's largest image, requested from the HTML with high priority (DESIGN §8). */
+  /** The page's largest image, requested from the HTML with high priority (docs/performance.md). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** Data the page's first render can use instead of a query (a JSON block, never executed). */
   data?: unknown;

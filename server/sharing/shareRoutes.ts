@@ -1,5 +1,5 @@
 // GET /productdetail/{id} as HTML with the product's title, description, canonical URL and Open
-// Graph/Twitter card (DESIGN §8 'Sharing'). Firebase Hosting rewrites product pages to the API
+// Graph/Twitter card (docs/performance.md). Firebase Hosting rewrites product pages to the API
 // function; crawlers read the tags without JavaScript, shoppers get the same prerendered shell
 // the SPA hydrates.
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-// POST /api/webhooks/paystack (DESIGN §4): Paystack's own report of a charge, so a buyer who closes
+// POST /api/webhooks/paystack (docs/payments.md): Paystack's own report of a charge, so a buyer who closes
 // the tab right after paying still gets the product. Mounted before express.json: the signature is
 // over the raw bytes, and a re-serialised body would not match.
 import express, { Router, type Request, type RequestHandler } from 'express';

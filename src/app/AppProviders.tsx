@@ -26,7 +26,8 @@ export function AppProviders({
   location?: string;
   /**
    * Whether to hold rendering until the saved state is restored. A prerendered page must not: its
-   * first client render has to match the HTML (DESIGN §8), so the saved currency applies just after.
+   * first client render has to match the HTML (docs/performance.md), so the saved currency applies just
+   * after.
    */
   gate?: boolean;
   children: ReactNode;

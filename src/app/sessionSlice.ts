@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminInfo } from '../lib/admin';
 
-// SPEC §3's session store, minus what DESIGN §4 drops: no tokens (Firebase Auth keeps the session
-// and refreshes its own ID token) and no userInfo (shoppers have no accounts).
+// The admin's session snapshot, and nothing else: no tokens (Firebase Auth keeps the session and
+// refreshes its own ID token) and no userInfo (shoppers have no accounts; docs/departures.md).
 export interface SessionState {
   adminInfo: AdminInfo | null;
 }

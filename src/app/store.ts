@@ -28,7 +28,7 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 // Bump the version and add a migration whenever a persisted slice changes shape, so an old
-// browser's saved state is upgraded rather than crashing the app (STYLE §7).
+// browser's saved state is upgraded rather than crashing the app (docs/architecture.md, 'Conventions').
 const persistVersion = 3;
 const migrations: MigrationManifest = {
   1: (state) => state,
@@ -54,7 +54,7 @@ const persistConfig = {
   key: 'root',
   version: persistVersion,
   storage,
-  // SPEC §9: local persistence timeout 5,000 ms.
+  // The saved state is restored within 5,000 ms (docs/storefront.md, 'Numbers').
   timeout: 5000,
   whitelist: [currencySlice.reducerPath, searchSlice.reducerPath, sessionSlice.reducerPath],
   migrate: createMigrate(migrations, { debug: false }),

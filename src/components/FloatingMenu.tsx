@@ -4,15 +4,15 @@ import { categories } from '../lib/categories';
 import { getConfig } from '../lib/config';
 import { paths } from '../lib/routes';
 
-// SPEC §9: the menu opens by itself every 30,000 ms to remind shoppers of the categories.
+// The menu opens by itself every 30,000 ms to remind shoppers of the categories (docs/storefront.md).
 export const menuAutoOpenMs = 30_000;
 
 const entryClass =
   'block rounded-md px-3 py-2 text-slate-800 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /**
- * The floating menu at the top right (SPEC §2): a disclosure that opens on click or hover and every
- * 30 s, and closes on an outside click, on Escape and when an entry is chosen.
+ * The floating menu at the top right (docs/storefront.md): a disclosure that opens on click or hover and
+ * every 30 s, and closes on an outside click, on Escape and when an entry is chosen.
  */
 export function FloatingMenu() {
   const { productSiteUrl, aboutUrl } = getConfig().store;

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { getConfig } from '../lib/config';
 import { paths } from '../lib/routes';
 
-// SPEC §1/§2: contact e-mail and phone, Contact us, the company site's legal pages (same window),
+// What every page's footer carries (docs/storefront.md): contact e-mail and phone, Contact us, the
+// company site's legal pages (same window),
 // and the year, company name and 'All rights reserved.'
 export function Footer() {
   const { contactEmail, contactPhone, companyName, productSiteUrl } = getConfig().store;

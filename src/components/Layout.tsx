@@ -13,7 +13,7 @@ function ScrollToTop() {
 }
 
 /**
- * The shell every storefront page shares (SPEC §2). The currency switch belongs to the currency
+ * The shell every storefront page shares (docs/storefront.md). The currency switch belongs to the currency
  * feature, which shared components may not import, so the app layer passes it in.
  */
 export function Layout({ currencySwitch }: { currencySwitch?: ReactNode }) {
@@ -30,7 +30,7 @@ export function Layout({ currencySwitch }: { currencySwitch?: ReactNode }) {
       {currencySwitch}
       <FloatingMenu />
       {/* At least a screen tall, so the footer starts below the fold and content arriving later
-          does not push it around in view (CLS budget, DESIGN §8). */}
+          does not push it around in view (CLS budget, docs/performance.md). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>

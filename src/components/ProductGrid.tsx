@@ -2,7 +2,7 @@ import type { Currency } from '../lib/money';
 import type { ProductSummary } from '../lib/catalogIndex';
 import { ProductCard } from './ProductCard';
 
-// SPEC §2/§9: 1 column, 2 from 640px, 3 from 1024px.
+// 1 column, 2 from 640px, 3 from 1024px (docs/storefront.md, 'Numbers').
 export function ProductGrid({
   products,
   currency,

@@ -17,7 +17,10 @@ interface ProductListProps {
   headingLevel?: 2 | 3;
 }
 
-/** A product list's four states (STYLE §8), with the SPEC's loading and error dialogs. */
+/**
+ * A product list's four states (docs/architecture.md, 'Conventions'), with the store's loading and
+ * error dialogs (docs/storefront.md).
+ */
 export function ProductList({
   products,
   loading,
@@ -31,7 +34,7 @@ export function ProductList({
   useFetchDialogs({ loading, failed });
   if (loading) {
     // Placeholder cards hold the grid's place while it loads, so what follows it (the View All
-    // button, the footer) does not jump when the products arrive (CLS budget, DESIGN §8).
+    // button, the footer) does not jump when the products arrive (CLS budget, docs/performance.md).
     return (
       <>
         <p role="status" className="sr-only">
@@ -41,7 +44,7 @@ export function ProductList({
           {Array.from({ length: placeholderCount }, (_, i) => (
             <li key={i} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
               {/* The list pages' early script may put the cover in before the app runs: React
-                  leaves the box's content alone (DESIGN §8). */}
+                  leaves the box's content alone (docs/performance.md). */}
               <div
                 className="aspect-[4/3] w-full animate-pulse bg-slate-100"
                 {...{ [earlyCoverAttribute]: i }}

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { earlySubmitProperty } from '../prerender/startScript';
 
 /**
- * A prerendered form is on screen before the app runs (DESIGN §8). What a visitor typed then is in
- * the fields but not in React's state, and a submit pressed then was held by /start.js. After the
+ * A prerendered form is on screen before the app runs (docs/performance.md). What a visitor typed then is
+ * in the fields but not in React's state, and a submit pressed then was held by /start.js. After the
  * form's first render this hands the typed values of the named fields to `restore`, and replays a
  * held submit once the restored values are rendered, so nothing typed early is lost or ignored.
  */

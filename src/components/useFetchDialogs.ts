@@ -5,8 +5,9 @@ export const fetchErrorTitle = 'Error!';
 export const fetchErrorText = 'Something went wrong while fetching products.';
 
 /**
- * SPEC §4/§8: a 'Please wait...' dialog that an outside click cannot dismiss while a product list
- * loads, closed when loading ends either way; then 'Error!' if the fetch failed.
+ * A 'Please wait...' dialog that an outside click cannot dismiss while a product list
+ * loads, closed when loading ends either way; then 'Error!' if the fetch failed (docs/storefront.md,
+ * 'Messages').
  */
 export function useFetchDialogs({ loading, failed }: { loading: boolean; failed: boolean }) {
   useEffect(() => {

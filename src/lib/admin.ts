@@ -1,5 +1,5 @@
-// Plain data for the admin records (DESIGN §3): admins/{uid} and adminRequests/{uid} have the same
-// fields. Dates are ISO strings so the records can sit in the store (STYLE §3).
+// Plain data for the admin records (docs/architecture.md, 'Data model'): admins/{uid} and
+// adminRequests/{uid} have the same fields. Dates are ISO strings so the records can sit in the store.
 export interface AdminInfo {
   uid: string;
   name: string;
@@ -20,7 +20,7 @@ export interface Registration {
   confirmPassword: string;
 }
 
-/** SPEC §5: every field required, e-mail and password each equal to their confirmation. */
+/** Every field required, e-mail and password each equal to their confirmation (docs/admin.md). */
 export function registrationError(values: Registration): string | null {
   const missing = (Object.keys(values) as Array<keyof Registration>).some((key) => values[key].trim() === '');
   if (missing) return 'Please fill in all fields.';

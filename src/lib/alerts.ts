@@ -1,6 +1,6 @@
-// sweetalert2 only through here (STYLE §6), imported on first use so shoppers who never see a
-// dialog never download it. Calls run in order, so a close() issued while the library is still
-// loading closes the dialog that was opened before it; a loading dialog closed before it could open
+// sweetalert2 only through here (docs/architecture.md, 'Conventions'), imported on first use so shoppers
+// who never see a dialog never download it. Calls run in order, so a close() issued while the library is
+// still loading closes the dialog that was opened before it; a loading dialog closed before it could open
 // is not opened at all (it would flash up over content that is already there).
 import type { SweetAlertIcon } from 'sweetalert2';
 

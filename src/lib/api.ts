@@ -1,6 +1,6 @@
-// The one RTK Query API (STYLE §4). Features add their endpoints with injectEndpoints.
-// Firestore code lives in lazily imported query modules, so the Firebase SDK is not on the
-// storefront's critical path (DESIGN §8): the shell renders first, the data follows.
+// The one RTK Query API (docs/architecture.md, 'Conventions'). Features add their endpoints with
+// injectEndpoints. Firestore code lives in lazily imported query modules, so the Firebase SDK is not on the
+// storefront's critical path (docs/performance.md): the shell renders first, the data follows.
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { toAppError, type AppError } from './errors';
 

@@ -1,5 +1,6 @@
-// Readable sentences for Firebase Auth failures (STYLE §5), apart from lib/errors.ts so that only
-// the admin chunk carries them: the storefront never signs anyone in (DESIGN §8, critical JS budget).
+// Readable sentences for Firebase Auth failures (docs/admin.md), apart from lib/errors.ts so that only
+// the admin chunk carries them: the storefront never signs anyone in (critical JS budget,
+// docs/performance.md).
 import { toAppError, type AppError } from './errors';
 
 const authMessages: Record<string, string> = {

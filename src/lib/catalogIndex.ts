@@ -1,6 +1,7 @@
-// The compact catalog index (DESIGN §8): every product's card fields in a few shard documents, so a
-// search reads about ten documents instead of the whole products collection. Shared by the SPA (its
-// reads and the admin writes), the seed and `npm run catalog:reindex`, so they agree on the layout:
+// The compact catalog index (docs/catalog-and-search.md): every product's card fields in a few shard
+// documents, so a search reads about ten documents instead of the whole products collection. Shared by the
+// SPA (its reads and the admin writes), the seed and `npm run catalog:reindex`, so they agree on the
+// layout:
 //   catalogIndex/shard-{n}  { entries: { [productId]: CatalogIndexFields & { createdAt } } }
 // A map keyed by product id lets each product write touch only its own entry (a merge of
 // `entries.{id}`), so two admins saving different products never overwrite each other.

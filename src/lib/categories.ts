@@ -1,4 +1,5 @@
-// Categories are static (DESIGN §3, SPEC §3): two of them, with their hero images in public/.
+// Categories are static (docs/architecture.md, 'Data model'): two of them, with their hero images in
+// public/.
 export interface Category {
   id: number;
   name: string;

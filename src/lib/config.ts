@@ -1,5 +1,5 @@
-// Every browser setting, read once from Vite's env, typed and validated (DESIGN §6).
-// Only VITE_* variables reach the bundle; secrets live in server/config.ts.
+// Every browser setting, read once from Vite's env, typed and validated (docs/architecture.md,
+// 'Configuration'). Only VITE_* variables reach the bundle; secrets live in server/config.ts.
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -34,7 +34,7 @@ export interface AppConfig {
   store: StoreIdentity;
   contactUrl: string;
   geoIpUrl: string;
-  /** The image host's signed-upload endpoint (DESIGN §4 'Images'); the API signs each upload. */
+  /** The image host's signed-upload endpoint (docs/admin.md, 'Cover images'); the API signs each upload. */
   images: { uploadUrl: string };
   payments: { paystackPublicKey: string; paypalClientId: string; demo: boolean };
 }

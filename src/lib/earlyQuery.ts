@@ -1,6 +1,6 @@
 // The first Firestore request of the prerendered list pages (home, all products, each category),
-// started from the HTML in parallel with the JavaScript (DESIGN §8). A tiny external script (CSP: no
-// inline scripts) POSTs the same runQuery the Lite SDK sends for the page's first products and leaves
+// started from the HTML in parallel with the JavaScript (docs/performance.md). A tiny external script (CSP:
+// no inline scripts) POSTs the same runQuery the Lite SDK sends for the page's first products and leaves
 // the promise on window; the catalog data layer turns the REST answer into Products for the first
 // render, or queries normally when it is absent or failed.
 import { categories } from './categories';

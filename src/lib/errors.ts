@@ -1,5 +1,5 @@
-// Errors are mapped once, here, to a code and a message fit to show a person (STYLE §5).
-// Raw SDK codes and stack traces never reach the screen.
+// Errors are mapped once, here, to a code and a message fit to show a person (docs/storefront.md,
+// 'Messages'). Raw SDK codes and stack traces never reach the screen.
 export interface AppError {
   code: string;
   message: string;

@@ -71,7 +71,7 @@ export const contactFields = {
   },
 } as const satisfies Record<'name' | 'email' | 'phone' | 'message', FieldRule>;
 
-/** The payment form (SPEC §2 'Complete Payment', §5): full name, e-mail, confirm e-mail, phone. */
+/** The payment form (docs/storefront.md, 'Forms and their checks'): full name, e-mail, confirm e-mail, phone. */
 export const customerFields = {
   name: {
     label: 'Full Name',
@@ -145,7 +145,7 @@ export function validateFields<K extends string>(
   return errors;
 }
 
-/** SPEC §5: the two addresses must match; compared trimmed and case-insensitively. */
+/** The two addresses must match; compared trimmed and case-insensitively (docs/storefront.md). */
 export function emailsMatch(email: string, confirmEmail: string): boolean {
   return email.trim().toLowerCase() === confirmEmail.trim().toLowerCase();
 }

@@ -1,5 +1,5 @@
-// The only module that initialises Firebase (STYLE §2). Firestore Lite keeps the storefront light
-// (DESIGN §5); Auth is loaded only by the admin area, through a dynamic import.
+// The only module that initialises Firebase (docs/architecture.md, 'Conventions'). Firestore Lite keeps
+// the storefront light; Auth is loaded only by the admin area, through a dynamic import.
 import { initializeApp, getApps, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
 import type { Auth } from 'firebase/auth';

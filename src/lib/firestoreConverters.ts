@@ -1,4 +1,5 @@
-// Converters turn Firestore documents into plain data (STYLE §3): string ids, ISO dates, numbers.
+// Converters turn Firestore documents into plain data (docs/architecture.md): string ids, ISO dates,
+// numbers.
 import { Timestamp, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { Outline, Product } from './product';
 

@@ -1,5 +1,6 @@
-// The geo-IP default currency (SPEC §4): NGN for visitors in Nigeria, USD for everyone else and
-// whenever the lookup fails, because USD is the store's default and must never block a page.
+// The geo-IP default currency (docs/storefront.md, 'Currency'): NGN for visitors in Nigeria, USD for
+// everyone else and whenever the lookup fails, because USD is the store's default and must never block a
+// page.
 import type { Currency } from './money';
 
 // Geo-IP services disagree on the field name: ipapi.co says country_code, ip-api.com countryCode,

@@ -1,5 +1,5 @@
 // Cover images are requested at the width they are shown, in the browser's best format
-// (DESIGN §4/§8). Cloudinary (and the local image host, which has its URL shape) resize on the fly
+// (docs/performance.md). Cloudinary (and the local image host, which has its URL shape) resize on the fly
 // when a transformation segment follows /image/upload/.
 const uploadSegment = '/image/upload/';
 

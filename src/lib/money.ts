@@ -2,7 +2,7 @@ export type Currency = 'NGN' | 'USD';
 
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
-// SPEC §9: ₦ for NGN, $ for USD, en-US thousands grouping.
+// ₦ for NGN, $ for USD, en-US thousands grouping (docs/storefront.md, 'Currency').
 export function formatPrice(amount: number, currency: Currency): string {
   const grouped = amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
   return `${symbols[currency]}${grouped}`;

@@ -1,4 +1,4 @@
-// Plain, serializable shapes of the catalog documents (STYLE §3): string ids, ISO dates.
+// Plain, serializable shapes of the catalog documents (docs/architecture.md): string ids, ISO dates.
 export interface Product {
   id: string;
   title: string;

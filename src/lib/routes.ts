@@ -1,4 +1,4 @@
-// One object builds every route path (STYLE: bulletproof-react).
+// One object builds every route path, so a link and its route cannot drift apart (docs/architecture.md).
 export const paths = {
   home: '/',
   allProducts: '/allproducts',

@@ -1,5 +1,5 @@
-// SPEC §4/§5: the term is trimmed and lower-cased; an empty term means "no search"; matching is a
-// case-insensitive substring match on the product title, done in the browser.
+// The term is trimmed and lower-cased; an empty term means "no search"; matching is a
+// case-insensitive substring match on the product title, done in the browser (docs/catalog-and-search.md).
 
 export function normalizeSearchTerm(raw: string): string {
   return raw.trim().toLowerCase();

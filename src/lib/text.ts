@@ -1,4 +1,4 @@
-// SPEC §2/§9: card titles are upper-cased and cut to 50 characters plus '...'.
+// Card titles are upper-cased and cut to 50 characters plus '...' (docs/storefront.md).
 export const cardTitleLength = 50;
 
 export function truncate(text: string, max: number): string {

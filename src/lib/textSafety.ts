@@ -1,4 +1,4 @@
-// Characters no form field of the store accepts (issue 9), shared by the SPA's forms and the
+// Characters no form field of the store accepts (docs/security.md), shared by the SPA's forms and the
 // API's schemas. Control characters can split mail headers or hide text in the seller's inbox;
 // bidirectional overrides and marks make a name or address read differently from what it is
 // ("Trojan Source" style), and no honest name, e-mail or phone number needs them.

@@ -18,7 +18,7 @@ export function renderRoute(location: string): string {
   return render(store, location);
 }
 
-/** The product page with the token product in it, for the API to fill (DESIGN §8). */
+/** The product page with the token product in it, for the API to fill (docs/performance.md). */
 export function renderProductTemplate(): string {
   const { store } = makeStore();
   store.dispatch(productPrimed(tokenProduct));

@@ -1,4 +1,4 @@
-// The product page's markup with the product in it (DESIGN §8): the build renders the page once
+// The product page's markup with the product in it (docs/performance.md): the build renders the page once
 // for a product whose every shown field is a token, and the API's product page replaces the
 // tokens with the real product (server/sharing/productMarkup). The shopper's browser then paints
 // the cover, title, price and description before any JavaScript, and React hydrates that markup

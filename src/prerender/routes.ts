@@ -1,4 +1,4 @@
-// The storefront routes prerendered at build time (DESIGN §8), shared by the build step, main.tsx
+// The storefront routes prerendered at build time (docs/performance.md), shared by the build step, main.tsx
 // (hydrate or not) and the local servers (which file answers which path).
 
 export interface PrerenderedRoute {

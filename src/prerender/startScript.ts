@@ -1,4 +1,4 @@
-// How a prerendered page starts its JavaScript (DESIGN §8). The build replaces the head's module
+// How a prerendered page starts its JavaScript (docs/performance.md). The build replaces the head's module
 // script with /start.js (deferred, tiny, external for the CSP), which:
 // - lets the browser paint the prerendered HTML first, and only then adds the app's entry module,
 //   so a slow phone shows the page before it downloads and runs the app (a list page's first

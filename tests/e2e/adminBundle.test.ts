@@ -1,5 +1,5 @@
-// DESIGN §8: Firebase Auth and the admin code load only on admin routes; the storefront's critical
-// path (the entry script and what index.html preloads) carries neither.
+// Firebase Auth and the admin code load only on admin routes (docs/performance.md); the storefront's
+// critical path (the entry script and what index.html preloads) carries neither.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';

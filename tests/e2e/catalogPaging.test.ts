@@ -1,4 +1,4 @@
-// All products in pages of 24 with 'Load more' (DESIGN §8), in a real Chromium against the
+// All products in pages of 24 with 'Load more' (docs/catalog-and-search.md), in a real Chromium against the
 // production build and the local cloud. The demo seed has 14 products, fewer than a page, so this
 // file adds 20 generated ones (older than the demo catalog, so home is unchanged) for its own run
 // and removes them afterwards: e2e files run one after another, and the others count the seed.

@@ -1,4 +1,4 @@
-// A purchase end to end on the local stack without provider keys (issue 6, acceptance 1): the
+// A purchase end to end on the local stack without provider keys (docs/payments.md, 'Demo mode'): the
 // clearly labelled demo payment in NGN and in USD, through the real API, into the mail catcher.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

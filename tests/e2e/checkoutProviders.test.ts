@@ -1,4 +1,4 @@
-// The store built with public provider keys (issue 6, acceptance 2, 3 and 6) in a real Chromium:
+// The store built with public provider keys (docs/payments.md) in a real Chromium:
 // Paystack's checkout frame and PayPal's SDK script are served by the test (no internet here), and
 // the API verifies each payment against the loopback provider stand-in (tests/support/fakeProviders.ts).
 import { readdirSync, readFileSync } from 'node:fs';

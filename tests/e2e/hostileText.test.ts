@@ -1,4 +1,4 @@
-// Markup typed into the store's forms is text wherever it is shown again (issue 9), in a real
+// Markup typed into the store's forms is text wherever it is shown again (docs/security.md), in a real
 // Chromium against the production build and the local cloud: the admin posts a product whose title
 // and description carry an <img onerror> and a <script>; the home page, All Products, the product
 // page and the search show them as text and none runs; the HTML a crawler fetches escapes them in

@@ -1,4 +1,4 @@
-// The production build served with Firebase Hosting's headers from firebase.json (issue 9). Every
+// The production build served with Firebase Hosting's headers from firebase.json (docs/security.md). Every
 // e2e file runs under this policy and fails on a reported violation (tests/support/setupE2e.ts), so
 // the storefront, checkout (demo, the Paystack popup and the PayPal buttons with their stub scripts)
 // and admin files prove they work under it. This file proves the headers are really sent and the

@@ -1,5 +1,5 @@
-// Prerendered storefront pages (DESIGN §8): the HTML carries the shell, hero and headings before any
-// JavaScript runs, React hydrates it without complaint, the home's first query leaves from the HTML,
+// Prerendered storefront pages (docs/performance.md): the HTML carries the shell, hero and headings before
+// any JavaScript runs, React hydrates it without complaint, the home's first query leaves from the HTML,
 // and product pages carry their own meta for crawlers (through the preview server's API rewrite).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

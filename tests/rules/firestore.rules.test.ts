@@ -1,4 +1,4 @@
-// The rules matrix (issue 8): every collection of DESIGN §3 x visitor, signed-in user, pending
+// The rules matrix (docs/security.md): every collection x visitor, signed-in user, pending
 // requester and admin x get, list, create, update, delete, then the field checks. Written with the
 // SPA's own SDK (Firestore Lite); identities are the unsigned ID tokens the Auth emulator issues
 // (mockUserToken). The same file runs on our emulator in `npm test` (it starts one with the
@@ -237,7 +237,7 @@ const collections: Collection[] = [
 ];
 
 // The expected answer for each collection, operation and caller (A = allowed, - = denied), in the
-// order visitor, user, requester, admin. This is the README's table.
+// order visitor, user, requester, admin. This is the table in docs/security.md.
 const expected: Record<string, Record<Op, string>> = {
   products: { get: 'AAAA', list: 'AAAA', create: '---A', update: '---A', delete: '---A' },
   productDeliverables: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '---A' },

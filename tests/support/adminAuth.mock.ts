@@ -1,5 +1,5 @@
 // Stand-ins for the admin feature's two data-access modules, typed against the real ones so a
-// changed signature breaks the build here instead of letting the mocks drift (STYLE: excalidraw).
+// changed signature breaks the build here instead of letting the mocks drift (docs/testing.md).
 //   vi.mock('<path to>/src/features/admin/api/auth', () => import('<path to>/adminAuth.mock'));
 //   vi.mock('<path to>/src/features/admin/api/admins', () => import('<path to>/adminAuth.mock'));
 // The Auth side keeps a signed-in user that the screens observe through watchAuthUser.

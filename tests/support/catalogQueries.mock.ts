@@ -1,5 +1,5 @@
 // Stand-in for src/features/catalog/api/catalogQueries.ts, the module boundary behind which all
-// Firestore code lives (STYLE: excalidraw). Typed against the real module, so a changed signature or
+// Firestore code lives (docs/testing.md). Typed against the real module, so a changed signature or
 // a new export breaks the build here instead of letting the mock drift. Use it with
 //   vi.mock('<path to>/src/features/catalog/api/catalogQueries', () => import('<path to>/catalogQueries.mock'));
 // and program it per test through vi.mocked(...) on the real module's exports.

@@ -1,4 +1,4 @@
-// Test data builders (STYLE: bookshelf): sensible defaults, each test overrides what it is about.
+// Test data builders (docs/testing.md): sensible defaults, each test overrides what it is about.
 import type { Outline, Product } from '../../src/lib/product';
 
 let sequence = 0;

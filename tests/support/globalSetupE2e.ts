@@ -77,7 +77,7 @@ export default async function setup(project: TestProject) {
   const publicKeys = { paystack: 'pk_test_e2e_public_key', paypal: 'e2e-paypal-client-id' };
   const savedEnv = { ...process.env };
   // The build runs with server secrets in its environment, as on a developer's machine with a full
-  // .env, so a test can prove none of them reaches the bundle (DESIGN §6).
+  // .env, so a test can prove none of them reaches the bundle (docs/architecture.md, 'Configuration').
   const buildSecrets = {
     PAYSTACK_SECRET_KEY: 'sk_test_secret_marker_paystack_7f3a',
     PAYPAL_CLIENT_SECRET: 'paypal_secret_marker_91bd',

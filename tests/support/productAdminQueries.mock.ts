@@ -1,5 +1,5 @@
 // Stand-in for src/features/admin/api/productAdminQueries.ts, the boundary behind which the product
-// panels' Firestore and Auth code lives (STYLE: excalidraw). Typed against the real module, so a
+// panels' Firestore and Auth code lives (docs/testing.md). Typed against the real module, so a
 // changed signature breaks the build here. Use it with
 //   vi.mock('<path to>/src/features/admin/api/productAdminQueries', () => import('<path to>/productAdminQueries.mock'));
 import { vi } from 'vitest';

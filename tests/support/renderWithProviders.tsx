@@ -11,7 +11,7 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   route?: InitialEntry | InitialEntry[];
 }
 
-/** A fresh store and router per test (STYLE: Redux Toolkit template). */
+/** A fresh store and router per test (docs/testing.md). */
 export function renderWithProviders(ui: ReactElement, { preloadedState, route = '/', ...options }: Options = {}) {
   const { store } = makeStore({ preloadedState });
   const user = userEvent.setup();

@@ -50,7 +50,7 @@ export function resetSalesQueries() {
 
 let sequence = 0;
 
-/** A sale with sensible defaults (STYLE: bookshelf factories). */
+/** A sale with sensible defaults, as the other builders (docs/testing.md). */
 export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
   sequence += 1;
   const id = overrides.id ?? `paystack_T${1000 + sequence}`;

@@ -1,5 +1,5 @@
 // The catalog's public surface for other features: the search answers from the catalog index
-// (DESIGN §8), one RTK Query cache entry loaded once per visit and shared by every search.
+// (docs/catalog-and-search.md), one RTK Query cache entry loaded once per visit and shared by every search.
 import { catalogApi } from './api/catalogApi';
 
 export const catalogIndexQuery = catalogApi.endpoints.getCatalogIndex;

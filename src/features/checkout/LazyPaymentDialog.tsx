@@ -1,6 +1,6 @@
 // The checkout feature's public surface for pages with a buy button. The dialog is a separate chunk
 // loaded on the first Buy click, and each payment library a further chunk it loads for the currency
-// being paid (DESIGN §8): nobody downloads payment code before pressing Buy Now.
+// being paid (docs/performance.md): nobody downloads payment code before pressing Buy Now.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { PaymentRequest } from './paymentRequest';
 

@@ -1,5 +1,5 @@
-// What the shopper reads at each step of a purchase (SPEC §8), and how a failed call to our API
-// becomes one of those sentences. Raw status codes and provider answers never reach the screen.
+// What the shopper reads at each step of a purchase (docs/storefront.md, 'Messages'), and how a failed call
+// to our API becomes one of those sentences. Raw status codes and provider answers never reach the screen.
 import { HttpError } from '../../lib/http';
 
 export const messages = {

@@ -2,8 +2,8 @@
 // minor units, and the reference that identifies one payment attempt.
 
 /**
- * SPEC §5: the full name is split on the first space into first and last name; with no space the
- * whole name is the first name. Surrounding and repeated spaces are not part of either name.
+ * The full name is split on the first space into first and last name (docs/storefront.md); with no space
+ * the whole name is the first name. Surrounding and repeated spaces are not part of either name.
  */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim();
@@ -12,7 +12,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
 }
 
-/** SPEC §9: the card provider takes the amount in minor units (kobo): price × 100. */
+/** The card provider takes the amount in minor units (kobo): price × 100 (docs/payments.md). */
 export function toMinorUnits(amount: number): number {
   return Math.round(amount * 100);
 }

@@ -1,10 +1,11 @@
-// The currency feature's public hook for pages that want the geo-IP default (SPEC §4: the product page).
+// The currency feature's public hook for pages that want the geo-IP default (the product page;
+// docs/storefront.md).
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetGeoCurrencyQuery } from './api/geoApi';
 import { currencyDetected, selectCurrencyChosen } from './currencySlice';
 
-/** Sets the currency from the visitor's country, unless they already chose one (DESIGN §9). */
+/** Sets the currency from the visitor's country, unless they already chose one (docs/departures.md). */
 export function useGeoCurrencyDefault() {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector(selectCurrencyChosen);

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 // Only the term is kept (and persisted): the results are worked out from the catalog index each
-// time they are shown, so a reload never shows a price the admin has since changed (issue 10).
+// time they are shown, so a reload never shows a price the admin has since changed
+// (docs/catalog-and-search.md).
 export interface SearchState {
   term: string;
 }

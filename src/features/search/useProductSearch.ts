@@ -12,15 +12,15 @@ import { searchCleared, searchTermSet } from './searchSlice';
 export const searchFailedTitle = 'Search failed';
 export const searchFailedText = 'There was an error searching products. Please try again.';
 
-/** What /searchresults reads from navigation state: scroll down to the results (SPEC §2). */
+/** What /searchresults reads from navigation state: scroll down to the results (docs/storefront.md). */
 export interface SearchNavigationState {
   scrollToResults?: boolean;
 }
 
 /**
- * The search flow of SPEC §4: a blank term clears the results and does nothing else; otherwise a
- * blocking 'Searching products...' dialog while the catalog index loads (once per visit: RTK Query keeps
- * it) and matched in the browser (DESIGN §8), the term stored, and the visitor taken to
+ * The search flow (docs/catalog-and-search.md): a blank term clears the results and does nothing else;
+ * otherwise a blocking 'Searching products...' dialog while the catalog index loads (once per visit: RTK
+ * Query keeps it) and matched in the browser, the term stored, and the visitor taken to
  * /searchresults, which shows the index's matches for the term.
  */
 export function useProductSearch() {

@@ -92,7 +92,7 @@ describe('contact page', () => {
       'href',
       'mailto:hello@digitalstore.test',
     );
-    // Below the form, as SPEC §2 places them.
+    // Below the form, where the contact page shows them (docs/storefront.md).
     const form = screen.getByRole('button', { name: 'Send Message' }).closest('form');
     const phoneLink = screen.getByRole('link', { name: '+234 800 000 0000' });
     expect(form?.compareDocumentPosition(phoneLink)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);

@@ -1,4 +1,4 @@
-// /early-query.js on a list page (DESIGN §8): when its answer comes, the first covers go into the
+// /early-query.js on a list page (docs/performance.md): when its answer comes, the first covers go into the
 // grid's placeholders as the cards will show them, and `shown` settles once the first is loaded.
 import { afterEach, describe, expect, it } from 'vitest';
 import { earlyQueryScript } from '../../../src/lib/earlyQuery';

@@ -1,4 +1,4 @@
-// A prerendered form is on screen before the app runs (DESIGN §8). These tests render the page to
+// A prerendered form is on screen before the app runs (docs/performance.md). These tests render the page to
 // HTML as the build does, run the real /start.js source in the page, type and submit as a visitor
 // would before React is there, then hydrate: nothing typed is lost, and a held submit is sent once.
 // Our API is stubbed with msw here (component level); the e2e contact test sends for real.
@@ -152,8 +152,8 @@ describe('a button tapped before the app runs', () => {
     const toggle = container.querySelector<HTMLButtonElement>('button[role="switch"]');
     if (!toggle) throw new Error('no currency switch');
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    // A scripted click is not a shopper's tap: /start.js does not keep it (SPEC §2: the switch
-    // answers genuine clicks only).
+    // A scripted click is not a shopper's tap: /start.js does not keep it (the switch answers genuine
+    // clicks only: docs/storefront.md).
     toggle.click();
     expect('__storeEarlyClick' in window).toBe(false);
     // A real tap (trusted, which jsdom cannot make; the e2e suite taps for real): what /start.js keeps.

@@ -1,4 +1,4 @@
-// /start.js and the build's use of it (DESIGN §8): the app's entry module is requested only after
+// /start.js and the build's use of it (docs/performance.md): the app's entry module is requested only after
 // the prerendered page has had its first frame, exactly once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startAfterPaint, startScript } from '../../../src/prerender/startScript';

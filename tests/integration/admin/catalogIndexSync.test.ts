@@ -1,5 +1,5 @@
-// The catalog index (DESIGN §8) kept in step with every product write: the admin screens' own data
-// access (real Firestore Lite and Auth SDKs, signed in as the demo admin) against an emulator that
+// The catalog index (docs/catalog-and-search.md) kept in step with every product write: the admin screens'
+// own data access (real Firestore Lite and Auth SDKs, signed in as the demo admin) against an emulator that
 // enforces the project's rules and indexes, read back by firebase-admin and by the storefront's
 // own index query; then `npm run catalog:reindex` rebuilding an index that drifted.
 import { execFile } from 'node:child_process';

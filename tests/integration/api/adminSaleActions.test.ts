@@ -1,4 +1,4 @@
-// The admin's per-sale actions (issue 11) against the local cloud: real ID tokens from the Auth
+// The admin's per-sale actions (docs/admin.md) against the local cloud: real ID tokens from the Auth
 // emulator, the demo admin's record in our Firestore emulator, purchases made through the demo
 // payment, real SMTP into the cloud's mail catcher. Nothing of ours is faked.
 import type { Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Fault test (issue 9): the mail server goes down while ten buyers pay, then comes back. Every
+// Fault test (docs/payments.md): the mail server goes down while ten buyers pay, then comes back. Every
 // purchase is recorded with its working access link while SMTP is down; once it is up, the retry
 // sweep (what the deployed scheduled function and the local cloud's timer run), racing a second sweep
 // and the buyers' own retries, leaves every buyer with exactly one e-mail and the seller with exactly

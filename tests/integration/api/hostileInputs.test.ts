@@ -1,9 +1,9 @@
-// Oversized, malformed and hostile inputs on every endpoint of the API (issue 9), against the local
-// cloud: our Firestore emulator, real SMTP into the mail catcher, real ID tokens from the Auth
+// Oversized, malformed and hostile inputs on every endpoint of the API (docs/security.md), against the
+// local cloud: our Firestore emulator, real SMTP into the mail catcher, real ID tokens from the Auth
 // emulator for the admin routes; only Paystack and PayPal are stand-ins (msw). Every input is a row
 // of a table with the status and the sentence the client must get; each table ends by checking that
 // no refused input was stored or mailed. The figures are printed at the end and asserted, so the
-// count in the README is what ran.
+// count in docs/security.md is what ran.
 import { gzipSync } from 'node:zlib';
 import { Timestamp } from 'firebase-admin/firestore';
 import { setupServer } from 'msw/node';

@@ -1,5 +1,5 @@
-// Load fault test (issue 9): 50 order calls at once across 10 payment references (5 racing calls per
-// reference, demo payments, the local cloud's Firestore emulator and SMTP): exactly 10 transactions,
+// Load fault test (docs/payments.md): 50 order calls at once across 10 payment references (5 racing calls
+// per reference, demo payments, the local cloud's Firestore emulator and SMTP): exactly 10 transactions,
 // 10 access grants and one e-mail per buyer, and every racing call gets the same answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The purchase endpoints against a hostile client (issue 9), on the local cloud: each has its own
+// The purchase endpoints against a hostile client (docs/security.md), on the local cloud: each has its own
 // rate limit that a forged X-Forwarded-For does not reset, and none takes what an HTML form posts.
 // The requests are refused before a provider would be asked, so no provider stand-in is needed.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-// The storefront's queries need the composite indexes firestore.indexes.json declares (issue 12): run
+// The storefront's queries need the composite indexes firestore.indexes.json declares
+// (docs/catalog-and-search.md): run
 // them with the real SPA code against an emulator enforcing a copy of that file, then remove a
 // declared index and watch the query that needs it fail as it would in production.
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

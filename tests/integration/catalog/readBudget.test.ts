@@ -1,7 +1,7 @@
-// DESIGN §8 / issue 10: at 5,000 products a visit of home, all products (first page), one search
-// and one product page reads at most 60 documents. The SPA's own data functions (Firestore Lite)
-// run against an emulator enforcing the project's rules and indexes, seeded with the bench's large
-// catalog generator; the emulator counts the documents it serves.
+// The read budget (docs/catalog-and-search.md): at 5,000 products a visit of home, all products (first
+// page), one search and one product page reads at most 60 documents. The SPA's own data functions
+// (Firestore Lite) run against an emulator enforcing the project's rules and indexes, seeded with the
+// bench's large catalog generator; the emulator counts the documents it serves.
 import { resolve } from 'node:path';
 import { setLogLevel } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -19,16 +19,17 @@ import { AggregateField, type Firestore as AdminFirestore } from 'firebase-admin
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { DATABASE, adminClient, liteClient, rest } from './helpers';
 
-// Aggregation semantics as production has them (issue 12): one request aggregates only the documents
-// that have every field it sums or averages; sum and average skip values that are not numbers; a sum
-// of integers stays an integer; at most 5 aggregations per request.
+// Aggregation semantics as production has them (docs/local-cloud.md): one request aggregates only the
+// documents that have every field it sums or averages; sum and average skip values that are not numbers; a
+// sum of integers stays an integer; at most 5 aggregations per request.
 let emulator: FirestoreEmulator;
 let db: Firestore;
 let admin: AdminFirestore;
 let closeClient: () => Promise<void>;
 
 const collections: Record<string, Record<string, Record<string, unknown>>> = {
-  // The issue's repro: sum 350 over every document with pages, 300 over those that also have a year.
+  // Where production differs from a naive sum: 350 over every document with pages, but 300 over
+  // those that also have a year.
   shelf: {
     s1: { pages: 100, year: 2001 },
     s2: { pages: 200, year: 2003 },
@@ -68,7 +69,7 @@ function aggregate(collectionId: string, aggregations: unknown[], where?: unknow
 }
 
 describe('aggregations with the Lite SDK', () => {
-  it('the issue repro: sum, average and count in one request take only documents with every field', async () => {
+  it('sum, average and count in one request take only documents with every field', async () => {
     const snapshot = await getAggregate(collection(db, 'shelf'), {
       pages: sum('pages'),
       year: average('year'),
@@ -127,7 +128,7 @@ describe('aggregations with the Lite SDK', () => {
 });
 
 describe('aggregations with firebase-admin (REST)', () => {
-  it('the issue repro gives the same answer', async () => {
+  it('the mixed-fields shelf gives the same answer', async () => {
     const snapshot = await admin
       .collection('shelf')
       .aggregate({

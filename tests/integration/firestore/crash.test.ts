@@ -1,4 +1,4 @@
-// Fault test (issue 9): the Firestore emulator killed with SIGKILL in the middle of a stream of
+// Fault test (docs/security.md): the Firestore emulator killed with SIGKILL in the middle of a stream of
 // batched writes, then started again on the same data file. Every write the emulator acknowledged
 // must be there, and no batch may be half applied. Loopback only, bounded in rounds and time.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -25,8 +25,8 @@ import { AggregateField, type Firestore as AdminFirestore } from 'firebase-admin
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { DATABASE, adminClient, liteClient, rest, tempDir } from './helpers';
 
-// Composite-index enforcement (issue 12): an emulator given an indexes file refuses what production
-// would refuse for want of an index; one without a file (Google's emulator) answers everything.
+// Composite-index enforcement (docs/local-cloud.md): an emulator given an indexes file refuses what
+// production would refuse for want of an index; one without a file (Google's emulator) answers everything.
 const indexesFile = {
   indexes: [
     {
@@ -127,7 +127,7 @@ async function ids(q: Query): Promise<string[]> {
 const refused = { code: 'failed-precondition', message: expect.stringContaining('The query requires an index.') };
 
 describe('queries that need a composite index (Lite SDK)', () => {
-  it('the issue repro: == on one field and < on another, on an undeclared collection, is refused', async () => {
+  it('== on one field and < on another, on an undeclared collection, is refused', async () => {
     const repro = query(collection(db, 'undeclared'), where('key1', '==', 42), where('key2', '<', 42));
     await expect(getDocs(repro)).rejects.toMatchObject(refused);
     // Google's emulator, and ours without an indexes file, answer it.
@@ -255,7 +255,7 @@ describe('index enforcement with firebase-admin (REST: HTTP 400, code 3)', () =>
     message: expect.stringContaining('The query requires an index. You can create it here:'),
   };
 
-  it('refuses the issue repro and an undeclared order, answers a declared one', async () => {
+  it('refuses == on one field with < on another, and an undeclared order, answers a declared one', async () => {
     await expect(
       admin.collection('undeclared').where('key1', '==', 42).where('key2', '<', 42).get(),
     ).rejects.toMatchObject(adminRefused);

@@ -20,7 +20,7 @@ import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { DATABASE, adminClient, liteClient, rest } from './helpers';
 
-// Collection and document ids of the form __x__ are reserved (issue 12): production answers
+// Collection and document ids of the form __x__ are reserved (docs/local-cloud.md): production answers
 // INVALID_ARGUMENT (HTTP 400) to reads, queries, aggregations and writes that name one.
 let emulator: FirestoreEmulator;
 let db: Firestore;

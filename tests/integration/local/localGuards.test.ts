@@ -1,4 +1,4 @@
-// The local cloud's servers against a hostile web page (issue 9): a page on another origin, or
+// The local cloud's servers against a hostile web page (docs/security.md): a page on another origin, or
 // one that reaches 127.0.0.1 under its own host name (DNS rebinding), gets nothing from the
 // Firestore emulator, the image host, the mail inbox or the API, while the store's own origin
 // keeps working.

@@ -51,7 +51,7 @@ describe('demo seed', () => {
       expect(typeof product.get('priceInNgn')).toBe('number');
       expect(typeof product.get('priceInUsd')).toBe('number');
       expect(product.get('priceInNgn')).toBeGreaterThan(product.get('priceInUsd') as number);
-      // DESIGN §3: the deliverable link is not part of the public product.
+      // The deliverable link is not part of the public product (docs/security.md).
       expect(product.get('url')).toBeUndefined();
       const cover = product.get('coverImageUrl') as string;
       expect(cover.startsWith(cloud.images.url)).toBe(true);

@@ -97,7 +97,7 @@ describe('npm start', () => {
     // The store answers, and the catalog is there through the Firestore emulator's REST API.
     expect((await fetch(storeUrl)).status).toBe(200);
     const docs = `http://127.0.0.1:${env.FIRESTORE_PORT}/v1/projects/demo-digital-store/databases/(default)/documents`;
-    // npm start enforces firestore.rules: a visitor's raw write is refused (issue 8); the owner
+    // npm start enforces firestore.rules: a visitor's raw write is refused (docs/security.md); the owner
     // token (firebase-admin, as the seed and the API use) writes.
     const write = (headers: Record<string, string>) =>
       fetch(`${docs}/products/made-in-first-run`, {

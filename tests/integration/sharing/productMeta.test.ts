@@ -1,5 +1,5 @@
 // GET /productdetail/{id} fetched as a crawler does (no JavaScript): the API fills the product's meta
-// into the product page shell it takes from the store's origin (DESIGN §8 'Sharing'). Real
+// into the product page shell it takes from the store's origin (docs/performance.md). Real
 // firebase-admin against the Firestore emulator; the "hosting origin" is a loopback server handing
 // out the shell as Firebase Hosting would.
 import { readFileSync } from 'node:fs';

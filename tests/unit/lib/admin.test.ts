@@ -13,7 +13,7 @@ function buildRegistration(overrides: Partial<Registration> = {}): Registration 
   };
 }
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration rules', () => {
   it('accepts a complete registration', () => {
     expect(registrationError(buildRegistration())).toBeNull();
   });

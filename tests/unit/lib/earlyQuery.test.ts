@@ -34,7 +34,7 @@ const restAnswer = [
   },
 ];
 
-describe('the home page’s early runQuery (DESIGN §8)', () => {
+describe('the home page’s early runQuery', () => {
   it('turns the REST answer into the Product shape the Lite converters give', () => {
     expect(productsFromRunQuery(restAnswer)).toEqual([
       {
@@ -133,7 +133,7 @@ const doc = (id: string, createdAt: string) => ({
   },
 });
 
-describe('the list pages’ early runQuery (DESIGN §8)', () => {
+describe('the list pages’ early runQuery', () => {
   it('sends the Lite SDK’s body for the first 24 of all products, and of one category', () => {
     expect(JSON.parse(productPageQueryBody(null, 24))).toEqual({
       structuredQuery: {

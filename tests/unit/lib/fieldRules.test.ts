@@ -50,7 +50,7 @@ describe('field rules', () => {
   });
 });
 
-describe('invisible and control characters (issue 9)', () => {
+describe('invisible and control characters', () => {
   it('are refused in every single-line field of both forms, named by the label', () => {
     expect(fieldError(customerFields.name, 'Ada \u202eObi')).toBe(
       'Full Name contains invisible or control characters that are not allowed. Please retype it.',

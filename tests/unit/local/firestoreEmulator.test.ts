@@ -26,7 +26,7 @@ describe('compareStrings orders by UTF-8 bytes (code points), as Firestore does'
   });
 });
 
-describe('queries read only their own collection (issue 10)', () => {
+describe('queries read only their own collection', () => {
   it('a collection query never walks the whole database; a collection group query does', () => {
     const store = new DocumentStore([], () => undefined);
     store.commit(DB, [

@@ -1,4 +1,4 @@
-// The lint rules that hold the structure (issue 7 'Boundaries'), run with the project's own
+// The lint rules that hold the structure (docs/architecture.md, 'Conventions'), run with the project's own
 // eslint.config.js over small source trees written for each case.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

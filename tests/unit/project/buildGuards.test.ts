@@ -1,4 +1,4 @@
-// A production SPA build refuses the local-only switches (issue 9); other modes keep them.
+// A production SPA build refuses the local-only switches (docs/security.md); other modes keep them.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

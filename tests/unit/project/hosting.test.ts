@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cspDirectives, cspWithStandIns, hostingHeadersFor } from '../../../server/lib/hostingHeaders';
 
-// What Firebase Hosting sends with every page and asset (issue 9). Hosting applies every header rule
-// whose source matches, and for the same header the last matching rule wins, so the asset rule that
+// What Firebase Hosting sends with every page and asset (docs/security.md). Hosting applies every header
+// rule whose source matches, and for the same header the last matching rule wins, so the asset rule that
 // makes hashed files immutable comes after the catch-all one.
 const root = resolve(import.meta.dirname, '../../..');
 const firebaseJson = JSON.parse(readFileSync(resolve(root, 'firebase.json'), 'utf8')) as {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { prerenderedRoutes, spaShellFile } from '../../../src/prerender/routes';
 
 // Hosting answers each prerendered route with its own HTML and product pages through the API
-// function (DESIGN §8); the rewrites are tried in order, so the catch-all comes last.
+// function (docs/performance.md); the rewrites are tried in order, so the catch-all comes last.
 const root = resolve(import.meta.dirname, '../../..');
 const rewrites = (
   JSON.parse(readFileSync(resolve(root, 'firebase.json'), 'utf8')) as {

@@ -1,4 +1,4 @@
-// Firestore access for admins/{uid} and adminRequests/{uid} (DESIGN §3), through Firestore Lite.
+// Firestore access for admins/{uid} and adminRequests/{uid} (docs/security.md), through Firestore Lite.
 // firestore.rules decide who may do what; a refusal comes back as an AppError, never hidden.
 import {
   collection,

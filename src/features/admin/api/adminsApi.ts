@@ -1,5 +1,5 @@
-// The admin records as RTK Query server data (STYLE §4): the screens update from the cache, and a
-// mutation's tags refetch what it changed only after the write succeeded.
+// The admin records as RTK Query server data (docs/architecture.md): the screens update from the cache, and
+// a mutation's tags refetch what it changed only after the write succeeded.
 import type { AdminInfo, AdminRequest } from '../../../lib/admin';
 import { api, runQuery } from '../../../lib/api';
 import {

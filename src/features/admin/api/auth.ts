@@ -1,4 +1,5 @@
-// Every Firebase Auth call of the admin area (STYLE §2: only lib/ and features/*/api/ touch the SDK).
+// Every Firebase Auth call of the admin area (only lib/ and features/*/api/ touch the SDK:
+// docs/architecture.md).
 // Components get plain data and AppErrors; tests mock this module (tests/support/adminAuth.mock.ts).
 import {
   confirmPasswordReset,
@@ -77,7 +78,7 @@ export function createAccountForOther(name: string, email: string, password: str
   });
 }
 
-/** Firebase Auth's reset e-mail; its link continues to our reset page (DESIGN §4 'Admins'). */
+/** Firebase Auth's reset e-mail; its link continues to our reset page (docs/admin.md). */
 export function sendResetLink(email: string): Promise<void> {
   return mapped(async () =>
     sendPasswordResetEmail(await getAuthLazy(), email.trim(), {

@@ -1,5 +1,5 @@
-// Contact messages for the dashboard's Messages panel (DESIGN §3: the API creates them, admins read
-// them and set `handled`, nothing else). Newest first, in pages that move with Firestore cursors.
+// Contact messages for the dashboard's Messages panel (the API creates them, admins read them and set
+// `handled`, nothing else: docs/security.md). Newest first, in pages that move with Firestore cursors.
 import {
   collection,
   doc,

@@ -1,5 +1,5 @@
-// The Messages panel's server data (STYLE §4): pages and the unhandled count come from the cache,
-// and marking a message refetches both once the write succeeded.
+// The Messages panel's server data (docs/architecture.md): pages and the unhandled count come from the
+// cache, and marking a message refetches both once the write succeeded.
 import { api, runQuery } from '../../../lib/api';
 import {
   countUnhandledMessages,

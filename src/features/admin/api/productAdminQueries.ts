@@ -1,8 +1,8 @@
-// Firestore reads and writes of the admin's product panels (STYLE §2: only lib/ and features/*/api/
-// touch the SDK). Components get plain data; tests mock this module at its boundary
+// Firestore reads and writes of the admin's product panels (only lib/ and features/*/api/ touch the
+// SDK: docs/architecture.md). Components get plain data; tests mock this module at its boundary
 // (tests/support/productAdminQueries.mock.ts). Writes that belong together go in one batch, so a
 // product never exists without its deliverable, nor an outline without its product, and the
-// catalog index (DESIGN §8) changes in the same batch as the product it describes.
+// catalog index (docs/catalog-and-search.md) changes in the same batch as the product it describes.
 import {
   collection,
   deleteField,
@@ -30,7 +30,7 @@ import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import type { Outline, Product } from '../../../lib/product';
 
-/** The editable fields of a product (SPEC §3), without id and createdAt. */
+/** The editable fields of a product (docs/architecture.md, 'Data model'), without id and createdAt. */
 export interface ProductFields {
   title: string;
   description: string;
@@ -41,7 +41,7 @@ export interface ProductFields {
   author: string;
 }
 
-/** A product with its private deliverable link (DESIGN §3: productDeliverables/{id}). */
+/** A product with its private deliverable link (productDeliverables/{id}, docs/security.md). */
 export interface ProductDraft extends ProductFields {
   url: string;
 }
@@ -56,8 +56,8 @@ const outlines = () => collection(getDb(), 'outlines').withConverter(outlineConv
 
 /**
  * The most products Manage products lists for one category, and outlines for one product: the
- * rules cap every public list at 100 documents (DESIGN §8). The seller's catalog is far below that
- * per category today; paging this panel is for when it is not.
+ * rules cap every public list at 100 documents (docs/catalog-and-search.md). The seller's catalog is far
+ * below that per category today; paging this panel is for when it is not.
  */
 const adminListLimit = 100;
 
@@ -96,7 +96,7 @@ export async function createProduct(draft: ProductDraft): Promise<string> {
   const ref = doc(collection(db, 'products'));
   const { url, ...fields } = draft;
   const batch = writeBatch(db);
-  // The rules want createdAt to be the request time (DESIGN §3), i.e. the server's clock.
+  // The rules want createdAt to be the request time (docs/security.md), i.e. the server's clock.
   batch.set(ref, { ...fields, createdAt: serverTimestamp() });
   batch.set(doc(db, 'productDeliverables', ref.id), { url });
   writeIndexEntry(batch, ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() });
@@ -116,7 +116,7 @@ export async function updateProduct(productId: string, draft: ProductDraft): Pro
   await batch.commit();
 }
 
-/** SPEC §7: an image change updates only coverImageUrl (of the product and of its index entry). */
+/** An image change updates only coverImageUrl (of the product and of its index entry; docs/admin.md). */
 export async function updateCoverImage(productId: string, coverImageUrl: string): Promise<void> {
   const db = getDb();
   const batch = writeBatch(db);

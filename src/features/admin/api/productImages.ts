@@ -1,5 +1,5 @@
-// The cover image's way to and from the image host (DESIGN §4 'Images'): the API signs each upload
-// (admin ID token), the browser sends the file straight to the host with that signature and reports
+// The cover image's way to and from the image host (docs/admin.md, 'Cover images'): the API signs each
+// upload (admin ID token), the browser sends the file straight to the host with that signature and reports
 // progress, and deletion goes through the API, which holds the host's secret.
 import { getConfig } from '../../../lib/config';
 import { postAsAdmin } from './adminHttp';
@@ -41,7 +41,7 @@ export async function requestUploadSignature(): Promise<UploadSignature> {
 
 /**
  * Uploads the file with a signature and resolves with its secure_url. XMLHttpRequest rather than
- * fetch because only it reports upload progress, which a slow connection needs to see (DESIGN §4).
+ * fetch because only it reports upload progress, which a slow connection needs to see (docs/admin.md).
  */
 export function uploadSignedImage(
   file: File,

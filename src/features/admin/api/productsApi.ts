@@ -1,6 +1,6 @@
-// The product panels' server data (STYLE §4). Every mutation invalidates the storefront's tags
+// The product panels' server data (docs/architecture.md). Every mutation invalidates the storefront's tags
 // ('Product', 'Outline' in lib/api.ts) only when its write succeeded, so the admin's list and the
-// shop's cached pages change after the server has the change, never before (SPEC §4).
+// shop's cached pages change after the server has the change, never before (docs/admin.md).
 import { api, runQuery } from '../../../lib/api';
 import type { Outline, Product } from '../../../lib/product';
 import {

@@ -1,4 +1,4 @@
-// The per-sale actions of the admin API (issue 11): resend the buyer's access e-mail, revoke or
+// The per-sale actions of the admin API (docs/admin.md): resend the buyer's access e-mail, revoke or
 // restore the access link. The API does the work; this module only speaks to it.
 import { postAsAdmin } from './adminHttp';
 

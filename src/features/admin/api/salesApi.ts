@@ -1,4 +1,4 @@
-// The Sales panel's server data (STYLE §4): RTK Query endpoints over salesQueries.ts. The CSV export
+// The Sales panel's server data (docs/admin.md): RTK Query endpoints over salesQueries.ts. The CSV export
 // reads every filtered sale and is not cached (it calls fetchAllSales directly).
 import { api, runQuery } from '../../../lib/api';
 import type {

@@ -1,4 +1,4 @@
-// Firestore reads of the Sales panel (STYLE §2), straight from the browser under the rules (admins may
+// Firestore reads of the Sales panel (docs/admin.md), straight from the browser under the rules (admins may
 // get and list transactions). Components get plain rows; tests mock this module at its boundary
 // (tests/support/salesQueries.mock.ts).
 //
@@ -66,7 +66,7 @@ const emailStatuses: readonly EmailStatus[] = ['sending', 'sent', 'failed'];
 
 export const saleConverter: FirestoreDataConverter<SaleRow> = {
   toFirestore() {
-    // The browser never writes transactions (DESIGN §3).
+    // The browser never writes transactions (docs/security.md).
     throw new Error('Transactions are written by the API only');
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): SaleRow {

@@ -19,7 +19,7 @@ export function AdminForgotPasswordPage() {
       await sendResetLink(email);
       setSent(true);
       setBusy(false);
-      // SPEC §8's sentence, as title and text of one message.
+      // The store's sentence for this case, as title and text of one message (docs/admin.md).
       await showSuccess('Reset link sent successfully', 'Please check your email inbox or spam folder!');
     } catch (error) {
       setBusy(false);

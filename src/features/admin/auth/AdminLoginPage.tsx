@@ -21,7 +21,7 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
-  // Already signed in as an admin: straight to the dashboard (SPEC §2). While a login of this page
+  // Already signed in as an admin: straight to the dashboard (docs/admin.md). While a login of this page
   // is under way the page itself moves on, after its success message.
   if (gate.status === 'admin' && !busy) return <Navigate to={paths.adminDashboard} replace />;
 

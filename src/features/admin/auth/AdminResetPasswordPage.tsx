@@ -12,7 +12,7 @@ type CodeState = { status: 'checking' } | { status: 'valid'; email: string } | {
 
 /**
  * The page Firebase Auth's reset e-mail leads to: the code is the link's `oobCode` query
- * parameter (DESIGN §4 'Admins'). It is checked first, so a bad link says so before any typing.
+ * parameter (docs/admin.md). It is checked first, so a bad link says so before any typing.
  */
 export function AdminResetPasswordPage() {
   const [params] = useSearchParams();

@@ -7,7 +7,7 @@ import { signUp } from './adminSession';
 
 const pendingApprovalText = 'An admin must approve your account before you can sign in.';
 
-/** SPEC §2 'Register Admin'; anyone may sign up, but the account waits for approval (DESIGN §4). */
+/** /adminsignup: anyone may sign up, but the account waits for approval (docs/admin.md). */
 export function AdminSignupPage() {
   const navigate = useNavigate();
   const { values, setValues, busy, onSubmit } = useRegistrationForm(

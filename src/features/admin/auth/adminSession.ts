@@ -1,4 +1,4 @@
-// The admin area's sign-in and sign-up flows (DESIGN §4 'Admins'), composed from the Auth and
+// The admin area's sign-in and sign-up flows (docs/admin.md), composed from the Auth and
 // Firestore calls of ../api so the screens stay thin.
 import type { AdminInfo, Registration } from '../../../lib/admin';
 import { createAccount, signIn, signOutAdmin } from '../api/auth';

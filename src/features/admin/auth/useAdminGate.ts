@@ -5,7 +5,7 @@ import type { AdminInfo } from '../../../lib/admin';
 import { watchAuthUser } from '../api/auth';
 import { fetchAdmin } from '../api/admins';
 
-/** SPEC §4 'Admin gate': loading, then an admin (signed in with an admins record) or not. */
+/** The admin gate: loading, then an admin (signed in with an admins record) or not (docs/admin.md). */
 export type AdminGate = { status: 'loading' } | { status: 'out' } | { status: 'admin'; admin: AdminInfo };
 
 export function useAdminGate(): AdminGate {

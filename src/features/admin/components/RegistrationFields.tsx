@@ -26,7 +26,7 @@ const fields: Array<{ key: keyof Registration; label: string; type: string; auto
     },
   ];
 
-/** The six registration fields, shared by /adminsignup and the Register Admin panel (SPEC §2). */
+/** The six registration fields, shared by /adminsignup and the Register Admin panel (docs/admin.md). */
 export function RegistrationFields({
   values,
   onChange,

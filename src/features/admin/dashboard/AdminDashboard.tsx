@@ -17,7 +17,7 @@ import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { MessagesPanel } from './MessagesPanel';
 
-// SPEC §9: the logout message shows for 2,000 ms.
+// The logout message shows for 2,000 ms (docs/admin.md).
 const logoutMessageMs = 2000;
 
 type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'messages';
@@ -57,7 +57,7 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
   }
 }
 
-/** /admindashboard: guarded (SPEC §4 'Admin gate'); the panel is the `panel` query parameter. */
+/** /admindashboard: guarded (docs/admin.md); the panel is the `panel` query parameter. */
 export function AdminDashboard() {
   const gate = useAdminGate();
   const [params] = useSearchParams();

@@ -17,7 +17,7 @@ function filterOf(value: string | null): MessageFilter {
   return value === 'all' ? 'all' : 'unhandled';
 }
 
-/** Contact messages (issue 11): newest first, 20 a page, unhandled or all, marked handled here. */
+/** Contact messages (docs/admin.md): newest first, 20 a page, unhandled or all, marked handled here. */
 export function MessagesPanel() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('filter'));

@@ -7,7 +7,7 @@ import { truncate } from '../../../lib/text';
 import { dangerButtonClass, secondaryButtonClass } from './fields';
 import { useDeleteProduct } from './useDeleteProduct';
 
-// SPEC §9: the manage card previews the first 50 characters of the description.
+// The manage card previews the first 50 characters of the description (docs/admin.md).
 const descriptionPreviewLength = 50;
 
 export function AdminProductCard({

@@ -12,8 +12,8 @@ import { useCoverUpload } from './useCoverUpload';
 import { configuredImageHost } from './useDeleteProduct';
 
 /**
- * SPEC §2/§8 Change image: upload the new cover, point the product at it (coverImageUrl only), then
- * delete the old one. The old image goes last, so a failure earlier leaves the product as it was.
+ * Change Product Image (docs/admin.md): upload the new cover, point the product at it (coverImageUrl only),
+ * then delete the old one. The old image goes last, so a failure earlier leaves the product as it was.
  */
 export function ChangeImageDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);

@@ -6,7 +6,7 @@ import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/prod
 import { CategoryField, Field, PriceFields, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
 import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';
 
-/** SPEC §2 'Edit product': every field, the deliverable URL included; saved in one batch. */
+/** Edit product (docs/admin.md): every field, the deliverable URL included; saved in one batch. */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const deliverable = useGetDeliverableUrlQuery(product.id);
   return (

@@ -17,7 +17,7 @@ type OpenDialog =
   | { kind: 'outlines'; product: Product }
   | null;
 
-/** SPEC §2 'Manage Products': pick a category, fetch its products, search them, act on each. */
+/** Manage Products (docs/admin.md): pick a category, fetch its products, search them, act on each. */
 export function ManageProductsPanel() {
   const [choice, setChoice] = useState('');
   const [choiceError, setChoiceError] = useState<string | null>(null);

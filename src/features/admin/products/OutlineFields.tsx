@@ -2,7 +2,7 @@ import { Field, inputClass } from './fields';
 import { limits } from './productValidation';
 
 /**
- * The outline text and order, with the problem underneath (SPEC §5: a missing field is an error, a
+ * The outline text and order, with the problem underneath (docs/admin.md: a missing field is an error, a
  * non-numeric order a warning). The post dialog and the inline edit share them; only the labels differ.
  */
 export function OutlineFields({

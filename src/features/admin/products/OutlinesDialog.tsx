@@ -7,7 +7,7 @@ import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './f
 import { OutlineFields } from './OutlineFields';
 import { parseOutlineForm } from './productValidation';
 
-/** SPEC §2 Outlines dialog: the product's outlines by order, each editable inline or deletable. */
+/** View / Edit Outline (docs/admin.md): the product's outlines by order, each editable inline or deletable. */
 export function OutlinesDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const outlines = useGetAdminOutlinesQuery(product.id);
   const [editing, setEditing] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from './fields';
 import { OutlineFields } from './OutlineFields';
 import { parseOutlineForm } from './productValidation';
 
-/** SPEC §2/§5 'Post outline': Outline Content and Outline Order (a number, stored as an integer). */
+/** Post Outline (docs/admin.md): Outline Content and Outline Order (a number, stored as an integer). */
 export function PostOutlineDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const [outline, setOutline] = useState('');
   const [order, setOrder] = useState('');

@@ -30,7 +30,7 @@ function emptyForm(): PostFields {
   };
 }
 
-/** SPEC §2 'Post product': the cover goes to the image host, then product and deliverable in one batch. */
+/** Post A Product (docs/admin.md): the cover goes to the image host, then product and deliverable in one batch. */
 export function PostProductPanel() {
   const [values, setValues] = useState<PostFields>(emptyForm);
   const [cover, setCover] = useState<File | null>(null);

@@ -32,7 +32,7 @@ export function Field({
 }: {
   label: string;
   error?: string | null;
-  /** Shown as a warning rather than an error (SPEC §5: 'Outline order must be a number.'). */
+  /** Shown as a warning rather than an error ('Outline order must be a number.', docs/admin.md). */
   warning?: boolean;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }) {
@@ -53,7 +53,7 @@ export function Field({
   );
 }
 
-/** Upload progress as a bar with its percentage (DESIGN §4: slow connections see it move). */
+/** Upload progress as a bar with its percentage, so slow connections see it move (docs/admin.md). */
 export function UploadProgress({ percent }: { percent: number }) {
   return (
     <div className="flex items-center gap-3">
@@ -126,7 +126,7 @@ export function PriceFields({
   );
 }
 
-/** The category select (SPEC §3's two categories); `placeholder` adds an empty first choice. */
+/** The category select (the store's two categories); `placeholder` adds an empty first choice. */
 export function CategoryField({
   value,
   error,

@@ -1,7 +1,7 @@
 // What the product and outline forms check before anything is sent. The limits are the ones
 // firestore.rules enforces (products: title <= 200, description <= 10,000, prices numbers > 0;
 // outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
-// as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (DESIGN §4).
+// as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (docs/admin.md).
 
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../lib/textSafety';
 
@@ -32,7 +32,7 @@ export function coverImageError(file: File | null | undefined): string | null {
   return null;
 }
 
-/** SPEC §5: prices are converted to numbers; the rules refuse anything but a number above 0. */
+/** Prices are converted to numbers; the rules refuse anything but a number above 0 (docs/departures.md). */
 export function priceError(label: string, raw: string): string | null {
   const text = raw.trim();
   if (!text) return `${label} is required.`;
@@ -114,7 +114,7 @@ export function productFormErrors(values: ProductFormValues, withCoverUrl: boole
   return errors;
 }
 
-/** SPEC §5 Post outline: both fields required; the order a number, stored as an integer. */
+/** Post Outline: both fields required; the order a number, stored as an integer (docs/admin.md). */
 export function parseOutlineForm(
   outline: string,
   order: string,

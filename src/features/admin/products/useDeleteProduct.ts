@@ -13,7 +13,7 @@ export function configuredImageHost(): string {
 }
 
 /**
- * SPEC §2/§8 Delete: confirm, delete the cover from the image host first, and only if that worked
+ * Delete (docs/admin.md): confirm, delete the cover from the image host first, and only if that worked
  * delete the product, its deliverable and its outlines (one batch). A product whose image could not
  * be deleted stays, so no image is left behind without a product pointing at it.
  */

@@ -17,7 +17,7 @@ function joinedDate(iso: string): string {
 const smallButton =
   'rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70';
 
-/** SPEC §2 'Profile': the signed-in admin's record; only the phone can be changed (the rules' limit). */
+/** Profile (docs/admin.md): the signed-in admin's record; only the phone can be changed (the rules' limit). */
 export function ProfilePanel({ admin }: { admin: AdminInfo }) {
   const dispatch = useAppDispatch();
   // The gate's record is enough to show at once; the query keeps it fresh after an edit.

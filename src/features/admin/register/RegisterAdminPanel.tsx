@@ -17,7 +17,7 @@ function reason(error: unknown): string {
   return isAppError(error) ? error.message : fallbackMessage;
 }
 
-/** SPEC §2 'Register Admin', plus DESIGN §4's approval of the requests sign-up leaves. */
+/** Register Admin: create an admin, and approve or reject the requests sign-up leaves (docs/admin.md). */
 export function RegisterAdminPanel() {
   return (
     <div className="space-y-10">

@@ -17,7 +17,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 const actionButtonClass = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
 
 /**
- * What the seller does to one sale (issue 11): send the access e-mail again (to a corrected address
+ * What the seller does to one sale (docs/admin.md): send the access e-mail again (to a corrected address
  * when the buyer mistyped it), revoke or restore the access link, open the product. The buttons
  * follow what the API stored, never what was merely asked for.
  */

@@ -1,4 +1,4 @@
-// Plain shapes of the Sales panel (STYLE §3): what the data access returns and the rows show.
+// Plain shapes of the Sales panel (docs/architecture.md): what the data access returns and the rows show.
 import type { Currency } from '../../../lib/money';
 
 export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';

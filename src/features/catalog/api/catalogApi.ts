@@ -10,7 +10,7 @@ import { paths } from '../../../lib/routes';
 import type { Outline, Product } from '../../../lib/product';
 import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
 
-// SPEC §9: the home page shows the 6 newest products; DESIGN §8 says read only those 6.
+// The home page shows the 6 newest products, and reads only those 6 (docs/catalog-and-search.md).
 export const latestProductsCount = 6;
 
 // One import promise shared by every endpoint: the first query starts the download of the Firestore
@@ -24,8 +24,8 @@ const queries = () =>
     throw error;
   }));
 
-// Pages of 24 (DESIGN §8): the first page is the cursor null, each next one starts after the last
-// product shown; a short page ends the list.
+// Pages of 24 (docs/catalog-and-search.md): the first page is the cursor null, each next one starts after
+// the last product shown; a short page ends the list.
 const pagingOptions = {
   initialPageParam: null as ProductPageCursor | null,
   getNextPageParam: (lastPage: ProductPage) => lastPage.next,
@@ -34,7 +34,8 @@ const pagingOptions = {
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLatestProducts: build.query<Product[], void>({
-      // The prerendered home started this query from its HTML (DESIGN §8); use that answer when it came.
+      // The prerendered home started this query from its HTML (docs/performance.md); use that answer when
+      // it came.
       queryFn: () =>
         runQuery(
           async () => (await takeEarlyLatestProducts()) ?? (await queries()).fetchLatestProducts(latestProductsCount),
@@ -43,7 +44,7 @@ export const catalogApi = api.injectEndpoints({
     }),
     getAllProducts: build.infiniteQuery<ProductPage, void, ProductPageCursor | null>({
       infiniteQueryOptions: pagingOptions,
-      // The prerendered page started its first page from the HTML (DESIGN §8); later pages query.
+      // The prerendered page started its first page from the HTML (docs/performance.md); later pages query.
       queryFn: ({ pageParam }) =>
         runQuery(
           async () =>
@@ -62,14 +63,15 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    /** The catalog index (DESIGN §8): loaded once per visit, then searches match in the browser. */
+    /** The catalog index (docs/catalog-and-search.md): loaded once a visit, searches match in the browser. */
     getCatalogIndex: build.query<CatalogEntry[], void>({
       queryFn: () => runQuery(async () => (await queries()).fetchCatalogIndex()),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     /** null when the product does not exist. */
     getProduct: build.query<Product | null, string>({
-      // The API's product page carries the product (DESIGN §8): no SDK download or read for the first render.
+      // The API's product page carries the product (docs/performance.md): no SDK download or read for the
+      // first render.
       queryFn: (id) => runQuery(async () => takeEmbeddedProduct(id) ?? (await queries()).fetchProduct(id)),
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),

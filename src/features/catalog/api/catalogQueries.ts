@@ -1,6 +1,6 @@
 // Firestore reads of the catalog. Imported lazily by catalogApi.ts (keeps the SDK off the critical path).
 // Every list carries a limit: the rules refuse a public list of products or outlines without one,
-// or with one above 100 (DESIGN §8: never the whole collection for one view).
+// or with one above 100 (never the whole collection for one view: docs/catalog-and-search.md).
 import {
   Timestamp,
   collection,
@@ -70,7 +70,7 @@ export function fetchCategoryProductsPage(
   return fetchProductPage([where('categoryId', '==', categoryId)], pageSize, cursor);
 }
 
-/** One product, or null when no document has that id (DESIGN §9: 'Product not found'). */
+/** One product, or null when no document has that id (the page says 'Product not found': docs/departures.md). */
 export async function fetchProduct(id: string): Promise<Product | null> {
   const snapshot = await getDoc(doc(products(), id));
   return snapshot.exists() ? snapshot.data() : null;

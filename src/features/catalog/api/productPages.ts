@@ -1,4 +1,4 @@
-// Paging of the product lists (DESIGN §8): pages of 24, 'Load more' asks for the next.
+// Paging of the product lists (docs/catalog-and-search.md): pages of 24, 'Load more' asks for the next.
 import type { Product } from '../../../lib/product';
 
 export const productPageSize = 24;

@@ -8,7 +8,10 @@ import { paths } from '../../../lib/routes';
 import { selectCurrency } from '../../currency';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
 
-/** The storefront home (SPEC §2). The search box belongs to the search feature; the app layer passes it in. */
+/**
+ * The storefront home (docs/storefront.md). The search box belongs to the search feature; the app
+ * layer passes it in.
+ */
 export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
   const { storeName } = getConfig().store;
   const currency = useAppSelector(selectCurrency);

@@ -63,9 +63,9 @@ export function pagingOf(query: ProductPagesQuery) {
 }
 
 /**
- * A product list in pages of 24 (DESIGN §8) with a 'Load more' button under the grid, hidden when
- * the last page is shown. New cards are announced politely; when the button had focus and a page
- * arrives, focus moves to the first new card's link, where the visitor's reading continues (the
+ * A product list in pages of 24 (docs/catalog-and-search.md) with a 'Load more' button under the grid,
+ * hidden when the last page is shown. New cards are announced politely; when the button had focus and a
+ * page arrives, focus moves to the first new card's link, where the visitor's reading continues (the
  * button may vanish after the last page, which would otherwise drop focus to the page's top).
  */
 export function PagedProductList({

@@ -46,7 +46,7 @@ export function ProductDetailPage() {
       </div>
     );
   }
-  // DESIGN §9: a missing product says so instead of loading forever.
+  // A missing product says so instead of loading forever (docs/departures.md).
   if (!product) {
     return <NotFoundPage title="Product not found" message="This product does not exist or is no longer for sale." />;
   }

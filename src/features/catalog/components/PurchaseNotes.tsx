@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/routes';
 
-/** SPEC §2: the four notes on buying with the 'HERE' link to the contact page, then where to get a lost order e-mail again. */
+/**
+ * The four notes on buying with the 'HERE' link to the contact page, then where to get a lost order
+ * e-mail again (docs/storefront.md).
+ */
 export function PurchaseNotes() {
   return (
     <section aria-labelledby="notes-heading" className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">

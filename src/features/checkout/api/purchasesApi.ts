@@ -1,4 +1,4 @@
-// /purchases: a buyer who lost the order e-mail asks for their access links again (DESIGN §4).
+// /purchases: a buyer who lost the order e-mail asks for their access links again (docs/payments.md).
 import { api } from '../../../lib/api';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
 import { HttpError, postJson } from '../../../lib/http';

@@ -12,7 +12,7 @@ import { payButtonClass } from '../providers/payButtonClass';
 import type { PaidProvider, PayButtonProps } from '../providers/payButtonProps';
 
 // Each provider's library is its own chunk: an NGN buyer never downloads PayPal's, nor a USD buyer
-// Paystack's (DESIGN §8).
+// Paystack's (docs/performance.md).
 const PaystackPayButton = lazy(() =>
   import('../providers/PaystackPayButton').then((module) => ({ default: module.PaystackPayButton })),
 );
@@ -24,8 +24,8 @@ type Payments = AppConfig['payments'];
 type Method = 'paystack' | 'paypal' | 'demo' | 'none';
 
 /**
- * NGN pays through Paystack, USD through PayPal (SPEC §9). Without the provider's public key the
- * local stack offers the demo payment instead (DESIGN §4 'Demo payments'); a deployed store without
+ * NGN pays through Paystack, USD through PayPal (docs/payments.md). Without the provider's public key the
+ * local stack offers the demo payment instead (docs/payments.md, 'Demo mode'); a deployed store without
  * keys says payment is unavailable rather than pretending.
  */
 export function paymentMethod(currency: PaymentRequest['currency'], payments: Payments): Method {
@@ -54,7 +54,7 @@ const inputClass =
 const secondaryButtonClass =
   'rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
 
-/** The payment dialog (SPEC §2 'Complete Payment', §4 'Purchase'). */
+/** The payment dialog, 'Complete Payment' (docs/storefront.md, docs/payments.md). */
 export function PaymentDialog({
   request,
   onClose,
@@ -91,7 +91,7 @@ export function PaymentDialog({
       if (input instanceof HTMLInputElement) input.focus();
       return null;
     }
-    // SPEC §5: checked before any payment starts.
+    // Checked before any payment starts (docs/storefront.md, 'Forms and their checks').
     if (!emailsMatch(current.email, current.confirmEmail)) {
       void showError(messages.emailsDoNotMatch);
       return null;
@@ -106,7 +106,7 @@ export function PaymentDialog({
 
   const fulfil = async (record: () => Promise<OrderResult>, provider: PaidProvider) => {
     setBusy(true);
-    // Blocking: a click outside must not hide that the payment is being recorded (SPEC §8).
+    // Blocking: a click outside must not hide that the payment is being recorded (docs/storefront.md).
     void showLoading(messages.processing);
     try {
       const result = await record();
@@ -116,7 +116,7 @@ export function PaymentDialog({
     } catch (error) {
       await closeAlert();
       const failure = orderFailure(error, provider);
-      // Nothing typed is lost: the form stays as it was (SPEC §4).
+      // Nothing typed is lost: the form stays as it was (docs/storefront.md).
       setStage(failure.retry ? { kind: 'retry', record, provider } : { kind: 'form' });
       void showError(failure.title, failure.text);
     } finally {

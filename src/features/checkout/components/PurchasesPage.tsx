@@ -13,7 +13,7 @@ export const resendConfirmation =
 
 const emailRule = customerFields.email;
 
-/** A buyer who lost the order e-mail gets every purchase's access link again (DESIGN §4). */
+/** A buyer who lost the order e-mail gets every purchase's access link again (docs/payments.md). */
 export function PurchasesPage() {
   usePageMeta('Your purchases', 'Lost your order e-mail? Get the access links to everything you bought again.');
   const id = useId();

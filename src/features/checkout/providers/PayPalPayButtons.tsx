@@ -1,4 +1,4 @@
-// USD through PayPal's buttons (SPEC §2, DESIGN §4). The API creates the order at the database
+// USD through PayPal's buttons (docs/payments.md). The API creates the order at the database
 // price and captures it; this module only relays PayPal's callbacks. @paypal/react-paypal-js and
 // PayPal's SDK script load only when a USD buyer opens the dialog.
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';

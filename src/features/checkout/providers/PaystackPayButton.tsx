@@ -1,4 +1,4 @@
-// NGN through Paystack's popup (SPEC §2, DESIGN §4). react-paystack lives only in this module,
+// NGN through Paystack's popup (docs/payments.md). react-paystack lives only in this module,
 // which the dialog loads when an NGN buyer opens it: nobody downloads it before Buy Now.
 import { usePaystackPayment } from 'react-paystack';
 import { showError, showTimedSuccess } from '../../../lib/alerts';

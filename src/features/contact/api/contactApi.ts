@@ -1,4 +1,5 @@
-// The contact form's one call (SPEC §7: POST {name, email, phone, message} to the contact endpoint).
+// The contact form's one call: POST {name, email, phone, message} to the contact endpoint
+// (docs/storefront.md).
 import { api } from '../../../lib/api';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
@@ -13,7 +14,8 @@ export interface ContactMessage {
 
 /**
  * The API's 400 (which field is wrong) and 429 (sent too often) answers are sentences meant for
- * the visitor, so they are shown as they are; anything else gets SPEC §8's inline text.
+ * the visitor, so they are shown as they are; anything else gets the store's inline text for this case
+ * (docs/storefront.md, 'Messages').
  */
 export function contactError(error: unknown): AppError {
   if (error instanceof HttpError && (error.status === 400 || error.status === 429) && error.serverMessage) {

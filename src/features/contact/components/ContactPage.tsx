@@ -68,7 +68,8 @@ export function ContactPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSending) return;
-    // SPEC §5: all four fields required; the rules and sentences are the API's own (lib/fieldRules).
+    // All four fields required; the rules and sentences are the API's own (lib/fieldRules,
+    // docs/storefront.md).
     const problems = validateFields(contactFields, values);
     setFieldErrors(problems);
     setFormError(null);

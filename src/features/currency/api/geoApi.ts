@@ -7,7 +7,7 @@ import type { Currency } from '../../../lib/money';
 export const geoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGeoCurrency: build.query<Currency, void>({
-      // Never an error: a failed lookup means USD (SPEC §4, §8).
+      // Never an error: a failed lookup means USD (docs/storefront.md, 'Currency').
       queryFn: async () => ({ data: await lookupDefaultCurrency(getConfig().geoIpUrl) }),
       keepUnusedDataFor: 60 * 60,
     }),

@@ -4,8 +4,8 @@ import { isGenuineUserEvent } from '../../../lib/genuineEvent';
 import { currencyChosen, selectCurrency } from '../currencySlice';
 
 /**
- * The currency switch fixed at the top (SPEC §2): USD on the left, NGN on the right. Keyboard users
- * get it for free: Space or Enter on a button fires a click the browser marks as trusted.
+ * The currency switch fixed at the top (docs/storefront.md): USD on the left, NGN on the right. Keyboard
+ * users get it for free: Space or Enter on a button fires a click the browser marks as trusted.
  */
 export function CurrencySwitch() {
   const dispatch = useAppDispatch();

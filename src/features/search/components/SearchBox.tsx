@@ -6,8 +6,8 @@ import { useProductSearch } from '../useProductSearch';
 export const searchTermParam = 'q';
 
 /**
- * The product search box (SPEC §2): Enter or the Search button starts a search. It is a real GET
- * form to /searchresults?q=..., so on a prerendered page a search typed before the script has run
+ * The product search box (docs/catalog-and-search.md): Enter or the Search button starts a search. It is a
+ * real GET form to /searchresults?q=..., so on a prerendered page a search typed before the script has run
  * still goes somewhere (the results page reads the term from the address); once the script runs,
  * the search happens in place.
  */

@@ -11,7 +11,7 @@ import { searchTermSet, selectSearchTerm } from '../searchSlice';
 import type { SearchNavigationState } from '../useProductSearch';
 import { SearchBox, searchTermParam } from './SearchBox';
 
-// SPEC §9: the smooth scroll to the results starts 300 ms after arriving.
+// The smooth scroll to the results starts 300 ms after arriving (docs/storefront.md).
 export const scrollToResultsDelayMs = 300;
 
 export function SearchResultsPage() {

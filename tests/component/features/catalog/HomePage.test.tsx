@@ -55,7 +55,7 @@ describe('home page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("shows 'Error!' with the SPEC message when products cannot be fetched, and offers a retry", async () => {
+  it("shows 'Error!' with the store's message when products cannot be fetched, and offers a retry", async () => {
     vi.mocked(fetchLatestProducts).mockRejectedValueOnce(new Error('offline'));
     vi.mocked(fetchLatestProducts).mockResolvedValueOnce([buildProduct({ title: 'Excel Mastery' })]);
     const { user } = renderWithProviders(<HomePage />);

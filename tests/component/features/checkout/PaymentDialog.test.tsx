@@ -449,7 +449,7 @@ describe('Paystack (NGN)', () => {
 
     await findAlert('Payment successful');
     const processing = await findAlert('Processing payment...');
-    // Not dismissable by a click outside (SPEC §8).
+    // Not dismissable by a click outside (docs/storefront.md, 'Messages').
     await user.click(document.querySelector('.swal2-container')!);
     expect(processing).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel', hidden: true })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPaymentReference, splitFullName, toMinorUnits } from '../../../../src/features/checkout/paymentDetails';
 
-describe('splitFullName (SPEC §5)', () => {
+describe('splitFullName', () => {
   it('splits on the first space: the rest is the last name', () => {
     expect(splitFullName('Ada Obi')).toEqual({ firstName: 'Ada', lastName: 'Obi' });
     expect(splitFullName('Ada Chioma Obi')).toEqual({ firstName: 'Ada', lastName: 'Chioma Obi' });
@@ -17,7 +17,7 @@ describe('splitFullName (SPEC §5)', () => {
   });
 });
 
-describe('toMinorUnits (SPEC §9: price × 100)', () => {
+describe('toMinorUnits (price × 100)', () => {
   it('turns naira into kobo without floating-point dust', () => {
     expect(toMinorUnits(7500)).toBe(750000);
     expect(toMinorUnits(19.99)).toBe(1999);

@@ -44,7 +44,7 @@ describe('search slice', () => {
   });
 });
 
-describe('search persistence (issue 10: the term, never product copies)', () => {
+describe('search persistence (the term, never product copies)', () => {
   it('saves only the term', async () => {
     const local = storage();
     Object.assign(globalThis, { localStorage: local });

@@ -102,7 +102,7 @@ describe('parseContactMessage', () => {
   });
 });
 
-describe('invisible and control characters (issue 9)', () => {
+describe('invisible and control characters', () => {
   const hostile: Array<[string, string]> = [
     ['right-to-left override', 'Ada \u202eObi'],
     ['left-to-right embedding', '\u202aAda'],

@@ -1,4 +1,4 @@
-// The hardening pieces of the API one by one (issue 9): loopback detection, provider base URLs,
+// The hardening pieces of the API one by one (docs/security.md): loopback detection, provider base URLs,
 // the deployed function's refusal of emulator hosts, the SMTP transport options and the named
 // rate limits. The HTTP behaviour of the whole app is in httpSecurity.test.ts.
 import type { Server } from 'node:http';

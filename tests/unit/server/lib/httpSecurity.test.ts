@@ -147,7 +147,7 @@ describe('JSON-only bodies', () => {
   });
 });
 
-describe('bodies that are JSON in name only (issue 9)', () => {
+describe('bodies that are JSON in name only', () => {
   const post = (url: string, body: BodyInit, headers: Record<string, string> = json) =>
     fetch(`${url}/api/contact`, { method: 'POST', headers, body });
 

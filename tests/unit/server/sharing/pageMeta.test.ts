@@ -7,7 +7,7 @@ const template = `<html><head>
     <!-- /page-meta -->
   </head><body><div id="root"></div></body></html>`;
 
-describe('sharing meta (DESIGN §8)', () => {
+describe('sharing meta', () => {
   it('escapes every character that could end an attribute or open a tag', () => {
     expect(escapeHtml(`"><script>alert('x')</script>&`)).toBe(
       '&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;',

@@ -46,7 +46,7 @@ function renderPanel() {
 }
 
 describe('Post product panel', () => {
-  it('has every field of SPEC §2, the author preset and disabled, and Post Course', () => {
+  it('has every field of the post form, the author preset and disabled, and Post Course', () => {
     renderPanel();
     expect(screen.getByRole('heading', { name: 'Post A Product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Product Title')).toHaveClass('uppercase');

@@ -4,7 +4,7 @@ import { App } from './App';
 import { AppProviders } from './app/AppProviders';
 import { makeStore } from './app/store';
 import { productPrimed } from './features/catalog';
-import { takeEmbeddedProduct } from './lib/earlyQuery';
+import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from './lib/routes';
 import { productIdAttribute } from './prerender/productTemplate';
 import { routeMatches } from './prerender/routes';

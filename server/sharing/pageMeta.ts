@@ -19,7 +19,7 @@ export interface PageMeta {
   data?: unknown;
 }
 
-/** The id of the JSON block the SPA reads (src/lib/earlyQuery.ts). */
+/** The id of the JSON block the SPA reads (src/lib/pageData.ts). */
 export const pageDataId = 'page-data';
 
 /** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */

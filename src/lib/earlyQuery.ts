@@ -4,7 +4,8 @@
 // the promise on window; the catalog data layer turns the REST answer into Products for the first
 // render, or queries normally when it is absent or failed.
 import { categories } from './categories';
-import type { Outline, Product } from './product';
+import { isoDate, plainNumber, plainText } from './plainFields';
+import type { Product } from './product';
 import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from './images';
 import { paths } from './routes';
 
@@ -176,15 +177,6 @@ function restValue(value: unknown): unknown {
   return undefined;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-function isoDate(value: unknown): string {
-  if (typeof value !== 'string') return new Date(0).toISOString();
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? new Date(0).toISOString() : new Date(time).toISOString();
-}
-
 /**
  * A runQuery answer as Products, the same shape lib/firestoreConverters gives; null when the answer
  * is not a runQuery array (an error body), so the caller queries the normal way.
@@ -200,13 +192,13 @@ export function productsFromRunQuery(answer: unknown): Product[] | null {
     const field = (name: string) => restValue(document.fields?.[name]);
     products.push({
       id: decodeURIComponent(document.name.slice(document.name.lastIndexOf('/') + 1)),
-      title: text(field('title')),
-      description: text(field('description')),
-      priceInNgn: number(field('priceInNgn')),
-      priceInUsd: number(field('priceInUsd')),
-      categoryId: number(field('categoryId')),
-      coverImageUrl: text(field('coverImageUrl')),
-      author: text(field('author')),
+      title: plainText(field('title')),
+      description: plainText(field('description')),
+      priceInNgn: plainNumber(field('priceInNgn')),
+      priceInUsd: plainNumber(field('priceInUsd')),
+      categoryId: plainNumber(field('categoryId')),
+      coverImageUrl: plainText(field('coverImageUrl')),
+      author: plainText(field('author')),
       createdAt: isoDate(field('createdAt')),
     });
   }
@@ -271,77 +263,4 @@ export function productPageFromRunQuery(answer: unknown, pageSize: number): Earl
 export function takeEarlyProductPage(path: string, pageSize: number): Promise<EarlyProductPage | null> | null {
   const answer = takeEarlyAnswer(path);
   return answer && answer.then((value) => productPageFromRunQuery(value, pageSize));
-}
-
-/** The page's JSON block (server/sharing), read once: its parts are taken one by one. */
-let pageData: { product?: unknown; outlines?: unknown } | null | undefined;
-
-function takePageData(): { product?: unknown; outlines?: unknown } | null {
-  if (pageData !== undefined) return pageData;
-  pageData = null;
-  if (typeof document === 'undefined') return null;
-  const block = document.getElementById('page-data');
-  if (!block?.textContent) return null;
-  block.remove();
-  try {
-    const parsed: unknown = JSON.parse(block.textContent);
-    if (typeof parsed === 'object' && parsed !== null) pageData = parsed as { product?: unknown; outlines?: unknown };
-  } catch {
-    // An unreadable block: the page queries the normal way.
-  }
-  return pageData;
-}
-
-/**
- * The product the API wrote into its product page (server/sharing), when it is this product: the
- * first render needs no Firestore read or SDK download for it. Taken once; a refetch queries.
- */
-export function takeEmbeddedProduct(id: string): Product | null {
-  const data = takePageData();
-  if (!data) return null;
-  const product = productsFromPlain(data.product);
-  delete data.product;
-  return product && product.id === id ? product : null;
-}
-
-/**
- * The outline the API wrote into the product page with its product, in order, when it is this
- * product's: the page needs no Firestore SDK at all. Taken once; a refetch queries.
- */
-export function takeEmbeddedOutlines(productId: string): Outline[] | null {
-  const data = takePageData();
-  if (!data || !Array.isArray(data.outlines)) return null;
-  const items: unknown[] = data.outlines;
-  delete data.outlines;
-  const outlines: Outline[] = [];
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) return null;
-    const v = item as Record<string, unknown>;
-    if (typeof v.id !== 'string' || v.productId !== productId) return null;
-    outlines.push({
-      id: v.id,
-      productId,
-      outline: text(v.outline),
-      outlineOrder: number(v.outlineOrder),
-      createdAt: isoDate(v.createdAt),
-    });
-  }
-  return outlines;
-}
-
-function productsFromPlain(value: unknown): Product | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string') return null;
-  return {
-    id: v.id,
-    title: text(v.title),
-    description: text(v.description),
-    priceInNgn: number(v.priceInNgn),
-    priceInUsd: number(v.priceInUsd),
-    categoryId: number(v.categoryId),
-    coverImageUrl: text(v.coverImageUrl),
-    author: text(v.author),
-    createdAt: isoDate(v.createdAt),
-  };
 }

@@ -1,11 +1,7 @@
 import { api, runQuery } from '../../../lib/api';
 import type { CatalogEntry } from '../../../lib/catalogIndex';
-import {
-  takeEarlyLatestProducts,
-  takeEarlyProductPage,
-  takeEmbeddedOutlines,
-  takeEmbeddedProduct,
-} from '../../../lib/earlyQuery';
+import { takeEarlyLatestProducts, takeEarlyProductPage } from '../../../lib/earlyQuery';
+import { takeEmbeddedOutlines, takeEmbeddedProduct } from '../../../lib/pageData';
 import { paths } from '../../../lib/routes';
 import type { Outline, Product } from '../../../lib/product';
 import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';

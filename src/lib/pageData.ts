@@ -1,0 +1,79 @@
+// The JSON block the API writes into a product page it serves (server/sharing): the product and its
+// outline, so the first render needs no Firestore read. Read once; each part is taken once, so a
+// later refetch queries normally.
+import type { Outline, Product } from './product';
+import { isoDate, plainNumber, plainText } from './plainFields';
+
+/** The page's JSON block (server/sharing), read once: its parts are taken one by one. */
+let pageData: { product?: unknown; outlines?: unknown } | null | undefined;
+
+function takePageData(): { product?: unknown; outlines?: unknown } | null {
+  if (pageData !== undefined) return pageData;
+  pageData = null;
+  if (typeof document === 'undefined') return null;
+  // server/sharing/pageMeta's pageDataId.
+  const block = document.getElementById('page-data');
+  if (!block?.textContent) return null;
+  block.remove();
+  try {
+    const parsed: unknown = JSON.parse(block.textContent);
+    if (typeof parsed === 'object' && parsed !== null) pageData = parsed as { product?: unknown; outlines?: unknown };
+  } catch {
+    // An unreadable block: the page queries the normal way.
+  }
+  return pageData;
+}
+
+/**
+ * The product the API wrote into its product page (server/sharing), when it is this product: the
+ * first render needs no Firestore read or SDK download for it. Taken once; a refetch queries.
+ */
+export function takeEmbeddedProduct(id: string): Product | null {
+  const data = takePageData();
+  if (!data) return null;
+  const product = productFromPlain(data.product);
+  delete data.product;
+  return product && product.id === id ? product : null;
+}
+
+/**
+ * The outline the API wrote into the product page with its product, in order, when it is this
+ * product's: the page needs no Firestore SDK at all. Taken once; a refetch queries.
+ */
+export function takeEmbeddedOutlines(productId: string): Outline[] | null {
+  const data = takePageData();
+  if (!data || !Array.isArray(data.outlines)) return null;
+  const items: unknown[] = data.outlines;
+  delete data.outlines;
+  const outlines: Outline[] = [];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) return null;
+    const v = item as Record<string, unknown>;
+    if (typeof v.id !== 'string' || v.productId !== productId) return null;
+    outlines.push({
+      id: v.id,
+      productId,
+      outline: plainText(v.outline),
+      outlineOrder: plainNumber(v.outlineOrder),
+      createdAt: isoDate(v.createdAt),
+    });
+  }
+  return outlines;
+}
+
+function productFromPlain(value: unknown): Product | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string') return null;
+  return {
+    id: v.id,
+    title: plainText(v.title),
+    description: plainText(v.description),
+    priceInNgn: plainNumber(v.priceInNgn),
+    priceInUsd: plainNumber(v.priceInUsd),
+    categoryId: plainNumber(v.categoryId),
+    coverImageUrl: plainText(v.coverImageUrl),
+    author: plainText(v.author),
+    createdAt: isoDate(v.createdAt),
+  };
+}

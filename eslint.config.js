@@ -88,6 +88,29 @@ export default tseslint.config(
     files: ['src/lib/**/*.{ts,tsx}', 'src/features/*/api/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: restrictedPaths }] },
   },
+  // The scripts that run before the app (src/boot) are built on their own into tiny classic scripts
+  // (scripts/bootScripts.ts): no package (React, Firebase, Redux) and nothing of the app may reach them.
+  {
+    files: ['src/boot/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^[^.]', message: "A boot script imports only the project's small pure modules." }] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/boot',
+              from: ['./src/features', './src/app', './src/components', './src/App.tsx', './src/main.tsx'],
+              message: 'A boot script runs before the app: it must not pull the app in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The one place that wraps react-redux's hooks with the store's types.
   {
     files: ['src/app/hooks.ts'],

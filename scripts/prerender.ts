@@ -8,9 +8,10 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
-import { earlyQueryBodies, earlyQueryScript, earlyQueryScriptFile } from '../src/lib/earlyQuery';
+import { earlyQueryBodies, earlyQueryScriptFile } from '../src/lib/earlyQuery';
 import type { PrerenderedRoute } from '../src/prerender/routes';
-import { startAfterPaint, startScript, startScriptFile } from '../src/prerender/startScript';
+import { startAfterPaint, startScriptFile } from '../src/prerender/startScript';
+import { earlyQueryScript, startScript } from './bootScripts';
 
 interface PrerenderModule {
   renderRoute: (location: string) => string;
@@ -79,8 +80,13 @@ export function prerender(): Plugin {
 
         await writeFile(join(outDir, mod.spaShellFile), fillMeta(template, metaFor('/')));
         const early = mod.earlyQueryTarget();
-        if (early) await writeFile(join(outDir, earlyQueryScriptFile), earlyQueryScript(early.url));
-        await writeFile(join(outDir, startScriptFile), startScript());
+        if (early) {
+          await writeFile(
+            join(outDir, earlyQueryScriptFile),
+            await earlyQueryScript(config.root, early.url, config.mode),
+          );
+        }
+        await writeFile(join(outDir, startScriptFile), await startScript(config.root, config.mode));
         const earlyPaths = new Set(Object.keys(earlyQueryBodies()));
         for (const route of mod.prerenderedRoutes) {
           // The prerendered page paints before the app's JavaScript is even requested.

@@ -1,12 +1,12 @@
 // The first Firestore request of the prerendered list pages (home, all products, each category),
-// started from the HTML in parallel with the JavaScript (docs/performance.md). A tiny external script (CSP:
-// no inline scripts) POSTs the same runQuery the Lite SDK sends for the page's first products and leaves
-// the promise on window; the catalog data layer turns the REST answer into Products for the first
-// render, or queries normally when it is absent or failed.
+// started from the HTML in parallel with the JavaScript (docs/performance.md). A tiny external script
+// (CSP: no inline scripts; src/boot/earlyQuery.ts) POSTs the same runQuery the Lite SDK sends for the
+// page's first products and leaves the promise on window; the catalog data layer turns the REST
+// answer into Products for the first render, or queries normally when it is absent or failed. This
+// module holds what both sides share (the query bodies, the global's name and shape) and the app's side.
 import { categories } from './categories';
 import { isoDate, plainNumber, plainText } from './plainFields';
 import type { Product } from './product';
-import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from './images';
 import { paths } from './routes';
 
 export const earlyQueryScriptFile = 'early-query.js';
@@ -17,6 +17,16 @@ export const earlyLatestCount = 6;
 export const earlyPageSize = 24;
 /** Where the early script leaves its answer (and when its first cover is shown) for the app. */
 export const earlyGlobalName = '__storeEarlyQuery';
+
+/** What the early script leaves under earlyGlobalName. */
+export interface EarlyQuery {
+  /** The page's path, without a trailing slash: the app uses the answer only for the same page. */
+  path: string;
+  /** The runQuery answer as JSON; null when the request failed or was refused. */
+  answer: Promise<unknown>;
+  /** Settles once the page's first cover is on screen, or there is none to show. */
+  shown: Promise<void>;
+}
 
 const newestFirst = [
   { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
@@ -67,101 +77,6 @@ export function earlyQueryBodies(): Record<string, string> {
 export function runQueryUrl(projectId: string, emulatorHost: string | null): string {
   const origin = emulatorHost ? `http://${emulatorHost}` : 'https://firestore.googleapis.com';
   return `${origin}/v1/projects/${encodeURIComponent(projectId)}/databases/(default)/documents:runQuery`;
-}
-
-/**
- * The script's source. ES5 and self-contained: it runs before any module. It sends the query of the
- * page it is on (none on other pages), and when the answer names the first cover, preloads it at the
- * card's display widths with high priority, so the likely largest paint does not wait for React.
- */
-export function earlyQueryScript(url: string): string {
-  return `(function () {
-  var w = window;
-  var bodies = ${JSON.stringify(earlyQueryBodies())};
-  var path = w.location.pathname.replace(/\\/+$/, '') || '/';
-  var body = bodies[path];
-  function sized(src, width) {
-    var at = src.indexOf('/image/upload/');
-    if (at < 0) return null;
-    var tail = src.slice(at + 14);
-    if (!/^v\\d+\\//.test(tail)) return null;
-    return src.slice(0, at + 14) + 'c_limit,f_auto,q_auto,w_' + width + '/' + tail;
-  }
-  function srcset(cover) {
-    return ${JSON.stringify(cardCoverWidths)}.map(function (n) { return sized(cover, n) + ' ' + n + 'w'; }).join(', ');
-  }
-  function preloadCover(answer) {
-    var first = answer && answer[0] && answer[0].document;
-    var cover = first && first.fields && first.fields.coverImageUrl && first.fields.coverImageUrl.stringValue;
-    if (!cover || !sized(cover, 400)) return;
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'image';
-    link.setAttribute('imagesrcset', srcset(cover));
-    link.setAttribute('imagesizes', ${JSON.stringify(cardCoverSizes)});
-    link.setAttribute('fetchpriority', 'high');
-    document.head.appendChild(link);
-  }
-  // The answer's covers in the grid's placeholders (components/ProductList), shown as the cards
-  // will show them, so the page's likely largest paint does not wait for the app.
-  function showCovers(answer) {
-    var first = null;
-    var slots = document.querySelectorAll('[${earlyCoverAttribute}]');
-    var n = 0;
-    for (var i = 0; i < answer.length && n < slots.length; i++) {
-      var found = answer[i] && answer[i].document;
-      if (!found) continue;
-      var slot = slots[n++];
-      var cover = found.fields && found.fields.coverImageUrl && found.fields.coverImageUrl.stringValue;
-      if (!cover || !sized(cover, 400) || slot.firstChild) continue;
-      var img = document.createElement('img');
-      img.src = sized(cover, ${cardCoverWidths.at(-1)});
-      img.setAttribute('srcset', srcset(cover));
-      img.setAttribute('sizes', ${JSON.stringify(cardCoverSizes)});
-      img.alt = '';
-      img.width = ${cardCoverWidth};
-      img.height = ${cardCoverHeight};
-      img.decoding = 'async';
-      img.className = 'h-full w-full object-cover';
-      img.setAttribute('loading', n === 1 ? 'eager' : 'lazy');
-      if (n === 1) img.setAttribute('fetchpriority', 'high');
-      slot.appendChild(img);
-      slot.className = slot.className.replace('animate-pulse', '');
-      if (n === 1) first = img;
-    }
-    return first;
-  }
-  function whenParsed(run) {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
-    else run();
-  }
-  if (!body || !w.fetch || !w.Promise) return;
-  var answer = fetch(${JSON.stringify(url)}, {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain' },
-    body: body,
-    credentials: 'omit'
-  }).then(function (r) { return r.ok ? r.json() : null; }).then(function (answer) {
-    try { preloadCover(answer); } catch (e) {}
-    return answer;
-  }, function () { return null; });
-  // Settles once the first cover is on screen (or there is none to show): /start.js requests the
-  // app after it, so the cover does not share a slow connection with the app's JavaScript.
-  var shown = answer.then(function (answer) {
-    return new Promise(function (resolve) {
-      if (!answer || !answer.length) return resolve();
-      whenParsed(function () {
-        var img = null;
-        try { img = showCovers(answer); } catch (e) {}
-        if (!img || img.complete) return resolve();
-        img.addEventListener('load', function () { resolve(); });
-        img.addEventListener('error', function () { resolve(); });
-      });
-    });
-  });
-  w.${earlyGlobalName} = { path: path, answer: answer, shown: shown };
-})();
-`;
 }
 
 type RestValue = Record<string, unknown>;

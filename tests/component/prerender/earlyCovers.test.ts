@@ -1,7 +1,6 @@
 // /early-query.js on a list page (docs/performance.md): when its answer comes, the first covers go into the
 // grid's placeholders as the cards will show them, and `shown` settles once the first is loaded.
-import { afterEach, describe, expect, it } from 'vitest';
-import { earlyQueryScript } from '../../../src/lib/earlyQuery';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const endpoint = 'http://127.0.0.1:8080/v1/projects/p/databases/(default)/documents:runQuery';
 const cover = (name: string) => `http://127.0.0.1:9199/demo/image/upload/v1/covers/${name}.png`;
@@ -20,13 +19,17 @@ function placeholders() {
   return Array.from(document.querySelectorAll('[data-early-cover]'));
 }
 
-function runAt(pathname: string, answer: unknown) {
+/** Runs /early-query.js's module afresh at `pathname`, its query answered with `answer`. */
+async function runAt(pathname: string, answer: unknown) {
   window.history.replaceState(null, '', pathname);
   const fetchAnswer = () => Promise.resolve({ ok: true, json: () => Promise.resolve(answer) });
   const original = window.fetch;
   window.fetch = fetchAnswer as unknown as typeof fetch;
+  // The endpoint the build writes into the script (scripts/bootScripts.ts).
+  vi.stubGlobal('__EARLY_QUERY_URL__', endpoint);
   try {
-    new Function(earlyQueryScript(endpoint))();
+    vi.resetModules();
+    await import('../../../src/boot/earlyQuery');
   } finally {
     window.fetch = original;
   }
@@ -38,6 +41,7 @@ const settled = (promise: Promise<unknown>) =>
   Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.body.innerHTML = '';
   document.head.innerHTML = '';
   delete (window as unknown as Record<string, unknown>).__storeEarlyQuery;
@@ -46,7 +50,7 @@ afterEach(() => {
 describe('the early covers', () => {
   it('fills the placeholders with the answer’s covers, the first eager and high priority, and settles on its load', async () => {
     const slots = placeholders();
-    const early = runAt('/', [doc('a', cover('a')), doc('b', cover('b')), { readTime: '2026-01-01T00:00:00Z' }]);
+    const early = await runAt('/', [doc('a', cover('a')), doc('b', cover('b')), { readTime: '2026-01-01T00:00:00Z' }]);
     await early.answer;
     expect(await settled(early.shown)).toBe(false);
 
@@ -74,16 +78,16 @@ describe('the early covers', () => {
 
   it('settles at once when there is nothing to show (an empty or failed answer), and adds no image', async () => {
     const slots = placeholders();
-    const empty = runAt('/allproducts', [{ readTime: '2026-01-01T00:00:00Z' }]);
+    const empty = await runAt('/allproducts', [{ readTime: '2026-01-01T00:00:00Z' }]);
     expect(await settled(empty.shown)).toBe(true);
-    const failed = runAt('/category/2', { error: { code: 403 } });
+    const failed = await runAt('/category/2', { error: { code: 403 } });
     expect(await settled(failed.shown)).toBe(true);
     expect(slots.map((slot) => slot.querySelector('img'))).toEqual([null, null, null]);
   });
 
   it('leaves a cover the image host cannot resize to the app', async () => {
     const slots = placeholders();
-    const early = runAt('/', [doc('a', 'https://example.com/a.png')]);
+    const early = await runAt('/', [doc('a', 'https://example.com/a.png')]);
     expect(await settled(early.shown)).toBe(true);
     expect(slots[0]?.querySelector('img')).toBeNull();
   });

@@ -14,14 +14,14 @@ import { makeStore } from '../../../src/app/store';
 import { App } from '../../../src/App';
 import { PurchasesPage } from '../../../src/features/checkout/components/PurchasesPage';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
-import { earlySubmitProperty, startScript } from '../../../src/prerender/startScript';
+import { earlySubmitProperty } from '../../../src/prerender/startScript';
 import { server } from '../../support/msw';
 
-beforeAll(() => {
+beforeAll(async () => {
   // The script as the browser runs it: its submit guard is installed on this document once.
   const script = document.createElement('script');
   Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
-  new Function(startScript())();
+  await import('../../../src/boot/start');
   Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
 });
 

@@ -1,7 +1,7 @@
 // /start.js and the build's use of it (docs/performance.md): the app's entry module is requested only after
 // the prerendered page has had its first frame, exactly once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startAfterPaint, startScript } from '../../../src/prerender/startScript';
+import { startAfterPaint } from '../../../src/prerender/startScript';
 
 const built = `<head>
     <title>Digital Store</title>
@@ -23,12 +23,14 @@ describe('startAfterPaint', () => {
   });
 });
 
-function runScript(entry: string | null) {
+/** Runs /start.js's module afresh, as the page runs the script, with `entry` as its data-entry. */
+async function runScript(entry: string | null) {
   const script = document.createElement('script');
   if (entry) script.setAttribute('data-entry', entry);
   Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
   try {
-    new Function(startScript())();
+    vi.resetModules();
+    await import('../../../src/boot/start');
   } finally {
     Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
   }
@@ -48,11 +50,11 @@ describe('/start.js', () => {
     document.head.replaceChildren();
   });
 
-  it('adds the entry module after the next animation frame, not before, and only once', () => {
+  it('adds the entry module after the next animation frame, not before, and only once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     vi.advanceTimersByTime(500);
     expect(entryScripts()).toEqual([]);
     // The frame that paints the page: the entry is added by a task after it.
@@ -64,7 +66,7 @@ describe('/start.js', () => {
     expect(entryScripts()).toHaveLength(1);
   });
 
-  it('where the browser reports paints, adds the entry after the first contentful paint, not a frame', () => {
+  it('where the browser reports paints, adds the entry after the first contentful paint, not a frame', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
@@ -79,7 +81,7 @@ describe('/start.js', () => {
       disconnect() {}
     }
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     for (const frame of frames.splice(0)) frame(16);
     vi.advanceTimersByTime(0);
     expect(entryScripts()).toEqual([]);
@@ -91,10 +93,10 @@ describe('/start.js', () => {
     expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
   });
 
-  it('adds it after a second when no frame comes (a tab opened in the background)', () => {
+  it('adds it after a second when no frame comes (a tab opened in the background)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.stubGlobal('requestAnimationFrame', () => 0);
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     vi.advanceTimersByTime(999);
     expect(entryScripts()).toEqual([]);
     vi.advanceTimersByTime(1);
@@ -110,7 +112,7 @@ describe('/start.js', () => {
       coverShown = resolve;
     });
     vi.stubGlobal('__storeEarlyQuery', { path: '/', answer: Promise.resolve([]), shown });
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     vi.advanceTimersByTime(1500);
     for (const frame of frames.splice(0)) frame(1500);
     expect(entryScripts()).toEqual([]);
@@ -129,7 +131,7 @@ describe('/start.js', () => {
     const earlyScript = document.createElement('script');
     earlyScript.setAttribute('src', '/early-query.js');
     document.head.append(earlyScript);
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     for (const frame of frames.splice(0)) frame(100);
     vi.advanceTimersByTime(100);
     expect(entryScripts().filter(([type]) => type === 'module')).toEqual([]);
@@ -151,20 +153,20 @@ describe('/start.js', () => {
     expect(entryScripts().filter(([type]) => type === 'module')).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
   });
 
-  it('adds the entry after 2.5 s when the first cover never shows', () => {
+  it('adds the entry after 2.5 s when the first cover never shows', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.stubGlobal('requestAnimationFrame', () => 0);
     vi.stubGlobal('__storeEarlyQuery', { path: '/', answer: new Promise(() => {}), shown: new Promise(() => {}) });
-    runScript('/assets/index-Cu57Riyj.js');
+    await runScript('/assets/index-Cu57Riyj.js');
     vi.advanceTimersByTime(2499);
     expect(entryScripts()).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(entryScripts()).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
   });
 
-  it('adds nothing when the page names no entry', () => {
+  it('adds nothing when the page names no entry', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
-    runScript(null);
+    await runScript(null);
     vi.advanceTimersByTime(2000);
     expect(entryScripts()).toEqual([]);
   });

@@ -3,7 +3,6 @@ import { productPageSize } from '../../../src/features/catalog/api/productPages'
 import {
   earlyPageSize,
   earlyQueryBodies,
-  earlyQueryScript,
   latestProductsQueryBody,
   productPageFromRunQuery,
   productPageQueryBody,
@@ -96,35 +95,7 @@ describe('the home page’s early runQuery', () => {
       'https://firestore.googleapis.com/v1/projects/my-store/databases/(default)/documents:runQuery',
     );
   });
-
-  it('builds a script that parses as JavaScript and names the endpoint', () => {
-    const source = earlyQueryScript(
-      'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery',
-    );
-    expect(() => new Function(source)).not.toThrow();
-    expect(source).toContain('"https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery"');
-  });
 });
-
-const endpoint = 'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery';
-
-/** Runs the early script as a page at `pathname` would, and returns the requests it sent. */
-function runEarlyScript(pathname: string) {
-  const sent: Array<{ url: string; body: unknown }> = [];
-  const fakeWindow: Record<string, unknown> = { location: { pathname }, Promise };
-  const fakeFetch = (url: string, init: { body: string }) => {
-    sent.push({ url, body: JSON.parse(init.body) });
-    return Promise.resolve({ ok: true, json: () => Promise.resolve([]) });
-  };
-  fakeWindow.fetch = fakeFetch;
-  const run = new Function('window', 'document', 'fetch', earlyQueryScript(endpoint)) as (
-    w: unknown,
-    d: unknown,
-    f: unknown,
-  ) => void;
-  run(fakeWindow, {}, fakeFetch);
-  return { sent, started: fakeWindow.__storeEarlyQuery as { path: string } | undefined };
-}
 
 const doc = (id: string, createdAt: string) => ({
   document: {
@@ -161,15 +132,6 @@ describe('the list pages’ early runQuery', () => {
   it('has a query for home, all products and each category, at the catalog’s page size', () => {
     expect(Object.keys(earlyQueryBodies()).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2']);
     expect(earlyPageSize).toBe(productPageSize);
-  });
-
-  it('the script sends the query of the page it is on, and nothing elsewhere', () => {
-    const category = runEarlyScript('/category/2/');
-    expect(category.sent).toEqual([{ url: endpoint, body: JSON.parse(productPageQueryBody(2, 24)) }]);
-    expect(category.started?.path).toBe('/category/2');
-    expect(runEarlyScript('/').sent[0]?.body).toEqual(JSON.parse(latestProductsQueryBody(6)));
-    expect(runEarlyScript('/admindashboard').sent).toEqual([]);
-    expect(runEarlyScript('/productdetail/x').started).toBeUndefined();
   });
 
   it('reads Firestore’s timestamps to the exact second and nanosecond', () => {

@@ -24,6 +24,10 @@ const files: Record<string, string> = {
   'src/lib/reachesUp.ts': "import { Shelf } from '../features/catalog';\nexport const e = Shelf;\n",
   'src/lib/ping.ts': "import { pong } from './pong';\nexport const ping = () => pong;\n",
   'src/lib/pong.ts': "import { ping } from './ping';\nexport const pong = () => ping;\n",
+  'src/lib/sizes.ts': 'export const size = 1;\n',
+  'src/boot/small.ts': "import { size } from '../lib/sizes';\nexport const g = size;\n",
+  'src/boot/pullsReact.ts': "import { useState } from 'react';\nexport const h = useState;\n",
+  'src/boot/pullsApp.ts': "import { Shelf } from '../features/catalog';\nexport const i = Shelf;\n",
   'src/App.tsx':
     "import { Shelf } from './features/catalog/components/Shelf';\nimport { Shelf as S } from './features/catalog';\nexport const f = [Shelf, S];\n",
 };
@@ -92,6 +96,17 @@ describe('Firebase only in lib/ and features/*/api/', () => {
   it('allows it in lib/ and in a feature’s api/', async () => {
     expect(await rulesBroken('src/lib/session.ts')).toEqual([]);
     expect(await rulesBroken('src/features/catalog/api/catalogStore.ts')).toEqual([]);
+  });
+});
+
+describe('the boot scripts stay tiny', () => {
+  it('lets a boot script import a small module of the project', async () => {
+    expect(await rulesBroken('src/boot/small.ts')).toEqual([]);
+  });
+
+  it('refuses a package (React here) and the app in a boot script', async () => {
+    expect(await rulesBroken('src/boot/pullsReact.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesBroken('src/boot/pullsApp.ts')).toEqual(['import-x/no-restricted-paths']);
   });
 });
 

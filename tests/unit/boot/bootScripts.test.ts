@@ -1,0 +1,64 @@
+// The scripts that run before the app, as the build emits them (scripts/bootScripts.ts): each one
+// classic script that runs on its own, tiny, and the early query sends the page's own query.
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { earlyQueryScript, startScript } from '../../../scripts/bootScripts';
+import { latestProductsQueryBody, productPageQueryBody } from '../../../src/lib/earlyQuery';
+
+const root = resolve(import.meta.dirname, '../../..');
+const endpoint = 'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery';
+let start: string;
+let early: string;
+
+beforeAll(async () => {
+  [start, early] = await Promise.all([startScript(root), earlyQueryScript(root, endpoint)]);
+}, 120_000);
+
+/** Runs the early script as a page at `pathname` would, and returns the requests it sent. */
+function runEarlyScript(pathname: string) {
+  const sent: Array<{ url: string; body: unknown }> = [];
+  const fakeWindow: Record<string, unknown> = { location: { pathname }, Promise };
+  const fakeFetch = (url: string, init: { body: string }) => {
+    sent.push({ url, body: JSON.parse(init.body) });
+    return Promise.resolve({ ok: true, json: () => Promise.resolve([]) });
+  };
+  fakeWindow.fetch = fakeFetch;
+  const run = new Function('window', 'document', 'fetch', early) as (w: unknown, d: unknown, f: unknown) => void;
+  run(fakeWindow, {}, fakeFetch);
+  return { sent, started: fakeWindow.__storeEarlyQuery as { path: string } | undefined };
+}
+
+describe('/early-query.js', () => {
+  it('builds a script that parses as JavaScript and names the endpoint', () => {
+    expect(() => new Function(early)).not.toThrow();
+    // The minifier picks the quotes; the endpoint is one whole string literal.
+    expect(early).toMatch(
+      /([`"'])https:\/\/firestore\.googleapis\.com\/v1\/projects\/p\/databases\/\(default\)\/documents:runQuery\1/,
+    );
+  });
+
+  it('the script sends the query of the page it is on, and nothing elsewhere', () => {
+    const category = runEarlyScript('/category/2/');
+    expect(category.sent).toEqual([{ url: endpoint, body: JSON.parse(productPageQueryBody(2, 24)) }]);
+    expect(category.started?.path).toBe('/category/2');
+    expect(runEarlyScript('/').sent[0]?.body).toEqual(JSON.parse(latestProductsQueryBody(6)));
+    expect(runEarlyScript('/admindashboard').sent).toEqual([]);
+    expect(runEarlyScript('/productdetail/x').started).toBeUndefined();
+  });
+});
+
+describe('both boot scripts', () => {
+  it('are classic scripts that load nothing else', () => {
+    for (const source of [start, early]) {
+      // A static import or export would not parse in a function body.
+      expect(() => new Function(source)).not.toThrow();
+      expect(source).not.toContain('import(');
+    }
+  });
+
+  it('stay tiny: /start.js under 1 KB and /early-query.js under 2 KB, gzipped', () => {
+    expect(gzipSync(start).length).toBeLessThan(1024);
+    expect(gzipSync(early).length).toBeLessThan(2048);
+  });
+});

@@ -1,8 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One runner, four projects (docs/testing.md). `npm test` runs them all and ends with the
-// `tests: N passed, N failed` line printed by tests/support/summaryReporter.ts.
+// One runner, five projects (docs/testing.md). `npm test` runs them all and ends with the
+// `tests: N passed, N failed` line printed by tests/support/summaryReporter.ts; `npm run test:quick`
+// leaves out the slowest integration suites and the browser.
+
+// Integration suites that take the longest: 5,000 products seeded for the read budget, every
+// endpoint's hostile-input tables, the function bundle built as for deploy, a second Auth emulator.
+// Their own project, sharing the integration cloud, so the quick loop can leave them out.
+const slowIntegration = [
+  'tests/integration/catalog/readBudget.test.ts',
+  'tests/integration/api/hostileInputs.test.ts',
+  'tests/integration/api/function.test.ts',
+  'tests/integration/api/adminAuthTwoClouds.test.ts',
+];
+const integration = {
+  environment: 'node',
+  globalSetup: ['tests/support/globalSetupCloud.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
@@ -37,14 +55,15 @@ export default defineConfig({
       },
       {
         test: {
+          ...integration,
           name: 'integration',
           // tests/rules: the rules matrix, on our emulator here and on the official one in test:rules.
           include: ['tests/integration/**/*.test.ts', 'tests/rules/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/globalSetupCloud.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...slowIntegration],
         },
+      },
+      {
+        test: { ...integration, name: 'integration-slow', include: slowIntegration },
       },
       {
         test: {

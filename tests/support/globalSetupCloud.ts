@@ -24,7 +24,12 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface RunningCloud {
+  info: CloudInfo;
+  stop: () => Promise<void>;
+}
+
+async function startIntegrationCloud(): Promise<RunningCloud> {
   const dataDir = await mkdtemp(join(tmpdir(), 'store-integration-'));
   // Every test posts from 127.0.0.1: the shared API's limits are out of the way (tests that check
   // a limit start their own API with a low one).
@@ -43,19 +48,44 @@ export default async function setup(project: TestProject) {
       ADMIN_RATE_LIMIT: '1000',
     },
   });
-  project.provide('cloud', {
-    firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
-    firestoreUrl: cloud.firestore.url,
-    apiUrl: cloud.api?.url ?? '',
-    mailUrl: cloud.mail.webUrl,
-    imagesUrl: cloud.images.url,
-    authUrl: cloud.auth?.url ?? '',
-    projectId: cloud.projectId,
-    apiEnv: cloud.apiEnv,
-    webEnv: cloud.webEnv,
-  });
+  return {
+    info: {
+      firestoreHost: `127.0.0.1:${cloud.firestore.port}`,
+      firestoreUrl: cloud.firestore.url,
+      apiUrl: cloud.api?.url ?? '',
+      mailUrl: cloud.mail.webUrl,
+      imagesUrl: cloud.images.url,
+      authUrl: cloud.auth?.url ?? '',
+      projectId: cloud.projectId,
+      apiEnv: cloud.apiEnv,
+      webEnv: cloud.webEnv,
+    },
+    stop: async () => {
+      await cloud.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The integration and integration-slow projects are one suite split so `npm run test:quick` can
+// leave the slow files out: in a run of both they share one cloud, as when they were one project.
+// Each project loads this file on its own, so the cloud is kept on the process's global object.
+const sharedKey = Symbol.for('digital-store.tests.integrationCloud');
+interface SharedCloud {
+  running: Promise<RunningCloud>;
+  users: number;
+}
+const shared = globalThis as typeof globalThis & { [sharedKey]?: SharedCloud };
+
+export default async function setup(project: TestProject) {
+  const entry = (shared[sharedKey] ??= { running: startIntegrationCloud(), users: 0 });
+  entry.users += 1;
+  const { info, stop } = await entry.running;
+  project.provide('cloud', info);
   return async () => {
-    await cloud.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete shared[sharedKey];
+    await stop();
   };
 }

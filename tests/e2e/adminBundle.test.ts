@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl, distDir } = inject('e2e');
 // Strings only Firebase Auth's SDK and the admin screens contain.
@@ -14,7 +13,7 @@ const adminMarker = 'Awaiting approval';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -4,15 +4,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsDemoAdmin } from '../support/adminE2e';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 const run = Date.now().toString(36);
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

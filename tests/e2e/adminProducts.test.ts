@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { removeProductsTitled } from '../support/adminE2e';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
@@ -22,7 +21,7 @@ let productId = '';
 let firstCoverUrl = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
   admin = await openPage(browser);
 });
 afterAll(async () => {

@@ -3,11 +3,10 @@
 // sale by the buyer's e-mail with the right totals and link uses, narrows and widens the filter
 // through the URL, and exports the CSV, whose rows are read back from the downloaded file; then sends
 // the access e-mail again to a corrected address, and revokes and restores the buyer's link.
-import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsDemoAdmin } from '../support/adminE2e';
-import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
   buildBuyer,
@@ -20,14 +19,14 @@ import {
   serveDeliverables,
   uniqueTag,
 } from '../support/checkoutE2e';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();
@@ -99,7 +98,8 @@ describe('admin sales panel', () => {
       admin.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    // Read through the connection: the file is on the shared browser's side (path() is not available).
+    const csv = await text(await download.createReadStream());
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(

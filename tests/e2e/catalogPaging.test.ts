@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedProducts } from '../../local/seed/catalog';
 import { removeLargeCatalog, seedLargeCatalog } from '../../local/seed/largeCatalog';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
 const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
@@ -17,7 +16,7 @@ let browser: Browser;
 let ids: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
   // The generated products reuse a seeded cover: the image host already serves it.
   const cover = (await db.doc(`products/${seedProducts[0]?.id ?? ''}`).get()).get('coverImageUrl') as string;
   ids = await seedLargeCatalog(db, () => Promise.resolve(cover), extra, {

@@ -2,7 +2,6 @@
 // clearly labelled demo payment in NGN and in USD, through the real API, into the mail catcher.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
   buildBuyer,
@@ -16,13 +15,13 @@ import {
   uniqueTag,
   watchPaymentRequests,
 } from '../support/checkoutE2e';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

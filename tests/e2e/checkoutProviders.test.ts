@@ -5,7 +5,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
   buildBuyer,
@@ -19,13 +18,13 @@ import {
   uniqueTag,
   watchPaymentRequests,
 } from '../support/checkoutE2e';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { providersBaseUrl, providersDistDir, providersUrl, publicKeys, buildSecrets } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -2,14 +2,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CaughtMail } from '../../local/mail/mailCatcher';
-import { launchBrowser } from '../support/browser';
-import { holdAppEntry, openPage } from '../support/e2ePage';
+import { connectE2eBrowser, holdAppEntry, openPage } from '../support/e2ePage';
 
 const { baseUrl, mailUrl, apiEnv } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

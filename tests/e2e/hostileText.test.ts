@@ -8,7 +8,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { removeProductsTitled, signInAsDemoAdmin } from '../support/adminE2e';
-import { launchBrowser } from '../support/browser';
 import {
   acknowledge,
   fillPaymentForm,
@@ -16,7 +15,7 @@ import {
   purchaseSuccessful,
   serveDeliverables,
 } from '../support/checkoutE2e';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes } from '../support/images';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
@@ -37,7 +36,7 @@ let browser: Browser;
 let productId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 
 afterAll(async () => {

@@ -8,15 +8,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { violationsPath } from '../../scripts/pagesServer';
 import { cspDirectives } from '../../server/lib/hostingHeaders';
 import { signInAsDemoAdmin } from '../support/adminE2e';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { reportedViolations } from '../support/setupE2e';
 
 const { baseUrl, firestoreHost } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -3,14 +3,13 @@
 // and product pages carry their own meta for crawlers (through the preview server's API rewrite).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { holdAppEntry, openPage } from '../support/e2ePage';
+import { connectE2eBrowser, holdAppEntry, openPage } from '../support/e2ePage';
 
 const { baseUrl, firestoreHost } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

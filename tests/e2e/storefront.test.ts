@@ -5,14 +5,13 @@ import { seedProducts } from '../../local/seed/catalog';
 import { categories } from '../../src/lib/categories';
 import { formatPrice } from '../../src/lib/money';
 import { cardTitle } from '../../src/lib/text';
-import { launchBrowser } from '../support/browser';
-import { openPage } from '../support/e2ePage';
+import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectE2eBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -1,6 +1,6 @@
 // System Chromium or Chrome for e2e (playwright-core never downloads a browser here).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 const candidates = [
   '/usr/bin/chromium',
@@ -26,19 +26,34 @@ export function findChrome(): string {
   return found;
 }
 
+const launchOptions = () => ({
+  executablePath: findChrome(),
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: findChrome(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(launchOptions());
+}
+
+/**
+ * One Chromium for the whole e2e run (started by its global setup): each file connects to it and
+ * works in fresh contexts, which share no cookies, storage or cache with any other context.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+/** Connects to the e2e run's Chromium; closing the returned Browser closes the contexts it opened. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }

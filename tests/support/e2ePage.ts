@@ -1,4 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { connectBrowser } from './browser';
+
+/** The run's one Chromium (tests/support/globalSetupE2e.ts), for one test file; close it in afterAll. */
+export function connectE2eBrowser(): Promise<Browser> {
+  return connectBrowser(inject('e2e').browserWsEndpoint);
+}
 
 /** A fresh page whose third-party geo-IP lookup answers with the given country (or fails). */
 export async function openPage(browser: Browser, country: string | null = 'US'): Promise<Page> {

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
 import { pagesServer } from '../../scripts/pagesServer';
-import { findChrome } from './browser';
+import { findChrome, launchBrowserServer } from './browser';
 import { fakeProviderKeys, startFakeProviders } from './fakeProviders';
 
 export interface E2eInfo {
@@ -30,6 +30,8 @@ export interface E2eInfo {
   authUrl: string;
   projectId: string;
   apiEnv: Record<string, string>;
+  /** The run's one Chromium: every test file connects to it (tests/support/e2ePage.ts). */
+  browserWsEndpoint: string;
 }
 
 declare module 'vitest' {
@@ -129,6 +131,8 @@ export default async function setup(project: TestProject) {
     });
   const server = await serve(storePort, outDir, true);
   const providersServer = await serve(providersStorePort, providersOutDir, false);
+  // Launched once rather than once per file: each file still opens fresh contexts of its own.
+  const browserServer = await launchBrowserServer();
   project.provide('e2e', {
     baseUrl,
     providersBaseUrl,
@@ -142,8 +146,10 @@ export default async function setup(project: TestProject) {
     authUrl: cloud.auth?.url ?? '',
     projectId: cloud.projectId,
     apiEnv: cloud.apiEnv,
+    browserWsEndpoint: browserServer.wsEndpoint(),
   });
   return async () => {
+    await browserServer.close();
     await server.close();
     await providersServer.close();
     await cloud.stop();

@@ -80,7 +80,7 @@ describe('the policy in a real Chromium', () => {
       'script-src-attr',
       'script-src-elem',
     ]);
-    // Expected here: emptied, so the check after each test sees only what the store itself caused.
+    // Expected here: emptied, so the check at the end of the file sees only what the store caused.
     await fetch(`${baseUrl}${violationsPath}`, { method: 'DELETE' });
     await page.context().close();
   });

@@ -333,16 +333,4 @@ describe('PayPal (USD)', () => {
     expect(notice.text).toContain('Amount: $9');
     await page.context().close();
   });
-
-  it("says 'Emails do not match!' and creates no order when the e-mails differ", async () => {
-    const page = await openPage(browser, 'US');
-    const paypal = await servePayPal(page);
-    const dialog = await openProductDialog(page, providersBaseUrl);
-    await fillPaymentForm(dialog, { ...buildBuyer(uniqueTag()), confirmEmail: 'other@example.com' });
-    await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
-    await acknowledge(page, 'Emails do not match!');
-    expect(paypal.approved).toEqual([]);
-    expect(await dialog.getByLabel('Confirm Email').inputValue()).toBe('other@example.com');
-    await page.context().close();
-  });
 });

@@ -131,6 +131,17 @@ describe('hydration in a real browser', () => {
     await page.goto(baseUrl);
     const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(6);
+    // The six newest seeded products, titled as cards title them (upper case, cut at 50 characters).
+    await expect
+      .poll(() => cards.getByRole('heading').allTextContents(), { timeout: 15_000 })
+      .toEqual([
+        'FREELANCE WRITING PLAYBOOK',
+        'PERSONAL FINANCE FOR YOUNG NIGERIANS: BUDGETING, S...',
+        'EXCEL MASTERY FOR BUSINESS',
+        'REACT WEB DEVELOPMENT BOOTCAMP',
+        'PROFITABLE POULTRY FARMING GUIDE',
+        'DIGITAL MARKETING MASTERCLASS',
+      ]);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Digital Store');
     // The first cover is requested eagerly with high priority.
     const firstCover = page.getByRole('img', { name: /^Cover of / }).first();

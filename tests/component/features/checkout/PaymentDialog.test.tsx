@@ -557,9 +557,10 @@ describe('PayPal (USD)', () => {
     const { created } = recordPayPal();
     const { user } = renderDialog(usd, withProviders);
     await payWithPayPal(user, { confirmEmail: 'ada@example.org' });
-    await findAlert('Emails do not match!');
+    await dismissAlert(user, 'Emails do not match!');
     expect(paypal.clicksRejected).toBe(1);
     expect(created).toEqual([]);
+    expect(field('Confirm Email')).toHaveValue('ada@example.org');
   });
 
   it("shows the API's refusal of the order ('Emails do not match!') once, not as a PayPal error", async () => {

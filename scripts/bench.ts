@@ -24,7 +24,7 @@ import { startCloud, type Cloud } from '../local/cloud';
 import { freePort } from '../local/ports';
 import { seedProducts } from '../local/seed/catalog';
 import { seedLargeCatalog } from '../local/seed/largeCatalog';
-import { htmlFileFor } from '../src/prerender/routes';
+import { htmlFileFor } from '../domain/prerenderedRoutes';
 import { findChrome } from '../tests/support/browser';
 
 const root = resolve(import.meta.dirname, '..');

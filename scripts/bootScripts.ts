@@ -2,7 +2,7 @@
 // /early-query.js on the list pages. Each is built from its module on its own, into one minified
 // classic script (an IIFE: no imports, no globals but the ones it sets on purpose), because the pages
 // load them as classic scripts before any module. They are not entries of the app's build: there,
-// modules they share with the app (lib/images, lib/earlyQuery) would go into a common chunk that a
+// modules they share with the app (domain/images, lib/earlyQuery) would go into a common chunk that a
 // classic script cannot import.
 import { resolve } from 'node:path';
 import { build, type Rolldown } from 'vite';

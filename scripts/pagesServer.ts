@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { localHostingHeadersFor } from '../server/lib/hostingHeaders';
 import { templateFetchHeader } from '../server/sharing/pageMeta';
-import { htmlFileFor } from '../src/prerender/routes';
+import { htmlFileFor } from '../domain/prerenderedRoutes';
 
 function pagePath(req: IncomingMessage): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;

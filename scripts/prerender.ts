@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
 import { earlyQueryBodies, earlyQueryScriptFile } from '../src/lib/earlyQuery';
-import type { PrerenderedRoute } from '../src/prerender/routes';
+import type { PrerenderedRoute } from '../domain/prerenderedRoutes';
 import { startAfterPaint, startScriptFile } from '../src/prerender/startScript';
 import { earlyQueryScript, startScript } from './bootScripts';
 

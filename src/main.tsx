@@ -5,9 +5,9 @@ import { AppProviders } from './app/AppProviders';
 import { makeStore } from './app/store';
 import { productPrimed } from './features/catalog';
 import { takeEmbeddedProduct } from './lib/pageData';
-import { paths } from './lib/routes';
-import { productIdAttribute } from './prerender/productTemplate';
-import { routeMatches } from './prerender/routes';
+import { paths } from '../domain/routes';
+import { productIdAttribute } from '../domain/pageContracts';
+import { routeMatches } from '../domain/prerenderedRoutes';
 import './index.css';
 
 function isProductPath(pathname: string, id: string): boolean {

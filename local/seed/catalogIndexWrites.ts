@@ -1,4 +1,4 @@
-// The catalog index (src/lib/catalogIndex.ts) written with firebase-admin: by the seed, the large
+// The catalog index (domain/catalogIndex.ts) written with firebase-admin: by the seed, the large
 // catalog generator and `npm run catalog:reindex`. The SPA's admin screens keep it in step one
 // product at a time; these write many entries at once.
 import { FieldValue, type Firestore, type QueryDocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
@@ -8,7 +8,7 @@ import {
   catalogShardId,
   catalogShardIds,
   type CatalogIndexFields,
-} from '../../src/lib/catalogIndex';
+} from '../../domain/catalogIndex';
 
 export type IndexedProduct = CatalogIndexFields & { id: string; createdAt: Timestamp | FieldValue };
 

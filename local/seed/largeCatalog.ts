@@ -3,7 +3,7 @@
 // its catalog index entry, like the demo seed, and is older than the demo products so the home page
 // stays the same.
 import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { catalogIndexCollection, catalogShardId } from '../../src/lib/catalogIndex';
+import { catalogIndexCollection, catalogShardId } from '../../domain/catalogIndex';
 import { addToCatalogIndex, type IndexedProduct } from './catalogIndexWrites';
 import { coverSvg } from './covers';
 

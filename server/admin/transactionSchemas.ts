@@ -1,7 +1,7 @@
 // The bodies of the admin's per-sale actions (docs/admin.md), built on the shared field rules so the
 // resend dialog and the API refuse the same address with the same sentence.
 import { z } from 'zod';
-import { customerFields } from '../../src/lib/fieldRules';
+import { customerFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
 
 /** A corrected address is optional: without one the e-mail goes to the address on the sale. */

@@ -1,8 +1,8 @@
 // What a contact message must look like before it is stored or e-mailed (all four fields required,
-// docs/storefront.md). The rules and their sentences are the contact page's own (src/lib/fieldRules.ts),
+// docs/storefront.md). The rules and their sentences are the contact page's own (domain/fieldRules.ts),
 // so the visitor reads one wording whichever side notices.
 import { z } from 'zod';
-import { contactFields } from '../../src/lib/fieldRules';
+import { contactFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
 
 export const contactMessageSchema = z.object({

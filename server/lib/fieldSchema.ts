@@ -1,7 +1,7 @@
-// zod schemas built from the shared field rules (src/lib/fieldRules.ts), so the API refuses exactly
+// zod schemas built from the shared field rules (domain/fieldRules.ts), so the API refuses exactly
 // what the SPA's forms refuse, with the same sentences.
 import { z } from 'zod';
-import { fieldError, type FieldRule } from '../../src/lib/fieldRules';
+import { fieldError, type FieldRule } from '../../domain/fieldRules';
 
 /** A string field checked by its rule and handed on trimmed; a missing or non-string value reads as empty. */
 export function ruleField(rule: FieldRule) {

@@ -1,6 +1,6 @@
 // Money arithmetic in whole minor units (kobo, cents): floating-point prices such as 9.99 never
 // decide a comparison (9.99 * 100 is 998.9999999999999).
-import type { Currency } from '../../src/lib/money';
+import type { Currency } from '../../domain/money';
 
 export type { Currency };
 

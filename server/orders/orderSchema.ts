@@ -1,7 +1,7 @@
 // One zod schema per request body of the purchase API, built on the shared field rules
-// (src/lib/fieldRules.ts) so the payment form and the API refuse the same input with the same words.
+// (domain/fieldRules.ts) so the payment form and the API refuse the same input with the same words.
 import { z } from 'zod';
-import { customerFields, emailsDoNotMatch, emailsMatch } from '../../src/lib/fieldRules';
+import { customerFields, emailsDoNotMatch, emailsMatch } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
 
 export const customerSchema = z

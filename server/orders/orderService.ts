@@ -1,8 +1,8 @@
 // The purchase flows (docs/payments.md): verify with the provider against the product as stored, then
 // fulfil once. The price always comes from Firestore, never from the browser.
 import type { Firestore } from 'firebase-admin/firestore';
-import { customerFields, fieldError } from '../../src/lib/fieldRules';
-import { withoutForbiddenCharacters } from '../../src/lib/textSafety';
+import { customerFields, fieldError } from '../../domain/fieldRules';
+import { withoutForbiddenCharacters } from '../../domain/textSafety';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
 import type { PaypalClient } from '../payments/paypalClient';

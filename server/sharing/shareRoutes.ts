@@ -4,9 +4,9 @@
 // the SPA hydrates.
 import { Router } from 'express';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../src/lib/images';
-import { outlinesLimit, type Product } from '../../src/lib/product';
-import { metaDescription } from '../../src/lib/text';
+import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../domain/images';
+import { outlinesLimit, type Product } from '../../domain/product';
+import { metaDescription } from '../../domain/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 import { fillProductTemplate } from './productMarkup';
 

@@ -12,7 +12,7 @@ import {
   cardCoverWidths,
   imageSrcSet,
   resizedImageUrl,
-} from '../lib/images';
+} from '../../domain/images';
 import { earlyCoverAttribute, earlyGlobalName, earlyQueryBodies, type EarlyQuery } from '../lib/earlyQuery';
 
 /** The runQuery endpoint of the configured Firestore, written in by the build (scripts/bootScripts.ts). */

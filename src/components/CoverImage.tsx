@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSrcSet, resizedImageUrl } from '../lib/images';
+import { imageSrcSet, resizedImageUrl } from '../../domain/images';
 
 export const placeholderCover = '/images/placeholder-cover.svg';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { categories } from '../lib/categories';
+import { categories } from '../../domain/categories';
 import { getConfig } from '../lib/config';
-import { paths } from '../lib/routes';
+import { paths } from '../../domain/routes';
 
 // The menu opens by itself every 30,000 ms to remind shoppers of the categories (docs/storefront.md).
 export const menuAutoOpenMs = 30_000;

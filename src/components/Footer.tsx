@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { getConfig } from '../lib/config';
-import { paths } from '../lib/routes';
+import { paths } from '../../domain/routes';
 
 // What every page's footer carries (docs/storefront.md): contact e-mail and phone, Contact us, the
 // company site's legal pages (same window),

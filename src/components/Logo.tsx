@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { getConfig } from '../lib/config';
-import { paths } from '../lib/routes';
+import { paths } from '../../domain/routes';
 
 export function Logo() {
   const { storeName } = getConfig().store;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../lib/routes';
+import { paths } from '../../domain/routes';
 import { usePageMeta } from './usePageMeta';
 
 export function NotFoundPage({

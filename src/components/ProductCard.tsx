@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from '../lib/images';
-import { formatProductPrice, type Currency } from '../lib/money';
-import type { ProductSummary } from '../lib/catalogIndex';
-import { paths } from '../lib/routes';
-import { cardTitle } from '../lib/text';
+import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from '../../domain/images';
+import { formatProductPrice, type Currency } from '../../domain/money';
+import type { ProductSummary } from '../../domain/catalogIndex';
+import { paths } from '../../domain/routes';
+import { cardTitle } from '../../domain/text';
 import { CoverImage } from './CoverImage';
 
 export function ProductCard({

@@ -1,5 +1,5 @@
-import type { Currency } from '../lib/money';
-import type { ProductSummary } from '../lib/catalogIndex';
+import type { Currency } from '../../domain/money';
+import type { ProductSummary } from '../../domain/catalogIndex';
 import { ProductCard } from './ProductCard';
 
 // 1 column, 2 from 640px, 3 from 1024px (docs/storefront.md, 'Numbers').

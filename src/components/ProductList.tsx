@@ -1,5 +1,5 @@
-import type { Currency } from '../lib/money';
-import type { ProductSummary } from '../lib/catalogIndex';
+import type { Currency } from '../../domain/money';
+import type { ProductSummary } from '../../domain/catalogIndex';
 import { earlyCoverAttribute } from '../lib/earlyQuery';
 import { ProductGrid } from './ProductGrid';
 import { useFetchDialogs } from './useFetchDialogs';

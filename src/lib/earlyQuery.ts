@@ -4,10 +4,10 @@
 // page's first products and leaves the promise on window; the catalog data layer turns the REST
 // answer into Products for the first render, or queries normally when it is absent or failed. This
 // module holds what both sides share (the query bodies, the global's name and shape) and the app's side.
-import { categories } from './categories';
+import { categories } from '../../domain/categories';
 import { isoDate, plainNumber, plainText } from './plainFields';
-import type { Product } from './product';
-import { paths } from './routes';
+import type { Product } from '../../domain/product';
+import { paths } from '../../domain/routes';
 
 export const earlyQueryScriptFile = 'early-query.js';
 /** Marks a list placeholder's cover box, which the early script fills with the answer's cover. */

@@ -1,7 +1,7 @@
 // Converters turn Firestore documents into plain data (docs/architecture.md): string ids, ISO dates,
 // numbers.
 import { Timestamp, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import type { Outline, Product } from './product';
+import type { Outline, Product } from '../../domain/product';
 
 function isoDate(value: unknown): string {
   if (value instanceof Timestamp) return value.toDate().toISOString();

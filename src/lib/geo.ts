@@ -1,7 +1,7 @@
 // The geo-IP default currency (docs/storefront.md, 'Currency'): NGN for visitors in Nigeria, USD for
 // everyone else and whenever the lookup fails, because USD is the store's default and must never block a
 // page.
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 
 // Geo-IP services disagree on the field name: ipapi.co says country_code, ip-api.com countryCode,
 // others country. The first one present wins.

@@ -1,7 +1,7 @@
 // The JSON block the API writes into a product page it serves (server/sharing): the product and its
 // outline, so the first render needs no Firestore read. Read once; each part is taken once, so a
 // later refetch queries normally.
-import type { Outline, Product } from './product';
+import type { Outline, Product } from '../../domain/product';
 import { isoDate, plainNumber, plainText } from './plainFields';
 
 /** The page's JSON block (server/sharing), read once: its parts are taken one by one. */

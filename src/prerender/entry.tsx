@@ -6,12 +6,12 @@ import { AppProviders } from '../app/AppProviders';
 import { makeStore } from '../app/store';
 import { getConfig } from '../lib/config';
 import { runQueryUrl } from '../lib/earlyQuery';
-import { paths } from '../lib/routes';
+import { paths } from '../../domain/routes';
 import { productPrimed } from '../features/catalog';
-import { tokenProduct } from './productTemplate';
+import { tokenProduct } from '../../domain/pageContracts';
 
-export { prerenderedRoutes, spaShellFile } from './routes';
-export { productIdAttribute, productTemplateFile, tokenProduct } from './productTemplate';
+export { prerenderedRoutes, spaShellFile } from '../../domain/prerenderedRoutes';
+export { productIdAttribute, productTemplateFile, tokenProduct } from '../../domain/pageContracts';
 
 export function renderRoute(location: string): string {
   const { store } = makeStore();

@@ -2,9 +2,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedProducts } from '../../local/seed/catalog';
-import { categories } from '../../src/lib/categories';
-import { formatPrice } from '../../src/lib/money';
-import { cardTitle } from '../../src/lib/text';
+import { categories } from '../../domain/categories';
+import { formatPrice } from '../../domain/money';
+import { cardTitle } from '../../domain/text';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');

@@ -3,7 +3,7 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { demoAdmin } from '../../local/seed/seed';
-import { catalogShardId } from '../../src/lib/catalogIndex';
+import { catalogShardId } from '../../domain/catalogIndex';
 
 /** Signs the demo admin in on `store` and acknowledges 'Logged in successfully'. */
 export async function signInAsDemoAdmin(page: Page, store: string): Promise<void> {

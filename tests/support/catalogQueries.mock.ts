@@ -5,7 +5,7 @@
 // and program it per test through vi.mocked(...) on the real module's exports.
 import { vi } from 'vitest';
 import type { ProductPage, ProductPageCursor } from '../../src/features/catalog/api/productPages';
-import type { Product } from '../../src/lib/product';
+import type { Product } from '../../domain/product';
 
 type CatalogQueries = typeof import('../../src/features/catalog/api/catalogQueries');
 

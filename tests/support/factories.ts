@@ -1,5 +1,5 @@
 // Test data builders (docs/testing.md): sensible defaults, each test overrides what it is about.
-import type { Outline, Product } from '../../src/lib/product';
+import type { Outline, Product } from '../../domain/product';
 
 let sequence = 0;
 

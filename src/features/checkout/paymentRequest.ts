@@ -1,4 +1,4 @@
-import type { Currency } from '../../lib/money';
+import type { Currency } from '../../../domain/money';
 
 /**
  * What the payment dialog is given. No product URL: the deliverable link is private and

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import type { Currency } from '../../lib/money';
+import type { Currency } from '../../../domain/money';
 
 export type { Currency };
 

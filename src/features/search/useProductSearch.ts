@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
-import { paths } from '../../lib/routes';
+import { paths } from '../../../domain/routes';
 import { normalizeSearchTerm } from '../../lib/searchMatch';
 import { catalogIndexQuery } from '../catalog';
 import { searchCleared, searchTermSet } from './searchSlice';

@@ -11,7 +11,7 @@ import { projectRulesFile } from '../../../local/cloud';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
-import { catalogShardId } from '../../../src/lib/catalogIndex';
+import { catalogShardId } from '../../../domain/catalogIndex';
 
 type AdminQueries = typeof import('../../../src/features/admin/api/productAdminQueries');
 type CatalogQueries = typeof import('../../../src/features/catalog/api/catalogQueries');

@@ -196,7 +196,7 @@ function bytesOf(...parts: Array<string | number[]>): Uint8Array<ArrayBuffer> {
   );
 }
 
-// --- The sentences (literals: the API's own wording, src/lib/fieldRules.ts among them) -------------
+// --- The sentences (literals: the API's own wording, domain/fieldRules.ts among them) -------------
 
 const tooLarge = 'The request is too large.';
 const notJson = 'The request body is not valid JSON.';
@@ -360,7 +360,7 @@ function transportRows(
 // --- Field rows from the shared field rules ----------------------------------------------------------
 
 interface FieldRows {
-  /** The rule's sentences (src/lib/fieldRules.ts). */
+  /** The rule's sentences (domain/fieldRules.ts). */
   required: string;
   invalid?: string;
   tooLong?: string;

@@ -10,7 +10,7 @@ import {
   runQueryUrl,
   timestampParts,
 } from '../../../src/lib/earlyQuery';
-import { routeMatches, htmlFileFor } from '../../../src/prerender/routes';
+import { routeMatches, htmlFileFor } from '../../../domain/prerenderedRoutes';
 
 const restAnswer = [
   {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prerenderedRoutes, spaShellFile } from '../../../src/prerender/routes';
+import { prerenderedRoutes, spaShellFile } from '../../../domain/prerenderedRoutes';
 
 // Hosting answers each prerendered route with its own HTML and product pages through the API
 // function (docs/performance.md); the rewrites are tried in order, so the catch-all comes last.

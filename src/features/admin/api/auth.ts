@@ -14,7 +14,7 @@ import {
 } from 'firebase/auth';
 import { toAuthError } from '../../../lib/authErrors';
 import { getAuthLazy, getSecondaryAuth } from '../../../lib/firebase';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 
 export interface AuthUser {
   uid: string;

@@ -25,10 +25,10 @@ import {
   catalogIndexFields,
   catalogShardId,
   type CatalogIndexFields,
-} from '../../../lib/catalogIndex';
+} from '../../../../domain/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import type { Outline, Product } from '../../../lib/product';
+import type { Outline, Product } from '../../../../domain/product';
 
 /** The editable fields of a product (docs/architecture.md, 'Data model'), without id and createdAt. */
 export interface ProductFields {

@@ -2,7 +2,7 @@
 // ('Product', 'Outline' in lib/api.ts) only when its write succeeded, so the admin's list and the
 // shop's cached pages change after the server has the change, never before (docs/admin.md).
 import { api, runQuery } from '../../../lib/api';
-import type { Outline, Product } from '../../../lib/product';
+import type { Outline, Product } from '../../../../domain/product';
 import {
   createOutline,
   createProduct,

@@ -26,7 +26,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
 import { getDb } from '../../../lib/firebase';
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 import { addDays, dayCount, lagosDay, lagosDayStart } from '../sales/lagosTime';
 import {
   currencies,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
 import { sendResetLink } from '../api/auth';
 

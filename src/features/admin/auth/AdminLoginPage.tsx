@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { loggedIn } from '../../../app/sessionSlice';
 import { showError, showInfo, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
 import { logIn } from './adminSession';
 import { useAdminGate } from './useAdminGate';

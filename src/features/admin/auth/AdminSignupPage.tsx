@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm';
 import { RegistrationFields } from '../components/RegistrationFields';
 import { useRegistrationForm } from '../components/useRegistrationForm';

@@ -5,7 +5,7 @@ import { loggedOut } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
 import { confirmAction, showError, showTimedSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { signOutAdmin } from '../api/auth';
 import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { CoverImage } from '../../../components/CoverImage';
-import { formatPrice } from '../../../lib/money';
-import type { Product } from '../../../lib/product';
-import { paths } from '../../../lib/routes';
-import { truncate } from '../../../lib/text';
+import { formatPrice } from '../../../../domain/money';
+import type { Product } from '../../../../domain/product';
+import { paths } from '../../../../domain/routes';
+import { truncate } from '../../../../domain/text';
 import { dangerButtonClass, secondaryButtonClass } from './fields';
 import { useDeleteProduct } from './useDeleteProduct';
 

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
-import { publicIdFromUrl } from '../../../lib/images';
-import type { Product } from '../../../lib/product';
+import { publicIdFromUrl } from '../../../lib/imageHost';
+import type { Product } from '../../../../domain/product';
 import { deleteProductImage } from '../api/productImages';
 import { useChangeCoverImageMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';

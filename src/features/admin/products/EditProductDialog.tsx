@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
-import type { Product } from '../../../lib/product';
+import type { Product } from '../../../../domain/product';
 import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/productsApi';
 import { CategoryField, Field, PriceFields, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
 import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { categories, findCategory } from '../../../lib/categories';
-import type { Product } from '../../../lib/product';
+import { categories, findCategory } from '../../../../domain/categories';
+import type { Product } from '../../../../domain/product';
 import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
 import { AdminProductCard } from './AdminProductCard';
 import { ChangeImageDialog } from './ChangeImageDialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { confirmAction, showError } from '../../../lib/alerts';
-import type { Outline, Product } from '../../../lib/product';
+import type { Outline, Product } from '../../../../domain/product';
 import { useDeleteOutlineMutation, useGetAdminOutlinesQuery, useUpdateOutlineMutation } from '../api/productsApi';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './fields';
 import { OutlineFields } from './OutlineFields';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
-import type { Product } from '../../../lib/product';
+import type { Product } from '../../../../domain/product';
 import { usePostOutlineMutation } from '../api/productsApi';
 import { primaryButtonClass, secondaryButtonClass } from './fields';
 import { OutlineFields } from './OutlineFields';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { getConfig } from '../../../lib/config';
-import { publicIdFromUrl } from '../../../lib/images';
+import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';

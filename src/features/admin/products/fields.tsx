@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { categories } from '../../../lib/categories';
+import { categories } from '../../../../domain/categories';
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +

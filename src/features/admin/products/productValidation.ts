@@ -3,7 +3,7 @@
 // outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
 // as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (docs/admin.md).
 
-import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../lib/textSafety';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../../domain/textSafety';
 
 export const limits = {
   titleMax: 200,
@@ -63,7 +63,7 @@ export function linkError(label: string, raw: string): string | null {
 
 /**
  * A required text of at most `max` characters. The storefront, the search, the e-mails and the
- * sharing tags all show it, so it refuses what the shoppers' forms refuse (src/lib/textSafety.ts):
+ * sharing tags all show it, so it refuses what the shoppers' forms refuse (domain/textSafety.ts):
  * a direction override or a zero-width character would make a title read as something it is not.
  */
 export function requiredTextError(

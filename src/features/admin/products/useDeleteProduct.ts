@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { confirmAction, showError, showLoading, showSuccess } from '../../../lib/alerts';
 import { getConfig } from '../../../lib/config';
-import { imageHostName, publicIdFromUrl } from '../../../lib/images';
-import type { Product } from '../../../lib/product';
+import { imageHostName, publicIdFromUrl } from '../../../lib/imageHost';
+import type { Product } from '../../../../domain/product';
 import { deleteProductImage } from '../api/productImages';
 import { useDeleteProductMutation } from '../api/productsApi';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Currency } from '../../../lib/money';
-import { formatPrice } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
+import { formatPrice } from '../../../../domain/money';
 import { addDays, shortDay } from './lagosTime';
 import type { RevenueBucket } from './types';
 

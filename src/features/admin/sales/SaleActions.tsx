@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { confirmAction } from '../../../lib/alerts';
-import { customerFields, fieldError } from '../../../lib/fieldRules';
-import { paths } from '../../../lib/routes';
+import { customerFields, fieldError } from '../../../../domain/fieldRules';
+import { paths } from '../../../../domain/routes';
 import { useResendAccessEmailMutation, useSetSaleAccessMutation } from '../api/saleActionsApi';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
 

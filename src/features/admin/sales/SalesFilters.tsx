@@ -9,7 +9,7 @@ import {
   type SaleProductOption,
   type SalesFilter,
 } from './types';
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 
 const rangeLabels: Record<RangePreset, string> = {
   today: 'Today',

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toAppError, type AppError } from '../../../lib/errors';
-import { formatPrice } from '../../../lib/money';
+import { formatPrice } from '../../../../domain/money';
 import {
   useGetDailyRevenueQuery,
   useGetSaleProductsQuery,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../lib/money';
+import { formatPrice } from '../../../../domain/money';
 import { formatLagosDateTime } from './lagosTime';
 import type { EmailStatus, SaleRow } from './types';
 

@@ -1,6 +1,6 @@
 // The Sales filter lives in the URL (?panel=sales&range=7d&currency=NGN...), so reload and Back keep
 // it; dates are days in Africa/Lagos, the seller's time zone.
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 import {
   currencies,
   paymentMethods,

@@ -1,5 +1,5 @@
 // Plain shapes of the Sales panel (docs/architecture.md): what the data access returns and the rows show.
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 
 export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';
 export type EmailStatus = 'sending' | 'sent' | 'failed';

@@ -1,9 +1,9 @@
 import { api, runQuery } from '../../../lib/api';
-import type { CatalogEntry } from '../../../lib/catalogIndex';
+import type { CatalogEntry } from '../../../../domain/catalogIndex';
 import { takeEarlyLatestProducts, takeEarlyProductPage } from '../../../lib/earlyQuery';
 import { takeEmbeddedOutlines, takeEmbeddedProduct } from '../../../lib/pageData';
-import { paths } from '../../../lib/routes';
-import type { Outline, Product } from '../../../lib/product';
+import { paths } from '../../../../domain/routes';
+import type { Outline, Product } from '../../../../domain/product';
 import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
 
 // The home page shows the 6 newest products, and reads only those 6 (docs/catalog-and-search.md).

@@ -15,10 +15,15 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore/lite';
-import { catalogIndexCollection, entriesOfShard, sortNewestFirst, type CatalogEntry } from '../../../lib/catalogIndex';
+import {
+  catalogIndexCollection,
+  entriesOfShard,
+  sortNewestFirst,
+  type CatalogEntry,
+} from '../../../../domain/catalogIndex';
 import { getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import { outlinesLimit, type Outline, type Product } from '../../../lib/product';
+import { outlinesLimit, type Outline, type Product } from '../../../../domain/product';
 import type { ProductPage, ProductPageCursor } from './productPages';
 
 // The catalog index has a fixed handful of shards; the limit only guards against strays.

@@ -1,5 +1,5 @@
 // Paging of the product lists (docs/catalog-and-search.md): pages of 24, 'Load more' asks for the next.
-import type { Product } from '../../../lib/product';
+import type { Product } from '../../../../domain/product';
 
 export const productPageSize = 24;
 

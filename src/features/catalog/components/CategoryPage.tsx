@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { findCategory, type Category } from '../../../lib/categories';
+import { findCategory, type Category } from '../../../../domain/categories';
 import { selectCurrency } from '../../currency';
 import { useGetCategoryProductsInfiniteQuery } from '../api/catalogApi';
 import { PagedProductList, pagingOf } from './PagedProductList';

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { selectCurrency } from '../../currency';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProductList } from '../../../components/ProductList';
-import type { Currency } from '../../../lib/money';
-import type { ProductSummary } from '../../../lib/catalogIndex';
+import type { Currency } from '../../../../domain/money';
+import type { ProductSummary } from '../../../../domain/catalogIndex';
 import type { ProductPage } from '../api/productPages';
 
 export const loadMoreLabel = 'Load more';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 
 /**
  * The four notes on buying with the 'HERE' link to the contact page, then where to get a lost order

@@ -1,7 +1,7 @@
 // The checkout's calls to the store's own API (docs/payments.md). The price never travels from the browser:
 // the API reads it from the database and verifies the payment with the provider before it records
 // anything, so these bodies only name the product, the payment and the buyer.
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 import { postJson } from '../../../lib/http';
 
 /** The buyer as the payment form collects it (docs/storefront.md, 'Forms and their checks'). */

@@ -2,8 +2,8 @@ import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEve
 import { Modal } from '../../../components/Modal';
 import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../../lib/alerts';
 import { getConfig, type AppConfig } from '../../../lib/config';
-import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../lib/fieldRules';
-import { formatPrice } from '../../../lib/money';
+import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../../domain/fieldRules';
+import { formatPrice } from '../../../../domain/money';
 import { placeOrder, type Customer, type OrderResult } from '../api/orderApi';
 import { messages, orderFailure } from '../checkoutMessages';
 import type { PaymentRequest } from '../paymentRequest';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { customerFields, fieldError } from '../../../lib/fieldRules';
+import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { appFormAttribute } from '../../../prerender/startScript';
 import { useResendPurchasesMutation } from '../api/purchasesApi';

@@ -2,7 +2,7 @@
 // which the dialog loads when an NGN buyer opens it: nobody downloads it before Buy Now.
 import { usePaystackPayment } from 'react-paystack';
 import { showError, showTimedSuccess } from '../../../lib/alerts';
-import { formatPrice } from '../../../lib/money';
+import { formatPrice } from '../../../../domain/money';
 import { placeOrder, type Customer } from '../api/orderApi';
 import { messages, reasonOf } from '../checkoutMessages';
 import { newPaymentReference, splitFullName, toMinorUnits } from '../paymentDetails';

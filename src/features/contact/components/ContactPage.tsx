@@ -4,7 +4,7 @@ import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { contactFields, validateFields, type ContactField } from '../../../lib/fieldRules';
+import { contactFields, validateFields, type ContactField } from '../../../../domain/fieldRules';
 import { appFormAttribute } from '../../../prerender/startScript';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
 

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import { getConfig } from '../../../lib/config';
 import { lookupDefaultCurrency } from '../../../lib/geo';
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../../domain/money';
 
 // One lookup per session: RTK Query keeps the answer, so product pages after the first ask no more.
 export const geoApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { paths } from '../../../lib/routes';
+import { paths } from '../../../../domain/routes';
 import { useProductSearch } from '../useProductSearch';
 
 /** The query parameter a search box posts when it works as a plain form (before the script runs). */

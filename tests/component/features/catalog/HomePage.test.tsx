@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../../../src/features/catalog/components/HomePage';
 import { fetchLatestProducts } from '../../../../src/features/catalog/api/catalogQueries';
-import type { Product } from '../../../../src/lib/product';
+import type { Product } from '../../../../domain/product';
 import { setupAlerts } from '../../../support/alerts';
 import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCatalogIndex } from '../../../../src/features/catalog/api/catalogQueries';
 import { SearchResultsPage } from '../../../../src/features/search/components/SearchResultsPage';
-import type { CatalogEntry } from '../../../../src/lib/catalogIndex';
+import type { CatalogEntry } from '../../../../domain/catalogIndex';
 import { setupAlerts } from '../../../support/alerts';
 import { resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { renderWithProviders } from '../../../support/renderWithProviders';

@@ -1,7 +1,7 @@
 // Filling the built product page template with a product (server/sharing/productMarkup): every
 // token replaced by what the page renders for the real product, escaped, in one pass.
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../src/lib/product';
+import type { Product } from '../../../../domain/product';
 import { fillProductTemplate } from '../../../../server/sharing/productMarkup';
 
 // The shape of the build's template (scripts/prerender.ts renders the page for the token product).

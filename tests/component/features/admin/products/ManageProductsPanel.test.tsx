@@ -8,7 +8,7 @@ import {
   updateProduct,
 } from '../../../../../src/features/admin/api/productAdminQueries';
 import { ManageProductsPanel } from '../../../../../src/features/admin/products/ManageProductsPanel';
-import type { Product } from '../../../../../src/lib/product';
+import type { Product } from '../../../../../domain/product';
 import { uploadedUrl, useImageApi } from '../../../../support/adminImageApi';
 import { setupAlerts } from '../../../../support/alerts';
 import { deferred } from '../../../../support/catalogQueries.mock';

@@ -8,7 +8,7 @@ import {
   updateOutline,
 } from '../../../../../src/features/admin/api/productAdminQueries';
 import { ManageProductsPanel } from '../../../../../src/features/admin/products/ManageProductsPanel';
-import type { Outline } from '../../../../../src/lib/product';
+import type { Outline } from '../../../../../domain/product';
 import { setupAlerts } from '../../../../support/alerts';
 import { deferred } from '../../../../support/catalogQueries.mock';
 import { buildOutline, buildProduct } from '../../../../support/factories';

@@ -5,7 +5,7 @@ import {
   catalogShardIds,
   entriesOfShard,
   sortNewestFirst,
-} from '../../../src/lib/catalogIndex';
+} from '../../../domain/catalogIndex';
 import { matchProducts } from '../../../src/lib/searchMatch';
 
 const iso = (value: unknown) => (typeof value === 'string' ? value : '1970-01-01T00:00:00.000Z');

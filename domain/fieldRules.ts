@@ -117,7 +117,7 @@ export function fieldError(rule: FieldRule, value: string): string | null {
   if (!trimmed) return rule.required;
   const invalid = rule.invalid ?? rule.required;
   if (rule.type !== 'textarea' && lineBreakPattern.test(trimmed)) return rule.lineBreak ?? invalid;
-  // Control characters and bidirectional overrides (src/lib/textSafety.ts); a message keeps its line breaks.
+  // Control characters and bidirectional overrides (textSafety.ts); a message keeps its line breaks.
   if (hasForbiddenCharacters(trimmed, { multiline: rule.type === 'textarea' })) {
     return forbiddenCharactersMessage(rule.label);
   }

@@ -3,7 +3,7 @@
 // tokens with the real product (server/sharing/productMarkup). The shopper's browser then paints
 // the cover, title, price and description before any JavaScript, and React hydrates that markup
 // with the same product, which the page embeds (src/main.tsx puts it in the cache first).
-import type { Product } from '../lib/product';
+import type { Product } from './product';
 
 /** The built file the API fills; it sits beside the shell (productdetail/index.html). */
 export const productTemplateFile = 'productdetail/product.html';

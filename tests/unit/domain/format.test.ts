@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatProductPrice, priceIn } from '../../../src/lib/money';
-import { cardTitle, metaDescription, truncate } from '../../../src/lib/text';
+import { formatPrice, formatProductPrice, priceIn } from '../../../domain/money';
+import { cardTitle, metaDescription, truncate } from '../../../domain/text';
 
 describe('formatPrice', () => {
   it('shows naira with ₦ and en-US grouping', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactFields, customerFields, emailsMatch, fieldError, validateFields } from '../../../src/lib/fieldRules';
-import { withoutForbiddenCharacters } from '../../../src/lib/textSafety';
+import { contactFields, customerFields, emailsMatch, fieldError, validateFields } from '../../../domain/fieldRules';
+import { withoutForbiddenCharacters } from '../../../domain/textSafety';
 
 describe('field rules', () => {
   it('labels and limits the payment form', () => {

@@ -52,6 +52,42 @@ const boundaryZones = [
   },
 ];
 
+// The layers around the SPA: server/, local/ and scripts/ never import src/ (the build reaches the
+// app only through its SSR bundle), and domain/, which every side imports, imports nothing outside
+// itself: no other folder and no package, so it runs unchanged in the browser, the API and the tools.
+const layerZones = [
+  {
+    target: ['./server', './local', './scripts'],
+    from: './src',
+    message: 'Only the SPA imports src/; move what both sides need to domain/.',
+  },
+  {
+    target: './domain',
+    from: '.',
+    except: ['./domain'],
+    message: 'domain/ imports nothing outside domain/.',
+  },
+];
+const layerConfig = {
+  files: ['domain/**/*.ts', 'server/**/*.ts', 'local/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  },
+  rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+};
+const domainWithoutPackages = {
+  files: ['domain/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^(?!\\.{1,2}/)', message: 'domain/ imports no package: it is plain TypeScript.' }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'coverage', 'tests/.artifacts'] },
   js.configs.recommended,
@@ -116,6 +152,8 @@ export default tseslint.config(
     files: ['src/app/hooks.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [firebaseElsewhere] }] },
   },
+  layerConfig,
+  domainWithoutPackages,
   {
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -30,6 +30,13 @@ const files: Record<string, string> = {
   'src/boot/pullsApp.ts': "import { Shelf } from '../features/catalog';\nexport const i = Shelf;\n",
   'src/App.tsx':
     "import { Shelf } from './features/catalog/components/Shelf';\nimport { Shelf as S } from './features/catalog';\nexport const f = [Shelf, S];\n",
+  'domain/shape.ts': 'export const shape = 1;\n',
+  'domain/reachesOut.ts': "import { ping } from '../src/lib/ping';\nexport const g = ping;\n",
+  'domain/usesPackage.ts': "import { z } from 'zod';\nexport const h = z;\n",
+  'server/usesDomain.ts': "import { shape } from '../domain/shape';\nexport const i = shape;\n",
+  'server/usesSpa.ts': "import { ping } from '../src/lib/ping';\nexport const j = ping;\n",
+  'local/usesSpa.ts': "import { Shelf } from '../src/features/catalog';\nexport const k = Shelf;\n",
+  'scripts/usesSpa.ts': "import { pong } from '../src/lib/pong';\nexport const l = pong;\n",
 };
 
 interface LintResult {
@@ -59,6 +66,10 @@ beforeAll(async () => {
       '--format',
       'json',
       'src',
+      'domain',
+      'server',
+      'local',
+      'scripts',
     ],
     { cwd: dir, maxBuffer: 10 * 1024 * 1024 },
   ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '[]' }));
@@ -113,5 +124,23 @@ describe('the boot scripts stay tiny', () => {
 describe('import cycles', () => {
   it('reports two modules that import each other', async () => {
     expect(await rulesBroken('src/lib/ping.ts')).toEqual(['import-x/no-cycle']);
+  });
+});
+
+describe('layers: domain/ and the SPA', () => {
+  it('lets the API import domain/', async () => {
+    expect(await rulesBroken('server/usesDomain.ts')).toEqual([]);
+    expect(await rulesBroken('domain/shape.ts')).toEqual([]);
+  });
+
+  it('keeps server/, local/ and scripts/ from importing src/', async () => {
+    expect(await rulesBroken('server/usesSpa.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('local/usesSpa.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('scripts/usesSpa.ts')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('keeps domain/ from importing another folder or a package', async () => {
+    expect(await rulesBroken('domain/reachesOut.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesBroken('domain/usesPackage.ts')).toEqual(['no-restricted-imports']);
   });
 });

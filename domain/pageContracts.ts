@@ -1,9 +1,15 @@
-// The product page's markup with the product in it (docs/performance.md): the build renders the page once
-// for a product whose every shown field is a token, and the API's product page replaces the
-// tokens with the real product (server/sharing/productMarkup). The shopper's browser then paints
-// the cover, title, price and description before any JavaScript, and React hydrates that markup
-// with the same product, which the page embeds (src/main.tsx puts it in the cache first).
-import type { Product } from './product';
+// What the paint-first pages (docs/performance.md) agree on across the build (scripts/prerender.ts),
+// the boot scripts (src/boot: /start.js, /early-query.js), the app (src/) and the API's product page
+// (server/sharing): file names, element ids, attribute and global names, and the counts both a
+// query sent from the HTML and the app's own query must use. Each is written once, here.
+import { productFromData, type Product } from './product';
+
+// --- The product page template ---
+// The build renders the product page once for a product whose every shown field is a token, and
+// the API's product page replaces the tokens with the real product (server/sharing/productMarkup).
+// The shopper's browser then paints the cover, title, price and description before any
+// JavaScript, and React hydrates that markup with the same product, which the page embeds
+// (src/main.tsx puts it in the cache first).
 
 /** The built file the API fills; it sits beside the shell (productdetail/index.html). */
 export const productTemplateFile = 'productdetail/product.html';
@@ -11,9 +17,11 @@ export const productTemplateFile = 'productdetail/product.html';
 /** Marks the root of a filled product page with the product's id (the token in the template). */
 export const productIdAttribute = 'data-product';
 
-/** Tokens: plain letters, so escaping leaves them as they are, and nothing a seller types is one. */
-export const tokenProduct: Product = {
-  id: 'storetemplateproductid',
+/**
+ * Tokens: plain letters, so escaping leaves them as they are, and nothing a seller types is one.
+ * Read through the product decoder, so a field the page does not show needs no token.
+ */
+export const tokenProduct: Product = productFromData('storetemplateproductid', {
   title: 'Storetemplatetitle',
   description: 'Storetemplatedescription',
   priceInNgn: 987654321,
@@ -22,7 +30,45 @@ export const tokenProduct: Product = {
   coverImageUrl: 'https://storetemplatecover.invalid/demo/image/upload/v1/storetemplatecover.jpg',
   author: 'Storetemplateauthor',
   createdAt: '2000-01-01T00:00:00.000Z',
-};
+});
 
 /** Every token starts with this: a filled page that still has one is not used. */
 export const tokenStem = 'storetemplate';
+
+/** The id of the JSON block (never executed) the API writes into a product page and the app reads. */
+export const pageDataId = 'page-data';
+
+/** Marks a prerendered page's root with the route its markup is for (a path, or a prefix ending '/*'). */
+export const prerenderedRouteAttribute = 'data-route';
+
+// --- The boot scripts and the app ---
+
+/** The script a list page's HTML starts its first products query with. */
+export const earlyQueryScriptFile = 'early-query.js';
+/** The script that starts the app after the first paint. */
+export const startScriptFile = 'start.js';
+
+/** Where the early script leaves its answer (and when its first cover is shown) for the app. */
+export const earlyGlobalName = '__storeEarlyQuery';
+/** Set by the app once it has hydrated: from then on it handles every tap itself. */
+export const appReadyName = '__storeAppReady';
+/** The last button /start.js saw tapped before the app ran (components/useEarlyClick replays it). */
+export const earlyClickName = '__storeEarlyClick';
+/**
+ * Set by /start.js on an app form (a property, not an attribute: hydration must find the markup it
+ * rendered) when it was submitted before the app took it over.
+ */
+export const earlySubmitProperty = '__storeEarlySubmit';
+
+/** Marks a list placeholder's cover box, which the early script fills with the answer's cover. */
+export const earlyCoverAttribute = 'data-early-cover';
+/** Marks a prerendered form whose submit only the app can handle (contact, purchases). */
+export const appFormAttribute = 'data-app-form';
+
+// --- Counts the HTML's query and the app's query share ---
+// The app uses the early answer only for the query it would have sent itself.
+
+/** The home page shows the 6 newest products, and reads only those. */
+export const latestProductsCount = 6;
+/** The list pages' page size: 'Load more' asks for the next 24. */
+export const productPageSize = 24;

@@ -7,22 +7,26 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import {
+  earlyQueryScriptFile,
+  prerenderedRouteAttribute,
+  productIdAttribute,
+  productTemplateFile,
+  startScriptFile,
+  tokenProduct,
+} from '../domain/pageContracts';
+import { prerenderedRoutes, spaShellFile } from '../domain/prerenderedRoutes';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
-import { earlyQueryBodies, earlyQueryScriptFile } from '../src/lib/earlyQuery';
-import type { PrerenderedRoute } from '../domain/prerenderedRoutes';
-import { startAfterPaint, startScriptFile } from '../src/prerender/startScript';
 import { earlyQueryScript, startScript } from './bootScripts';
 
+/** What src/prerender/entry.tsx exports: the app is reached through its SSR bundle, never imported. */
 interface PrerenderModule {
   renderRoute: (location: string) => string;
   renderProductTemplate: () => string;
-  productTemplateFile: string;
-  productIdAttribute: string;
-  tokenProduct: { id: string };
-  prerenderedRoutes: readonly PrerenderedRoute[];
-  spaShellFile: string;
   storeIdentity: () => { storeName: string; publicUrl: string };
   earlyQueryTarget: () => { url: string } | null;
+  earlyQueryBodies: () => Record<string, string>;
+  startAfterPaint: (html: string) => string;
 }
 
 const rootMarker = '<div id="root"></div>';
@@ -78,7 +82,7 @@ export function prerender(): Plugin {
           type: 'website' as const,
         });
 
-        await writeFile(join(outDir, mod.spaShellFile), fillMeta(template, metaFor('/')));
+        await writeFile(join(outDir, spaShellFile), fillMeta(template, metaFor('/')));
         const early = mod.earlyQueryTarget();
         if (early) {
           await writeFile(
@@ -87,17 +91,17 @@ export function prerender(): Plugin {
           );
         }
         await writeFile(join(outDir, startScriptFile), await startScript(config.root, config.mode));
-        const earlyPaths = new Set(Object.keys(earlyQueryBodies()));
-        for (const route of mod.prerenderedRoutes) {
+        const earlyPaths = new Set(Object.keys(mod.earlyQueryBodies()));
+        for (const route of prerenderedRoutes) {
           // The prerendered page paints before the app's JavaScript is even requested.
           const filled = fillMeta(template, metaFor(route.route.replace(/\/\*$/, '')));
-          const page = startAfterPaint(filled);
+          const page = mod.startAfterPaint(filled);
           if (page === filled) throw new Error(`prerender: ${outDir}/index.html has no entry module script`);
           const withRoot = (attributes: string, markup: string) =>
             page.replace(rootMarker, () => `<div id="root" ${attributes}>${markup}</div>`);
           const file = join(outDir, route.file);
           await mkdir(dirname(file), { recursive: true });
-          let html = withRoot(`data-route="${route.route}"`, mod.renderRoute(route.renderAt));
+          let html = withRoot(`${prerenderedRouteAttribute}="${route.route}"`, mod.renderRoute(route.renderAt));
           if (earlyPaths.has(route.route) && early) {
             // Starts the page's first products query while the JavaScript downloads (docs/performance.md).
             html = html.replace('</title>', `</title>\n    <script src="/${earlyQueryScriptFile}" async></script>`);
@@ -105,8 +109,8 @@ export function prerender(): Plugin {
           await writeFile(file, html);
           if (route.route === '/productdetail/*') {
             // The same page with the token product in it: the API fills it for each product.
-            const attributes = `data-route="${route.route}" ${mod.productIdAttribute}="${mod.tokenProduct.id}"`;
-            await writeFile(join(outDir, mod.productTemplateFile), withRoot(attributes, mod.renderProductTemplate()));
+            const attributes = `${prerenderedRouteAttribute}="${route.route}" ${productIdAttribute}="${tokenProduct.id}"`;
+            await writeFile(join(outDir, productTemplateFile), withRoot(attributes, mod.renderProductTemplate()));
           }
         }
       } finally {

@@ -6,7 +6,7 @@ import { makeStore } from './app/store';
 import { productPrimed } from './features/catalog';
 import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from '../domain/routes';
-import { productIdAttribute } from '../domain/pageContracts';
+import { prerenderedRouteAttribute, productIdAttribute } from '../domain/pageContracts';
 import { routeMatches } from '../domain/prerenderedRoutes';
 import './index.css';
 
@@ -27,13 +27,13 @@ if (!container) throw new Error('index.html has no #root element');
 // (or a prerendered file served for another path) is rendered from scratch. When hydrating, the
 // saved state (a chosen currency) is restored only after hydration: the first render must match
 // the HTML, which shows the defaults.
-const prerendered = container.dataset.route;
+const prerendered = container.getAttribute(prerenderedRouteAttribute);
 // A product page the API filled with its product (docs/performance.md) is hydrated with that product in the
 // cache; without it (it could not be read) the filled markup cannot be matched: render afresh.
 const filledProductId = container.getAttribute(productIdAttribute);
 const embeddedProduct = filledProductId === null ? null : takeEmbeddedProduct(filledProductId);
 const hydrate =
-  prerendered !== undefined &&
+  prerendered !== null &&
   routeMatches(prerendered, window.location.pathname) &&
   (filledProductId === null ||
     (embeddedProduct !== null && isProductPath(window.location.pathname, embeddedProduct.id)));

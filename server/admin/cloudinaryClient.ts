@@ -1,5 +1,6 @@
 // The image host's Upload API as the API uses it: signatures for the browser's direct upload, and
 // destroy. The base URL is configuration (docs/admin.md), so the local image host and msw stand in.
+import type { UploadSignature } from '../../domain/apiContracts';
 import { signParams } from './cloudinarySignature';
 import { productImageFolder } from './imageSchemas';
 
@@ -8,15 +9,6 @@ export interface CloudinarySettings {
   apiKey: string;
   apiSecret: string;
   apiBase: string;
-}
-
-export interface UploadSignature {
-  timestamp: number;
-  signature: string;
-  apiKey: string;
-  cloudName: string;
-  folder: string;
-  uploadUrl: string;
 }
 
 export class ImageHostError extends Error {

@@ -3,6 +3,7 @@
 // however many times the client, a retry or the webhook reports it.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
+import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
 import type { ServerConfig } from '../config';
 import { buyerOrderMail, sellerSaleNotice, type PurchaseFacts, type StoreFacts } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
@@ -11,15 +12,12 @@ import type { Currency } from './money';
 export const transactionsCollection = 'transactions';
 
 export type Provider = 'paystack' | 'paypal' | 'demo';
-export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';
 
 export const paymentMethodOf: Record<Provider, PaymentMethod> = {
   paystack: 'Paystack',
   paypal: 'PayPal',
   demo: 'Demo',
 };
-
-export type EmailStatus = 'sending' | 'sent' | 'failed';
 
 /** The sale as stored, with what fulfilment needs (docs/payments.md, 'The transaction record'). */
 export interface TransactionRecord {
@@ -59,12 +57,6 @@ export interface VerifiedPurchase {
   currency: Currency;
   paidAt: string;
   customer: { name: string; email: string; phone: string };
-}
-
-export interface OrderAnswer {
-  transactionId: string;
-  emailSent: boolean;
-  accessUrl: string;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -1,6 +1,7 @@
 // The purchase flows (docs/payments.md): verify with the provider against the product as stored, then
 // fulfil once. The price always comes from Firestore, never from the browser.
 import type { Firestore } from 'firebase-admin/firestore';
+import type { OrderAnswer } from '../../domain/apiContracts';
 import { customerFields, fieldError } from '../../domain/fieldRules';
 import { withoutForbiddenCharacters } from '../../domain/textSafety';
 import type { ServerConfig } from '../config';
@@ -8,7 +9,7 @@ import { oneLine } from '../mail/html';
 import type { PaypalClient } from '../payments/paypalClient';
 import type { PaystackClient, PaystackTransaction } from '../payments/paystackClient';
 import { isRecord, PaymentNotVerifiedError } from '../payments/providerErrors';
-import type { Fulfilment, OrderAnswer, Provider } from './fulfilment';
+import type { Fulfilment, Provider } from './fulfilment';
 import { minorToDecimal, toMinorUnits, type Currency } from './money';
 import { checkPaypalCapture, checkPaypalOrderTerms, checkPaystackPayment } from './verification';
 

@@ -3,6 +3,8 @@
 // Open Graph/Twitter card must be in the HTML itself. Shared by the build's prerender step (the
 // store's own meta) and the API's /productdetail/{id} route (each product's).
 
+import { pageDataId } from '../../domain/pageContracts';
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -18,9 +20,6 @@ export interface PageMeta {
   /** Data the page's first render can use instead of a query (a JSON block, never executed). */
   data?: unknown;
 }
-
-/** The id of the JSON block the SPA reads (src/lib/pageData.ts). */
-export const pageDataId = 'page-data';
 
 /** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
 export const templateFetchHeader = 'x-store-template-fetch';

@@ -3,9 +3,9 @@
 // function; crawlers read the tags without JavaScript, shoppers get the same prerendered shell
 // the SPA hydrates.
 import { Router } from 'express';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../domain/images';
-import { outlinesLimit, type Product } from '../../domain/product';
+import { outlineFromData, outlinesLimit, productFromData, type Product } from '../../domain/product';
 import { metaDescription } from '../../domain/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 import { fillProductTemplate } from './productMarkup';
@@ -55,11 +55,6 @@ export function templateFromOrigin(
 const storeDescription =
   'Ebooks, courses and tools from a Nigerian seller. Pay in Naira or US dollars and get instant access by e-mail.';
 
-function isoTime(value: unknown): string {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  return typeof value === 'string' ? value : new Date(0).toISOString();
-}
-
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
   deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
@@ -85,46 +80,23 @@ export async function productPage(
       .orderBy('outlineOrder', 'asc')
       .limit(outlinesLimit)
       .get()
-      .then((answer) =>
-        answer.docs.map((d) => {
-          const item = d.data();
-          return {
-            id: d.id,
-            productId: id,
-            outline: typeof item.outline === 'string' ? item.outline : '',
-            outlineOrder: typeof item.outlineOrder === 'number' ? item.outlineOrder : 0,
-            createdAt: isoTime(item.createdAt),
-          };
-        }),
-      )
+      .then((answer) => answer.docs.map((d) => outlineFromData(d.id, d.data())))
       .catch(() => undefined),
   ]);
   const data = snapshot.data();
   if (!snapshot.exists || !data) return { meta: defaults, product: null };
-  const title = typeof data.title === 'string' && data.title ? data.title : deps.storeName;
-  const description = typeof data.description === 'string' ? metaDescription(data.description) : '';
-  const cover = typeof data.coverImageUrl === 'string' && data.coverImageUrl ? data.coverImageUrl : '';
-  const priceInNgn = typeof data.priceInNgn === 'number' ? data.priceInNgn : Number(data.priceInNgn);
-  const createdAt: unknown = data.createdAt;
-  // The same shape the SPA's converters give, so the product page renders without querying it again.
-  const product: Product = {
-    id,
-    title: typeof data.title === 'string' ? data.title : '',
-    description: typeof data.description === 'string' ? data.description : '',
-    priceInNgn: Number.isFinite(priceInNgn) ? priceInNgn : 0,
-    priceInUsd: typeof data.priceInUsd === 'number' ? data.priceInUsd : 0,
-    categoryId: typeof data.categoryId === 'number' ? data.categoryId : 0,
-    coverImageUrl: cover,
-    author: typeof data.author === 'string' ? data.author : '',
-    createdAt: isoTime(createdAt),
-  };
+  // The SPA's decoder, so the product page renders this product without querying it again.
+  const product = productFromData(id, data);
+  const cover = product.coverImageUrl;
+  const description = metaDescription(product.description);
   const meta: PageMeta = {
-    title: `${title} | ${deps.storeName}`,
+    title: `${product.title || deps.storeName} | ${deps.storeName}`,
     description: description || storeDescription,
     url,
     image: cover ? absoluteUrl(deps.storeUrl, cover) : defaults.image,
     type: 'product',
-    price: Number.isFinite(priceInNgn) ? { amount: priceInNgn, currency: 'NGN' } : undefined,
+    // The rules keep every stored price above 0; a product without a readable one shows none.
+    price: product.priceInNgn > 0 ? { amount: product.priceInNgn, currency: 'NGN' } : undefined,
     // The cover is the product page's largest paint: the browser fetches it before any JavaScript.
     preloadImage: cover
       ? {

@@ -13,7 +13,8 @@ import {
   imageSrcSet,
   resizedImageUrl,
 } from '../../domain/images';
-import { earlyCoverAttribute, earlyGlobalName, earlyQueryBodies, type EarlyQuery } from '../lib/earlyQuery';
+import { earlyCoverAttribute, earlyGlobalName } from '../../domain/pageContracts';
+import { earlyQueryBodies, type EarlyQuery } from '../lib/earlyQuery';
 
 /** The runQuery endpoint of the configured Firestore, written in by the build (scripts/bootScripts.ts). */
 declare const __EARLY_QUERY_URL__: string;

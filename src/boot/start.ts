@@ -10,14 +10,16 @@
 //   (components/useEarlyFormInput).
 // Built on its own as a classic script (scripts/bootScripts.ts): it runs before any module, so it
 // imports nothing that is not inlined into it, and never React or the app.
-import { earlyGlobalName, earlyQueryScriptFile, type EarlyQuery } from '../lib/earlyQuery';
 import {
   appFormAttribute,
   appReadyName,
   earlyClickName,
+  earlyGlobalName,
+  earlyQueryScriptFile,
   earlySubmitProperty,
-  earlyWaitMs,
-} from '../prerender/startScript';
+} from '../../domain/pageContracts';
+import type { EarlyQuery } from '../lib/earlyQuery';
+import { earlyWaitMs } from '../prerender/startScript';
 
 const d = document;
 /** The globals this script and the early query share with the app, by their names. */

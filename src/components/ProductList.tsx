@@ -1,6 +1,6 @@
 import type { Currency } from '../../domain/money';
 import type { ProductSummary } from '../../domain/catalogIndex';
-import { earlyCoverAttribute } from '../lib/earlyQuery';
+import { earlyCoverAttribute } from '../../domain/pageContracts';
 import { ProductGrid } from './ProductGrid';
 import { useFetchDialogs } from './useFetchDialogs';
 

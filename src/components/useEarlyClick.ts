@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { replayGenuineTap } from '../lib/genuineEvent';
-import { appReadyName, earlyClickName } from '../prerender/startScript';
+import { appReadyName, earlyClickName } from '../../domain/pageContracts';
 
 type EarlyWindow = Window & Partial<Record<typeof appReadyName, boolean> & Record<typeof earlyClickName, HTMLElement>>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { earlySubmitProperty } from '../prerender/startScript';
+import { earlySubmitProperty } from '../../domain/pageContracts';
 
 /**
  * A prerendered form is on screen before the app runs (docs/performance.md). What a visitor typed then is

@@ -3,20 +3,13 @@
 // (CSP: no inline scripts; src/boot/earlyQuery.ts) POSTs the same runQuery the Lite SDK sends for the
 // page's first products and leaves the promise on window; the catalog data layer turns the REST
 // answer into Products for the first render, or queries normally when it is absent or failed. This
-// module holds what both sides share (the query bodies, the global's name and shape) and the app's side.
+// module holds what both sides share (the query bodies, the global's shape) and the app's side; the
+// names and counts the HTML and the app agree on are in domain/pageContracts.ts.
 import { categories } from '../../domain/categories';
-import { isoDate, plainNumber, plainText } from './plainFields';
-import type { Product } from '../../domain/product';
+import { earlyGlobalName, latestProductsCount, productPageSize } from '../../domain/pageContracts';
+import { cursorAt, newestFirstPage, type PageCursor } from '../../domain/paging';
+import { productFromData, type Product } from '../../domain/product';
 import { paths } from '../../domain/routes';
-
-export const earlyQueryScriptFile = 'early-query.js';
-/** Marks a list placeholder's cover box, which the early script fills with the answer's cover. */
-export const earlyCoverAttribute = 'data-early-cover';
-export const earlyLatestCount = 6;
-/** The list pages' page size (features/catalog productPageSize; a unit test keeps them equal). */
-export const earlyPageSize = 24;
-/** Where the early script leaves its answer (and when its first cover is shown) for the app. */
-export const earlyGlobalName = '__storeEarlyQuery';
 
 /** What the early script leaves under earlyGlobalName. */
 export interface EarlyQuery {
@@ -65,11 +58,11 @@ export function productPageQueryBody(categoryId: number | null, count: number): 
 /** Each prerendered list page's early query, by path. */
 export function earlyQueryBodies(): Record<string, string> {
   const bodies: Record<string, string> = {
-    [paths.home]: latestProductsQueryBody(earlyLatestCount),
-    [paths.allProducts]: productPageQueryBody(null, earlyPageSize),
+    [paths.home]: latestProductsQueryBody(latestProductsCount),
+    [paths.allProducts]: productPageQueryBody(null, productPageSize),
   };
   for (const category of categories)
-    bodies[paths.category(category.id)] = productPageQueryBody(category.id, earlyPageSize);
+    bodies[paths.category(category.id)] = productPageQueryBody(category.id, productPageSize);
   return bodies;
 }
 
@@ -92,32 +85,34 @@ function restValue(value: unknown): unknown {
   return undefined;
 }
 
-/**
- * A runQuery answer as Products, the same shape lib/firestoreConverters gives; null when the answer
- * is not a runQuery array (an error body), so the caller queries the normal way.
- */
-export function productsFromRunQuery(answer: unknown): Product[] | null {
+/** One document of a runQuery answer: its id and its fields as plain values. */
+interface RestDocument {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+/** The documents of a runQuery answer, in order; null when it is not a runQuery array (an error body). */
+function restDocuments(answer: unknown): RestDocument[] | null {
   if (!Array.isArray(answer)) return null;
-  const products: Product[] = [];
+  const documents: RestDocument[] = [];
   for (const item of answer) {
     if (typeof item !== 'object' || item === null) return null;
     const document = (item as { document?: { name?: unknown; fields?: Record<string, unknown> } }).document;
     if (!document) continue; // the lone { readTime } of an empty answer
     if (typeof document.name !== 'string') return null;
-    const field = (name: string) => restValue(document.fields?.[name]);
-    products.push({
-      id: decodeURIComponent(document.name.slice(document.name.lastIndexOf('/') + 1)),
-      title: plainText(field('title')),
-      description: plainText(field('description')),
-      priceInNgn: plainNumber(field('priceInNgn')),
-      priceInUsd: plainNumber(field('priceInUsd')),
-      categoryId: plainNumber(field('categoryId')),
-      coverImageUrl: plainText(field('coverImageUrl')),
-      author: plainText(field('author')),
-      createdAt: isoDate(field('createdAt')),
-    });
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(document.fields ?? {})) fields[name] = restValue(value);
+    documents.push({ id: decodeURIComponent(document.name.slice(document.name.lastIndexOf('/') + 1)), fields });
   }
-  return products;
+  return documents;
+}
+
+/**
+ * A runQuery answer as Products, read by the same decoder as the SDK's converters; null when the
+ * answer is not a runQuery array (an error body), so the caller queries the normal way.
+ */
+export function productsFromRunQuery(answer: unknown): Product[] | null {
+  return restDocuments(answer)?.map((d) => productFromData(d.id, d.fields)) ?? null;
 }
 
 /**
@@ -142,17 +137,7 @@ export function takeEarlyLatestProducts(): Promise<Product[] | null> | null {
 /** A first page of a list and where the next one starts (features/catalog ProductPage). */
 export interface EarlyProductPage {
   products: Product[];
-  next: { seconds: number; nanoseconds: number; id: string } | null;
-}
-
-/** An RFC 3339 UTC timestamp as Firestore REST writes it, to its exact seconds and nanoseconds. */
-export function timestampParts(value: unknown): { seconds: number; nanoseconds: number } | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(value);
-  if (!match?.[1]) return null;
-  const millis = Date.parse(`${match[1]}Z`);
-  if (Number.isNaN(millis)) return null;
-  return { seconds: millis / 1000, nanoseconds: Number((match[2] ?? '').padEnd(9, '0')) };
+  next: PageCursor | null;
 }
 
 /**
@@ -161,17 +146,11 @@ export function timestampParts(value: unknown): { seconds: number; nanoseconds: 
  * when the answer cannot be read, so the caller queries the normal way.
  */
 export function productPageFromRunQuery(answer: unknown, pageSize: number): EarlyProductPage | null {
-  const products = productsFromRunQuery(answer);
-  if (!products || !Array.isArray(answer)) return null;
-  const last = products.at(-1);
-  if (!last || products.length < pageSize) return { products, next: null };
-  const documents = answer.filter(
-    (item): item is { document: { fields?: Record<string, unknown> } } =>
-      typeof item === 'object' && item !== null && 'document' in item,
-  );
-  const createdAt = documents.at(-1)?.document.fields?.createdAt as { timestampValue?: unknown } | undefined;
-  const exact = timestampParts(createdAt?.timestampValue);
-  return exact ? { products, next: { ...exact, id: last.id } } : null;
+  const documents = restDocuments(answer);
+  if (!documents) return null;
+  const page = newestFirstPage(documents, pageSize, (d) => cursorAt(d.fields.createdAt, d.id));
+  if (page.hasNext && !page.next) return null;
+  return { products: page.items.map((d) => productFromData(d.id, d.fields)), next: page.next };
 }
 
 /** The early answer of the list page at `path` (all products, a category) as its first page. */

@@ -1,22 +1,8 @@
-// Converters turn Firestore documents into plain data (docs/architecture.md): string ids, ISO dates,
-// numbers.
-import { Timestamp, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import type { Outline, Product } from '../../domain/product';
-
-function isoDate(value: unknown): string {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (typeof value === 'string') return value;
-  return new Date(0).toISOString();
-}
-
-function num(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+// Converters turn Firestore documents into plain data (string ids, ISO dates, numbers) with the one
+// decoder of each document (domain/product.ts), so the SDK reads a product exactly as the early
+// query and the API's product page do.
+import type { FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import { outlineFromData, productFromData, type Outline, type Product } from '../../domain/product';
 
 export const productConverter: FirestoreDataConverter<Product> = {
   toFirestore(product) {
@@ -24,18 +10,7 @@ export const productConverter: FirestoreDataConverter<Product> = {
     return fields;
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): Product {
-    const data = snapshot.data();
-    return {
-      id: snapshot.id,
-      title: str(data.title),
-      description: str(data.description),
-      priceInNgn: num(data.priceInNgn),
-      priceInUsd: num(data.priceInUsd),
-      categoryId: num(data.categoryId),
-      coverImageUrl: str(data.coverImageUrl),
-      author: str(data.author),
-      createdAt: isoDate(data.createdAt),
-    };
+    return productFromData(snapshot.id, snapshot.data());
   },
 };
 
@@ -45,13 +20,6 @@ export const outlineConverter: FirestoreDataConverter<Outline> = {
     return fields;
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): Outline {
-    const data = snapshot.data();
-    return {
-      id: snapshot.id,
-      productId: str(data.productId),
-      outline: str(data.outline),
-      outlineOrder: num(data.outlineOrder),
-      createdAt: isoDate(data.createdAt),
-    };
+    return outlineFromData(snapshot.id, snapshot.data());
   },
 };

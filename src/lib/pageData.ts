@@ -1,8 +1,8 @@
 // The JSON block the API writes into a product page it serves (server/sharing): the product and its
 // outline, so the first render needs no Firestore read. Read once; each part is taken once, so a
 // later refetch queries normally.
-import type { Outline, Product } from '../../domain/product';
-import { isoDate, plainNumber, plainText } from './plainFields';
+import { pageDataId } from '../../domain/pageContracts';
+import { outlineFromData, productFromData, type Outline, type Product } from '../../domain/product';
 
 /** The page's JSON block (server/sharing), read once: its parts are taken one by one. */
 let pageData: { product?: unknown; outlines?: unknown } | null | undefined;
@@ -11,8 +11,7 @@ function takePageData(): { product?: unknown; outlines?: unknown } | null {
   if (pageData !== undefined) return pageData;
   pageData = null;
   if (typeof document === 'undefined') return null;
-  // server/sharing/pageMeta's pageDataId.
-  const block = document.getElementById('page-data');
+  const block = document.getElementById(pageDataId);
   if (!block?.textContent) return null;
   block.remove();
   try {
@@ -31,9 +30,11 @@ function takePageData(): { product?: unknown; outlines?: unknown } | null {
 export function takeEmbeddedProduct(id: string): Product | null {
   const data = takePageData();
   if (!data) return null;
-  const product = productFromPlain(data.product);
+  const product = data.product;
   delete data.product;
-  return product && product.id === id ? product : null;
+  if (typeof product !== 'object' || product === null) return null;
+  const fields = product as Record<string, unknown>;
+  return fields.id === id ? productFromData(id, fields) : null;
 }
 
 /**
@@ -48,32 +49,9 @@ export function takeEmbeddedOutlines(productId: string): Outline[] | null {
   const outlines: Outline[] = [];
   for (const item of items) {
     if (typeof item !== 'object' || item === null) return null;
-    const v = item as Record<string, unknown>;
-    if (typeof v.id !== 'string' || v.productId !== productId) return null;
-    outlines.push({
-      id: v.id,
-      productId,
-      outline: plainText(v.outline),
-      outlineOrder: plainNumber(v.outlineOrder),
-      createdAt: isoDate(v.createdAt),
-    });
+    const fields = item as Record<string, unknown>;
+    if (typeof fields.id !== 'string' || fields.productId !== productId) return null;
+    outlines.push(outlineFromData(fields.id, fields));
   }
   return outlines;
-}
-
-function productFromPlain(value: unknown): Product | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string') return null;
-  return {
-    id: v.id,
-    title: plainText(v.title),
-    description: plainText(v.description),
-    priceInNgn: plainNumber(v.priceInNgn),
-    priceInUsd: plainNumber(v.priceInUsd),
-    categoryId: plainNumber(v.categoryId),
-    coverImageUrl: plainText(v.coverImageUrl),
-    author: plainText(v.author),
-    createdAt: isoDate(v.createdAt),
-  };
 }

@@ -1,17 +1,21 @@
-// Build-time entry (scripts/prerender.ts): the storefront's HTML for one route, without a browser.
+// Build-time entry (scripts/prerender.ts): the storefront's HTML for one route, without a browser,
+// and the rest the build needs of the app. The build reaches the app only through this bundle (and
+// the boot scripts through scripts/bootScripts.ts), never by importing src/; what both sides must
+// agree on (file names, routes, the token product) is in domain/pageContracts.ts and
+// domain/prerenderedRoutes.ts.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { tokenProduct } from '../../domain/pageContracts';
+import { paths } from '../../domain/routes';
 import { App } from '../App';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore } from '../app/store';
+import { productPrimed } from '../features/catalog';
 import { getConfig } from '../lib/config';
 import { runQueryUrl } from '../lib/earlyQuery';
-import { paths } from '../../domain/routes';
-import { productPrimed } from '../features/catalog';
-import { tokenProduct } from '../../domain/pageContracts';
 
-export { prerenderedRoutes, spaShellFile } from '../../domain/prerenderedRoutes';
-export { productIdAttribute, productTemplateFile, tokenProduct } from '../../domain/pageContracts';
+export { earlyQueryBodies } from '../lib/earlyQuery';
+export { startAfterPaint } from './startScript';
 
 export function renderRoute(location: string): string {
   const { store } = makeStore();

@@ -4,8 +4,9 @@
 //   vi.mock('<path to>/src/features/catalog/api/catalogQueries', () => import('<path to>/catalogQueries.mock'));
 // and program it per test through vi.mocked(...) on the real module's exports.
 import { vi } from 'vitest';
-import type { ProductPage, ProductPageCursor } from '../../src/features/catalog/api/productPages';
+import type { PageCursor } from '../../domain/paging';
 import type { Product } from '../../domain/product';
+import type { ProductPage } from '../../src/features/catalog/api/productPages';
 
 type CatalogQueries = typeof import('../../src/features/catalog/api/catalogQueries');
 
@@ -26,12 +27,12 @@ const mock = {
 } satisfies CatalogQueries;
 
 /** One page as the real module answers it: `next` set when the page is full (more may follow). */
-export function productPage(products: Product[], next: ProductPageCursor | null = null): ProductPage {
+export function productPage(products: Product[], next: PageCursor | null = null): ProductPage {
   return { products, next };
 }
 
 /** A cursor after the given product (what the real module builds from its stored timestamp). */
-export function cursorAfter(product: Product): ProductPageCursor {
+export function cursorAfter(product: Product): PageCursor {
   return { seconds: Math.floor(Date.parse(product.createdAt) / 1000), nanoseconds: 0, id: product.id };
 }
 

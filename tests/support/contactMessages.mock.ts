@@ -4,7 +4,8 @@
 // The default answers come from an in-memory list that behaves like the real queries (newest first,
 // pages of 20 after a cursor, the filter, the count), so paging and marking can be tested end to end.
 import { vi } from 'vitest';
-import type { ContactMessage, MessageCursor } from '../../src/features/admin/api/contactMessages';
+import type { PageCursor } from '../../domain/paging';
+import type { ContactMessage } from '../../src/features/admin/api/contactMessages';
 
 type Queries = typeof import('../../src/features/admin/api/contactMessages');
 
@@ -35,7 +36,7 @@ export function buildMessage(n: number, overrides: Partial<ContactMessage> = {})
 /** The stored messages the default answers read (newest first) and the handled toggle changes. */
 export let storedMessages: ContactMessage[] = [];
 
-const isAfter = (message: ContactMessage, cursor: MessageCursor) =>
+const isAfter = (message: ContactMessage, cursor: PageCursor) =>
   message.cursor.seconds < cursor.seconds || (message.cursor.seconds === cursor.seconds && message.id < cursor.id);
 
 /** Forgets calls and answers from `messages` as the real module answers from Firestore. */

@@ -1,11 +1,13 @@
 // Test data builders (docs/testing.md): sensible defaults, each test overrides what it is about.
-import type { Outline, Product } from '../../domain/product';
+import { productFromData, type Outline, type Product } from '../../domain/product';
 
 let sequence = 0;
 
 export function buildProduct(overrides: Partial<Product> = {}): Product {
   sequence += 1;
   return {
+    // A field no test sets yet (a new one) at the value the decoder gives when it is missing.
+    ...productFromData(`product-${sequence}`, {}),
     id: `product-${sequence}`,
     title: `Practical Guide ${sequence}`,
     description: `Everything you need to know, part ${sequence}.`,

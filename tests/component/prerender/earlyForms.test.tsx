@@ -14,7 +14,7 @@ import { makeStore } from '../../../src/app/store';
 import { App } from '../../../src/App';
 import { PurchasesPage } from '../../../src/features/checkout/components/PurchasesPage';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
-import { earlySubmitProperty } from '../../../src/prerender/startScript';
+import { earlySubmitProperty } from '../../../domain/pageContracts';
 import { server } from '../../support/msw';
 
 beforeAll(async () => {

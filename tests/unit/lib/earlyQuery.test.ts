@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { productPageSize } from '../../../src/features/catalog/api/productPages';
+import { timestampParts } from '../../../domain/dates';
+import { productPageSize } from '../../../domain/pageContracts';
+import { routeMatches, htmlFileFor } from '../../../domain/prerenderedRoutes';
 import {
-  earlyPageSize,
   earlyQueryBodies,
   latestProductsQueryBody,
   productPageFromRunQuery,
   productPageQueryBody,
   productsFromRunQuery,
   runQueryUrl,
-  timestampParts,
 } from '../../../src/lib/earlyQuery';
-import { routeMatches, htmlFileFor } from '../../../domain/prerenderedRoutes';
 
 const restAnswer = [
   {
@@ -130,8 +129,11 @@ describe('the list pages’ early runQuery', () => {
   });
 
   it('has a query for home, all products and each category, at the catalog’s page size', () => {
-    expect(Object.keys(earlyQueryBodies()).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2']);
-    expect(earlyPageSize).toBe(productPageSize);
+    const bodies = earlyQueryBodies();
+    expect(Object.keys(bodies).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2']);
+    // One constant (domain/pageContracts.ts) sizes both the early query and the app's own page.
+    expect(productPageSize).toBe(24);
+    expect(JSON.parse(bodies['/allproducts'] ?? '{}')).toEqual(JSON.parse(productPageQueryBody(null, 24)));
   });
 
   it('reads Firestore’s timestamps to the exact second and nanosecond', () => {

@@ -10,12 +10,12 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
   writeBatch,
   type FirestoreDataConverter,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
+import { isoDate } from '../../../../domain/dates';
 import type { AdminInfo, AdminRequest } from '../../../lib/admin';
 import { toAppError } from '../../../lib/errors';
 import { getDb } from '../../../lib/firebase';
@@ -30,14 +30,12 @@ const adminConverter: FirestoreDataConverter<AdminInfo> = {
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): AdminInfo {
     const data = snapshot.data();
-    const created = data.createdAt;
     return {
       uid: str(data.uid) || snapshot.id,
       name: str(data.name),
       email: str(data.email),
       phone: str(data.phone),
-      createdAt:
-        created instanceof Timestamp ? created.toDate().toISOString() : typeof created === 'string' ? created : '',
+      createdAt: isoDate(data.createdAt, ''),
     };
   },
 };

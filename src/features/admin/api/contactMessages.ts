@@ -17,22 +17,14 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
+import { isoDate } from '../../../../domain/dates';
+import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
 import { toAppError } from '../../../lib/errors';
 import { getDb } from '../../../lib/firebase';
 
 export const messagesPageSize = 20;
 
 export type MessageFilter = 'unhandled' | 'all';
-
-/**
- * Where a page ends: the last message's createdAt exactly as stored (seconds and nanoseconds, so no
- * message sharing its millisecond is skipped) and its id, which breaks ties.
- */
-export interface MessageCursor {
-  seconds: number;
-  nanoseconds: number;
-  id: string;
-}
 
 export interface ContactMessage {
   id: string;
@@ -43,13 +35,14 @@ export interface ContactMessage {
   /** ISO date, '' when the message has none. */
   createdAt: string;
   handled: boolean;
-  cursor: MessageCursor;
+  /** Where the next page starts when this message is the last one shown. */
+  cursor: PageCursor;
 }
 
 export interface MessagesPage {
   messages: ContactMessage[];
   /** Where the next page starts, or null on the last page. */
-  next: MessageCursor | null;
+  next: PageCursor | null;
 }
 
 function text(value: unknown): string {
@@ -62,16 +55,15 @@ const messageConverter: FirestoreDataConverter<ContactMessage> = {
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): ContactMessage {
     const data = snapshot.data();
-    const created = data.createdAt instanceof Timestamp ? data.createdAt : null;
     return {
       id: snapshot.id,
       name: text(data.name),
       email: text(data.email),
       phone: text(data.phone),
       message: text(data.message),
-      createdAt: created ? created.toDate().toISOString() : '',
+      createdAt: isoDate(data.createdAt, ''),
       handled: data.handled === true,
-      cursor: { seconds: created?.seconds ?? 0, nanoseconds: created?.nanoseconds ?? 0, id: snapshot.id },
+      cursor: cursorAt(data.createdAt, snapshot.id) ?? { seconds: 0, nanoseconds: 0, id: snapshot.id },
     };
   },
 };
@@ -88,7 +80,7 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
 
 // 'unhandled' uses the composite index handled + createdAt desc in firestore.indexes.json; messages
 // stored before `handled` existed have no such field, so they show under 'all' only.
-export function fetchMessagesPage(filter: MessageFilter, after: MessageCursor | null): Promise<MessagesPage> {
+export function fetchMessagesPage(filter: MessageFilter, after: PageCursor | null): Promise<MessagesPage> {
   return mapped(async () => {
     const constraints: QueryConstraint[] = [
       ...(filter === 'unhandled' ? [where('handled', '==', false)] : []),
@@ -98,9 +90,13 @@ export function fetchMessagesPage(filter: MessageFilter, after: MessageCursor | 
     if (after) constraints.push(startAfter(new Timestamp(after.seconds, after.nanoseconds), after.id));
     // One more than a page tells whether there is a next one without a second query.
     const snapshot = await getDocs(query(messages(), ...constraints, limit(messagesPageSize + 1)));
-    const page = snapshot.docs.slice(0, messagesPageSize).map((d) => d.data());
-    const last = page[page.length - 1];
-    return { messages: page, next: snapshot.docs.length > messagesPageSize && last ? last.cursor : null };
+    const page = newestFirstPage(
+      snapshot.docs.map((d) => d.data()),
+      messagesPageSize,
+      (message) => message.cursor,
+      { lookahead: true },
+    );
+    return { messages: page.items, next: page.next };
   });
 }
 

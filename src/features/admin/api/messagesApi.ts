@@ -1,18 +1,18 @@
 // The Messages panel's server data (docs/architecture.md): pages and the unhandled count come from the
 // cache, and marking a message refetches both once the write succeeded.
+import type { PageCursor } from '../../../../domain/paging';
 import { api, runQuery } from '../../../lib/api';
 import {
   countUnhandledMessages,
   fetchMessagesPage,
   setMessageHandled,
-  type MessageCursor,
   type MessageFilter,
   type MessagesPage,
 } from './contactMessages';
 
 const messagesApi = api.enhanceEndpoints({ addTagTypes: ['ContactMessage'] }).injectEndpoints({
   endpoints: (build) => ({
-    getMessagesPage: build.query<MessagesPage, { filter: MessageFilter; after: MessageCursor | null }>({
+    getMessagesPage: build.query<MessagesPage, { filter: MessageFilter; after: PageCursor | null }>({
       queryFn: ({ filter, after }) => runQuery(() => fetchMessagesPage(filter, after)),
       providesTags: [{ type: 'ContactMessage', id: 'LIST' }],
     }),

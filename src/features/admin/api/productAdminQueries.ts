@@ -28,18 +28,7 @@ import {
 } from '../../../../domain/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import type { Outline, Product } from '../../../../domain/product';
-
-/** The editable fields of a product (docs/architecture.md, 'Data model'), without id and createdAt. */
-export interface ProductFields {
-  title: string;
-  description: string;
-  priceInNgn: number;
-  priceInUsd: number;
-  categoryId: number;
-  coverImageUrl: string;
-  author: string;
-}
+import type { Outline, Product, ProductFields } from '../../../../domain/product';
 
 /** A product with its private deliverable link (productDeliverables/{id}, docs/security.md). */
 export interface ProductDraft extends ProductFields {

@@ -1,28 +1,26 @@
 // The cover image's way to and from the image host (docs/admin.md, 'Cover images'): the API signs each
 // upload (admin ID token), the browser sends the file straight to the host with that signature and reports
 // progress, and deletion goes through the API, which holds the host's secret.
+import type { UploadSignature } from '../../../../domain/apiContracts';
 import { getConfig } from '../../../lib/config';
 import { postAsAdmin } from './adminHttp';
 
 export const uploadSignatureUrl = '/api/uploads/signature';
 export const deleteImageUrl = '/api/deleteproductimage';
 
-/** What POST /api/uploads/signature answers. */
-export interface UploadSignature {
-  timestamp: number;
-  signature: string;
-  apiKey: string;
-  cloudName: string;
-  folder: string;
-  uploadUrl?: string;
-}
+/**
+ * The part of the signature answer the upload relies on. The upload URL of the SPA's own
+ * configuration wins over the answer's, so an answer without one is still used.
+ */
+export type SignatureForUpload = Pick<UploadSignature, 'timestamp' | 'signature' | 'apiKey' | 'folder'> &
+  Partial<Pick<UploadSignature, 'cloudName' | 'uploadUrl'>>;
 
 /** An upload the image host did not accept, with its reason when it gave one. */
 export class ImageUploadError extends Error {
   override name = 'ImageUploadError';
 }
 
-function isUploadSignature(value: unknown): value is UploadSignature {
+function isUploadSignature(value: unknown): value is SignatureForUpload {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return (
@@ -33,7 +31,7 @@ function isUploadSignature(value: unknown): value is UploadSignature {
   );
 }
 
-export async function requestUploadSignature(): Promise<UploadSignature> {
+export async function requestUploadSignature(): Promise<SignatureForUpload> {
   const answer = await postAsAdmin(uploadSignatureUrl, {});
   if (!isUploadSignature(answer)) throw new ImageUploadError('The upload could not be authorised.');
   return answer;
@@ -45,7 +43,7 @@ export async function requestUploadSignature(): Promise<UploadSignature> {
  */
 export function uploadSignedImage(
   file: File,
-  signature: UploadSignature,
+  signature: SignatureForUpload,
   onProgress: (percent: number) => void,
 ): Promise<string> {
   const uploadUrl = getConfig().images.uploadUrl || signature.uploadUrl;

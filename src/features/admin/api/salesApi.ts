@@ -1,19 +1,13 @@
 // The Sales panel's server data (docs/admin.md): RTK Query endpoints over salesQueries.ts. The CSV export
 // reads every filtered sale and is not cached (it calls fetchAllSales directly).
 import { api, runQuery } from '../../../lib/api';
-import type {
-  CurrencyTotal,
-  RevenueBucket,
-  SaleCursor,
-  SaleProductOption,
-  SalesPage,
-  SalesQuery,
-} from '../sales/types';
+import type { PageCursor } from '../../../../domain/paging';
+import type { CurrencyTotal, RevenueBucket, SaleProductOption, SalesPage, SalesQuery } from '../sales/types';
 import { fetchDailyRevenue, fetchSaleProducts, fetchSalesPage, fetchSalesTotals } from './salesQueries';
 
 export const salesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSalesPage: build.query<SalesPage, { sales: SalesQuery; after: SaleCursor | null }>({
+    getSalesPage: build.query<SalesPage, { sales: SalesQuery; after: PageCursor | null }>({
       queryFn: ({ sales, after }) => runQuery(() => fetchSalesPage(sales, after)),
     }),
     getSalesTotals: build.query<CurrencyTotal[], SalesQuery>({

@@ -25,17 +25,16 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { getDb } from '../../../lib/firebase';
+import { emailStatuses, paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
+import { isoDate } from '../../../../domain/dates';
 import type { Currency } from '../../../../domain/money';
+import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
+import { getDb } from '../../../lib/firebase';
 import { addDays, dayCount, lagosDay, lagosDayStart } from '../sales/lagosTime';
 import {
   currencies,
-  paymentMethods,
   type CurrencyTotal,
-  type EmailStatus,
-  type PaymentMethod,
   type RevenueBucket,
-  type SaleCursor,
   type SaleProductOption,
   type SaleRow,
   type SalesPage,
@@ -62,8 +61,6 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-const emailStatuses: readonly EmailStatus[] = ['sending', 'sent', 'failed'];
-
 export const saleConverter: FirestoreDataConverter<SaleRow> = {
   toFirestore() {
     // The browser never writes transactions (docs/security.md).
@@ -71,10 +68,9 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
   },
   fromFirestore(snapshot: QueryDocumentSnapshot): SaleRow {
     const data = snapshot.data();
-    const created = data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.fromMillis(0);
     return {
       id: snapshot.id,
-      createdAt: created.toDate().toISOString(),
+      createdAt: isoDate(data.createdAt),
       productId: str(data.productId),
       productName: str(data.productName),
       customerName: str(data.customerName),
@@ -88,7 +84,8 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
       // Sales recorded before the counter existed have no field: no use counted yet.
       accessUses: num(data.accessUses),
       accessRevoked: data.accessRevoked === true,
-      cursor: { seconds: created.seconds, nanoseconds: created.nanoseconds, id: snapshot.id },
+      // A sale without a stored time (none exists: the API stamps each) would page as the oldest.
+      cursor: cursorAt(data.createdAt, snapshot.id) ?? { seconds: 0, nanoseconds: 0, id: snapshot.id },
     };
   },
 };
@@ -115,7 +112,7 @@ function salesQuery(sales: SalesQuery, startMs = sales.startMs, endMs = sales.en
   );
 }
 
-function afterCursor(cursor: SaleCursor | null): QueryConstraint[] {
+function afterCursor(cursor: PageCursor | null): QueryConstraint[] {
   // Sales recorded in the same instant are told apart by their id, the second order field.
   return cursor ? [startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id)] : [];
 }
@@ -123,13 +120,18 @@ function afterCursor(cursor: SaleCursor | null): QueryConstraint[] {
 /** One page of the list: the sales after `after` (the previous page's last row), newest first. */
 export async function fetchSalesPage(
   sales: SalesQuery,
-  after: SaleCursor | null,
+  after: PageCursor | null,
   pageSize = salesPageSize,
 ): Promise<SalesPage> {
   // One more than a page tells whether a next page exists without counting.
   const snapshot = await getDocs(query(salesQuery(sales), ...afterCursor(after), limit(pageSize + 1)));
-  const rows = snapshot.docs.map((d) => d.data());
-  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+  const page = newestFirstPage(
+    snapshot.docs.map((d) => d.data()),
+    pageSize,
+    (row) => row.cursor,
+    { lookahead: true },
+  );
+  return { rows: page.items, hasNext: page.hasNext };
 }
 
 /** Every filtered sale, read in pages of `pageSize` with cursors (the CSV export). */
@@ -139,7 +141,7 @@ export async function fetchAllSales(
   onProgress?: (loaded: number) => void,
 ): Promise<SaleRow[]> {
   const all: SaleRow[] = [];
-  let after: SaleCursor | null = null;
+  let after: PageCursor | null = null;
   for (;;) {
     const page = await fetchSalesPage(sales, after, pageSize);
     all.push(...page.rows);

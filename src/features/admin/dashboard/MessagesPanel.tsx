@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getConfig } from '../../../lib/config';
-import type { ContactMessage, MessageCursor, MessageFilter } from '../api/contactMessages';
+import type { PageCursor } from '../../../../domain/paging';
+import type { ContactMessage, MessageFilter } from '../api/contactMessages';
 import { useGetMessagesPageQuery, useSetMessageHandledMutation } from '../api/messagesApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 import { formatLagosTime } from './lagosTime';
@@ -64,7 +65,7 @@ export function MessagesPanel() {
 
 function MessagePages({ filter }: { filter: MessageFilter }) {
   // Where each page after the first starts: Firestore cursors, so Previous pops one and Next pushes one.
-  const [trail, setTrail] = useState<MessageCursor[]>([]);
+  const [trail, setTrail] = useState<PageCursor[]>([]);
   const after = trail[trail.length - 1] ?? null;
   const page = useGetMessagesPageQuery({ filter, after });
   const [setHandled] = useSetMessageHandledMutation();

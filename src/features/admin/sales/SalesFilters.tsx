@@ -1,14 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
 import { defaultSalesFilter } from './salesFilter';
-import {
-  currencies,
-  paymentMethods,
-  type PaymentMethod,
-  type RangePreset,
-  type SaleProductOption,
-  type SalesFilter,
-} from './types';
+import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
+import { currencies, type RangePreset, type SaleProductOption, type SalesFilter } from './types';
 import type { Currency } from '../../../../domain/money';
 
 const rangeLabels: Record<RangePreset, string> = {

@@ -16,7 +16,8 @@ import { buildSalesCsv } from './salesCsv';
 import { parseSalesFilter, rangeDays, toSalesQuery, writeSalesFilter } from './salesFilter';
 import { SalesFilters } from './SalesFilters';
 import { SalesTable } from './SalesTable';
-import type { SaleCursor, SaleRow, SalesFilter, SalesQuery } from './types';
+import type { PageCursor } from '../../../../domain/paging';
+import type { SaleRow, SalesFilter, SalesQuery } from './types';
 
 function messageOf(error: unknown): string {
   return toAppError(error).message;
@@ -159,7 +160,7 @@ function ExportButton({ sales, fileName }: { sales: SalesQuery; fileName: string
 
 function SalesList({ sales, renderActions }: { sales: SalesQuery; renderActions?: (sale: SaleRow) => ReactNode }) {
   // Each entry is where a page starts (the last row of the page before): Previous pops, Next pushes.
-  const [cursors, setCursors] = useState<SaleCursor[]>([]);
+  const [cursors, setCursors] = useState<PageCursor[]>([]);
   const after = cursors.at(-1) ?? null;
   const page = useGetSalesPageQuery({ sales, after });
   const pageNumber = cursors.length + 1;

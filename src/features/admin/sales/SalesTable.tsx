@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { formatLagosDateTime } from './lagosTime';
-import type { EmailStatus, SaleRow } from './types';
+import type { EmailStatus } from '../../../../domain/apiContracts';
+import type { SaleRow } from './types';
 
 const statusLabel: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', sending: 'Sending' };
 const statusClass: Record<EmailStatus, string> = {

@@ -1,14 +1,8 @@
 // The Sales filter lives in the URL (?panel=sales&range=7d&currency=NGN...), so reload and Back keep
 // it; dates are days in Africa/Lagos, the seller's time zone.
 import type { Currency } from '../../../../domain/money';
-import {
-  currencies,
-  paymentMethods,
-  type PaymentMethod,
-  type RangePreset,
-  type SalesFilter,
-  type SalesQuery,
-} from './types';
+import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
+import { currencies, type RangePreset, type SalesFilter, type SalesQuery } from './types';
 import { addDays, lagosDay, lagosDayStart } from './lagosTime';
 
 export const defaultSalesFilter: SalesFilter = {

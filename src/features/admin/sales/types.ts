@@ -1,21 +1,9 @@
 // Plain shapes of the Sales panel (docs/architecture.md): what the data access returns and the rows show.
+import type { EmailStatus, PaymentMethod } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
-
-export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';
-export type EmailStatus = 'sending' | 'sent' | 'failed';
+import type { PageCursor } from '../../../../domain/paging';
 
 export const currencies: readonly Currency[] = ['NGN', 'USD'];
-export const paymentMethods: readonly PaymentMethod[] = ['Paystack', 'PayPal', 'Demo'];
-
-/**
- * Where a page of the list starts: the last row of the page before it. The server timestamp is kept
- * as seconds and nanoseconds, because an ISO string (milliseconds) could skip or repeat a sale.
- */
-export interface SaleCursor {
-  seconds: number;
-  nanoseconds: number;
-  id: string;
-}
 
 /** One transaction as the Sales panel shows it; desk actions (resend, revoke) receive it too. */
 export interface SaleRow {
@@ -36,7 +24,8 @@ export interface SaleRow {
   /** Times the access link was opened (counted on the transaction by the access route). */
   accessUses: number;
   accessRevoked: boolean;
-  cursor: SaleCursor;
+  /** Where the next page starts when this row is the last one shown. */
+  cursor: PageCursor;
 }
 
 export type RangePreset = 'today' | '7d' | '30d' | 'custom';

@@ -2,12 +2,11 @@ import { api, runQuery } from '../../../lib/api';
 import type { CatalogEntry } from '../../../../domain/catalogIndex';
 import { takeEarlyLatestProducts, takeEarlyProductPage } from '../../../lib/earlyQuery';
 import { takeEmbeddedOutlines, takeEmbeddedProduct } from '../../../lib/pageData';
-import { paths } from '../../../../domain/routes';
+import { latestProductsCount, productPageSize } from '../../../../domain/pageContracts';
+import type { PageCursor } from '../../../../domain/paging';
 import type { Outline, Product } from '../../../../domain/product';
-import { productPageSize, type ProductPage, type ProductPageCursor } from './productPages';
-
-// The home page shows the 6 newest products, and reads only those 6 (docs/catalog-and-search.md).
-export const latestProductsCount = 6;
+import { paths } from '../../../../domain/routes';
+import type { ProductPage } from './productPages';
 
 // One import promise shared by every endpoint: the first query starts the download of the Firestore
 // chunk and the others wait on it. Importing once also keeps tests honest: vitest 4 hands the real
@@ -23,7 +22,7 @@ const queries = () =>
 // Pages of 24 (docs/catalog-and-search.md): the first page is the cursor null, each next one starts after
 // the last product shown; a short page ends the list.
 const pagingOptions = {
-  initialPageParam: null as ProductPageCursor | null,
+  initialPageParam: null as PageCursor | null,
   getNextPageParam: (lastPage: ProductPage) => lastPage.next,
 };
 
@@ -38,7 +37,7 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    getAllProducts: build.infiniteQuery<ProductPage, void, ProductPageCursor | null>({
+    getAllProducts: build.infiniteQuery<ProductPage, void, PageCursor | null>({
       infiniteQueryOptions: pagingOptions,
       // The prerendered page started its first page from the HTML (docs/performance.md); later pages query.
       queryFn: ({ pageParam }) =>
@@ -49,7 +48,7 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    getCategoryProducts: build.infiniteQuery<ProductPage, number, ProductPageCursor | null>({
+    getCategoryProducts: build.infiniteQuery<ProductPage, number, PageCursor | null>({
       infiniteQueryOptions: pagingOptions,
       queryFn: ({ queryArg, pageParam }) =>
         runQuery(

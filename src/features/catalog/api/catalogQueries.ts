@@ -21,10 +21,12 @@ import {
   sortNewestFirst,
   type CatalogEntry,
 } from '../../../../domain/catalogIndex';
+import { isoDate } from '../../../../domain/dates';
+import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
+import { outlinesLimit, type Outline, type Product } from '../../../../domain/product';
 import { getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import { outlinesLimit, type Outline, type Product } from '../../../../domain/product';
-import type { ProductPage, ProductPageCursor } from './productPages';
+import type { ProductPage } from './productPages';
 
 // The catalog index has a fixed handful of shards; the limit only guards against strays.
 const catalogIndexLimit = 100;
@@ -37,31 +39,24 @@ export async function fetchLatestProducts(count: number): Promise<Product[]> {
 }
 
 /**
- * One page of products, newest first, after `cursor` (the last product of the page before). The
- * cursor keeps the exact stored timestamp, not the ISO string (which drops microseconds), and the
- * id breaks ties, so no product is skipped or shown twice between pages.
+ * One page of products, newest first, after `cursor` (the last product of the page before; see
+ * domain/paging.ts). A short page is the last one; a full page may have more after it.
  */
 async function fetchProductPage(
   filters: QueryConstraint[],
   pageSize: number,
-  cursor: ProductPageCursor | null,
+  cursor: PageCursor | null,
 ): Promise<ProductPage> {
   const constraints: QueryConstraint[] = [...filters, orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')];
   if (cursor) constraints.push(startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id));
   constraints.push(limit(pageSize));
   const snapshot = await getDocs(query(products(), ...constraints));
-  const last = snapshot.docs.at(-1);
-  const createdAt: unknown = last?.get('createdAt');
-  // A short page is the last one; a full page may have more after it.
-  const next =
-    last && snapshot.docs.length === pageSize && createdAt instanceof Timestamp
-      ? { seconds: createdAt.seconds, nanoseconds: createdAt.nanoseconds, id: last.id }
-      : null;
-  return { products: snapshot.docs.map((d) => d.data()), next };
+  const page = newestFirstPage(snapshot.docs, pageSize, (d) => cursorAt(d.get('createdAt'), d.id));
+  return { products: page.items.map((d) => d.data()), next: page.next };
 }
 
 /** A page of every product, newest first: /allproducts. */
-export function fetchAllProductsPage(pageSize: number, cursor: ProductPageCursor | null): Promise<ProductPage> {
+export function fetchAllProductsPage(pageSize: number, cursor: PageCursor | null): Promise<ProductPage> {
   return fetchProductPage([], pageSize, cursor);
 }
 
@@ -70,7 +65,7 @@ export function fetchAllProductsPage(pageSize: number, cursor: ProductPageCursor
 export function fetchCategoryProductsPage(
   categoryId: number,
   pageSize: number,
-  cursor: ProductPageCursor | null,
+  cursor: PageCursor | null,
 ): Promise<ProductPage> {
   return fetchProductPage([where('categoryId', '==', categoryId)], pageSize, cursor);
 }
@@ -88,10 +83,6 @@ export async function fetchOutlines(productId: string): Promise<Outline[]> {
     query(outlines, where('productId', '==', productId), orderBy('outlineOrder', 'asc'), limit(outlinesLimit)),
   );
   return snapshot.docs.map((d) => d.data());
-}
-
-function isoDate(value: unknown): string {
-  return value instanceof Timestamp ? value.toDate().toISOString() : new Date(0).toISOString();
 }
 
 /** Every product's card fields from the catalog index shards (about ten reads), newest first. */

@@ -1,6 +1,7 @@
 // The checkout's calls to the store's own API (docs/payments.md). The price never travels from the browser:
 // the API reads it from the database and verifies the payment with the provider before it records
 // anything, so these bodies only name the product, the payment and the buyer.
+import type { OrderAnswer } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
 import { postJson } from '../../../lib/http';
 
@@ -12,14 +13,6 @@ export interface Customer {
   phone: string;
 }
 
-/** The API's answer once a verified payment has been recorded. */
-export interface OrderResult {
-  transactionId: string;
-  emailSent: boolean;
-  /** `/api/access/{token}`: opens the product; the raw deliverable link never reaches the SPA. */
-  accessUrl: string;
-}
-
 export interface OrderRequest {
   provider: 'paystack' | 'demo';
   reference: string;
@@ -28,8 +21,8 @@ export interface OrderRequest {
   customer: Customer;
 }
 
-export function placeOrder(order: OrderRequest): Promise<OrderResult> {
-  return postJson<OrderResult>('/api/orders', order);
+export function placeOrder(order: OrderRequest): Promise<OrderAnswer> {
+  return postJson<OrderAnswer>('/api/orders', order);
 }
 
 /** Creates the PayPal order at the product's price; resolves with PayPal's order id. */
@@ -38,6 +31,6 @@ export async function createPayPalOrder(productId: string, customer: Customer): 
   return id;
 }
 
-export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderResult> {
-  return postJson<OrderResult>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { productId, customer });
+export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderAnswer> {
+  return postJson<OrderAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { productId, customer });
 }

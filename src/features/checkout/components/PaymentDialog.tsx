@@ -4,7 +4,8 @@ import { closeAlert, showError, showLoading, showMessage, showSuccess } from '..
 import { getConfig, type AppConfig } from '../../../lib/config';
 import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../../domain/fieldRules';
 import { formatPrice } from '../../../../domain/money';
-import { placeOrder, type Customer, type OrderResult } from '../api/orderApi';
+import type { OrderAnswer } from '../../../../domain/apiContracts';
+import { placeOrder, type Customer } from '../api/orderApi';
 import { messages, orderFailure } from '../checkoutMessages';
 import type { PaymentRequest } from '../paymentRequest';
 import { newPaymentReference } from '../paymentDetails';
@@ -36,8 +37,8 @@ export function paymentMethod(currency: PaymentRequest['currency'], payments: Pa
 
 type Stage =
   | { kind: 'form' }
-  | { kind: 'retry'; record: () => Promise<OrderResult>; provider: PaidProvider }
-  | { kind: 'done'; result: OrderResult };
+  | { kind: 'retry'; record: () => Promise<OrderAnswer>; provider: PaidProvider }
+  | { kind: 'done'; result: OrderAnswer };
 
 const emptyCustomer: Customer = { name: '', email: '', confirmEmail: '', phone: '' };
 const fieldOrder: CustomerField[] = ['name', 'email', 'confirmEmail', 'phone'];
@@ -104,7 +105,7 @@ export function PaymentDialog({
     };
   };
 
-  const fulfil = async (record: () => Promise<OrderResult>, provider: PaidProvider) => {
+  const fulfil = async (record: () => Promise<OrderAnswer>, provider: PaidProvider) => {
     setBusy(true);
     // Blocking: a click outside must not hide that the payment is being recorded (docs/storefront.md).
     void showLoading(messages.processing);
@@ -285,7 +286,7 @@ function RetryRecording({ busy, onRetry }: { busy: boolean; onRetry: () => void 
   );
 }
 
-function PurchaseComplete({ result, onClose }: { result: OrderResult; onClose: () => void }) {
+function PurchaseComplete({ result, onClose }: { result: OrderAnswer; onClose: () => void }) {
   return (
     <div className="mt-5 space-y-4">
       <p

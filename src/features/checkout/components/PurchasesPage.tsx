@@ -3,7 +3,7 @@ import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { appFormAttribute } from '../../../prerender/startScript';
+import { appFormAttribute } from '../../../../domain/pageContracts';
 import { useResendPurchasesMutation } from '../api/purchasesApi';
 
 // The answer is the same whether or not the address bought anything, so the page never tells a

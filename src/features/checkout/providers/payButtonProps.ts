@@ -1,4 +1,5 @@
-import type { Customer, OrderResult } from '../api/orderApi';
+import type { OrderAnswer } from '../../../../domain/apiContracts';
+import type { Customer } from '../api/orderApi';
 import type { PaymentRequest } from '../paymentRequest';
 
 export type PaidProvider = 'paystack' | 'paypal' | 'demo';
@@ -14,5 +15,5 @@ export interface PayButtonProps {
   /** A payment or a recording of one is under way: nothing may start another. */
   busy: boolean;
   /** Records a payment the provider reported as made, and shows the outcome. */
-  fulfil: (record: () => Promise<OrderResult>, provider: PaidProvider) => Promise<void>;
+  fulfil: (record: () => Promise<OrderAnswer>, provider: PaidProvider) => Promise<void>;
 }

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { contactFields, validateFields, type ContactField } from '../../../../domain/fieldRules';
-import { appFormAttribute } from '../../../prerender/startScript';
+import { appFormAttribute } from '../../../../domain/pageContracts';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/contactApi';
 
 type Field = ContactField;

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { ProductList } from '../../../components/ProductList';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
+import { latestProductsCount } from '../../../../domain/pageContracts';
 import { paths } from '../../../../domain/routes';
 import { selectCurrency } from '../../currency';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
@@ -40,6 +41,8 @@ export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
           currency={currency}
           emptyMessage="No products yet. Please check back soon."
           onRetry={() => void refetch()}
+          // One placeholder per product the early query asks for, so it can show every cover.
+          placeholderCount={latestProductsCount}
         />
         <div className="mt-10 text-center">
           <Link

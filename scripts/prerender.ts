@@ -7,14 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import {
-  earlyQueryScriptFile,
-  prerenderedRouteAttribute,
-  productIdAttribute,
-  productTemplateFile,
-  startScriptFile,
-  tokenProduct,
-} from '../domain/pageContracts';
+import { earlyQueryScriptFile, prerenderedRouteAttribute, startScriptFile } from '../domain/pageContracts';
+import { productIdAttribute, productTemplateFile, tokenProduct } from '../domain/productTemplate';
 import { prerenderedRoutes, spaShellFile } from '../domain/prerenderedRoutes';
 import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
 import { earlyQueryScript, startScript } from './bootScripts';

@@ -22,7 +22,7 @@ import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
-import { productTemplateFile } from '../domain/pageContracts';
+import { productTemplateFile } from '../domain/productTemplate';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 

@@ -6,7 +6,8 @@ import { makeStore } from './app/store';
 import { productPrimed } from './features/catalog';
 import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from '../domain/routes';
-import { prerenderedRouteAttribute, productIdAttribute } from '../domain/pageContracts';
+import { prerenderedRouteAttribute } from '../domain/pageContracts';
+import { productIdAttribute } from '../domain/productTemplate';
 import { routeMatches } from '../domain/prerenderedRoutes';
 import './index.css';
 

@@ -1,10 +1,10 @@
-// Fills the built product page template (domain/pageContracts.ts) with one product. Each
+// Fills the built product page template (domain/productTemplate.ts) with one product. Each
 // token is replaced by what the page's components render for the real product, computed with the
 // same helpers (price format, cover URLs), so React's hydration finds exactly its own markup.
 import { imageSrcSet, productCoverWidths, resizedImageUrl } from '../../domain/images';
 import { formatProductPrice } from '../../domain/money';
 import type { Product } from '../../domain/product';
-import { tokenProduct, tokenStem } from '../../domain/pageContracts';
+import { tokenProduct, tokenStem } from '../../domain/productTemplate';
 import { escapeHtml } from './pageMeta';
 
 // Text the HTML parser would not hand back as it is (CR becomes LF, NUL and lone surrogates become

@@ -1,11 +1,11 @@
 // Build-time entry (scripts/prerender.ts): the storefront's HTML for one route, without a browser,
 // and the rest the build needs of the app. The build reaches the app only through this bundle (and
 // the boot scripts through scripts/bootScripts.ts), never by importing src/; what both sides must
-// agree on (file names, routes, the token product) is in domain/pageContracts.ts and
-// domain/prerenderedRoutes.ts.
+// agree on (file names, routes, the token product) is in domain/pageContracts.ts,
+// domain/prerenderedRoutes.ts and domain/productTemplate.ts.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { tokenProduct } from '../../domain/pageContracts';
+import { tokenProduct } from '../../domain/productTemplate';
 import { paths } from '../../domain/routes';
 import { App } from '../App';
 import { AppProviders } from '../app/AppProviders';

@@ -1,8 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-
-export const inputClass =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
-  'focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/40 disabled:bg-slate-100';
+import { FormField } from '../../../components/FormField';
 
 export const primaryButtonClass =
   'w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 ' +
@@ -19,20 +16,12 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 
 /** A labelled input (every control labelled: the admin pages aim at Lighthouse accessibility 100). */
 export function TextField({ label, value, onValueChange, ...input }: TextFieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        className={inputClass}
-        {...input}
-      />
-    </div>
+    <FormField label={label}>
+      {(control) => (
+        <input {...control} value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
+      )}
+    </FormField>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { coverTypes } from './productValidation';
-import { Field, inputClass } from './fields';
+import { FormField } from '../../../components/FormField';
 
 /** A cover file input with a preview of the chosen image. */
 export function CoverPicker({
@@ -38,21 +38,19 @@ export function CoverPicker({
 
   return (
     <div className="space-y-3">
-      <Field label={label} error={error}>
-        {({ id, describedBy, invalid }) => (
+      <FormField label={label} error={error}>
+        {(control) => (
           <input
             key={resetKey}
-            id={id}
+            {...control}
             type="file"
             accept={coverTypes.join(',')}
             disabled={disabled}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
             onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-brand-700 file:px-3 file:py-1 file:text-white`}
+            className={`${control.className} file:mr-3 file:rounded file:border-0 file:bg-brand-700 file:px-3 file:py-1 file:text-white`}
           />
         )}
-      </Field>
+      </FormField>
       {preview ? (
         <img
           src={preview}

@@ -3,7 +3,8 @@ import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
 import type { Product } from '../../../../domain/product';
 import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/productsApi';
-import { CategoryField, Field, PriceFields, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { FormField } from '../../../components/FormField';
+import { CategoryField, PriceFields, primaryButtonClass, secondaryButtonClass } from './fields';
 import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';
 
 /** Edit product (docs/admin.md): every field, the deliverable URL included; saved in one batch. */
@@ -82,20 +83,17 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
   };
 
   const text = (field: keyof ProductFormValues, label: string, max: number, type = 'text') => (
-    <Field label={label} error={errors[field]}>
-      {({ id, describedBy, invalid }) => (
+    <FormField label={label} error={errors[field]}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type={type}
           value={values[field]}
           maxLength={max}
           onChange={(event) => set(field)(event.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
         />
       )}
-    </Field>
+    </FormField>
   );
 
   return (
@@ -103,20 +101,17 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
       {text('title', 'Title', limits.titleMax)}
       {text('author', 'Author', limits.titleMax)}
       {text('coverImageUrl', 'Cover Image URL', 2000, 'url')}
-      <Field label="Description" error={errors.description}>
-        {({ id, describedBy, invalid }) => (
+      <FormField label="Description" error={errors.description}>
+        {(control) => (
           <textarea
-            id={id}
+            {...control}
             rows={4}
             value={values.description}
             maxLength={limits.descriptionMax}
             onChange={(event) => set('description')(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            className={inputClass}
           />
         )}
-      </Field>
+      </FormField>
       {text('url', 'URL', 2000, 'url')}
       <PriceFields values={values} errors={errors} onChange={set} />
       <CategoryField value={values.categoryId} error={errors.categoryId} onChange={set('categoryId')} />

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { categories, findCategory } from '../../../../domain/categories';
 import type { Product } from '../../../../domain/product';
 import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
 import { AdminProductCard } from './AdminProductCard';
 import { ChangeImageDialog } from './ChangeImageDialog';
 import { EditProductDialog } from './EditProductDialog';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { FormField } from '../../../components/FormField';
+import { primaryButtonClass, secondaryButtonClass } from './fields';
 import { OutlinesDialog } from './OutlinesDialog';
 import { PostOutlineDialog } from './PostOutlineDialog';
 import { categoryError } from './productValidation';
@@ -24,7 +25,6 @@ export function ManageProductsPanel() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const searchId = useId();
   const listQuery = useGetAdminCategoryProductsQuery(categoryId ?? 0, { skip: categoryId === null });
 
   const onGetProducts = (event: FormEvent<HTMLFormElement>) => {
@@ -51,16 +51,9 @@ export function ManageProductsPanel() {
         className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end"
       >
         <div className="flex-1">
-          <Field label="Category" error={choiceError}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                value={choice}
-                onChange={(event) => setChoice(event.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={inputClass}
-              >
+          <FormField label="Category" error={choiceError}>
+            {(control) => (
+              <select {...control} value={choice} onChange={(event) => setChoice(event.target.value)}>
                 <option value="">Select a category</option>
                 {categories.map((option) => (
                   <option key={option.id} value={String(option.id)}>
@@ -69,7 +62,7 @@ export function ManageProductsPanel() {
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
         </div>
         <button type="submit" className={`${primaryButtonClass} sm:mb-0`}>
           Get Products
@@ -80,16 +73,11 @@ export function ManageProductsPanel() {
         <div className="mt-8">
           <h3 className="text-xl font-bold text-slate-900">{category.name}</h3>
           <div className="mt-4 max-w-md">
-            <label htmlFor={searchId} className="mb-1 block font-medium text-slate-800">
-              Search by title
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className={inputClass}
-            />
+            <FormField label="Search by title">
+              {(control) => (
+                <input {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+              )}
+            </FormField>
           </div>
           <div className="mt-6">
             {listQuery.isFetching && !listQuery.data ? (

@@ -1,4 +1,4 @@
-import { Field, inputClass } from './fields';
+import { FormField } from '../../../components/FormField';
 import { limits } from './productValidation';
 
 /**
@@ -22,29 +22,27 @@ export function OutlineFields({
 }) {
   return (
     <>
-      <Field label={labels.text}>
-        {({ id }) => (
+      <FormField label={labels.text}>
+        {(control) => (
           <textarea
-            id={id}
+            {...control}
             rows={3}
             value={text}
             maxLength={limits.outlineMax}
             onChange={(event) => onTextChange(event.target.value)}
-            className={inputClass}
           />
         )}
-      </Field>
-      <Field label={labels.order}>
-        {({ id }) => (
+      </FormField>
+      <FormField label={labels.order}>
+        {(control) => (
           <input
-            id={id}
+            {...control}
             inputMode="numeric"
             value={order}
             onChange={(event) => onOrderChange(event.target.value)}
-            className={inputClass}
           />
         )}
-      </Field>
+      </FormField>
       {problem ? (
         <p role="alert" className={problem.warning ? 'text-amber-800' : 'text-red-700'}>
           {problem.warning ? <span aria-hidden="true">⚠ </span> : null}

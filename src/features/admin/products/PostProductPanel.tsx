@@ -5,7 +5,8 @@ import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
-import { CategoryField, Field, PriceFields, UploadProgress, inputClass, primaryButtonClass } from './fields';
+import { FormField } from '../../../components/FormField';
+import { CategoryField, PriceFields, UploadProgress, primaryButtonClass } from './fields';
 import {
   coverImageError,
   limits,
@@ -100,51 +101,43 @@ export function PostProductPanel() {
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
-        <Field label="Product Title" error={errors.title}>
-          {({ id, describedBy, invalid }) => (
+        <FormField label="Product Title" error={errors.title}>
+          {(control) => (
             <input
-              id={id}
+              {...control}
               value={values.title}
               onChange={(event) => set('title')(event.target.value)}
               maxLength={limits.titleMax}
               required
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={`${inputClass} uppercase`}
+              className={`${control.className} uppercase`}
             />
           )}
-        </Field>
-        <Field label="Description" error={errors.description}>
-          {({ id, describedBy, invalid }) => (
+        </FormField>
+        <FormField label="Description" error={errors.description}>
+          {(control) => (
             <textarea
-              id={id}
+              {...control}
               value={values.description}
               onChange={(event) => set('description')(event.target.value)}
               maxLength={limits.descriptionMax}
               rows={5}
               required
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
             />
           )}
-        </Field>
+        </FormField>
         <PriceFields values={values} errors={errors} onChange={set} />
-        <Field label="Product URL" error={errors.url}>
-          {({ id, describedBy, invalid }) => (
+        <FormField label="Product URL" error={errors.url}>
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="url"
               placeholder="https://"
               value={values.url}
               onChange={(event) => set('url')(event.target.value)}
               required
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
             />
           )}
-        </Field>
+        </FormField>
         <CoverPicker
           label="Cover Image"
           file={cover}
@@ -165,9 +158,7 @@ export function PostProductPanel() {
           placeholder="Select a category"
           onChange={set('categoryId')}
         />
-        <Field label="Author">
-          {({ id }) => <input id={id} value={values.author} disabled className={inputClass} />}
-        </Field>
+        <FormField label="Author">{(control) => <input {...control} value={values.author} disabled />}</FormField>
         {progress !== null ? <UploadProgress percent={progress} /> : null}
         <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
           {busy ? 'Posting...' : 'Post Course'}

@@ -1,10 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { FormField } from '../../../components/FormField';
 import { categories } from '../../../../domain/categories';
-
-export const inputClass =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
-  'focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/40 disabled:bg-slate-100 ' +
-  'aria-[invalid=true]:border-red-700';
 
 export const primaryButtonClass =
   'rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ' +
@@ -19,39 +14,6 @@ export const secondaryButtonClass =
 export const dangerButtonClass =
   'rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 ' +
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';
-
-/**
- * A labelled control with its error underneath, tied to it by aria-describedby so a screen reader
- * reads the problem with the field. `children` receives the ids to put on the control.
- */
-export function Field({
-  label,
-  error,
-  warning = false,
-  children,
-}: {
-  label: string;
-  error?: string | null;
-  /** Shown as a warning rather than an error ('Outline order must be a number.', docs/admin.md). */
-  warning?: boolean;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-      </label>
-      {children({ id, describedBy: error ? errorId : undefined, invalid: Boolean(error) })}
-      {error ? (
-        <p id={errorId} role="alert" className={`mt-1 text-sm ${warning ? 'text-amber-800' : 'text-red-700'}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** Upload progress as a bar with its percentage, so slow connections see it move (docs/admin.md). */
 export function UploadProgress({ percent }: { percent: number }) {
@@ -78,10 +40,10 @@ export function PriceField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label={label} error={error}>
-      {({ id, describedBy, invalid }) => (
+    <FormField label={label} error={error}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type="number"
           inputMode="decimal"
           min="0"
@@ -89,12 +51,9 @@ export function PriceField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           required
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
         />
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -139,17 +98,9 @@ export function CategoryField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label="Category" error={error}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          required
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
+    <FormField label="Category" error={error}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)} required>
           {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {categories.map((category) => (
             <option key={category.id} value={String(category.id)}>
@@ -158,6 +109,6 @@ export function CategoryField({
           ))}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }

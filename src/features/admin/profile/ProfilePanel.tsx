@@ -4,7 +4,7 @@ import { adminInfoUpdated } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
 import { showError } from '../../../lib/alerts';
 import { useGetAdminQuery, useUpdateAdminPhoneMutation } from '../api/adminsApi';
-import { inputClass } from '../components/AdminForm';
+import { inputClass } from '../../../components/FormField';
 
 const phoneUpdateFailed = 'Failed to update phone number.';
 

@@ -4,7 +4,8 @@ import { confirmAction } from '../../../lib/alerts';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { paths } from '../../../../domain/routes';
 import { useResendAccessEmailMutation, useSetSaleAccessMutation } from '../api/saleActionsApi';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { FormField } from '../../../components/FormField';
+import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 
 export interface SaleActionsProps {
   sale: { id: string; productId: string; customerEmail: string; accessRevoked: boolean };
@@ -152,21 +153,18 @@ function ResendDialog({
         <p id={hintId} className="text-sm text-slate-700">
           Correct the address if the buyer mistyped it; the sale then keeps the new one.
         </p>
-        <Field label="Buyer e-mail" error={addressError}>
-          {({ id, describedBy, invalid }) => (
+        <FormField label="Buyer e-mail" error={addressError} hintId={hintId}>
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="email"
               autoComplete="off"
               value={address}
               maxLength={customerFields.email.maxLength}
               onChange={(event) => setAddress(event.target.value)}
-              aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-              aria-invalid={invalid}
-              className={inputClass}
             />
           )}
-        </Field>
+        </FormField>
         {failure ? (
           <p role="alert" className="text-sm text-red-700">
             {failure}

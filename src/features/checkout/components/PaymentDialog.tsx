@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../../lib/alerts';
 import { getConfig, type AppConfig } from '../../../lib/config';
@@ -49,9 +50,6 @@ const autoComplete: Record<CustomerField, string> = {
   phone: 'tel',
 };
 
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
-  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600';
 const secondaryButtonClass =
   'rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
 
@@ -73,7 +71,6 @@ export function PaymentDialog({
   const formRef = useRef<HTMLFormElement>(null);
   // Provider callbacks may run from an older render; they read the form through this.
   const latestValues = useRef(values);
-  const baseId = useId();
 
   const update = (field: CustomerField) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...latestValues.current, [field]: event.target.value };
@@ -168,33 +165,23 @@ export function PaymentDialog({
         >
           {fieldOrder.map((field) => {
             const rule = customerFields[field];
-            const id = `${baseId}-${field}`;
-            const error = fieldErrors[field];
             return (
-              <div key={field}>
-                <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-                  {rule.label}
-                </label>
-                <input
-                  id={id}
-                  name={field}
-                  type={rule.type === 'tel' ? 'tel' : rule.type === 'email' ? 'email' : 'text'}
-                  autoComplete={autoComplete[field]}
-                  required
-                  maxLength={rule.maxLength}
-                  value={values[field]}
-                  onChange={update(field)}
-                  readOnly={busy || stage.kind === 'retry'}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  className={inputClass}
-                />
-                {error && (
-                  <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                    {error}
-                  </p>
+              // Silent errors: the first invalid field takes the focus, which reads its error.
+              <FormField key={field} label={rule.label} error={fieldErrors[field]} announce={false}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={field}
+                    type={rule.type === 'tel' ? 'tel' : rule.type === 'email' ? 'email' : 'text'}
+                    autoComplete={autoComplete[field]}
+                    required
+                    maxLength={rule.maxLength}
+                    value={values[field]}
+                    onChange={update(field)}
+                    readOnly={busy || stage.kind === 'retry'}
+                  />
                 )}
-              </div>
+              </FormField>
             );
           })}
 

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/FormField';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
@@ -16,7 +17,6 @@ const emailRule = customerFields.email;
 /** A buyer who lost the order e-mail gets every purchase's access link again (docs/payments.md). */
 export function PurchasesPage() {
   usePageMeta('Your purchases', 'Lost your order e-mail? Get the access links to everything you bought again.');
-  const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
@@ -56,32 +56,23 @@ export function PurchasesPage() {
         aria-busy={isLoading}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <div>
-          <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-            {emailRule.label}
-          </label>
-          <input
-            id={id}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={emailRule.maxLength}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600"
-          />
-          {error && (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
+        <FormField label={emailRule.label} error={error}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={emailRule.maxLength}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setError(null);
+              }}
+            />
           )}
-        </div>
+        </FormField>
         <button
           type="submit"
           disabled={isLoading}

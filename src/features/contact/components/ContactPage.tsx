@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FormField, type FieldControl } from '../../../components/FormField';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
@@ -13,37 +14,6 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 const emptyMessage: ContactMessage = { name: '', email: '', phone: '', message: '' };
 const fieldNames = Object.keys(emptyMessage) as Field[];
-
-function FormField({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  children: (ids: { id: string; errorId: string }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-      </label>
-      {children({ id, errorId })}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
-  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 ' +
-  'aria-[invalid=true]:border-red-600';
 
 export function ContactPage() {
   const { contactEmail, contactPhone } = getConfig().store;
@@ -87,16 +57,13 @@ export function ContactPage() {
     }
   }
 
-  const fieldProps = (field: Field, ids: { id: string; errorId: string }) => ({
-    id: ids.id,
+  const fieldProps = (field: Field, control: FieldControl) => ({
+    ...control,
     name: field,
     value: values[field],
     onChange: update(field),
     required: true,
     maxLength: contactFields[field].maxLength,
-    'aria-invalid': fieldErrors[field] ? true : undefined,
-    'aria-describedby': fieldErrors[field] ? ids.errorId : undefined,
-    className: inputClass,
   });
 
   return (
@@ -115,17 +82,17 @@ export function ContactPage() {
         aria-busy={isSending}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <FormField label={contactFields.name.label} error={fieldErrors.name}>
-          {(ids) => <input type="text" autoComplete="name" {...fieldProps('name', ids)} />}
+        <FormField label={contactFields.name.label} error={fieldErrors.name} announce={false}>
+          {(control) => <input type="text" autoComplete="name" {...fieldProps('name', control)} />}
         </FormField>
-        <FormField label={contactFields.email.label} error={fieldErrors.email}>
-          {(ids) => <input type="email" autoComplete="email" {...fieldProps('email', ids)} />}
+        <FormField label={contactFields.email.label} error={fieldErrors.email} announce={false}>
+          {(control) => <input type="email" autoComplete="email" {...fieldProps('email', control)} />}
         </FormField>
-        <FormField label={contactFields.phone.label} error={fieldErrors.phone}>
-          {(ids) => <input type="tel" autoComplete="tel" {...fieldProps('phone', ids)} />}
+        <FormField label={contactFields.phone.label} error={fieldErrors.phone} announce={false}>
+          {(control) => <input type="tel" autoComplete="tel" {...fieldProps('phone', control)} />}
         </FormField>
-        <FormField label={contactFields.message.label} error={fieldErrors.message}>
-          {(ids) => <textarea rows={6} {...fieldProps('message', ids)} />}
+        <FormField label={contactFields.message.label} error={fieldErrors.message} announce={false}>
+          {(control) => <textarea rows={6} {...fieldProps('message', control)} />}
         </FormField>
 
         <button

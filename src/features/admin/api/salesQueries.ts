@@ -30,7 +30,7 @@ import { isoDate } from '../../../../domain/dates';
 import type { Currency } from '../../../../domain/money';
 import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
 import { getDb } from '../../../lib/firebase';
-import { addDays, dayCount, lagosDay, lagosDayStart } from '../sales/lagosTime';
+import { addDays, dayCount, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
 import {
   currencies,
   type CurrencyTotal,

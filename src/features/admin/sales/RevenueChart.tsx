@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Currency } from '../../../../domain/money';
 import { formatPrice } from '../../../../domain/money';
-import { addDays, shortDay } from './lagosTime';
+import { addDays, shortDay } from '../../../lib/lagosTime';
 import type { RevenueBucket } from './types';
 
 const width = 320;

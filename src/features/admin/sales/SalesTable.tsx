@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
-import { formatLagosDateTime } from './lagosTime';
+import { formatLagosDateTime } from '../../../lib/lagosTime';
 import type { EmailStatus } from '../../../../domain/apiContracts';
 import type { SaleRow } from './types';
 

@@ -3,7 +3,7 @@
 import type { Currency } from '../../../../domain/money';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
 import { currencies, type RangePreset, type SalesFilter, type SalesQuery } from './types';
-import { addDays, lagosDay, lagosDayStart } from './lagosTime';
+import { addDays, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
 
 export const defaultSalesFilter: SalesFilter = {
   range: '30d',

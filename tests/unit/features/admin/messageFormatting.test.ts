@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLagosTime } from '../../../../src/features/admin/dashboard/lagosTime';
 import { replyLink } from '../../../../src/features/admin/dashboard/replyLink';
-
-describe('formatLagosTime', () => {
-  it.each([
-    ['2026-11-01T08:00:00.000Z', '1 Nov 2026, 09:00'],
-    // Past midnight in Lagos (UTC+1) while still the day before in UTC.
-    ['2026-11-01T23:30:00.000Z', '2 Nov 2026, 00:30'],
-    ['2026-12-31T23:59:59.000Z', '1 Jan 2027, 00:59'],
-  ])('shows %s as %s', (iso, shown) => {
-    expect(formatLagosTime(iso)).toBe(shown);
-  });
-
-  it('shows nothing for a missing or broken date', () => {
-    expect(formatLagosTime('')).toBe('');
-    expect(formatLagosTime('not a date')).toBe('');
-  });
-});
 
 describe('replyLink', () => {
   it('opens a reply with the subject prefilled', () => {

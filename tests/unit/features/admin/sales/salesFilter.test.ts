@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  dayCount,
-  formatLagosDateTime,
-  lagosDay,
-  lagosDayStart,
-} from '../../../../../src/features/admin/sales/lagosTime';
-import {
   defaultSalesFilter,
   parseSalesFilter,
   rangeDays,
@@ -16,27 +9,6 @@ import {
 
 // 23:30 UTC on 21 November is already 00:30 on 22 November in Lagos (UTC+1).
 const lateEvening = new Date('2026-11-21T23:30:00Z');
-
-describe('days in Africa/Lagos', () => {
-  it('takes the calendar day in Lagos, not in UTC', () => {
-    expect(lagosDay(lateEvening)).toBe('2026-11-22');
-    expect(lagosDay(new Date('2026-11-21T22:59:59Z'))).toBe('2026-11-21');
-  });
-
-  it('starts a Lagos day at 23:00 UTC the day before', () => {
-    expect(new Date(lagosDayStart('2026-11-22')).toISOString()).toBe('2026-11-21T23:00:00.000Z');
-  });
-
-  it('adds days across month and year ends', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(dayCount('2026-11-01', '2026-11-30')).toBe(30);
-  });
-
-  it('shows a sale time in Lagos', () => {
-    expect(formatLagosDateTime('2026-11-22T10:05:00.000Z')).toBe('22 Nov 2026, 11:05');
-  });
-});
 
 describe('date ranges', () => {
   const at = (range: 'today' | '7d' | '30d') => rangeDays({ ...defaultSalesFilter, range }, lateEvening);

@@ -1,4 +1,5 @@
-// Days and times as the seller reads them: Africa/Lagos.
+// Days and times as the seller reads them: the seller works in Nigeria, so the admin pages show
+// Africa/Lagos (WAT, UTC+1) whatever the admin's device is set to.
 const dayMs = 86_400_000;
 // Nigeria keeps West Africa Time all year (no daylight saving), so a Lagos day starts at 00:00+01:00.
 const lagosOffset = '+01:00';
@@ -35,9 +36,10 @@ const shown = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** '22 Nov 2026, 12:05' in Lagos, for the list. */
+/** '22 Nov 2026, 12:05' in Lagos, for lists; '' for a missing or broken date. */
 export function formatLagosDateTime(iso: string): string {
-  return shown.format(new Date(iso));
+  const at = new Date(iso);
+  return iso && !Number.isNaN(at.getTime()) ? shown.format(at) : '';
 }
 
 /** '2026-11-22 12:05:09' in Lagos, for the CSV: sorts as text and spreadsheets read it as a date. */

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dayCount, formatLagosDateTime, lagosDay, lagosDayStart } from '../../../src/lib/lagosTime';
+
+// 23:30 UTC on 21 November is already 00:30 on 22 November in Lagos (UTC+1).
+const lateEvening = new Date('2026-11-21T23:30:00Z');
+
+describe('days in Africa/Lagos', () => {
+  it('takes the calendar day in Lagos, not in UTC', () => {
+    expect(lagosDay(lateEvening)).toBe('2026-11-22');
+    expect(lagosDay(new Date('2026-11-21T22:59:59Z'))).toBe('2026-11-21');
+  });
+
+  it('starts a Lagos day at 23:00 UTC the day before', () => {
+    expect(new Date(lagosDayStart('2026-11-22')).toISOString()).toBe('2026-11-21T23:00:00.000Z');
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(dayCount('2026-11-01', '2026-11-30')).toBe(30);
+  });
+});
+
+describe('formatLagosDateTime', () => {
+  it.each([
+    ['2026-11-01T08:00:00.000Z', '1 Nov 2026, 09:00'],
+    // Past midnight in Lagos (UTC+1) while still the day before in UTC.
+    ['2026-11-01T23:30:00.000Z', '2 Nov 2026, 00:30'],
+    ['2026-12-31T23:59:59.000Z', '1 Jan 2027, 00:59'],
+  ])('shows %s as %s', (iso, shown) => {
+    expect(formatLagosDateTime(iso)).toBe(shown);
+  });
+
+  it('shows a sale time in Lagos', () => {
+    expect(formatLagosDateTime('2026-11-22T10:05:00.000Z')).toBe('22 Nov 2026, 11:05');
+  });
+
+  it('shows nothing for a missing or broken date', () => {
+    expect(formatLagosDateTime('')).toBe('');
+    expect(formatLagosDateTime('not a date')).toBe('');
+  });
+});

@@ -1,9 +1,7 @@
 // What an admin can do to one sale (docs/admin.md, 'Per-sale actions'): send the buyer's access
 // e-mail again, to a corrected address when the buyer mistyped it, and revoke or restore the link.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Transporter } from 'nodemailer';
-import type { ServerConfig } from '../config';
-import { buyerOrderMail } from '../mail/orderMails';
+import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
 import { transactionsCollection, type Fulfilment, type TransactionRecord } from '../orders/fulfilment';
 
@@ -31,16 +29,15 @@ export function createSaleActions({
   fulfilment,
   logError,
   now,
-}: {
+}: PurchaseMailDeps & {
   db: Firestore;
-  mailer: Pick<Transporter, 'sendMail'>;
-  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
   links: AccessLinks;
   fulfilment: Pick<Fulfilment, 'ensureAccess'>;
   logError: (message: string, error: unknown) => void;
   now: () => Date;
 }): SaleActions {
   const transactionRef = (id: string) => db.collection(transactionsCollection).doc(id);
+  const purchaseMail = createPurchaseMail({ mailer, config });
 
   return {
     async resendAccess(transactionId, adminUid, correctedEmail) {
@@ -65,30 +62,9 @@ export function createSaleActions({
       const token = links.tokenFor(transactionId);
       // The grant is missing only after ACCESS_LINK_SECRET changed; without it the mailed link would 404.
       await fulfilment.ensureAccess(transactionId, record.productId, token);
-      const mail = buyerOrderMail(
-        {
-          productName: record.productName,
-          amountPaid: record.amountPaid,
-          currency: record.currency,
-          transactionReference: record.transactionReference,
-          paymentMethod: record.paymentMethod,
-          customerName: record.customerName,
-          customerEmail: address,
-          customerPhone: record.customerPhone,
-          accessUrl: links.urlFor(token),
-        },
-        { storeName: config.STORE_NAME, sellerEmail: config.SELLER_EMAIL, publicStoreUrl: config.PUBLIC_STORE_URL },
-      );
       let sent = true;
       try {
-        await mailer.sendMail({
-          from: config.MAIL_FROM,
-          to: { name: record.customerName, address },
-          replyTo: config.SELLER_EMAIL,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await purchaseMail.sendOrderMail({ ...record, customerEmail: address, accessUrl: links.urlFor(token) });
       } catch (error) {
         sent = false;
         logError(`Access e-mail for ${transactionId} could not be resent`, error);

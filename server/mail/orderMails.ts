@@ -1,6 +1,9 @@
 // The purchase e-mails (docs/payments.md): the buyer's order e-mail with the access link, the seller's sale
 // notice, and the /purchases resend listing every purchase of one address. Each has a plain-text and
 // an HTML part; every interpolated value is escaped in the HTML and every subject is one line.
+// createPurchaseMail sends them: fulfilment, the admin resend and /purchases all go through it.
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
 import { formatAmount, type Currency } from '../orders/money';
 import { escapeHtml, htmlDocument, link, subjectLine } from './html';
 
@@ -149,4 +152,48 @@ export function purchasesResendMail(purchases: readonly PurchaseLink[], store: S
     ].join(''),
   );
   return { subject: subjectLine(`Your purchases on ${store.storeName}`), text, html };
+}
+
+/** What sending the purchase e-mails takes; the services that send them take it as part of their own deps. */
+export interface PurchaseMailDeps {
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+}
+
+export interface PurchaseMail {
+  /** The buyer's order e-mail with the access link, to `purchase.customerEmail`; rejects when the mail server does. */
+  sendOrderMail(purchase: PurchaseFacts): Promise<void>;
+  /** The seller's sale notice; a reply goes to the buyer. Rejects when the mail server does. */
+  sendSaleNotice(purchase: PurchaseFacts): Promise<void>;
+  /** Every purchase of one address, in one e-mail to it; rejects when the mail server does. */
+  sendPurchaseList(address: string, purchases: readonly PurchaseLink[]): Promise<void>;
+}
+
+export function createPurchaseMail({ mailer, config }: PurchaseMailDeps): PurchaseMail {
+  const store: StoreFacts = {
+    storeName: config.STORE_NAME,
+    sellerEmail: config.SELLER_EMAIL,
+    publicStoreUrl: config.PUBLIC_STORE_URL,
+  };
+  // Address objects let nodemailer encode names safely in the headers.
+  const buyer = (purchase: PurchaseFacts) => ({ name: purchase.customerName, address: purchase.customerEmail });
+  const send = async (
+    to: string | { name: string; address: string },
+    replyTo: string | { name: string; address: string },
+    mail: MailContent,
+  ) => {
+    await mailer.sendMail({
+      from: config.MAIL_FROM,
+      to,
+      replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  };
+  return {
+    sendOrderMail: (purchase) => send(buyer(purchase), config.SELLER_EMAIL, buyerOrderMail(purchase, store)),
+    sendSaleNotice: (purchase) => send(config.SELLER_EMAIL, buyer(purchase), sellerSaleNotice(purchase, store)),
+    sendPurchaseList: (address, purchases) => send(address, config.SELLER_EMAIL, purchasesResendMail(purchases, store)),
+  };
 }

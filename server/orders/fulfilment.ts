@@ -2,10 +2,8 @@
 // transactions/{provider}_{reference} record, one access grant, one order e-mail and one sale notice,
 // however many times the client, a retry or the webhook reports it.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Transporter } from 'nodemailer';
 import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
-import type { ServerConfig } from '../config';
-import { buyerOrderMail, sellerSaleNotice, type PurchaseFacts, type StoreFacts } from '../mail/orderMails';
+import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
 import type { Currency } from './money';
 
@@ -71,10 +69,8 @@ export function transactionIdFor(provider: Provider, reference: string): string 
   return `${provider}_${reference}`;
 }
 
-export interface FulfilmentDeps {
+export interface FulfilmentDeps extends PurchaseMailDeps {
   db: Firestore;
-  mailer: Pick<Transporter, 'sendMail'>;
-  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
   links: AccessLinks;
   logError: (message: string, error: unknown) => void;
   now: () => Date;
@@ -128,11 +124,7 @@ export function createFulfilment({
   replayWaitMs = 30_000,
   staleClaimMs = 120_000,
 }: FulfilmentDeps): Fulfilment {
-  const store: StoreFacts = {
-    storeName: config.STORE_NAME,
-    sellerEmail: config.SELLER_EMAIL,
-    publicStoreUrl: config.PUBLIC_STORE_URL,
-  };
+  const purchaseMail = createPurchaseMail({ mailer, config });
   const transactionRef = (id: string) => db.collection(transactionsCollection).doc(id);
   const grantRef = (token: string) => db.collection(accessGrantsCollection).doc(hashToken(token));
   // Contention is expected (ten parallel calls for one reference): more attempts than the default five.
@@ -153,47 +145,20 @@ export function createFulfilment({
 
   /** The e-mails of one claimed transaction: only those not yet sent, then the outcome recorded. */
   async function sendEmails(transactionId: string, record: TransactionRecord, accessUrl: string): Promise<OrderAnswer> {
-    const facts: PurchaseFacts = {
-      productName: record.productName,
-      amountPaid: record.amountPaid,
-      currency: record.currency,
-      transactionReference: record.transactionReference,
-      paymentMethod: record.paymentMethod,
-      customerName: record.customerName,
-      customerEmail: record.customerEmail,
-      customerPhone: record.customerPhone,
-      accessUrl,
-    };
+    const facts = { ...record, accessUrl };
     let buyerEmailSent = record.buyerEmailSent;
     let sellerNoticeSent = record.sellerNoticeSent;
     if (!buyerEmailSent) {
-      const mail = buyerOrderMail(facts, store);
       try {
-        await mailer.sendMail({
-          from: config.MAIL_FROM,
-          // Address objects let nodemailer encode names safely in the headers.
-          to: { name: record.customerName, address: record.customerEmail },
-          replyTo: config.SELLER_EMAIL,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await purchaseMail.sendOrderMail(facts);
         buyerEmailSent = true;
       } catch (error) {
         logError(`Order e-mail for ${transactionId} failed`, error);
       }
     }
     if (!sellerNoticeSent) {
-      const mail = sellerSaleNotice(facts, store);
       try {
-        await mailer.sendMail({
-          from: config.MAIL_FROM,
-          to: config.SELLER_EMAIL,
-          replyTo: { name: record.customerName, address: record.customerEmail },
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await purchaseMail.sendSaleNotice(facts);
         sellerNoticeSent = true;
       } catch (error) {
         logError(`Sale notice for ${transactionId} failed`, error);

@@ -3,10 +3,8 @@
 // endpoint does not tell a stranger who bought here.
 import { Router, type RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Transporter } from 'nodemailer';
-import type { ServerConfig } from '../config';
 import { rateLimitMessages } from '../lib/rateLimits';
-import { purchasesResendMail, type PurchaseLink } from '../mail/orderMails';
+import { createPurchaseMail, type PurchaseLink, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
 import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
 import { parseBody, resendBodySchema } from '../orders/orderSchema';
@@ -23,16 +21,15 @@ export function createPurchaseRouter({
   fulfilment,
   limiter,
   logError,
-}: {
+}: PurchaseMailDeps & {
   db: Firestore;
-  mailer: Pick<Transporter, 'sendMail'>;
-  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
   links: AccessLinks;
   fulfilment: Pick<Fulfilment, 'ensureAccess'>;
   /** The `resend` limiter of server/lib/rateLimits.ts (429 with Retry-After). */
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
+  const purchaseMail = createPurchaseMail({ mailer, config });
   const resend: RequestHandler = async (req, res) => {
     const parsed = parseBody(resendBodySchema, req.body);
     if (!parsed.ok) {
@@ -57,21 +54,7 @@ export function createPurchaseRouter({
         });
       }
       purchases.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
-      if (purchases.length > 0) {
-        const mail = purchasesResendMail(purchases, {
-          storeName: config.STORE_NAME,
-          sellerEmail: config.SELLER_EMAIL,
-          publicStoreUrl: config.PUBLIC_STORE_URL,
-        });
-        await mailer.sendMail({
-          from: config.MAIL_FROM,
-          to: email,
-          replyTo: config.SELLER_EMAIL,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-      }
+      if (purchases.length > 0) await purchaseMail.sendPurchaseList(email, purchases);
     } catch (error) {
       // Still the same answer: a different one would say that this address has purchases.
       logError('Purchase links could not be resent', error);

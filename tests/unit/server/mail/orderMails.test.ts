@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { escapeHtml, subjectLine } from '../../../../server/mail/html';
-import { buyerOrderMail, purchasesResendMail, sellerSaleNotice } from '../../../../server/mail/orderMails';
+import {
+  buyerOrderMail,
+  createPurchaseMail,
+  purchasesResendMail,
+  sellerSaleNotice,
+} from '../../../../server/mail/orderMails';
 
 const store = { storeName: 'Digital Store', sellerEmail: 'seller@store.test', publicStoreUrl: 'https://store.test/' };
 const hostile = {
@@ -90,5 +95,72 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('Course (bought 2026-11-21, reference T2)\nhttps://store.test/api/access/two');
     expect(mail.html).toContain('Ebook &lt;1&gt;');
     expect(mail.html).toContain('href="https://store.test/api/access/two"');
+  });
+});
+
+describe('sending the purchase e-mails', () => {
+  const config = {
+    MAIL_FROM: 'Digital Store <orders@store.test>',
+    SELLER_EMAIL: 'seller@store.test',
+    STORE_NAME: 'Digital Store',
+    PUBLIC_STORE_URL: 'https://store.test/',
+  };
+  const sent = () => {
+    const sendMail = vi.fn().mockResolvedValue({});
+    return { sendMail, purchaseMail: createPurchaseMail({ mailer: { sendMail }, config }) };
+  };
+
+  it('sends the order e-mail to the buyer by name, from the store, replies going to the seller', async () => {
+    const { sendMail, purchaseMail } = sent();
+    await purchaseMail.sendOrderMail(hostile);
+    expect(sendMail).toHaveBeenCalledWith({
+      from: 'Digital Store <orders@store.test>',
+      to: { name: 'Ada <b>Obi</b>\r\nBcc: victim@example.com', address: 'ada@example.com' },
+      replyTo: 'seller@store.test',
+      subject: 'Your purchase: <img src=x onerror=alert(1)> "Guide" & Co — Digital Store',
+      text: expect.stringContaining('https://store.test/api/access/abc_DEF-123'),
+      html: expect.stringContaining('href="https://store.test/api/access/abc_DEF-123"'),
+    });
+  });
+
+  it('sends the sale notice to the seller, replies going to the buyer', async () => {
+    const { sendMail, purchaseMail } = sent();
+    await purchaseMail.sendSaleNotice(hostile);
+    expect(sendMail).toHaveBeenCalledWith({
+      from: 'Digital Store <orders@store.test>',
+      to: 'seller@store.test',
+      replyTo: { name: 'Ada <b>Obi</b>\r\nBcc: victim@example.com', address: 'ada@example.com' },
+      subject: 'New sale: <img src=x onerror=alert(1)> "Guide" & Co — ₦7,500 (Paystack)',
+      text: expect.stringContaining('Buyer phone: +234 803 123 4567'),
+      html: expect.stringContaining('Ada &lt;b&gt;Obi&lt;/b&gt;'),
+    });
+  });
+
+  it('sends the list of purchases to the address that asked', async () => {
+    const { sendMail, purchaseMail } = sent();
+    const links = [
+      {
+        productName: 'Course',
+        transactionReference: 'T2',
+        paidAt: '2026-11-21T10:00:00.000Z',
+        accessUrl: 'https://store.test/a',
+      },
+    ];
+    await purchaseMail.sendPurchaseList('ada@example.com', links);
+    expect(sendMail).toHaveBeenCalledWith({
+      from: 'Digital Store <orders@store.test>',
+      to: 'ada@example.com',
+      replyTo: 'seller@store.test',
+      subject: 'Your purchases on Digital Store',
+      text: expect.stringContaining('Course (bought 2026-11-21, reference T2)\nhttps://store.test/a'),
+      html: expect.stringContaining('href="https://store.test/a"'),
+    });
+  });
+
+  it('rejects when the mail server does, so the caller can record the failure', async () => {
+    const sendMail = vi.fn().mockRejectedValue(new Error('421 try later'));
+    await expect(createPurchaseMail({ mailer: { sendMail }, config }).sendOrderMail(hostile)).rejects.toThrow(
+      '421 try later',
+    );
   });
 });

@@ -81,6 +81,23 @@ export interface Cloud {
   stop(): Promise<void>;
 }
 
+/**
+ * This cloud's stand-in for each production origin the hosting CSP allows, for a store served with
+ * Hosting's headers (scripts/pagesServer.ts): the emulators, the image host, and the geo-IP
+ * lookup at `geoIpUrl`.
+ */
+export function cspStandIns(cloud: Cloud, geoIpUrl: string): Record<string, string[]> {
+  const auth = cloud.auth ? [cloud.auth.url] : [];
+  return {
+    'https://firestore.googleapis.com': [`http://127.0.0.1:${cloud.firestore.port}`],
+    'https://identitytoolkit.googleapis.com': auth,
+    'https://securetoken.googleapis.com': auth,
+    'https://api.cloudinary.com': [cloud.images.url],
+    'https://res.cloudinary.com': [cloud.images.url],
+    'https://ipapi.co': [new URL(geoIpUrl).origin],
+  };
+}
+
 /** The rules that deploy (firebase.json), enforced by the local cloud too. */
 export const projectRulesFile = resolve(import.meta.dirname, '../firestore.rules');
 

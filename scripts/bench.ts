@@ -10,22 +10,21 @@
 // Flags: --runs N (Lighthouse runs per page), --products N (catalog size; above the 14 seeded
 // products, generated ones from local/seed/largeCatalog), --pages home,product (only those pages)
 // and --no-search; a partial run prints its figures but leaves bench/results/ as it is.
-import { createReadStream, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
-import { startCloud, type Cloud } from '../local/cloud';
+import { build, preview, type PreviewServer, type Rolldown } from 'vite';
+import { cspStandIns, startCloud, type Cloud } from '../local/cloud';
 import { freePort } from '../local/ports';
 import { seedProducts } from '../local/seed/catalog';
 import { seedLargeCatalog } from '../local/seed/largeCatalog';
-import { htmlFileFor } from '../domain/prerenderedRoutes';
 import { findChrome } from '../tests/support/browser';
+import { pagesServer } from './pagesServer';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -115,63 +114,30 @@ function criticalJs(outDir: string, outputs: Array<Output['output'][number]>) {
   return { totalKb, files };
 }
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.png': 'image/png',
-};
-
 /**
- * The production build served as Firebase Hosting serves it: firebase.json's rewrites (product pages
- * through the API, which fills in the product's meta and cover preload), brotli or
- * gzip as the browser asks, immutable caching for hashed assets.
+ * The production build served as Firebase Hosting serves it (scripts/pagesServer.ts): firebase.json's
+ * rewrites (product pages through the API, which fills in the product's meta and cover preload) and
+ * headers (immutable caching for hashed assets, the CSP), text brotli- or gzip-compressed as the
+ * browser asks.
  */
-async function serveDist(outDir: string, port: number, apiUrl: string): Promise<Server> {
-  const compressed = new Map<string, Buffer>();
-  const server = createServer((req, res) => {
-    void (async () => {
-      const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
-      let file = join(outDir, path);
-      let body: Buffer | null = null;
-      if (/^\/productdetail\/[^/.]+$/.test(path) && !req.headers['x-store-template-fetch']) {
-        // Hosting's /productdetail/** rewrite: the API fills in the product's meta and cover preload.
-        const answer = await fetch(`${apiUrl}${req.url ?? path}`, { headers: { accept: 'text/html' } });
-        body = Buffer.from(await answer.arrayBuffer());
-        file = join(outDir, 'productdetail', 'index.html');
-      }
-      if (body === null && (!file.startsWith(outDir) || !(await stat(file).catch(() => null))?.isFile())) {
-        file = join(outDir, htmlFileFor(path));
-      }
-      const type = types[extname(file)] ?? 'application/octet-stream';
-      const accept = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      res.setHeader('Content-Type', type);
-      res.setHeader('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (encoding && /text|javascript|svg|json/.test(type)) {
-        const key = `${encoding}:${file}`;
-        let packed = body === null ? compressed.get(key) : undefined;
-        if (!packed) {
-          const raw = body ?? (await readFile(file));
-          packed = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
-          if (body === null) compressed.set(key, packed);
-        }
-        res.writeHead(200, { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' }).end(packed);
-      } else if (body !== null) {
-        res.writeHead(200).end(body);
-      } else {
-        res.writeHead(200);
-        createReadStream(file).pipe(res);
-      }
-    })().catch(() => res.writeHead(404).end());
+async function serveDist(outDir: string, port: number, cloud: Cloud, geoIpUrl: string): Promise<PreviewServer> {
+  const apiUrl = cloud.api?.url ?? '';
+  process.env.API_PROXY_TARGET = apiUrl;
+  return preview({
+    root,
+    logLevel: 'silent',
+    configFile: false,
+    plugins: [pagesServer({ compress: true, hostingHeaders: { standIns: cspStandIns(cloud, geoIpUrl) } })],
+    build: { outDir },
+    preview: {
+      port,
+      strictPort: true,
+      host: '127.0.0.1',
+      proxy: { '/api': { target: apiUrl, changeOrigin: true } },
+    },
   });
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
-  return server;
 }
 
-/** Generated products beyond the seeded 14, reusing the seeded covers. */
 /** Generated products (local/seed/largeCatalog: deliverables, outlines, catalog index) up to `total`. */
 async function seedMore(cloud: Cloud, total: number): Promise<void> {
   const existing = (await cloud.db.collection('products').count().get()).data().count;
@@ -325,10 +291,11 @@ async function main() {
       `Catalog: ${productCount} products. Machine: ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
     // The geo-IP lookup is a third party: point it at a closed local port so it fails fast.
-    const outputs = await buildStore(outDir, { ...cloud.webEnv, VITE_GEOIP_URL: 'http://127.0.0.1:9/json' });
+    const geoIpUrl = 'http://127.0.0.1:9/json';
+    const outputs = await buildStore(outDir, { ...cloud.webEnv, VITE_GEOIP_URL: geoIpUrl });
     js = criticalJs(outDir, outputs);
 
-    const server = await serveDist(outDir, port, cloud.api?.url ?? '');
+    const server = await serveDist(outDir, port, cloud, geoIpUrl);
     const debugPort = await freePort();
     const browser = await chromium.launch({
       executablePath: findChrome(),
@@ -409,7 +376,7 @@ async function main() {
       }
     } finally {
       await browser.close();
-      await new Promise((done) => server.close(done));
+      await server.close();
     }
   } finally {
     await cloud.stop();

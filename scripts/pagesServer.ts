@@ -3,7 +3,10 @@
 // gets its own HTML, /productdetail/{id} goes through the API (product meta for crawlers) and
 // everything else gets the client-rendered shell. The dev server (npm start) has no build, so only
 // the product page rewrite applies there.
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Connect, Plugin } from 'vite';
 import { localHostingHeadersFor } from '../server/lib/hostingHeaders';
 import { templateFetchHeader } from '../server/sharing/pageMeta';
@@ -17,8 +20,63 @@ function pagePath(req: IncomingMessage): string | null {
   return (req.headers.accept ?? '').includes('text/html') ? path : null;
 }
 
+type Send = (req: IncomingMessage, res: ServerResponse, body: Buffer, cacheKey?: string) => void;
+
+const sendAsIs: Send = (_req, res, body) => res.end(body);
+
+/**
+ * Text sent brotli- or gzip-compressed as the browser asks, as Hosting serves it (Vite's preview
+ * only gzips). A body under `cacheKey` is compressed once: the build does not change while served.
+ */
+function compressingSend(): Send {
+  const packed = new Map<string, Buffer>();
+  return (req, res, body, cacheKey) => {
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (!encoding) {
+      res.end(body);
+      return;
+    }
+    const key = cacheKey === undefined ? undefined : `${encoding}:${cacheKey}`;
+    let out = key === undefined ? undefined : packed.get(key);
+    if (!out) {
+      out = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 9 });
+      if (key !== undefined) packed.set(key, out);
+    }
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('vary', 'Accept-Encoding');
+    res.setHeader('content-length', out.length);
+    res.end(out);
+  };
+}
+
+const textTypes: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** A text file of the build, through `send`; false (the static server takes it) for anything else. */
+function serveTextFile(outDir: string, send: Send) {
+  return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction): boolean => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+    const type = textTypes[extname(path)];
+    const file = join(outDir, path);
+    if (req.method !== 'GET' || !type || !file.startsWith(outDir + sep)) return false;
+    readFile(file)
+      .then((body) => {
+        res.setHeader('content-type', type);
+        send(req, res, body, file);
+      })
+      .catch(() => next());
+    return true;
+  };
+}
+
 /** Hosting's /productdetail/** rewrite to the API function; false when the request is not one. */
-function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction): boolean {
+function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction, send: Send): boolean {
   const path = pagePath(req);
   // The API's own fetch of the shell must reach the file, or it would loop through this rewrite.
   if (!path?.startsWith('/productdetail/') || req.headers[templateFetchHeader]) return false;
@@ -30,7 +88,7 @@ function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Conne
         const value = answer.headers.get(name);
         if (value) res.setHeader(name, value);
       }
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      send(req, res, Buffer.from(await answer.arrayBuffer()));
     })
     .catch(next);
   return true;
@@ -70,6 +128,7 @@ function violationsRoute(violations: unknown[]) {
 export function pagesServer({
   productPagesThroughApi = true,
   hostingHeaders,
+  compress = false,
 }: {
   /**
    * false: /productdetail/{id} gets the built generic product shell instead of the API's filled page.
@@ -83,9 +142,15 @@ export function pagesServer({
    * and a report-uri that collects violations at violationsPath, so a test can prove there were none.
    */
   hostingHeaders?: { standIns: Readonly<Record<string, readonly string[]>> };
+  /**
+   * Preview only: the build's text files and the API's product pages brotli- or gzip-compressed as
+   * the browser asks, as Hosting sends them (the bench measures the bytes a shopper downloads).
+   */
+  compress?: boolean;
 } = {}): Plugin {
+  const send = compress ? compressingSend() : sendAsIs;
   const throughApi = (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) =>
-    productPagesThroughApi && proxyProductPage(req, res, next);
+    productPagesThroughApi && proxyProductPage(req, res, next, send);
   const answerViolations = violationsRoute([]);
   return {
     name: 'store-pages',
@@ -95,6 +160,9 @@ export function pagesServer({
       });
     },
     configurePreviewServer(server) {
+      const textFile = compress
+        ? serveTextFile(resolve(server.config.root, server.config.build.outDir), send)
+        : () => false;
       server.middlewares.use((req, res, next) => {
         if (hostingHeaders) {
           if (answerViolations(req, res)) return;
@@ -109,7 +177,7 @@ export function pagesServer({
           const query = (req.url ?? '').split('?')[1];
           req.url = `/${htmlFileFor(path)}${query ? `?${query}` : ''}`;
         }
-        next();
+        if (!textFile(req, res, next)) next();
       });
     },
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { startCloud } from '../../local/cloud';
+import { cspStandIns, startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
 import { pagesServer } from '../../scripts/pagesServer';
 import { findChrome, launchBrowserServer } from './browser';
@@ -104,15 +104,7 @@ export default async function setup(project: TestProject) {
   // Both stores send Firebase Hosting's headers from firebase.json, so every e2e test runs under the
   // production CSP; each production origin's local stand-in is allowed where that origin is, and
   // nowhere else (server/lib/hostingHeaders.ts).
-  const authUrl = cloud.auth?.url ?? '';
-  const standIns = {
-    'https://firestore.googleapis.com': [`http://127.0.0.1:${cloud.firestore.port}`],
-    'https://identitytoolkit.googleapis.com': [authUrl],
-    'https://securetoken.googleapis.com': [authUrl],
-    'https://api.cloudinary.com': [cloud.images.url],
-    'https://res.cloudinary.com': [cloud.images.url],
-    'https://ipapi.co': [new URL(geoIpUrl).origin],
-  };
+  const standIns = cspStandIns(cloud, geoIpUrl);
   // The second (provider keys) build gets its own product page shell: the API fills product pages
   // from the first store's shell, whose asset names belong to the other build.
   const serve = (port: number, dir: string, productPagesThroughApi: boolean) =>

@@ -18,7 +18,10 @@ import { NULL, fromFirestore, fromJson, mapOf, str, type RulesValue } from './va
 export interface Access {
   /** Reads of these documents (full names), as `get`. */
   get(names: string[]): void;
-  /** A query (structuredQuery JSON) under `parent` (a full database or document name), as `list`. */
+  /**
+   * A query (structuredQuery JSON) under `parent` (a full database or document name), as `list`;
+   * a collection group query as a list of that collection id at any depth below the parent.
+   */
   list(parent: string, structuredQuery: unknown): void;
   /** Passed to DocumentStore.commit: judges each written document as create, update or delete. */
   commitCheck: CommitCheck | undefined;
@@ -72,7 +75,9 @@ export function callerOf(header: string | undefined): RulesValue | 'owner' {
 }
 
 interface QueryFacts {
+  /** The collection's path; for a collection group query, the parent's path and the collection id. */
   collectionPath: string[] | undefined;
+  collectionGroup: boolean;
   pinned: Map<string, RulesValue>;
   id: string | undefined;
   limit: RulesValue;
@@ -90,10 +95,9 @@ function count(raw: unknown): RulesValue {
 function queryFacts(parentPath: string[], raw: unknown): QueryFacts {
   const query = isObject(raw) ? raw : {};
   const from = Array.isArray(query.from) && isObject(query.from[0]) ? query.from[0] : {};
-  const collectionPath =
-    typeof from.collectionId === 'string' && from.allDescendants !== true
-      ? [...parentPath, from.collectionId]
-      : undefined;
+  const collectionGroup = from.allDescendants === true;
+  // A query over every collection below the parent (no collection id) has no rules path.
+  const collectionPath = typeof from.collectionId === 'string' ? [...parentPath, from.collectionId] : undefined;
   const pinned = new Map<string, RulesValue>();
   let id: string | undefined;
   const visit = (filter: unknown) => {
@@ -112,7 +116,9 @@ function queryFacts(parentPath: string[], raw: unknown): QueryFacts {
       if (fieldPath === '__name__') {
         const name = 'referenceValue' in value ? value.referenceValue.split('/') : [];
         const parent = name.slice(name.indexOf('documents') + 1, -1);
-        if (collectionPath && parent.join('/') === collectionPath.join('/')) id = name[name.length - 1];
+        if (collectionPath && !collectionGroup && parent.join('/') === collectionPath.join('/')) {
+          id = name[name.length - 1];
+        }
         return;
       }
       pinned.set(parseFieldPath(fieldPath).join('.'), fromFirestore(value));
@@ -121,7 +127,7 @@ function queryFacts(parentPath: string[], raw: unknown): QueryFacts {
     }
   };
   visit(query.where);
-  return { collectionPath, pinned, id, limit: count(query.limit), offset: count(query.offset) };
+  return { collectionPath, collectionGroup, pinned, id, limit: count(query.limit), offset: count(query.offset) };
 }
 
 /** Loads firestore.rules, keeps it current when the file changes, and builds each request's Access. */
@@ -232,13 +238,14 @@ export class RulesGate {
       list(parent, structuredQuery) {
         const facts = queryFacts(relative(parent), structuredQuery);
         if (facts.collectionPath === undefined) {
-          throw denied('Collection group queries are only served to firebase-admin by this emulator.');
+          throw denied('A query over every collection below a document is only served to firebase-admin.');
         }
         judge('list', facts.collectionPath, {
           time: nowNanos(),
           resource: { t: 'queryDoc', pinned: facts.pinned, id: facts.id },
           query: mapOf({ limit: facts.limit, offset: facts.offset }),
           listId: facts.id,
+          collectionGroup: facts.collectionGroup,
           reader: reader(10),
         });
       },

@@ -1,4 +1,4 @@
-// The syntax tree of a firestore.rules file (rules_version 2), as the parser builds it.
+// The syntax tree of a firestore.rules file, as the parser builds it.
 
 export interface Position {
   line: number;
@@ -82,6 +82,11 @@ export interface MatchBlock {
 }
 
 export interface Ruleset {
+  /**
+   * rules_version: 1 when the file does not say (Google's default). It decides how a recursive
+   * wildcard matches and whether collection group queries can be allowed at all.
+   */
+  version: 1 | 2;
   /** Functions declared directly in the service block. */
   functions: Map<string, FunctionDecl>;
   matches: MatchBlock[];

@@ -19,7 +19,12 @@ export function compileRules(source: string): CompiledRules {
 
 /** The document id of a list request: unknown until the query runs. */
 export const ANY_ID = Symbol('any document id');
-type Segment = string | typeof ANY_ID;
+/**
+ * Where a collection group query may find documents: any run of segments (none included) between
+ * its parent and the collection id. Only a recursive wildcard can take it, and only whole.
+ */
+const ANY_PATH = Symbol('any path');
+type Segment = string | typeof ANY_ID | typeof ANY_PATH;
 
 export interface RulesRequest {
   operation: Operation;
@@ -39,6 +44,11 @@ export interface RulesRequest {
   query?: RulesValue;
   /** For list: the document id when the query pins `__name__` with ==. */
   listId?: string;
+  /**
+   * For list: a collection group query. `path` is then the parent's path followed by the collection
+   * id, and the documents may be at any depth below the parent.
+   */
+  collectionGroup?: boolean;
   reader: DocumentReader;
 }
 
@@ -62,6 +72,7 @@ function matchPattern(
   segments: Segment[],
   start: number,
   listId: string | undefined,
+  version: Ruleset['version'],
 ): Array<{ end: number; bindings: Array<[string, RulesValue]> }> {
   const results: Array<{ end: number; bindings: Array<[string, RulesValue]> }> = [];
   const step = (p: number, s: number, bindings: Array<[string, RulesValue]>) => {
@@ -71,18 +82,19 @@ function matchPattern(
       return;
     }
     if (part.kind === 'recursive') {
-      // rules_version 2: {name=**} matches zero or more segments and binds them as a path.
-      for (let end = s; end <= segments.length; end++) {
+      // {name=**} binds the segments it takes as a path: zero or more of them in rules_version 2,
+      // one or more in version 1 (where the parser only allows it at the end of a match path).
+      for (let end = version === 1 ? s + 1 : s; end <= segments.length; end++) {
         const taken = segments.slice(s, end);
-        const value: RulesValue = taken.some((x) => x === ANY_ID)
-          ? { t: 'unknown', what: `{${part.name}=**}` }
-          : { t: 'path', v: taken as string[] };
+        const value: RulesValue = taken.every((x) => typeof x === 'string')
+          ? { t: 'path', v: taken }
+          : { t: 'unknown', what: `{${part.name}=**}` };
         step(p + 1, end, [...bindings, [part.name, value]]);
       }
       return;
     }
     const segment = segments[s];
-    if (segment === undefined) return;
+    if (segment === undefined || segment === ANY_PATH) return;
     if (part.kind === 'literal') {
       if (segment === part.text) step(p + 1, s + 1, bindings);
       return;
@@ -100,12 +112,17 @@ function matchPattern(
 }
 
 export function decide(rules: CompiledRules, request: RulesRequest): Decision {
+  const group = request.operation === 'list' && request.collectionGroup === true;
+  // https://firebase.google.com/docs/rules/rules-behavior: collection group queries need version 2.
+  if (group && rules.ruleset.version === 1) {
+    return { allowed: false, reasons: ["collection group queries need rules_version = '2'"] };
+  }
   const segments: Segment[] = ['databases', request.database, 'documents', ...request.path];
+  if (group) segments.splice(segments.length - 1, 0, ANY_PATH);
   if (request.operation === 'list') segments.push(ANY_ID);
-  const pathValue: RulesValue = {
-    t: 'path',
-    v: ['databases', request.database, 'documents', ...request.path],
-  };
+  const pathValue: RulesValue = group
+    ? { t: 'unknown', what: 'request.path of a collection group query' }
+    : { t: 'path', v: ['databases', request.database, 'documents', ...request.path] };
   const requestFields: Record<string, RulesValue> = {
     auth: request.auth,
     method: str(request.operation),
@@ -122,7 +139,7 @@ export function decide(rules: CompiledRules, request: RulesRequest): Decision {
   const reasons: string[] = [];
   const methods = covers[request.operation];
   const visit = (block: MatchBlock, start: number, bindings: Array<[string, RulesValue]>): boolean => {
-    for (const match of matchPattern(block.pattern, segments, start, request.listId)) {
+    for (const match of matchPattern(block.pattern, segments, start, request.listId, rules.ruleset.version)) {
       const bound = [...bindings, ...match.bindings];
       if (match.end === segments.length) {
         for (const allow of block.allows) {

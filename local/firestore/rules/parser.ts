@@ -1,5 +1,5 @@
-// Tokenizer and parser for firestore.rules (rules_version 2). Whatever it does not know is an error
-// that names the line and the construct, so the emulator refuses to start rather than guessing.
+// Tokenizer and parser for firestore.rules (rules_version 1 or 2). Whatever it does not know is an
+// error that names the line and the construct, so the emulator refuses to start rather than guessing.
 import {
   ruleMethods,
   typeNames,
@@ -190,6 +190,21 @@ class Lexer {
     }
   }
 
+  // A literal segment is made of segment characters and parenthesized groups of them, as the
+  // database id in /databases/(default)/documents. A ')' without its '(' in the same segment is not
+  // part of it: in `exists(/a/b)` it closes the call.
+  private groupEnd(start: number): number | undefined {
+    if (this.src[start] !== '(') return undefined;
+    let end = start + 1;
+    while (segmentChar.test(this.src[end] ?? '')) end++;
+    return this.src[end] === ')' && end > start + 1 ? end + 1 : undefined;
+  }
+
+  private literalStep(at: number): number | undefined {
+    if (segmentChar.test(this.src[at] ?? '')) return at + 1;
+    return this.groupEnd(at);
+  }
+
   private readPath(start: number): { parts: RawPathPart[]; end: number } {
     const { src } = this;
     const parts: RawPathPart[] = [];
@@ -207,9 +222,9 @@ class Lexer {
         if (inner.tokens.length === 1) this.fail("'$()' needs an expression", i);
         parts.push({ kind: 'expr', tokens: inner.tokens });
         i = inner.end;
-      } else if (segmentChar.test(ch)) {
+      } else if (segmentChar.test(ch) || this.groupEnd(i) !== undefined) {
         let end = i;
-        while (segmentChar.test(src[end] ?? '')) end++;
+        for (let next = this.literalStep(end); next !== undefined; next = this.literalStep(end)) end = next;
         parts.push({ kind: 'literal', text: src.slice(i, end) });
         i = end;
       } else {
@@ -226,6 +241,7 @@ class Lexer {
 
 class Parser {
   private index = 0;
+  private version: Ruleset['version'] = 2;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -282,16 +298,19 @@ class Parser {
   }
 
   parseFile(): Ruleset {
-    if (!this.isWord('rules_version')) {
-      this.fail("the file must start with rules_version = '2' (version 1 semantics are not implemented)");
+    // Without rules_version the file is version 1, Google's default.
+    let version: Ruleset['version'] = 1;
+    if (this.isWord('rules_version')) {
+      this.next();
+      this.expectPunct('=');
+      const token = this.next();
+      if (token.t !== 'string' || (token.v !== '1' && token.v !== '2')) {
+        this.fail("rules_version must be '1' or '2'", token);
+      }
+      version = token.v === '2' ? 2 : 1;
+      if (this.isPunct(';')) this.next();
     }
-    this.next();
-    this.expectPunct('=');
-    const version = this.next();
-    if (version.t !== 'string' || version.v !== '2') {
-      this.fail("only rules_version = '2' is supported", version);
-    }
-    if (this.isPunct(';')) this.next();
+    this.version = version;
     if (!this.isWord('service')) this.fail(`unsupported construct: ${this.describe(this.peek())}`);
     this.next();
     const name = [this.expectIdent('a service name')];
@@ -305,7 +324,7 @@ class Parser {
         this.tokens[this.index - 1] ?? this.peek(),
       );
     }
-    const ruleset: Ruleset = { functions: new Map(), matches: [] };
+    const ruleset: Ruleset = { version, functions: new Map(), matches: [] };
     this.expectPunct('{');
     while (!this.isPunct('}')) {
       if (this.isWord('match')) ruleset.matches.push(this.parseMatch(null));
@@ -326,9 +345,17 @@ class Parser {
     const start = this.next();
     const pathToken = this.next();
     if (pathToken.t !== 'path') this.fail(`expected a path after 'match'`, pathToken);
-    const pattern: PatternSegment[] = pathToken.parts.map((part) => {
+    const pattern: PatternSegment[] = pathToken.parts.map((part, i) => {
       if (part.kind === 'literal') return { kind: 'literal', text: part.text };
-      if (part.kind === 'wildcard') return { kind: part.recursive ? 'recursive' : 'wildcard', name: part.name };
+      if (part.kind === 'wildcard') {
+        if (part.recursive && this.version === 1 && i !== pathToken.parts.length - 1) {
+          this.fail(
+            "in rules_version 1 a recursive wildcard {name=**} must end the match path (rules_version = '2' allows it anywhere)",
+            pathToken,
+          );
+        }
+        return { kind: part.recursive ? 'recursive' : 'wildcard', name: part.name };
+      }
       return this.fail('$(...) is not allowed in a match path', pathToken);
     });
     const block: MatchBlock = {

@@ -26,6 +26,8 @@ interface Setup {
   pinned?: Map<string, RulesValue>;
   others?: FirestoreDocument[];
   othersAfter?: FirestoreDocument[];
+  /** A list over a collection group: `path` is the parent's path and the collection id. */
+  collectionGroup?: boolean;
 }
 
 const user = (uid: string, claims: Record<string, unknown> = {}) =>
@@ -53,6 +55,7 @@ function allowed(rules: string, setup: Setup = {}): boolean {
           : NULL,
     requestResource: setup.written ? resourceValue(setup.written, '(default)', path) : undefined,
     query: setup.query,
+    collectionGroup: setup.collectionGroup,
     reader: {
       database: '(default)',
       before: byPath(setup.others),
@@ -326,11 +329,8 @@ describe('loading refuses what it does not implement (fail closed)', () => {
     );
   });
   it('refuses other versions, services, statements and recursion', () => {
-    expect(failure('service cloud.firestore { }')).toMatch(
-      /^line 1, column 1: the file must start with rules_version = '2'/,
-    );
-    expect(failure("rules_version = '1'; service cloud.firestore { }")).toBe(
-      "line 1, column 17: only rules_version = '2' is supported",
+    expect(failure("rules_version = '3'; service cloud.firestore { }")).toBe(
+      "line 1, column 17: rules_version must be '1' or '2'",
     );
     expect(failure("rules_version = '2'; service firebase.storage { }")).toMatch(
       /unsupported service 'firebase.storage'/,
@@ -381,5 +381,111 @@ describe('callerOf (the Authorization header)', () => {
       expect(error).toBeInstanceOf(RpcError);
       expect((error as RpcError).status).toBe('UNAUTHENTICATED');
     }
+  });
+});
+
+// https://firebase.google.com/docs/rules/rules-behavior ('Security rules version 2'): a file
+// without rules_version is version 1; there a recursive wildcard matches one or more path items and
+// may only end a match path, while version 2 lets it match zero or more items anywhere. Collection
+// group queries need version 2.
+describe('rules_version 1 (a file that does not say rules_version)', () => {
+  const compiles = (source: string) => {
+    try {
+      compileRules(source);
+      return 'compiled';
+    } catch (error) {
+      if (error instanceof RulesSyntaxError) return error.message;
+      throw error;
+    }
+  };
+  const versionless = (inner: string) => `// A comment before the service, as in Firebase's snippets.
+service cloud.firestore {
+  match /databases/{database}/documents {
+    ${inner}
+  }
+}`;
+  it("loads a file that starts with a comment and 'service cloud.firestore {', and one that says '1'", () => {
+    expect(compiles(versionless('match /items/{id} { allow read: if true; }'))).toBe('compiled');
+    expect(compiles(`rules_version = '1';\n${versionless('match /items/{id} { allow read; }')}`)).toBe('compiled');
+    expect(allowed(versionless('match /items/{id} { allow get: if true; }'))).toBe(true);
+    expect(allowed(versionless('match /items/{id} { allow get: if false; }'))).toBe(false);
+  });
+  it('a recursive wildcard matches one or more segments in version 1, zero or more in version 2', () => {
+    const tree = 'match /items/{id} { match /{rest=**} { allow get: if true; } }';
+    // items/x itself: no segment left for {rest=**} in version 1.
+    expect(allowed(versionless(tree), { path: ['items', 'x'] })).toBe(false);
+    expect(allowed(versionless(tree), { path: ['items', 'x', 'sub', 'y'] })).toBe(true);
+    expect(allowed(`rules_version = '2';\n${versionless(tree)}`, { path: ['items', 'x'] })).toBe(true);
+  });
+  it('refuses a recursive wildcard that is not the last segment of its match path in version 1', () => {
+    expect(compiles(versionless('match /{path=**}/reviews/{id} { allow read: if true; }'))).toBe(
+      "line 4, column 11: in rules_version 1 a recursive wildcard {name=**} must end the match path (rules_version = '2' allows it anywhere)",
+    );
+  });
+});
+
+// https://firebase.google.com/docs/reference/rules/rules.firestore.Resource: the example
+// `resource['__name__'] == /databases/(default)/documents/collection/document` is a path literal
+// with the database id (default) in it.
+describe('path literals', () => {
+  it('accept (default) as a segment, in conditions and in match paths', () => {
+    const others = [doc('members/u1', {})];
+    expect(
+      holds('exists(/databases/(default)/documents/members/$(request.auth.uid))', { auth: user('u1'), others }),
+    ).toBe(true);
+    expect(
+      holds('exists(/databases/(default)/documents/members/$(request.auth.uid))', { auth: user('u2'), others }),
+    ).toBe(false);
+    expect(
+      holds("resource['__name__'] == /databases/(default)/documents/items/x", { stored: doc('items/x', {}) }),
+    ).toBe(true);
+    const pinned = `rules_version = '2';
+service cloud.firestore {
+  match /databases/(default)/documents {
+    match /items/{id} { allow get: if true; }
+  }
+}`;
+    expect(allowed(pinned)).toBe(true);
+  });
+  it('still end a literal at the parenthesis that closes a call', () => {
+    expect(holds('exists(/databases/$(database)/documents/items/x)', { others: [doc('items/x', {})] })).toBe(true);
+  });
+});
+
+// https://firebase.google.com/docs/firestore/security/rules-query#collection_group_queries_and_security_rules:
+// a collection group query is allowed by a match whose recursive wildcard takes every path the
+// group's documents can have (`match /{path=**}/posts/{post}`), never by a rule for one parent.
+describe('collection group queries', () => {
+  const group = (inner: string, version = "rules_version = '2';\n") => `${version}service cloud.firestore {
+  match /databases/{database}/documents {
+    ${inner}
+  }
+}`;
+  const list = { operation: 'list' as const, path: ['reviews'], collectionGroup: true };
+  it('are allowed by a recursive match that allows list', () => {
+    expect(allowed(group('match /{path=**}/reviews/{id} { allow read: if true; }'), list)).toBe(true);
+    expect(allowed(group('match /{path=**}/reviews/{id} { allow list: if request.auth != null; }'), list)).toBe(false);
+  });
+  it('are refused by rules that cover only some parents, or only the top-level collection', () => {
+    expect(allowed(group('match /products/{p}/reviews/{id} { allow read: if true; }'), list)).toBe(false);
+    expect(allowed(group('match /reviews/{id} { allow read: if true; }'), list)).toBe(false);
+    expect(allowed(group('match /{c}/{d}/reviews/{id} { allow read: if true; }'), list)).toBe(false);
+  });
+  it('see the fields the query pins with ==, and not the unknown path', () => {
+    const rules = group('match /{path=**}/reviews/{id} { allow list: if resource.data.shown == true; }');
+    expect(allowed(rules, { ...list, pinned: new Map([['shown', { t: 'bool', v: true }]]) })).toBe(true);
+    expect(allowed(rules, list)).toBe(false);
+    expect(allowed(group("match /{path=**}/reviews/{id} { allow list: if path[0] == 'products'; }"), list)).toBe(false);
+  });
+  it('under a document parent, the recursive wildcard may take the parent too', () => {
+    const under = { operation: 'list' as const, path: ['products', 'p1', 'reviews'], collectionGroup: true };
+    expect(allowed(group('match /{path=**}/reviews/{id} { allow read: if true; }'), under)).toBe(true);
+    expect(allowed(group('match /products/{p}/{rest=**} { allow read: if true; }'), under)).toBe(true);
+    expect(allowed(group('match /orders/{p}/{rest=**} { allow read: if true; }'), under)).toBe(false);
+    expect(allowed(group('match /products/{p}/reviews/{id} { allow read: if true; }'), under)).toBe(false);
+  });
+  it('are refused under rules_version 1, which collection group queries do not work with', () => {
+    expect(allowed(group('match /{document=**} { allow read: if true; }', ''), list)).toBe(false);
+    expect(allowed(group('match /{document=**} { allow read: if true; }'), list)).toBe(true);
   });
 });

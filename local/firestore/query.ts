@@ -376,7 +376,7 @@ export function runAggregation(
   const specs = asArray(aggregation.aggregations, 'aggregations').map(parseAggregation);
   if (specs.length > MAX_AGGREGATIONS) {
     throw invalidArgument(
-      `The aggregation query has ${specs.length} aggregations; at most ${MAX_AGGREGATIONS} are allowed in one request.`,
+      `The maximum number of aggregations in one request is ${MAX_AGGREGATIONS}; this query has ${specs.length}.`,
     );
   }
   const query = parseStructuredQuery({

@@ -110,7 +110,19 @@ export function toFields(raw: unknown): Fields {
 
 // ---------------------------------------------------------------------------------------------
 // Ordering. Firestore orders across types: null < bool < number < timestamp < string < bytes <
-// reference < geopoint < array < map; integers and doubles compare as one number type.
+// reference < geopoint < array < vector < map; integers and doubles compare as one number type
+// (https://cloud.google.com/firestore/docs/concepts/data-types).
+
+/**
+ * A vector embedding: on the wire a map {__type__: '__vector__', value: [numbers]}, but a type of
+ * its own for ordering and filters.
+ */
+function vectorElements(value: Value): Value[] | undefined {
+  if (!('mapValue' in value)) return undefined;
+  const { __type__: type, value: elements } = value.mapValue.fields;
+  if (type === undefined || !('stringValue' in type) || type.stringValue !== '__vector__') return undefined;
+  return elements !== undefined && 'arrayValue' in elements ? elements.arrayValue.values : undefined;
+}
 
 function typeOrder(value: Value): number {
   if ('nullValue' in value) return 0;
@@ -122,7 +134,8 @@ function typeOrder(value: Value): number {
   if ('referenceValue' in value) return 6;
   if ('geoPointValue' in value) return 7;
   if ('arrayValue' in value) return 8;
-  return 9;
+  if (vectorElements(value) !== undefined) return 9;
+  return 10;
 }
 
 export function isNumber(value: Value | undefined): value is NumberValue {
@@ -196,6 +209,12 @@ export function compareValues(a: Value, b: Value): number {
     );
   }
   if ('arrayValue' in a && 'arrayValue' in b) return compareLists(a.arrayValue.values, b.arrayValue.values);
+  const vectorA = vectorElements(a);
+  const vectorB = vectorElements(b);
+  // Vectors: by dimension, then element by element.
+  if (vectorA !== undefined && vectorB !== undefined) {
+    return sign(vectorA.length - vectorB.length) || compareLists(vectorA, vectorB);
+  }
   if ('mapValue' in a && 'mapValue' in b) return compareMaps(a.mapValue.fields, b.mapValue.fields);
   return 0;
 }

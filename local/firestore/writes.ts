@@ -6,6 +6,7 @@ import {
   doubleValue,
   formatTimestamp,
   getField,
+  isNaNValue,
   isNumber,
   numberOf,
   parseFieldPath,
@@ -51,8 +52,13 @@ function parseTransform(raw: unknown): FieldTransform {
   }
   const op = operandOps.find((name) => t[name] !== undefined);
   if (op === undefined) throw invalidArgument(`Unsupported field transform: ${JSON.stringify(raw)}`);
-  const operand = op === 'appendMissingElements' || op === 'removeAllFromArray' ? { arrayValue: t[op] } : t[op];
-  return { path, op, operand: toValue(operand) };
+  const isArrayOp = op === 'appendMissingElements' || op === 'removeAllFromArray';
+  const operand = toValue(isArrayOp ? { arrayValue: t[op] } : t[op]);
+  // The numeric transforms' operand "must be an integer or a double value" (FieldTransform).
+  if (!isArrayOp && !isNumber(operand)) {
+    throw invalidArgument(`The ${op} transform of ${path.join('.')} needs an integer or a double value`);
+  }
+  return { path, op, operand };
 }
 
 /** Reads one Write of a commit request (google/firestore/v1/write.proto). */
@@ -139,11 +145,23 @@ function applyTransform(fields: Fields, t: FieldTransform, commitTime: string): 
     case 'increment':
       next = isNumber(current) ? add(current, t.operand) : t.operand;
       break;
+    // Equal values keep the stored one (3 stays 3 against 3.0); NaN on either side gives NaN, which
+    // the ordering would otherwise put below every number.
     case 'maximum':
-      next = isNumber(current) && compareValues(current, t.operand) >= 0 ? current : t.operand;
+      next =
+        !isNumber(current) || isNaNValue(t.operand)
+          ? t.operand
+          : compareValues(current, t.operand) >= 0 || isNaNValue(current)
+            ? current
+            : t.operand;
       break;
     case 'minimum':
-      next = isNumber(current) && compareValues(current, t.operand) <= 0 ? current : t.operand;
+      next =
+        !isNumber(current) || isNaNValue(t.operand)
+          ? t.operand
+          : compareValues(current, t.operand) <= 0
+            ? current
+            : t.operand;
       break;
     case 'appendMissingElements': {
       const values = [...currentList];

@@ -284,6 +284,22 @@ function resourceRequest(req: ApiRequest, method: string, body: JsonObject, para
   throw new RpcError('NOT_FOUND', `No ${method} route for ${req.resource}`);
 }
 
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * ListDocuments' pageSize, an int32: none, empty or 0 is no page size (https://google.aip.dev/158),
+ * a negative or malformed one is INVALID_ARGUMENT.
+ */
+function pageSizeOf(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!/^\s*[+-]?\d+\s*$/.test(raw) || value > INT32_MAX) {
+    throw invalidArgument(`Invalid value at 'page_size' (TYPE_INT32), "${raw}"`);
+  }
+  if (value < 0) throw invalidArgument('page_size must not be negative');
+  return value === 0 ? undefined : value;
+}
+
 function listDocuments(req: ApiRequest, params: URLSearchParams): unknown {
   const orderBy = (params.get('orderBy') ?? '')
     .split(',')
@@ -298,16 +314,17 @@ function listDocuments(req: ApiRequest, params: URLSearchParams): unknown {
     .map((s) => `/${s}`)
     .join('')}`;
   const query = { from: [{ collectionId: req.path[req.path.length - 1] }], orderBy };
-  const pageSizeParam = params.get('pageSize');
-  req.access.list(parent, pageSizeParam === null ? query : { ...query, limit: Number(pageSizeParam) });
+  const pageSize = pageSizeOf(params.get('pageSize'));
+  // The rules see the page size as the query's limit; without one, the query has no limit.
+  req.access.list(parent, pageSize === undefined ? query : { ...query, limit: pageSize });
   const docs = runQuery(parent, query, req.store);
   // The page token is simply the offset of the next page.
   const start = Number(Buffer.from(params.get('pageToken') ?? '', 'base64').toString() || 0);
-  const pageSize = Number(params.get('pageSize') ?? 0) || docs.length;
   if (!Number.isInteger(start) || start < 0) throw invalidArgument('Invalid pageToken');
+  const size = pageSize ?? docs.length;
   const mask = maskOf(params);
-  const page = docs.slice(start, start + pageSize).map((doc) => project(doc, mask));
-  const next = start + pageSize < docs.length ? Buffer.from(String(start + pageSize)).toString('base64') : undefined;
+  const page = docs.slice(start, start + size).map((doc) => project(doc, mask));
+  const next = start + size < docs.length ? Buffer.from(String(start + size)).toString('base64') : undefined;
   return { ...(page.length > 0 ? { documents: page } : {}), ...(next ? { nextPageToken: next } : {}) };
 }
 

@@ -450,4 +450,25 @@ describe('single-document REST methods', () => {
     expect(page2.documents.map((d) => d.name.split('/').pop())).toEqual(['b']);
     expect(page2.nextPageToken).toBeUndefined();
   });
+
+  // https://cloud.google.com/firestore/docs/reference/rest/v1/projects.databases.documents/list
+  // (pageSize: the maximum number of documents in one response) with Google's pagination rules
+  // (https://google.aip.dev/158): a page size of 0 or none means no size given, a negative one is
+  // INVALID_ARGUMENT, and pageSize is an int32.
+  it('reads pageSize 0 or empty as no page size, and refuses a negative or non-integer one', async () => {
+    const c = uniqueCollection('pages');
+    for (const id of ['a', 'b', 'c']) await rest(emulator, 'POST', `${DOCS}/${c}?documentId=${id}`, { fields: {} });
+    for (const pageSize of ['0', '']) {
+      const all = await rest(emulator, 'GET', `${DOCS}/${c}?pageSize=${pageSize}`);
+      expect(all.status, `pageSize=${pageSize}`).toBe(200);
+      const body = all.body as { documents: Array<{ name: string }>; nextPageToken?: string };
+      expect(body.documents.map((d) => d.name.split('/').pop())).toEqual(['a', 'b', 'c']);
+      expect(body.nextPageToken).toBeUndefined();
+    }
+    for (const pageSize of ['-1', '1.5', 'two', '2147483648']) {
+      const refused = await rest(emulator, 'GET', `${DOCS}/${c}?pageSize=${pageSize}`);
+      expect(refused.status, `pageSize=${pageSize}`).toBe(400);
+      expect(refused.body).toEqual(error(400, 'INVALID_ARGUMENT'));
+    }
+  });
 });

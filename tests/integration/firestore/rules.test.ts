@@ -184,8 +184,19 @@ service cloud.firestore {
     expect(own.docs.map((d) => d.id)).toEqual(['a']);
     expect(await outcome(getDocs(query(collection(db, 'mine'), where('owner', '==', 'u2'))))).toBe('permission-denied');
     expect(await outcome(getDocs(collection(db, 'mine')))).toBe('permission-denied');
+    // A REST list is a query whose limit is its pageSize; 0 or an empty pageSize is no limit at all
+    // (https://google.aip.dev/158), so the cap refuses it instead of serving every document.
+    const list = (pageSize: string) =>
+      rest(emulatorWithQueries, 'GET', `/v1/${DATABASE}/documents/capped?pageSize=${pageSize}`);
+    for (let i = 0; i < 12; i++) await admin.doc(`capped/c${String(i).padStart(2, '0')}`).set({ i });
+    expect((await list('10')).status).toBe(200);
+    expect(((await list('10')).body as { documents: unknown[] }).documents).toHaveLength(10);
+    expect((await list('11')).status).toBe(403);
+    expect((await list('0')).status).toBe(403);
+    expect((await list('')).status).toBe(403);
+    expect((await list('-1')).status).toBe(400);
     // firebase-admin sends its limit as {value: n} and bypasses the rules anyway.
-    expect((await admin.collection('capped').limit(50).get()).size).toBe(0);
+    expect((await admin.collection('capped').limit(50).get()).size).toBe(12);
 
     await deleteApp(app);
     await emulatorWithQueries.close();

@@ -59,17 +59,30 @@ export function callerOf(header: string | undefined): RulesValue | 'owner' {
   if (!bearer) throw new RpcError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <ID token>".');
   const token = bearer[1] ?? '';
   if (token === 'owner') return 'owner';
-  // The Auth emulator's ID tokens (and the SDKs' mockUserToken) are unsigned JWTs: read the claims.
-  const payload = token.split('.')[1];
+  // The Auth emulator's ID tokens (and the SDKs' mockUserToken) are unsigned JWTs: header, payload
+  // and an empty signature. Like Google's emulator, this one reads the claims without checking the
+  // signature or the expiry (the SDK's mockUserToken expired in 1970); anyone who can reach it can
+  // mint a token, which is why it only answers this machine (local/guard.ts).
+  const parts = token.split('.');
   let claims: unknown;
   try {
-    claims = payload === undefined ? undefined : JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    claims = parts.length === 3 ? JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) : undefined;
   } catch {
     claims = undefined;
   }
-  const uid = isObject(claims) ? (claims.user_id ?? claims.sub) : undefined;
-  if (!isObject(claims) || typeof uid !== 'string' || uid === '') {
-    throw new RpcError('UNAUTHENTICATED', 'The ID token could not be read: it needs a sub or user_id claim.');
+  if (!isObject(claims)) {
+    throw new RpcError(
+      'UNAUTHENTICATED',
+      'The ID token could not be read: it must be a JWT (header.payload.signature).',
+    );
+  }
+  // The uid is sub, as firebase-admin reads it; user_id is a copy that must agree with it.
+  const uid = claims.sub;
+  if (typeof uid !== 'string' || uid === '') {
+    throw new RpcError('UNAUTHENTICATED', 'The ID token has no sub (the uid of the user).');
+  }
+  if (claims.user_id !== undefined && claims.user_id !== uid) {
+    throw new RpcError('UNAUTHENTICATED', 'The ID token is inconsistent: its user_id is not its sub.');
   }
   return mapOf({ uid: str(uid), token: fromJson(claims) });
 }

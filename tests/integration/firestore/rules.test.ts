@@ -84,6 +84,17 @@ describe('a denied request', () => {
     expect((await commitNote({ Authorization: `Bearer ${stranger}` })).status).toBe(403);
   });
 
+  // The uid is sub; a user_id claim that names someone else is a forged token, refused as the API
+  // (firebase-admin, which reads sub) would refuse it, never taken as the user_id's account.
+  it('judges the sub of a token, and refuses one whose user_id names someone else', async () => {
+    const spoof = unsignedToken({ sub: 'eve', user_id: 'ada', email: 'ada@store.test' });
+    const answer = await commitNote({ Authorization: `Bearer ${spoof}` });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+    const bySub = unsignedToken({ sub: 'ada', email: 'ada@store.test' });
+    expect((await commitNote({ Authorization: `Bearer ${bySub}` })).status).toBe(200);
+  });
+
   it('answers 401 UNAUTHENTICATED to a token it cannot read', async () => {
     const answer = await commitNote({ Authorization: 'Bearer not-a-token' });
     expect(answer.status).toBe(401);

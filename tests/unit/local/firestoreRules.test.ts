@@ -368,6 +368,32 @@ describe('callerOf (the Authorization header)', () => {
       }),
     );
   });
+  // The uid is the token's sub; user_id, when present, must say the same (firebase-js-sdk's
+  // FirebaseIdToken: 'user_id: The user's unique ID. Must be equal to sub', packages/util/src/emulator.ts;
+  // https://firebase.google.com/docs/auth/admin/verify-id-tokens: sub 'Must be a non-empty string
+  // and must be the uid of the user'). Signatures and expiry are not checked, as Google's emulator
+  // does not check them: the SDK's own mockUserToken expires in 1970 (iat 0, exp 3600).
+  it('takes the uid from sub, and refuses a user_id that contradicts it', () => {
+    expect(callerOf(`Bearer ${jwt({ sub: 'u1' })}`)).toEqual(mapOf({ uid: str('u1'), token: fromJson({ sub: 'u1' }) }));
+    for (const claims of [{ sub: 'attacker', user_id: 'admin' }, { user_id: 'u1' }, { sub: '' }, { sub: 7 }]) {
+      expect(() => callerOf(`Bearer ${jwt(claims)}`), JSON.stringify(claims)).toThrow(
+        expect.objectContaining({ status: 'UNAUTHENTICATED' }),
+      );
+    }
+  });
+  it("accepts an expired token and one for another project, as Google's emulator does", () => {
+    const expired = jwt({ sub: 'u1', iat: 0, exp: 3600 });
+    expect(callerOf(`Bearer ${expired}`)).toMatchObject({ t: 'map' });
+    const elsewhere = jwt({ sub: 'u1', aud: 'another-project', iss: 'https://securetoken.google.com/another-project' });
+    expect(callerOf(`Bearer ${elsewhere}`)).toMatchObject({ t: 'map' });
+  });
+  it('refuses a token that is not header.payload.signature (a JWS has three parts, RFC 7515 section 7.1)', () => {
+    const twoParts = jwt({ sub: 'u1' }).slice(0, -1);
+    expect(() => callerOf(`Bearer ${twoParts}`)).toThrow(expect.objectContaining({ status: 'UNAUTHENTICATED' }));
+    expect(() => callerOf(`Bearer ${jwt({ sub: 'u1' })}.extra`)).toThrow(
+      expect.objectContaining({ status: 'UNAUTHENTICATED' }),
+    );
+  });
   it('refuses a token it cannot read with UNAUTHENTICATED', () => {
     for (const header of ['Bearer nonsense', `Bearer ${jwt({ email: 'a@b.test' })}`, 'Basic abc']) {
       const error = (() => {

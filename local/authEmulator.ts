@@ -1,18 +1,25 @@
 // The Firebase Auth emulator from firebase-tools (pure Node, no Java), run as a child process with a
-// generated firebase.json so its ports can be chosen freely.
+// generated firebase.json so its ports can be chosen freely, and behind the local cloud's Host and
+// Origin checks (authEmulatorGuard.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const projectId = 'demo-digital-store';
 
 export interface AuthEmulator {
   url: string;
   port: number;
+  /** The emulator hub and the logging websocket firebase-tools runs beside it. */
+  hubUrl: string;
+  loggingUrl: string;
   stop(): Promise<void>;
 }
+
+const guardPreload = pathToFileURL(join(import.meta.dirname, 'authEmulatorGuard.mjs')).href;
 
 async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -37,6 +44,8 @@ export async function startAuthEmulator(options: {
   /** Folder to import from and export to on exit, so accounts survive a restart. */
   persistDir?: string;
   host?: string;
+  /** Browser origins that may call it (the store); undefined = any loopback origin (see local/guard.ts). */
+  allowedOrigins?: readonly string[];
 }): Promise<AuthEmulator> {
   const host = options.host ?? '127.0.0.1';
   await mkdir(options.workDir, { recursive: true });
@@ -55,7 +64,18 @@ export async function startAuthEmulator(options: {
   );
   const require = createRequire(import.meta.url);
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-  const args = [cli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath];
+  const args = [
+    '--import',
+    guardPreload,
+    cli,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    configPath,
+  ];
   if (options.persistDir) {
     if (existsSync(join(options.persistDir, 'firebase-export-metadata.json')))
       args.push('--import', options.persistDir);
@@ -65,7 +85,12 @@ export async function startAuthEmulator(options: {
     cwd: options.workDir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
+    env: {
+      ...process.env,
+      FIREBASE_CLI_EXPERIMENTS: '',
+      CI: 'true',
+      ...(options.allowedOrigins ? { LOCAL_GUARD_ORIGINS: JSON.stringify(options.allowedOrigins) } : {}),
+    },
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -100,5 +125,11 @@ export async function startAuthEmulator(options: {
     await stop();
     throw error;
   }
-  return { url, port: options.port, stop };
+  return {
+    url,
+    port: options.port,
+    hubUrl: `http://${host}:${options.hubPort}`,
+    loggingUrl: `http://${host}:${options.loggingPort}`,
+    stop,
+  };
 }

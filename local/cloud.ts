@@ -207,6 +207,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         workDir: join(options.dataDir, 'firebase-cli'),
         persistDir: options.persist ? join(options.dataDir, 'auth') : undefined,
         host,
+        allowedOrigins,
       });
       stops.push(() => auth?.stop() ?? Promise.resolve());
       log(`Auth emulator ready on ${auth.url}`);

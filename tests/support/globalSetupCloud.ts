@@ -13,6 +13,9 @@ export interface CloudInfo {
   imagesUrl: string;
   /** The Auth emulator (http://host:port) and the project it serves. */
   authUrl: string;
+  /** The Firebase emulator hub and the logging emulator's websocket, run beside the Auth emulator. */
+  authHubUrl: string;
+  authLoggingUrl: string;
   projectId: string;
   apiEnv: Record<string, string>;
   webEnv: Record<string, string>;
@@ -56,6 +59,8 @@ async function startIntegrationCloud(): Promise<RunningCloud> {
       mailUrl: cloud.mail.webUrl,
       imagesUrl: cloud.images.url,
       authUrl: cloud.auth?.url ?? '',
+      authHubUrl: cloud.auth?.hubUrl ?? '',
+      authLoggingUrl: cloud.auth?.loggingUrl ?? '',
       projectId: cloud.projectId,
       apiEnv: cloud.apiEnv,
       webEnv: cloud.webEnv,

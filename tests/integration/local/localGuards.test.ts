@@ -1,7 +1,7 @@
 // The local cloud's servers against a hostile web page (docs/security.md): a page on another origin, or
 // one that reaches 127.0.0.1 under its own host name (DNS rebinding), gets nothing from the
-// Firestore emulator, the image host, the mail inbox or the API, while the store's own origin
-// keeps working.
+// Firestore emulator, the image host, the mail inbox, the API, the Auth emulator or the emulator hub
+// and logging that run beside it, while the store's own origin keeps working.
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -39,6 +39,8 @@ const servers = () => [
   { name: 'image host', url: cloud.imagesUrl, path: '/' },
   { name: 'mail inbox', url: cloud.mailUrl, path: '/api/messages' },
   { name: 'API', url: cloud.apiUrl, path: '/api/health' },
+  { name: 'Auth emulator', url: cloud.authUrl, path: '/' },
+  { name: 'emulator hub', url: cloud.authHubUrl, path: '/emulators' },
 ];
 
 describe('local servers', () => {
@@ -101,5 +103,69 @@ describe('local servers', () => {
     const inbox = await call(cloud.mailUrl, '/api/messages', { headers: { origin: store } });
     expect(inbox.status).toBe(403);
     expect(inbox.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the Auth emulator, against a page on another local origin', () => {
+  const otherLocalPage = 'http://127.0.0.1:5999';
+  const identity = (method: string, origin: string, body: unknown) =>
+    call(cloud.authUrl, `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('cannot send a password-reset code, read the codes, or sign up: only the store can', async () => {
+    const email = `guarded-${Date.now().toString(36)}@digitalstore.test`;
+    const account = { email, password: 'guarded-pass-2026', returnSecureToken: true };
+    expect((await identity('signUp', otherLocalPage, account)).status).toBe(403);
+    expect((await identity('signUp', store, account)).status).toBe(200);
+    const reset = { requestType: 'PASSWORD_RESET', email };
+    const refused = await identity('sendOobCode', otherLocalPage, reset);
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await identity('sendOobCode', store, reset)).status).toBe(200);
+
+    const codes = `/emulator/v1/projects/${project}/oobCodes`;
+    const stolen = await call(cloud.authUrl, codes, { headers: { origin: otherLocalPage } });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body).not.toContain(email);
+    const preflight = await call(cloud.authUrl, codes, {
+      method: 'OPTIONS',
+      headers: { origin: otherLocalPage, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    // Node clients (the tests, firebase-admin) send no Origin and still read them.
+    expect((await call(cloud.authUrl, codes)).body).toContain(email);
+  });
+
+  it("refuses a websocket to the emulators' log stream from another origin or host", async () => {
+    const port = new URL(cloud.authLoggingUrl).port;
+    const handshake = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(cloud.authLoggingUrl, {
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': Buffer.from('local-guard-test').toString('base64'),
+            ...headers,
+          },
+        });
+        req.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve(101);
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await handshake({ origin: otherLocalPage })).toBe(403);
+    expect(await handshake({ host: `evil.example:${port}` })).toBe(421);
+    expect(await handshake({})).toBe(101);
   });
 });

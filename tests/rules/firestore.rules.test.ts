@@ -330,6 +330,14 @@ describe('products: admins write only valid products', () => {
   it.each([
     ['a price given as text', { priceInNgn: '500' }],
     ['a price of 0', { priceInNgn: 0 }],
+    // Prices are what the providers will charge: finite, in whole kobo or cents, and at least the
+    // smallest charge each takes (Paystack NGN 50.00, PayPal USD 0.01; see firestore.rules).
+    ['an NGN price of Infinity', { priceInNgn: Infinity }],
+    ['a USD price of Infinity', { priceInUsd: Infinity }],
+    ['an NGN price of NaN', { priceInNgn: NaN }],
+    ['a USD price of 0.001 (it would sell at 0 cents)', { priceInUsd: 0.001 }],
+    ['an NGN price with three decimals', { priceInNgn: 500.005 }],
+    ["an NGN price below Paystack's smallest charge (49.99)", { priceInNgn: 49.99 }],
     ['a negative USD price', { priceInUsd: -1 }],
     ['category 3', { categoryId: 3 }],
     ['category 1.5', { categoryId: 1.5 }],
@@ -342,6 +350,13 @@ describe('products: admins write only valid products', () => {
     ['createdAt set by the client instead of request.time', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
   ])('refuses %s', async (_what, overrides) => {
     expect(await create(product(overrides))).toBe('denied');
+  });
+  it.each([
+    ["each provider's smallest charge", { priceInNgn: 50, priceInUsd: 0.01 }],
+    ['prices in kobo and cents', { priceInNgn: 1999.99, priceInUsd: 19.99 }],
+    ['whole naira and a USD price with one decimal', { priceInNgn: 7500, priceInUsd: 0.3 }],
+  ])('accepts %s', async (_what, prices) => {
+    expect(await create(product(prices))).toBe('allowed');
   });
   it('refuses a product without an author', async () => {
     const { author: _author, ...withoutAuthor } = product();
@@ -363,6 +378,8 @@ describe('products: admins write only valid products', () => {
     expect(await outcome(updateDoc(ref, { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }))).toBe('denied');
     expect(await outcome(updateDoc(ref, { featured: true }))).toBe('denied');
     expect(await outcome(updateDoc(ref, { priceInUsd: 0 }))).toBe('denied');
+    expect(await outcome(updateDoc(ref, { priceInNgn: Infinity }))).toBe('denied');
+    expect(await outcome(updateDoc(ref, { priceInUsd: 2.005 }))).toBe('denied');
   });
   it('lets an admin post a product and its deliverable in one batch', async () => {
     const batch = writeBatch(clients.admin);
@@ -389,6 +406,18 @@ describe('outlines and deliverables: admins write only valid ones', () => {
     ['createdAt set by the client', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
   ])('refuses an outline with %s', async (_what, overrides) => {
     expect(await outcome(setDoc(doc(clients.admin, 'outlines/checked'), outline(overrides)))).toBe('denied');
+  });
+  it('refuses an outline of a product that does not exist, on create and on update', async () => {
+    expect(await outcome(setDoc(doc(clients.admin, 'outlines/orphan'), outline({ productId: 'missing' })))).toBe(
+      'denied',
+    );
+    expect(await outcome(updateDoc(doc(clients.admin, 'outlines/o1'), { productId: 'missing' }))).toBe('denied');
+  });
+  it('accepts an outline written in the same batch as its product', async () => {
+    const batch = writeBatch(clients.admin);
+    batch.set(doc(clients.admin, 'products/with-outline'), product());
+    batch.set(doc(clients.admin, 'outlines/with-product'), outline({ productId: 'with-outline' }));
+    expect(await outcome(batch.commit())).toBe('allowed');
   });
   it('accepts an outline of 2,000 characters', async () => {
     const data = outline({ outline: longText(2000) });

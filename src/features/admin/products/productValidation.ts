@@ -1,5 +1,5 @@
 // What the product and outline forms check before anything is sent. The limits are the ones
-// firestore.rules enforces (products: title <= 200, description <= 10,000, prices numbers > 0;
+// firestore.rules enforces (products: title <= 200, description <= 10,000, prices as priceRules says;
 // outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
 // as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (docs/admin.md).
 
@@ -32,13 +32,32 @@ export function coverImageError(file: File | null | undefined): string | null {
   return null;
 }
 
-/** Prices are converted to numbers; the rules refuse anything but a number above 0 (docs/departures.md). */
-export function priceError(label: string, raw: string): string | null {
+/**
+ * What each price must be to be charged, as firestore.rules' isPrice checks it: naira are paid with
+ * Paystack, whose smallest charge is NGN 50.00; dollars with PayPal, which takes any amount above
+ * zero with at most two decimals, so USD 0.01. Both count in hundredths (kobo, cents).
+ */
+export const priceRules = {
+  NGN: { label: 'Price in NGN', minimum: 50, shown: '₦50', provider: 'Paystack', cents: 'kobo', example: '7500' },
+  USD: { label: 'Price in USD', minimum: 0.01, shown: '$0.01', provider: 'PayPal', cents: 'cents', example: '9.99' },
+} as const;
+
+export type PriceCurrency = keyof typeof priceRules;
+
+/** Prices are converted to numbers; the rules refuse what a provider would not charge (docs/departures.md). */
+export function priceError(currency: PriceCurrency, raw: string): string | null {
+  const rule = priceRules[currency];
   const text = raw.trim();
-  if (!text) return `${label} is required.`;
+  if (!text) return `${rule.label} is required.`;
   const value = Number(text);
-  if (!Number.isFinite(value)) return `${label} must be a number, for example 7500.`;
-  if (value <= 0) return `${label} must be greater than 0.`;
+  if (!Number.isFinite(value)) return `${rule.label} must be a number, for example ${rule.example}.`;
+  if (value < rule.minimum) {
+    return `${rule.label} must be at least ${rule.shown}, the smallest amount ${rule.provider} charges.`;
+  }
+  // The same tolerance as the rules: 19.99 * 100 is 1998.9999999999998 in binary.
+  if (Math.abs(value * 100 - Math.round(value * 100)) >= 0.000001) {
+    return `${rule.label} can have at most 2 decimal places (whole ${rule.cents}).`;
+  }
   return null;
 }
 
@@ -105,8 +124,8 @@ export function productFormErrors(values: ProductFormValues, withCoverUrl: boole
   };
   set('title', requiredTextError('Product Title', values.title, limits.titleMax));
   set('description', requiredTextError('Description', values.description, limits.descriptionMax, { multiline: true }));
-  set('priceInNgn', priceError('Price in NGN', values.priceInNgn));
-  set('priceInUsd', priceError('Price in USD', values.priceInUsd));
+  set('priceInNgn', priceError('NGN', values.priceInNgn));
+  set('priceInUsd', priceError('USD', values.priceInUsd));
   set('url', linkError('Product URL', values.url));
   set('categoryId', categoryError(values.categoryId));
   set('author', requiredTextError('Author', values.author, limits.titleMax));

@@ -26,18 +26,38 @@ describe('cover image rules', () => {
   });
 });
 
+// The same rule as firestore.rules' isPrice, in words: finite, whole kobo or cents, and at least
+// the smallest charge of the provider that takes that currency (Paystack NGN 50.00,
+// https://paystack.com/docs/api/#supported-currency; PayPal any amount above zero with two decimals,
+// https://developer.paypal.com/api/rest/reference/orders/v2/errors/).
 describe('price rules', () => {
   it.each([
     ['', 'Price in NGN is required.'],
     ['   ', 'Price in NGN is required.'],
     ['abc', 'Price in NGN must be a number, for example 7500.'],
-    ['0', 'Price in NGN must be greater than 0.'],
-    ['-1', 'Price in NGN must be greater than 0.'],
-  ])('refuses %j', (raw, message) => {
-    expect(priceError('Price in NGN', raw)).toBe(message);
+    ['Infinity', 'Price in NGN must be a number, for example 7500.'],
+    ['1e400', 'Price in NGN must be a number, for example 7500.'],
+    ['0', 'Price in NGN must be at least ₦50, the smallest amount Paystack charges.'],
+    ['-1', 'Price in NGN must be at least ₦50, the smallest amount Paystack charges.'],
+    ['49.99', 'Price in NGN must be at least ₦50, the smallest amount Paystack charges.'],
+    ['500.005', 'Price in NGN can have at most 2 decimal places (whole kobo).'],
+  ])('refuses an NGN price of %j', (raw, message) => {
+    expect(priceError('NGN', raw)).toBe(message);
   });
-  it.each(['1', '7500', '9.99', ' 15 '])('accepts %j', (raw) => {
-    expect(priceError('Price in USD', raw)).toBeNull();
+  it.each([
+    ['abc', 'Price in USD must be a number, for example 9.99.'],
+    ['0', 'Price in USD must be at least $0.01, the smallest amount PayPal charges.'],
+    ['0.001', 'Price in USD must be at least $0.01, the smallest amount PayPal charges.'],
+    ['-5', 'Price in USD must be at least $0.01, the smallest amount PayPal charges.'],
+    ['19.999', 'Price in USD can have at most 2 decimal places (whole cents).'],
+  ])('refuses a USD price of %j', (raw, message) => {
+    expect(priceError('USD', raw)).toBe(message);
+  });
+  it.each(['50', '7500', '1999.99', ' 120 '])('accepts an NGN price of %j', (raw) => {
+    expect(priceError('NGN', raw)).toBeNull();
+  });
+  it.each(['0.01', '1', '9.99', '19.99', '0.3', ' 15 '])('accepts a USD price of %j', (raw) => {
+    expect(priceError('USD', raw)).toBeNull();
   });
 });
 

@@ -211,7 +211,9 @@ describe('Edit dialog', () => {
     await user.clear(usd);
     await user.type(usd, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Price in USD must be greater than 0.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Price in USD must be at least $0.01, the smallest amount PayPal charges.'),
+    ).toBeInTheDocument();
     expect(updateProduct).not.toHaveBeenCalled();
   });
 

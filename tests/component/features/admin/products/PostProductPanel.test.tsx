@@ -80,13 +80,27 @@ describe('Post product panel', () => {
     expect(createProduct).not.toHaveBeenCalled();
   });
 
-  it('refuses prices of 0 or below, with a clear message (the rules refuse them)', async () => {
+  it("refuses prices below each provider's smallest charge, with a clear message (the rules refuse them)", async () => {
     const { fill, chooseCover, submit } = renderPanel();
     await fill({ 'Price in NGN': '0', 'Price in USD': '-5' });
     chooseCover(png());
     await submit();
-    expect(screen.getByText('Price in NGN must be greater than 0.')).toBeInTheDocument();
-    expect(screen.getByText('Price in USD must be greater than 0.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Price in NGN must be at least ₦50, the smallest amount Paystack charges.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Price in USD must be at least $0.01, the smallest amount PayPal charges.'),
+    ).toBeInTheDocument();
+    expect(createProduct).not.toHaveBeenCalled();
+  });
+
+  it('refuses a price in fractions of a kobo or cent', async () => {
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill({ 'Price in NGN': '500.005', 'Price in USD': '0.019' });
+    chooseCover(png());
+    await submit();
+    expect(screen.getByText('Price in NGN can have at most 2 decimal places (whole kobo).')).toBeInTheDocument();
+    expect(screen.getByText('Price in USD can have at most 2 decimal places (whole cents).')).toBeInTheDocument();
     expect(createProduct).not.toHaveBeenCalled();
   });
 

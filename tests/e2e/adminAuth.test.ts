@@ -1,6 +1,7 @@
 // The admin's way in, in a real Chromium against the built SPA, the Auth emulator and our Firestore
-// emulator: sign up (pending, kept out), approval by the seeded admin, sign-in, logout, and a
-// password reset with the code Firebase Auth would have e-mailed.
+// emulator: sign up, verify the e-mail with the link Firebase Auth would have sent (pending, kept
+// out), approval by the seeded admin, sign-in, logout, and a password reset with the code Firebase
+// Auth would have e-mailed.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
@@ -52,18 +53,20 @@ interface OobCode {
   requestType: string;
 }
 
-/** The codes the Auth emulator would have e-mailed (its documented out-of-band endpoint). */
-async function resetCodeFor(email: string): Promise<OobCode> {
+/** The latest code of a kind the Auth emulator would have e-mailed (its documented out-of-band endpoint). */
+async function codeFor(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL'): Promise<OobCode> {
   const res = await fetch(`${authUrl}/emulator/v1/projects/${projectId}/oobCodes`);
   const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
-  const mine = oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET');
+  const mine = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
   const latest = mine.at(-1);
-  if (!latest) throw new Error(`No reset code for ${email}`);
+  if (!latest) throw new Error(`No ${requestType} code for ${email}`);
   return latest;
 }
 
+const resetCodeFor = (email: string) => codeFor(email, 'PASSWORD_RESET');
+
 describe('admin sign-up and approval', () => {
-  it('signs up, and the pending account is kept out with the awaiting-approval message', async () => {
+  it('signs up, verifies the e-mail, and the pending account is kept out with the awaiting-approval message', async () => {
     const page = await openPage(browser);
     await page.goto(`${baseUrl}/adminsignup`);
     await page.getByLabel('Full Name').fill(newcomer.name);
@@ -73,7 +76,25 @@ describe('admin sign-up and approval', () => {
     await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
     await page.getByLabel('Confirm Password').fill(newcomer.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    const created = page.getByRole('dialog');
+    await created.getByRole('heading', { name: 'Account created successfully' }).waitFor({ timeout: 15_000 });
+    expect(await created.innerText()).toContain(
+      'Check your inbox to verify your address; an admin will then review your request.',
+    );
     await answerDialog(page, 'Account created successfully');
+    await expect.poll(() => path(page)).toBe('/adminlogin');
+
+    // Before the address is verified, no request is filed: the login says to verify it first.
+    await logIn(page, newcomer.email, newcomer.password);
+    await page.getByRole('dialog').getByRole('heading', { name: 'Verify your e-mail address' }).waitFor({
+      timeout: 15_000,
+    });
+    await answerDialog(page, 'Verify your e-mail address');
+
+    // The link Firebase Auth e-mails verifies the address and continues to the login page.
+    const verification = await codeFor(newcomer.email, 'VERIFY_EMAIL');
+    expect(new URL(verification.oobLink).searchParams.get('continueUrl')).toBe(`${baseUrl}/adminlogin`);
+    await page.goto(verification.oobLink);
     await expect.poll(() => path(page)).toBe('/adminlogin');
 
     await logIn(page, newcomer.email, newcomer.password);

@@ -51,6 +51,17 @@ let stopEmulator: () => Promise<void> = async () => undefined;
 const apps: FirebaseApp[] = [];
 const clients = {} as Record<Who, Firestore>;
 
+/** A signed-in user whose token says their e-mail is not verified (or says nothing about it). */
+function unverifiedClient(uid: string, emailVerified: boolean | undefined): Firestore {
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo' }, `rules-${uid}-${process.pid}`);
+  apps.push(app);
+  const db = getFirestore(app);
+  const email = `${uid}@store.test`;
+  const token = emailVerified === undefined ? { sub: uid, email } : { sub: uid, email, email_verified: emailVerified };
+  connectFirestoreEmulator(db, host, port, { mockUserToken: token });
+  return db;
+}
+
 function client(who: Who): Firestore {
   const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo' }, `rules-${who}-${process.pid}`);
   apps.push(app);
@@ -478,8 +489,19 @@ describe('adminRequests: own uid, own e-mail, fixed fields', () => {
     ['a name of 101 characters', { name: longText(101) }],
     ['a phone of 31 characters', { phone: longText(31) }],
     ['createdAt that is not a timestamp', { createdAt: 'today' }],
+    ['createdAt set by the client instead of request.time', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
   ])('refuses a request with %s', async (_what, overrides) => {
     expect(await ask(overrides)).toBe('denied');
+  });
+  // The reviewing admin reads the request's e-mail as who is asking: it must be an address the
+  // requester proved they own (Firebase Auth's email_verified claim).
+  it.each([
+    ['says the e-mail is not verified', 'unverified-1', false],
+    ['says nothing about verification', 'unverified-2', undefined],
+  ] as const)('refuses a request from an account whose token %s', async (_what, uid, emailVerified) => {
+    const db = unverifiedClient(uid, emailVerified);
+    const data = profile('user', { uid, email: `${uid}@store.test` });
+    expect(await outcome(setDoc(doc(db, `adminRequests/${uid}`), data))).toBe('denied');
   });
   it('refuses a request for another uid', async () => {
     expect(await ask({ uid: 'user-2' }, 'user-2')).toBe('denied');

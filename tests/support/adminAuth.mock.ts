@@ -24,6 +24,7 @@ export const signIn = vi.fn<AuthModule['signIn']>();
 export const signOutAdmin = vi.fn<AuthModule['signOutAdmin']>();
 export const createAccount = vi.fn<AuthModule['createAccount']>();
 export const createAccountForOther = vi.fn<AuthModule['createAccountForOther']>();
+export const sendVerificationEmail = vi.fn<AuthModule['sendVerificationEmail']>();
 export const sendResetLink = vi.fn<AuthModule['sendResetLink']>();
 export const checkResetCode = vi.fn<AuthModule['checkResetCode']>();
 export const resetPassword = vi.fn<AuthModule['resetPassword']>();
@@ -31,6 +32,7 @@ export const resetPassword = vi.fn<AuthModule['resetPassword']>();
 export const fetchAdmin = vi.fn<AdminsModule['fetchAdmin']>();
 export const updateAdminPhone = vi.fn<AdminsModule['updateAdminPhone']>();
 export const createAdminRecord = vi.fn<AdminsModule['createAdminRecord']>();
+export const hasAdminRequest = vi.fn<AdminsModule['hasAdminRequest']>();
 export const submitAdminRequest = vi.fn<AdminsModule['submitAdminRequest']>();
 export const fetchAdminRequests = vi.fn<AdminsModule['fetchAdminRequests']>();
 export const approveAdminRequest = vi.fn<AdminsModule['approveAdminRequest']>();
@@ -42,6 +44,7 @@ const authMock = {
   signOutAdmin,
   createAccount,
   createAccountForOther,
+  sendVerificationEmail,
   sendResetLink,
   checkResetCode,
   resetPassword,
@@ -51,6 +54,7 @@ const adminsMock = {
   fetchAdmin,
   updateAdminPhone,
   createAdminRecord,
+  hasAdminRequest,
   submitAdminRequest,
   fetchAdminRequests,
   approveAdminRequest,
@@ -68,8 +72,8 @@ export function buildAdmin(overrides: Partial<AdminInfo> = {}): AdminInfo {
   };
 }
 
-export function asAuthUser(admin: AdminInfo): AuthUser {
-  return { uid: admin.uid, email: admin.email, displayName: admin.name };
+export function asAuthUser(admin: AdminInfo, emailVerified = true): AuthUser {
+  return { uid: admin.uid, email: admin.email, displayName: admin.name, emailVerified };
 }
 
 /**
@@ -91,7 +95,10 @@ export function resetAdminMocks(admins: AdminInfo[] = []) {
   fetchAdminRequests.mockResolvedValue([]);
   updateAdminPhone.mockResolvedValue(undefined);
   createAdminRecord.mockResolvedValue(undefined);
+  // Signed-in accounts have filed their request unless a test says otherwise.
+  hasAdminRequest.mockResolvedValue(true);
   submitAdminRequest.mockResolvedValue(undefined);
+  sendVerificationEmail.mockResolvedValue(undefined);
   approveAdminRequest.mockResolvedValue(undefined);
   rejectAdminRequest.mockResolvedValue(undefined);
   sendResetLink.mockResolvedValue(undefined);

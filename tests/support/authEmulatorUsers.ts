@@ -30,3 +30,22 @@ export async function signUpStranger(authUrl: string) {
   if (!answer.idToken || !answer.localId) throw new Error(`Sign-up failed: ${answer.error?.message ?? 'no answer'}`);
   return { uid: answer.localId, idToken: answer.idToken, email };
 }
+
+interface OobCode {
+  email: string;
+  oobLink: string;
+  requestType: string;
+}
+
+/**
+ * Opens the verification link the Auth emulator would have e-mailed to `email`, as its owner would:
+ * the latest VERIFY_EMAIL code listed at its documented oobCodes endpoint.
+ */
+export async function verifyEmail(authUrl: string, projectId: string, email: string): Promise<void> {
+  const res = await fetch(`${authUrl}/emulator/v1/projects/${projectId}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
+  const link = oobCodes.filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+  if (!link) throw new Error(`No verification link was sent to ${email}`);
+  const opened = await fetch(link, { redirect: 'manual' });
+  if (opened.status >= 400) throw new Error(`The verification link of ${email} failed: HTTP ${opened.status}`);
+}

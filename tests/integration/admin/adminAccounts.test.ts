@@ -1,9 +1,11 @@
 // The admin area's data access (src/features/admin/api) with the real Firebase Auth and Firestore
-// Lite SDKs, against the Auth emulator and our Firestore emulator: sign-up leaves a request, an
-// admin approves or rejects it, an approved admin signs in and edits their phone.
+// Lite SDKs, against the Auth emulator and our Firestore emulator: sign-up sends the verification
+// e-mail, the first sign-in with a verified address files the request, an admin approves or rejects
+// it, an approved admin signs in and edits their phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { seedDemoAdmin, demoAdmin } from '../../../local/seed/seed';
+import { verifyEmail } from '../../support/authEmulatorUsers';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 
 type AuthApi = typeof import('../../../src/features/admin/api/auth');
@@ -52,7 +54,14 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
     const chi = registration('Chi Eze', 'chi');
     await session.signUp(chi);
     expect(await currentEmail()).toBeNull();
+    // No request before the address is verified: the rules take one only from a verified e-mail.
+    expect((await db.collection('adminRequests').where('email', '==', chi.email).get()).size).toBe(0);
+    expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'unverified', email: chi.email });
+    expect(await currentEmail()).toBeNull();
+    expect((await db.collection('adminRequests').where('email', '==', chi.email).get()).size).toBe(0);
 
+    await verifyEmail(cloud.authUrl, cloud.projectId, chi.email);
+    expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'pending' });
     const requests = await db.collection('adminRequests').where('email', '==', chi.email).get();
     expect(requests.size).toBe(1);
     const stored = requests.docs[0]!;
@@ -65,8 +74,10 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
     });
     expect(stored.data().createdAt.toDate().getTime()).toBeGreaterThan(Date.now() - 60_000);
 
+    // Signing in again files nothing more.
     expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'pending' });
     expect(await currentEmail()).toBeNull();
+    expect((await db.collection('adminRequests').where('email', '==', chi.email).get()).size).toBe(1);
 
     const signedIn = await session.logIn(demoAdmin.email, demoAdmin.password);
     expect(signedIn).toMatchObject({ kind: 'admin', admin: { uid: demoUid, email: demoAdmin.email } });
@@ -89,6 +100,8 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
   it('lets an admin reject a request, which removes it', async () => {
     const tobi = registration('Tobi Lawal', 'tobi');
     await session.signUp(tobi);
+    await verifyEmail(cloud.authUrl, cloud.projectId, tobi.email);
+    expect(await session.logIn(tobi.email, tobi.password)).toEqual({ kind: 'pending' });
     const request = (await db.collection('adminRequests').where('email', '==', tobi.email).get()).docs[0]!;
     await session.logIn(demoAdmin.email, demoAdmin.password);
     await admins.rejectAdminRequest(request.id);

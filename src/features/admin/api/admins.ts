@@ -78,7 +78,15 @@ export function createAdminRecord(admin: NewAdmin): Promise<void> {
   );
 }
 
-/** Written by the person who just signed up, as themself: the request an admin approves. */
+/** Whether `uid` has filed its request to become an admin (each signed-in user reads their own). */
+export function hasAdminRequest(uid: string): Promise<boolean> {
+  return mapped(async () => (await getDoc(doc(getDb(), 'adminRequests', uid))).exists());
+}
+
+/**
+ * Written by the person who signed up, as themself, once their e-mail is verified (the rules take a
+ * request only from a verified address): the request an admin approves.
+ */
 export function submitAdminRequest(request: NewAdmin): Promise<void> {
   return mapped(async () =>
     setDoc(doc(getDb(), 'adminRequests', request.uid), { ...fieldsOf(request), createdAt: serverTimestamp() }),

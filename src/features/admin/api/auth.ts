@@ -5,6 +5,7 @@ import {
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   onAuthStateChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -20,10 +21,22 @@ export interface AuthUser {
   uid: string;
   email: string;
   displayName: string;
+  /** Whether the owner of the account proved the e-mail address is theirs (the verification link). */
+  emailVerified: boolean;
 }
 
 function toAuthUser(user: User): AuthUser {
-  return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? '' };
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    displayName: user.displayName ?? '',
+    emailVerified: user.emailVerified,
+  };
+}
+
+/** Where a link Firebase Auth e-mails continues: a page of this store (none outside a browser). */
+function continueTo(path: string): { url: string } | undefined {
+  return typeof window === 'undefined' ? undefined : { url: `${window.location.origin}${path}` };
 }
 
 /** Runs an Auth call and rethrows its failure as an AppError with a sentence fit to show. */
@@ -53,14 +66,25 @@ export function signOutAdmin(): Promise<void> {
 }
 
 /**
- * Creates the account on the main Auth and leaves it signed in, so the caller can write the
- * approval request as that user (the rules want the request's e-mail to be the token's).
+ * Creates the account on the main Auth and leaves it signed in, so the caller can send it the
+ * verification e-mail; its approval request waits until the address is verified (docs/admin.md).
  */
 export function createAccount(name: string, email: string, password: string): Promise<AuthUser> {
   return mapped(async () => {
     const credential = await createUserWithEmailAndPassword(await getAuthLazy(), email.trim(), password);
     await updateProfile(credential.user, { displayName: name.trim() });
     return { ...toAuthUser(credential.user), displayName: name.trim() };
+  });
+}
+
+/**
+ * Firebase Auth's verification e-mail for the signed-in account. Its link continues to the login
+ * page, where the verified account files its request to become an admin (docs/admin.md).
+ */
+export function sendVerificationEmail(): Promise<void> {
+  return mapped(async () => {
+    const user = (await getAuthLazy()).currentUser;
+    if (user) await sendEmailVerification(user, continueTo(paths.adminLogin));
   });
 }
 
@@ -81,9 +105,7 @@ export function createAccountForOther(name: string, email: string, password: str
 /** Firebase Auth's reset e-mail; its link continues to our reset page (docs/admin.md). */
 export function sendResetLink(email: string): Promise<void> {
   return mapped(async () =>
-    sendPasswordResetEmail(await getAuthLazy(), email.trim(), {
-      url: `${window.location.origin}${paths.adminResetPassword}`,
-    }),
+    sendPasswordResetEmail(await getAuthLazy(), email.trim(), continueTo(paths.adminResetPassword)),
   );
 }
 

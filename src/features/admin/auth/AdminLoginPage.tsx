@@ -9,6 +9,9 @@ import { AuthCard, linkClass, primaryButtonClass, TextField } from '../component
 import { logIn } from './adminSession';
 import { useAdminGate } from './useAdminGate';
 
+const verifyFirstTitle = 'Verify your e-mail address';
+const verifyFirstText = (email: string) =>
+  `We have sent a link to ${email}. Open it to verify your address, then log in again: an admin will then review your request.`;
 const awaitingApprovalTitle = 'Awaiting approval';
 const awaitingApprovalText =
   'Your account is waiting for an admin to approve it. You can sign in once it has been approved.';
@@ -31,6 +34,11 @@ export function AdminLoginPage() {
     setBusy(true);
     try {
       const outcome = await logIn(email, password);
+      if (outcome.kind === 'unverified') {
+        setBusy(false);
+        await showInfo(verifyFirstTitle, verifyFirstText(outcome.email));
+        return;
+      }
       if (outcome.kind === 'pending') {
         setBusy(false);
         await showInfo(awaitingApprovalTitle, awaitingApprovalText);

@@ -5,15 +5,18 @@ import { RegistrationFields } from '../components/RegistrationFields';
 import { useRegistrationForm } from '../components/useRegistrationForm';
 import { signUp } from './adminSession';
 
-const pendingApprovalText = 'An admin must approve your account before you can sign in.';
+const verifyThenReviewText = 'Check your inbox to verify your address; an admin will then review your request.';
 
-/** /adminsignup: anyone may sign up, but the account waits for approval (docs/admin.md). */
+/**
+ * /adminsignup: anyone may sign up, but the account must verify its e-mail address and then wait for
+ * an admin's approval (docs/admin.md).
+ */
 export function AdminSignupPage() {
   const navigate = useNavigate();
   const { values, setValues, busy, onSubmit } = useRegistrationForm(
     async (registration) => {
       await signUp(registration);
-      return { title: 'Account created successfully', text: pendingApprovalText };
+      return { title: 'Account created successfully', text: verifyThenReviewText };
     },
     () => navigate(paths.adminLogin),
   );

@@ -50,7 +50,7 @@ describe('admin dashboard gate', () => {
   });
 
   it('sends a signed-in account without an admins record to /adminlogin', async () => {
-    setAuthUser({ uid: 'uid-pending', email: 'new@digitalstore.test', displayName: 'New' });
+    setAuthUser({ uid: 'uid-pending', email: 'new@digitalstore.test', displayName: 'New', emailVerified: true });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
   });

@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginPage } from '../../../../src/features/admin/auth/AdminLoginPage';
-import { signIn, signOutAdmin } from '../../../support/adminAuth.mock';
+import {
+  hasAdminRequest,
+  sendVerificationEmail,
+  signIn,
+  signOutAdmin,
+  submitAdminRequest,
+} from '../../../support/adminAuth.mock';
+import { rememberSignup } from '../../../../src/features/admin/auth/pendingSignup';
 import { setupAlerts } from '../../../support/alerts';
 import { asAuthUser, buildAdmin, resetAdminMocks, setAuthUser } from '../../../support/adminAuth.mock';
 import { fill, findAlert, pressInAlert, renderAdminRoute } from '../../../support/adminScreens';
@@ -99,5 +106,69 @@ describe('admin login', () => {
     expect(store.getState().session.adminInfo).toBeNull();
     await pressInAlert(user);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument());
+  });
+
+  // firestore.rules take a request to become an admin only from a verified address
+  // (request.auth.token.email_verified == true).
+  it('tells an account whose e-mail is not verified to verify it, sends a new link, files nothing and keeps it out', async () => {
+    const unverified = buildAdmin({ uid: 'uid-new', email: 'new@digitalstore.test', name: 'New Person' });
+    signIn.mockImplementation(async () => {
+      setAuthUser(asAuthUser(unverified, false));
+      return asAuthUser(unverified, false);
+    });
+    const { user, store } = renderLogin();
+    await fill(user, { Email: 'new@digitalstore.test', Password: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await findAlert(
+      'Verify your e-mail address',
+      'We have sent a link to new@digitalstore.test. Open it to verify your address, then log in again: an admin will then review your request.',
+    );
+    expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
+    expect(submitAdminRequest).not.toHaveBeenCalled();
+    expect(signOutAdmin).toHaveBeenCalled();
+    expect(store.getState().session.adminInfo).toBeNull();
+  });
+
+  it('files the approval request of a verified account that has none, with what was typed at sign-up', async () => {
+    const verified = buildAdmin({ uid: 'uid-verified', email: 'ngozi@digitalstore.test', name: 'Ngozi O.' });
+    rememberSignup('uid-verified', { name: 'Ngozi Okafor', phone: '+234 806 111 2222' });
+    hasAdminRequest.mockResolvedValue(false);
+    signIn.mockImplementation(async () => {
+      setAuthUser(asAuthUser(verified));
+      return asAuthUser(verified);
+    });
+    const { user } = renderLogin();
+    await fill(user, { Email: 'ngozi@digitalstore.test', Password: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await findAlert('Awaiting approval');
+    expect(submitAdminRequest).toHaveBeenCalledWith({
+      uid: 'uid-verified',
+      name: 'Ngozi Okafor',
+      email: 'ngozi@digitalstore.test',
+      phone: '+234 806 111 2222',
+    });
+    expect(signOutAdmin).toHaveBeenCalled();
+  });
+
+  it('files the request with the account name and no phone when sign-up happened on another device', async () => {
+    const elsewhere = buildAdmin({ uid: 'uid-elsewhere', email: 'tobi@digitalstore.test', name: 'Tobi Lawal' });
+    hasAdminRequest.mockResolvedValue(false);
+    signIn.mockImplementation(async () => {
+      setAuthUser(asAuthUser(elsewhere));
+      return asAuthUser(elsewhere);
+    });
+    const { user } = renderLogin();
+    await fill(user, { Email: 'tobi@digitalstore.test', Password: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await findAlert('Awaiting approval');
+    expect(submitAdminRequest).toHaveBeenCalledWith({
+      uid: 'uid-elsewhere',
+      name: 'Tobi Lawal',
+      email: 'tobi@digitalstore.test',
+      phone: '',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, signOutAdmin } from '../../../support/adminAuth.mock';
+import { createAccount, sendVerificationEmail, signOutAdmin } from '../../../support/adminAuth.mock';
 import { submitAdminRequest } from '../../../support/adminAuth.mock';
 import { AdminSignupPage } from '../../../../src/features/admin/auth/AdminSignupPage';
 import { setupAlerts } from '../../../support/alerts';
@@ -67,9 +67,16 @@ describe('admin sign-up', () => {
     expect(createAccount).not.toHaveBeenCalled();
   });
 
-  it("creates the account, files the approval request as the new user, signs out, says 'Account created successfully' and goes to login", async () => {
+  // The request waits for a verified address (firestore.rules: email_verified), so sign-up sends
+  // Firebase Auth's verification e-mail and files nothing yet.
+  it('creates the account, sends the verification e-mail, files no request yet, signs out, says to check the inbox and goes to login', async () => {
     createAccount.mockImplementation(async () => {
-      const created = { uid: 'uid-bola', email: 'bola@digitalstore.test', displayName: 'Bola Ade' };
+      const created = {
+        uid: 'uid-bola',
+        email: 'bola@digitalstore.test',
+        displayName: 'Bola Ade',
+        emailVerified: false,
+      };
       setAuthUser(created);
       return created;
     });
@@ -77,14 +84,13 @@ describe('admin sign-up', () => {
     await fill(user, registration());
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    await findAlert('Account created successfully', 'An admin must approve your account before you can sign in.');
+    await findAlert(
+      'Account created successfully',
+      'Check your inbox to verify your address; an admin will then review your request.',
+    );
     expect(createAccount).toHaveBeenCalledWith('Bola Ade', 'bola@digitalstore.test', 'bola-pass-2026');
-    expect(submitAdminRequest).toHaveBeenCalledWith({
-      uid: 'uid-bola',
-      name: 'Bola Ade',
-      email: 'bola@digitalstore.test',
-      phone: '+234 805 555 0101',
-    });
+    expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
+    expect(submitAdminRequest).not.toHaveBeenCalled();
     expect(signOutAdmin).toHaveBeenCalled();
     for (const label of labels) expect(screen.getByLabelText(label)).toHaveValue('');
     await pressInAlert(user);
@@ -104,16 +110,21 @@ describe('admin sign-up', () => {
     expect(screen.getByLabelText('Full Name')).toHaveValue('Bola Ade');
   });
 
-  it('signs the new account out even when its request could not be written', async () => {
-    createAccount.mockResolvedValue({ uid: 'uid-bola', email: 'bola@digitalstore.test', displayName: 'Bola Ade' });
-    submitAdminRequest.mockRejectedValue({
-      code: 'permission-denied',
-      message: 'You do not have permission to do that.',
+  it('signs the new account out even when the verification e-mail could not be sent', async () => {
+    createAccount.mockResolvedValue({
+      uid: 'uid-bola',
+      email: 'bola@digitalstore.test',
+      displayName: 'Bola Ade',
+      emailVerified: false,
+    });
+    sendVerificationEmail.mockRejectedValue({
+      code: 'auth/too-many-requests',
+      message: 'Too many attempts. Please wait a few minutes and try again.',
     });
     const { user } = renderSignup();
     await fill(user, registration());
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await findAlert('Error', 'You do not have permission to do that.');
+    await findAlert('Error', 'Too many attempts. Please wait a few minutes and try again.');
     expect(signOutAdmin).toHaveBeenCalled();
   });
 });

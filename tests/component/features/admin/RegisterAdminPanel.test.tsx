@@ -55,6 +55,7 @@ describe('Register Admin panel: direct registration', () => {
       uid: 'uid-dayo',
       email: 'dayo@digitalstore.test',
       displayName: 'Dayo Bello',
+      emailVerified: false,
     });
     const { user } = renderPanel();
     await fill(user, form);

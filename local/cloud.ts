@@ -17,7 +17,7 @@ import { closeServer } from './http';
 import { startImageHost, type ImageHost } from './images/imageHost';
 import { startMailCatcher, type MailCatcher } from './mail/mailCatcher';
 import { freePort } from './ports';
-import { seedCatalog, seedDemoAdmin } from './seed/seed';
+import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
 
 export { projectId };
 
@@ -240,6 +240,12 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       ...providerEnvFromShell(),
       ...options.apiEnv,
     };
+
+    // Kept data names the image host of the run that wrote it; covers must reach this run's.
+    if (options.persist) {
+      const relinked = await relinkLocalCovers(db, images.url, images.cloudName);
+      if (relinked > 0) log(`Pointed ${relinked} product covers at the image host on ${images.url}`);
+    }
 
     let seeded = false;
     if (options.seed && needsSeed) {

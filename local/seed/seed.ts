@@ -1,9 +1,10 @@
 // Seeds the demo catalog through the same Firestore API the product uses (firebase-admin, REST),
 // and the demo admin through the Auth emulator's REST API.
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { coverSvg } from './covers';
 import { seedProducts } from './catalog';
 import { addToCatalogIndex, type IndexedProduct } from './catalogIndexWrites';
+import { catalogIndexCollection } from '../../domain/catalogIndex';
 
 export const demoAdmin = {
   name: 'Demo Admin',
@@ -63,6 +64,72 @@ export async function seedCatalog({ db, putImage, defaultAuthor, now = new Date(
   // once.
   await addToCatalogIndex(db, indexed);
   return seedProducts.length + outlineCount;
+}
+
+/**
+ * The cover URL on the running image host for a URL of this machine's image host, or undefined when
+ * the URL is elsewhere (a real Cloudinary link) or already right.
+ */
+export function relinkedCover(url: unknown, imagesUrl: string, cloudName: string): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const local = parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost');
+  if (!local || !parsed.pathname.startsWith(`/${cloudName}/image/upload/`)) return undefined;
+  const relinked = `${imagesUrl}${parsed.pathname}${parsed.search}`;
+  return relinked === url ? undefined : relinked;
+}
+
+/**
+ * Points every product cover (and its catalog index entry) that lives on this machine's image host
+ * at the running one. A cover URL names the image host's port, and a reset (which runs on any free
+ * port), an earlier start or a change of IMAGES_PORT leaves URLs no image host answers on: the
+ * storefront would show placeholders. Returns how many covers were changed.
+ */
+export async function relinkLocalCovers(db: Firestore, imagesUrl: string, cloudName: string): Promise<number> {
+  let changed = 0;
+  let batch = db.batch();
+  let pending = 0;
+  const flush = async () => {
+    if (pending > 0) await batch.commit();
+    batch = db.batch();
+    pending = 0;
+  };
+  // Pages, so a large catalog (the bench's thousands of products) is never one answer.
+  let last: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let page = db.collection('products').orderBy(FieldPath.documentId()).limit(500);
+    if (last) page = page.startAfter(last);
+    const snapshot = await page.get();
+    for (const doc of snapshot.docs) {
+      const cover = relinkedCover(doc.get('coverImageUrl'), imagesUrl, cloudName);
+      if (cover === undefined) continue;
+      batch.update(doc.ref, { coverImageUrl: cover });
+      changed += 1;
+      if (++pending === 400) await flush();
+    }
+    last = snapshot.docs.at(-1);
+    if (snapshot.size < 500) break;
+  }
+  for (const shard of (await db.collection(catalogIndexCollection).get()).docs) {
+    const entries: unknown = shard.get('entries');
+    if (typeof entries !== 'object' || entries === null) continue;
+    for (const [id, entry] of Object.entries(entries as Record<string, unknown>)) {
+      const cover =
+        typeof entry === 'object' && entry !== null
+          ? relinkedCover((entry as Record<string, unknown>).coverImageUrl, imagesUrl, cloudName)
+          : undefined;
+      if (cover === undefined) continue;
+      batch.update(shard.ref, new FieldPath('entries', id, 'coverImageUrl'), cover);
+      if (++pending === 400) await flush();
+    }
+  }
+  await flush();
+  return changed;
 }
 
 interface AuthEmulatorAnswer {

@@ -129,6 +129,56 @@ describe('npm start', () => {
     expect(await exited(second.child)).toBe(0);
   }, 240_000);
 
+  // A newcomer's path: `npm run reset`, then `npm start`, then the same data on another image port.
+  // Every cover the storefront shows is the URL stored in Firestore, so it must reach the image host
+  // of the running cloud, whatever port the reset or an earlier start used.
+  it('serves the seeded covers after npm run reset and after a change of IMAGES_PORT', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'store-covers-'));
+    dirs.push(dataDir);
+    const reset = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts', '--reset-only'], {
+      cwd: root,
+      env: { ...process.env, LOCAL_DATA_DIR: dataDir },
+    });
+    expect(await exited(reset as ChildProcessWithoutNullStreams)).toBe(0);
+
+    const coverOf = async (env: Record<string, string>) => {
+      const docs = `http://127.0.0.1:${env.FIRESTORE_PORT}/v1/projects/demo-digital-store/databases/(default)/documents`;
+      const product = (await (await fetch(`${docs}/products/demo-excel-mastery`)).json()) as {
+        fields: { coverImageUrl: { stringValue: string } };
+      };
+      const shards = (await (await fetch(`${docs}/catalogIndex?pageSize=50`)).json()) as {
+        documents: Array<{ fields: { entries: { mapValue: { fields: Record<string, unknown> } } } }>;
+      };
+      const entry = shards.documents
+        .map((shard) => shard.fields.entries.mapValue.fields['demo-excel-mastery'])
+        .find((found) => found !== undefined) as { mapValue: { fields: { coverImageUrl: { stringValue: string } } } };
+      return {
+        product: product.fields.coverImageUrl.stringValue,
+        index: entry.mapValue.fields.coverImageUrl.stringValue,
+      };
+    };
+    for (const round of ['first start after the reset', 'start on another IMAGES_PORT']) {
+      const env = await portEnv();
+      const run = runStart(env, dataDir);
+      try {
+        await waitFor(
+          () => run.output().includes('Press Ctrl-C'),
+          90_000,
+          () => `${round}: npm start did not come up:\n${run.output()}`,
+        );
+        const covers = await coverOf(env);
+        expect(new URL(covers.product).origin, round).toBe(`http://127.0.0.1:${env.IMAGES_PORT}`);
+        expect(covers.index, round).toBe(covers.product);
+        const image = await fetch(covers.product);
+        expect(image.status, round).toBe(200);
+        expect(await image.text(), round).toMatch(/^<svg[\s\S]*>Excel Mastery for<[\s\S]*>Business<[\s\S]*<\/svg>$/);
+      } finally {
+        run.child.kill('SIGINT');
+        expect(await exited(run.child)).toBe(0);
+      }
+    }
+  }, 240_000);
+
   it('npm run reset puts the demo seed back into a data folder', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'store-reset-'));
     dirs.push(dataDir);

@@ -66,7 +66,10 @@ export function homeStructuredData(store: StoreIdentity): JsonLd[] {
  * own sku: Merchant Center accepts several offers on one page only when each has an id), and the
  * breadcrumb Home > category > product.
  */
-export function productStructuredData(product: ProductMarkupInput, store: Pick<StoreIdentity, 'name' | 'url'>): JsonLd[] {
+export function productStructuredData(
+  product: ProductMarkupInput,
+  store: Pick<StoreIdentity, 'name' | 'url'>,
+): JsonLd[] {
   const offer = (currency: 'NGN' | 'USD', price: number): JsonLd => ({
     '@type': 'Offer',
     sku: `${product.id}-${currency}`,

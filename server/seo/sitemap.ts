@@ -65,7 +65,8 @@ export function sitemapUrls(
   ];
 }
 
-const urlsetOpen = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const urlsetOpen =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 const urlsetClose = '</urlset>\n';
 
 function urlElement(url: SitemapUrl): string {
@@ -90,7 +91,10 @@ export function sitemapIndexXml(files: readonly SitemapUrl[]): string {
 }
 
 /** The URLs split into files that each stay within the protocol's limits, in order. */
-export function splitSitemap(urls: readonly SitemapUrl[], limits: SitemapLimits = sitemapProtocolLimits): SitemapUrl[][] {
+export function splitSitemap(
+  urls: readonly SitemapUrl[],
+  limits: SitemapLimits = sitemapProtocolLimits,
+): SitemapUrl[][] {
   const frame = Buffer.byteLength(urlsetOpen) + Buffer.byteLength(urlsetClose);
   const files: SitemapUrl[][] = [];
   let current: SitemapUrl[] = [];

@@ -80,10 +80,7 @@ describe('product structured data', () => {
   });
 
   it('leaves out the image of a product without a cover and the category step it does not have', () => {
-    const [productBlock, breadcrumb] = productStructuredData(
-      { ...product, imageUrl: '', category: undefined },
-      store,
-    );
+    const [productBlock, breadcrumb] = productStructuredData({ ...product, imageUrl: '', category: undefined }, store);
     expect(productBlock).not.toHaveProperty('image');
     expect((breadcrumb as { itemListElement: Array<{ name: string }> }).itemListElement.map((s) => s.name)).toEqual([
       'Home',

@@ -3,6 +3,8 @@
 export interface Category {
   id: number;
   name: string;
+  /** The name without its emoji, where plain text reads better (search results' breadcrumbs). */
+  label: string;
   slug: string;
   image: string;
   description: string;
@@ -12,6 +14,7 @@ export const categories: readonly Category[] = [
   {
     id: 1,
     name: '📚 Ebooks',
+    label: 'Ebooks',
     slug: 'ebooks',
     image: '/images/category-ebooks.svg',
     description: 'A wide range of digital ebooks across genres, for learning and entertainment.',
@@ -19,6 +22,7 @@ export const categories: readonly Category[] = [
   {
     id: 2,
     name: '🎓 Courses',
+    label: 'Courses',
     slug: 'courses',
     image: '/images/category-courses.svg',
     description: 'Curated online courses by industry experts to help you upgrade your skills.',

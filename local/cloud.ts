@@ -86,7 +86,7 @@ export interface Cloud {
  * Hosting's headers (scripts/pagesServer.ts): the emulators, the image host, and the geo-IP
  * lookup at `geoIpUrl`.
  */
-export function cspStandIns(cloud: Cloud, geoIpUrl: string): Record<string, string[]> {
+export function cspStandIns(cloud: Cloud, geoIpUrl?: string): Record<string, string[]> {
   const auth = cloud.auth ? [cloud.auth.url] : [];
   return {
     'https://firestore.googleapis.com': [`http://127.0.0.1:${cloud.firestore.port}`],
@@ -94,7 +94,8 @@ export function cspStandIns(cloud: Cloud, geoIpUrl: string): Record<string, stri
     'https://securetoken.googleapis.com': auth,
     'https://api.cloudinary.com': [cloud.images.url],
     'https://res.cloudinary.com': [cloud.images.url],
-    'https://ipapi.co': [new URL(geoIpUrl).origin],
+    // A test's own geo-IP service; without one the store asks the real one, which the CSP names.
+    ...(geoIpUrl ? { 'https://ipapi.co': [new URL(geoIpUrl).origin] } : {}),
   };
 }
 
@@ -318,6 +319,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
+      // Canonical URLs and the home page's structured data name the store's origin.
+      VITE_PUBLIC_STORE_URL: storeUrl,
       ...storeIdentity,
     };
 

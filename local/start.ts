@@ -2,14 +2,19 @@
 // `npm run reset`: wipe .data/ and put the demo seed back.
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { startCloud, type Cloud } from './cloud';
+import { createServer as createViteServer, type PreviewServer, type ViteDevServer } from 'vite';
+import { buildStore, serveBuiltStore } from './builtStore';
+import { cspStandIns, startCloud, type Cloud } from './cloud';
 import { isPortFree } from './ports';
 import { demoAdmin } from './seed/seed';
 
 const root = resolve(import.meta.dirname, '..');
 // LOCAL_DATA_DIR lets tests run a second local cloud without touching the newcomer's .data/.
 const dataDir = resolve(root, process.env.LOCAL_DATA_DIR ?? '.data');
+// `npm run start:prod` (or `npm start -- --prod`): the built store, served as Firebase Hosting would.
+const production = process.argv.includes('--prod');
+// Never dist/, which is what deploys: this build talks to the local emulators.
+const builtStoreDir = resolve(root, 'dist-local');
 
 const portSettings = [
   { key: 'store', variable: 'STORE_PORT', fallback: 5173, what: 'the store (Vite)' },
@@ -61,7 +66,7 @@ async function start(): Promise<void> {
   process.stdout.write('Starting the local cloud...\n');
 
   let cloud: Cloud | undefined;
-  let vite: ViteDevServer | undefined;
+  let vite: ViteDevServer | PreviewServer | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -86,12 +91,26 @@ async function start(): Promise<void> {
       log,
     });
     Object.assign(process.env, cloud.webEnv, { API_PROXY_TARGET: cloud.api?.url ?? '' });
-    vite = await createViteServer({
-      root,
-      server: { port: ports.store, strictPort: true, host: '127.0.0.1' },
-      clearScreen: false,
-    });
-    await vite.listen();
+    if (production) {
+      process.stdout.write('  Building the store as for production (dist-local/)...\n');
+      await buildStore(root, builtStoreDir);
+      vite = await serveBuiltStore({
+        root,
+        outDir: builtStoreDir,
+        port: ports.store,
+        apiUrl: cloud.api?.url ?? '',
+        standIns: cspStandIns(cloud),
+        compress: true,
+      });
+    } else {
+      const dev = await createViteServer({
+        root,
+        server: { port: ports.store, strictPort: true, host: '127.0.0.1' },
+        clearScreen: false,
+      });
+      vite = dev;
+      await dev.listen();
+    }
   } catch (error) {
     process.stderr.write(`\n✖ ${error instanceof Error ? error.message : String(error)}\n`);
     await shutdown(1);
@@ -112,7 +131,9 @@ async function start(): Promise<void> {
   process.stdout.write(
     [
       '',
-      'The store is running with demo data:',
+      production
+        ? 'The production build of the store is running with demo data, served as Firebase Hosting serves it:'
+        : 'The store is running with demo data:',
       '',
       ...rows.map(([name, url]) => `  ${name.padEnd(width)}  ${url}`),
       '',

@@ -18,13 +18,13 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
-import { build, preview, type PreviewServer, type Rolldown } from 'vite';
+import { build, type PreviewServer, type Rolldown } from 'vite';
 import { cspStandIns, startCloud, type Cloud } from '../local/cloud';
+import { serveBuiltStore } from '../local/builtStore';
 import { freePort } from '../local/ports';
 import { seedProducts } from '../local/seed/catalog';
 import { seedLargeCatalog } from '../local/seed/largeCatalog';
 import { findChrome } from '../tests/support/browser';
-import { pagesServer } from './pagesServer';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -121,20 +121,14 @@ function criticalJs(outDir: string, outputs: Array<Output['output'][number]>) {
  * browser asks.
  */
 async function serveDist(outDir: string, port: number, cloud: Cloud, geoIpUrl: string): Promise<PreviewServer> {
-  const apiUrl = cloud.api?.url ?? '';
-  process.env.API_PROXY_TARGET = apiUrl;
-  return preview({
+  return serveBuiltStore({
     root,
+    outDir,
+    port,
+    apiUrl: cloud.api?.url ?? '',
+    standIns: cspStandIns(cloud, geoIpUrl),
+    compress: true,
     logLevel: 'silent',
-    configFile: false,
-    plugins: [pagesServer({ compress: true, hostingHeaders: { standIns: cspStandIns(cloud, geoIpUrl) } })],
-    build: { outDir },
-    preview: {
-      port,
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: { '/api': { target: apiUrl, changeOrigin: true } },
-    },
   });
 }
 

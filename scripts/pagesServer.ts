@@ -1,13 +1,14 @@
 // Vite plugin for the local servers: answers page requests the way Firebase Hosting does with
 // firebase.json's rewrites (docs/performance.md). In `vite preview` (e2e, the bench) each prerendered route
 // gets its own HTML, /productdetail/{id} goes through the API (product meta for crawlers) and
-// everything else gets the client-rendered shell. The dev server (npm start) has no build, so only
-// the product page rewrite applies there.
+// everything else gets the client-rendered shell; robots.txt and the sitemap go to the API too. The
+// dev server (npm start) has no build, so only the rewrites to the API apply there.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Connect, Plugin } from 'vite';
+import firebaseJson from '../firebase.json';
 import { localHostingHeadersFor } from '../server/lib/hostingHeaders';
 import { templateFetchHeader } from '../server/sharing/pageMeta';
 import { htmlFileFor } from '../domain/prerenderedRoutes';
@@ -75,22 +76,57 @@ function serveTextFile(outDir: string, send: Send) {
   };
 }
 
-/** Hosting's /productdetail/** rewrite to the API function; false when the request is not one. */
-function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction, send: Send): boolean {
-  const path = pagePath(req);
-  // The API's own fetch of the shell must reach the file, or it would loop through this rewrite.
-  if (!path?.startsWith('/productdetail/') || req.headers[templateFetchHeader]) return false;
+/** The API's answer to this request, as Hosting's rewrite to the function passes it on. */
+function answerFromApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: Connect.NextFunction,
+  send: Send,
+  accept: string,
+): void {
   const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5001';
-  void fetch(`${apiTarget}${req.url ?? path}`, { headers: { accept: 'text/html' } })
+  void fetch(`${apiTarget}${req.url ?? '/'}`, { headers: { accept } })
     .then(async (answer) => {
       res.statusCode = answer.status;
-      for (const name of ['content-type', 'cache-control']) {
+      for (const name of ['content-type', 'cache-control', 'x-robots-tag']) {
         const value = answer.headers.get(name);
         if (value) res.setHeader(name, value);
       }
       send(req, res, Buffer.from(await answer.arrayBuffer()));
     })
     .catch(next);
+}
+
+/** Hosting's /productdetail/** rewrite to the API function; false when the request is not one. */
+function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction, send: Send): boolean {
+  const path = pagePath(req);
+  // The API's own fetch of the shell must reach the file, or it would loop through this rewrite.
+  if (!path?.startsWith('/productdetail/') || req.headers[templateFetchHeader]) return false;
+  answerFromApi(req, res, next, send, 'text/html');
+  return true;
+}
+
+// Hosting's glob: '**' any path, '*' any part of one segment.
+function globPattern(source: string): RegExp {
+  const pattern = source
+    .split('**')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`);
+}
+
+// firebase.json's other rewrites to the API function (robots.txt, the sitemap): /api/** has the
+// servers' own proxy, and product pages their HTML-only rule above.
+const apiFileRewrites = firebaseJson.hosting.rewrites
+  .filter((rewrite) => 'function' in rewrite && !['/api/**', '/productdetail/**'].includes(rewrite.source))
+  .map((rewrite) => globPattern(rewrite.source));
+
+/** Hosting's rewrites of files (robots.txt, sitemap.xml) to the API function; false when not one. */
+function proxyApiFile(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction, send: Send): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (!apiFileRewrites.some((pattern) => pattern.test(path))) return false;
+  answerFromApi(req, res, next, send, req.headers.accept ?? '*/*');
   return true;
 }
 
@@ -150,7 +186,7 @@ export function pagesServer({
 } = {}): Plugin {
   const send = compress ? compressingSend() : sendAsIs;
   const throughApi = (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) =>
-    productPagesThroughApi && proxyProductPage(req, res, next, send);
+    proxyApiFile(req, res, next, send) || (productPagesThroughApi && proxyProductPage(req, res, next, send));
   const answerViolations = violationsRoute([]);
   return {
     name: 'store-pages',

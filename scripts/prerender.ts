@@ -9,15 +9,18 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { earlyQueryScriptFile, prerenderedRouteAttribute, startScriptFile } from '../domain/pageContracts';
 import { productIdAttribute, productTemplateFile, tokenProduct } from '../domain/productTemplate';
+import { pageTitle, prerenderedHead, type PageHead } from '../domain/pageHeads';
 import { prerenderedRoutes, spaShellFile } from '../domain/prerenderedRoutes';
-import { absoluteUrl, fillMeta } from '../server/sharing/pageMeta';
+import { paths } from '../domain/routes';
+import { homeStructuredData } from '../domain/structuredData';
+import { absoluteUrl, fillMeta, type PageMeta } from '../server/sharing/pageMeta';
 import { earlyQueryScript, startScript } from './bootScripts';
 
 /** What src/prerender/entry.tsx exports: the app is reached through its SSR bundle, never imported. */
 interface PrerenderModule {
   renderRoute: (location: string) => string;
   renderProductTemplate: () => string;
-  storeIdentity: () => { storeName: string; publicUrl: string };
+  storeIdentity: () => { storeName: string; publicUrl: string; contactEmail: string; contactPhone: string };
   earlyQueryTarget: () => { url: string } | null;
   earlyQueryBodies: () => Record<string, string>;
   startAfterPaint: (html: string) => string;
@@ -66,17 +69,35 @@ export function prerender(): Plugin {
           },
         });
         const mod = (await import(pathToFileURL(join(ssrDir, 'entry.js')).href)) as PrerenderModule;
-        const { storeName, publicUrl: siteUrl } = mod.storeIdentity();
+        const { storeName, publicUrl: siteUrl, contactEmail, contactPhone } = mod.storeIdentity();
         const description = defaultDescription(template);
-        const metaFor = (path: string) => ({
-          title: storeName,
-          description,
+        const logo = siteUrl ? absoluteUrl(siteUrl, '/images/logo.svg') : '/images/logo.svg';
+        // Each page's own title, description and indexing (domain/pageHeads.ts), as the SPA sets them.
+        const metaFor = (path: string, head: PageHead = prerenderedHead(path)): PageMeta => ({
+          title: pageTitle(head, storeName),
+          description: head.description ?? description,
           url: siteUrl ? absoluteUrl(siteUrl, path) : path,
-          image: siteUrl ? absoluteUrl(siteUrl, '/images/logo.svg') : '/images/logo.svg',
-          type: 'website' as const,
+          image: logo,
+          type: 'website',
+          noindex: head.noindex,
+          // Search engines need absolute URLs: without the store's public URL the home page has none.
+          structuredData:
+            path === paths.home && siteUrl
+              ? homeStructuredData({
+                  name: storeName,
+                  url: siteUrl,
+                  logoUrl: logo,
+                  email: contactEmail,
+                  telephone: contactPhone,
+                })
+              : undefined,
         });
 
-        await writeFile(join(outDir, spaShellFile), fillMeta(template, metaFor('/')));
+        // Every other path (search results, admin, unknown) gets this shell: none is for search results.
+        await writeFile(
+          join(outDir, spaShellFile),
+          fillMeta(template, { ...metaFor(paths.home, { noindex: true }), structuredData: undefined }),
+        );
         const early = mod.earlyQueryTarget();
         if (early) {
           await writeFile(

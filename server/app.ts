@@ -23,6 +23,7 @@ import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { productTemplateFile } from '../domain/productTemplate';
+import { createSeoRouter } from './seo/seoRoutes';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
@@ -79,6 +80,14 @@ export function createApp(deps: AppDeps): Express {
       logError,
     }),
   );
+
+  // robots.txt and the sitemap (hosting rewrites in firebase.json), for search engines.
+  app.use(createSeoRouter({ db: deps.db, storeUrl: deps.config.PUBLIC_STORE_URL }));
+  // Nothing the API answers belongs in search results: access links, order answers, errors.
+  app.use('/api', (_req, res, next) => {
+    res.set('X-Robots-Tag', 'noindex');
+    next();
+  });
 
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });

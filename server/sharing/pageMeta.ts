@@ -4,6 +4,7 @@
 // store's own meta) and the API's /productdetail/{id} route (each product's).
 
 import { pageDataId } from '../../domain/pageContracts';
+import { jsonLdScripts } from '../../domain/structuredData';
 
 export interface PageMeta {
   title: string;
@@ -19,6 +20,10 @@ export interface PageMeta {
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** Data the page's first render can use instead of a query (a JSON block, never executed). */
   data?: unknown;
+  /** Pages search engines must not index (a buyer's purchases, search results, admin, unknown paths). */
+  noindex?: boolean;
+  /** schema.org blocks for search engines, as JSON-LD in the HTML itself (domain/structuredData.ts). */
+  structuredData?: readonly Record<string, unknown>[];
 }
 
 /** Marks the API's own fetch of the template, so a missing static file cannot loop through the rewrite. */
@@ -48,6 +53,7 @@ export function metaTags(meta: PageMeta): string {
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${attr(meta.description)}" />`,
     `<link rel="canonical" href="${attr(meta.url)}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:title" content="${attr(meta.title)}" />`,
     `<meta property="og:description" content="${attr(meta.description)}" />`,
@@ -76,6 +82,7 @@ export function metaTags(meta: PageMeta): string {
         ' fetchpriority="high" />',
     );
   }
+  if (meta.structuredData?.length) tags.push(jsonLdScripts(meta.structuredData));
   if (meta.data !== undefined) {
     // '<' escaped so no value can close the script element; the JSON parses to the same data.
     const json = JSON.stringify(meta.data).replace(/</g, '\\u003c');

@@ -4,8 +4,11 @@
 // the SPA hydrates.
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
+import { findCategory } from '../../domain/categories';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../domain/images';
 import { outlineFromData, outlinesLimit, productFromData, type Product } from '../../domain/product';
+import { paths } from '../../domain/routes';
+import { productStructuredData } from '../../domain/structuredData';
 import { metaDescription } from '../../domain/text';
 import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
 import { fillProductTemplate } from './productMarkup';
@@ -14,6 +17,8 @@ export { templateFetchHeader };
 
 export const shareCacheControl = 'public, max-age=300';
 const templateTtlMs = 5 * 60_000;
+// Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
+const structuredDataImageWidth = 1200;
 
 export interface ShareRouteDeps {
   db: Firestore;
@@ -88,6 +93,7 @@ export async function productPage(
   // The SPA's decoder, so the product page renders this product without querying it again.
   const product = productFromData(id, data);
   const cover = product.coverImageUrl;
+  const category = findCategory(product.categoryId);
   const description = metaDescription(product.description);
   const meta: PageMeta = {
     title: `${product.title || deps.storeName} | ${deps.storeName}`,
@@ -106,6 +112,21 @@ export async function productPage(
         }
       : undefined,
     data: { product, outlines },
+    structuredData: productStructuredData(
+      {
+        id: product.id,
+        title: product.title,
+        description: product.description,
+        priceInNgn: product.priceInNgn,
+        priceInUsd: product.priceInUsd,
+        imageUrl: cover ? absoluteUrl(deps.storeUrl, resizedImageUrl(cover, structuredDataImageWidth)) : '',
+        url,
+        category: category
+          ? { name: category.label, url: absoluteUrl(deps.storeUrl, paths.category(category.id)) }
+          : undefined,
+      },
+      { name: deps.storeName, url: deps.storeUrl },
+    ),
   };
   return { meta, product };
 }

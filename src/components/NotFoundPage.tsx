@@ -9,7 +9,7 @@ export function NotFoundPage({
   title?: string;
   message?: string;
 }) {
-  usePageMeta(title);
+  usePageMeta({ title, noindex: true });
   return (
     <section className="mx-auto max-w-xl px-6 py-32 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>

@@ -2,11 +2,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { cspStandIns, startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
-import { pagesServer } from '../../scripts/pagesServer';
+import { serveBuiltStore } from '../../local/builtStore';
 import { findChrome, launchBrowserServer } from './browser';
 import { fakeProviderKeys, startFakeProviders } from './fakeProviders';
 
@@ -100,7 +100,6 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env = savedEnv;
   }
-  process.env.API_PROXY_TARGET = cloud.api?.url ?? '';
   // Both stores send Firebase Hosting's headers from firebase.json, so every e2e test runs under the
   // production CSP; each production origin's local stand-in is allowed where that origin is, and
   // nowhere else (server/lib/hostingHeaders.ts).
@@ -108,19 +107,7 @@ export default async function setup(project: TestProject) {
   // The second (provider keys) build gets its own product page shell: the API fills product pages
   // from the first store's shell, whose asset names belong to the other build.
   const serve = (port: number, dir: string, productPagesThroughApi: boolean) =>
-    preview({
-      root,
-      logLevel: 'warn',
-      configFile: false,
-      plugins: [pagesServer({ productPagesThroughApi, hostingHeaders: { standIns } })],
-      build: { outDir: dir },
-      preview: {
-        port,
-        strictPort: true,
-        host: '127.0.0.1',
-        proxy: { '/api': { target: cloud.api?.url ?? '', changeOrigin: true } },
-      },
-    });
+    serveBuiltStore({ root, outDir: dir, port, apiUrl: cloud.api?.url ?? '', standIns, productPagesThroughApi });
   const server = await serve(storePort, outDir, true);
   const providersServer = await serve(providersStorePort, providersOutDir, false);
   // Launched once rather than once per file: each file still opens fresh contexts of its own.

@@ -1,3 +1,4 @@
+import { pageHeads } from '../../../../domain/pageHeads';
 import { useAppSelector } from '../../../app/hooks';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { selectCurrency } from '../../currency';
@@ -7,10 +8,7 @@ import { PagedProductList, pagingOf } from './PagedProductList';
 export function AllProductsPage() {
   const currency = useAppSelector(selectCurrency);
   const query = useGetAllProductsInfiniteQuery();
-  usePageMeta(
-    'All Digital Products',
-    'Every ebook, course and tool in the store, with prices in naira and US dollars.',
-  );
+  usePageMeta(pageHeads.allProducts);
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 pt-24" aria-labelledby="all-heading">
       <h1 id="all-heading" className="mb-8 text-3xl font-bold text-slate-900">

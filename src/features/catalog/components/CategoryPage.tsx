@@ -1,3 +1,4 @@
+import { categoryHead } from '../../../../domain/pageHeads';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -25,7 +26,7 @@ export function CategoryPage() {
 function CategoryView({ category }: { category: Category }) {
   const currency = useAppSelector(selectCurrency);
   const query = useGetCategoryProductsInfiniteQuery(category.id);
-  usePageMeta(category.name, category.description);
+  usePageMeta(categoryHead(category.id));
   return (
     <>
       <section className="relative flex min-h-screen items-center justify-center overflow-hidden px-6 text-center text-white">

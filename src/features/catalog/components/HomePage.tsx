@@ -1,3 +1,4 @@
+import { pageHeads } from '../../../../domain/pageHeads';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -17,7 +18,7 @@ export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
   const { storeName } = getConfig().store;
   const currency = useAppSelector(selectCurrency);
   const { data: products, isLoading, isError, refetch } = useGetLatestProductsQuery();
-  usePageMeta();
+  usePageMeta(pageHeads.home);
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 to-brand-700 px-6 pb-16 pt-24 text-white">

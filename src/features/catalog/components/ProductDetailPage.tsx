@@ -56,7 +56,7 @@ export function ProductDetailPage() {
 function ProductDetails({ product }: { product: Product }) {
   const currency = useAppSelector(selectCurrency);
   const [buying, setBuying] = useState(false);
-  usePageMeta(product.title, metaDescription(product.description));
+  usePageMeta({ title: product.title, description: metaDescription(product.description) });
 
   const request: PaymentRequest = {
     amount: priceIn(product, currency),

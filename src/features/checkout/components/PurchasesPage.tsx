@@ -1,3 +1,4 @@
+import { pageHeads } from '../../../../domain/pageHeads';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/FormField';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
@@ -16,7 +17,7 @@ const emailRule = customerFields.email;
 
 /** A buyer who lost the order e-mail gets every purchase's access link again (docs/payments.md). */
 export function PurchasesPage() {
-  usePageMeta('Your purchases', 'Lost your order e-mail? Get the access links to everything you bought again.');
+  usePageMeta(pageHeads.purchases);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import { pageHeads } from '../../../../domain/pageHeads';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormField, type FieldControl } from '../../../components/FormField';
 import { showError, showSuccess } from '../../../lib/alerts';
@@ -17,7 +18,7 @@ const fieldNames = Object.keys(emptyMessage) as Field[];
 
 export function ContactPage() {
   const { contactEmail, contactPhone } = getConfig().store;
-  usePageMeta('Contact us', 'Questions about a product or an order? Send the seller a message.');
+  usePageMeta(pageHeads.contact);
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);

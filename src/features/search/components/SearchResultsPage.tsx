@@ -1,3 +1,4 @@
+import { pageHeads } from '../../../../domain/pageHeads';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -32,7 +33,7 @@ export function SearchResultsPage() {
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const scrollToResults = (location.state as SearchNavigationState | null)?.scrollToResults === true;
-  usePageMeta('Search results');
+  usePageMeta(pageHeads.searchResults);
 
   // Keyed on the location so each new search from this page scrolls again.
   useEffect(() => {

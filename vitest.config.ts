@@ -13,6 +13,7 @@ const slowIntegration = [
   'tests/integration/api/hostileInputs.test.ts',
   'tests/integration/api/function.test.ts',
   'tests/integration/api/adminAuthTwoClouds.test.ts',
+  'tests/integration/local/startProd.test.ts',
 ];
 const integration = {
   environment: 'node',

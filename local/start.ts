@@ -14,7 +14,7 @@ const dataDir = resolve(root, process.env.LOCAL_DATA_DIR ?? '.data');
 // `npm run start:prod` (or `npm start -- --prod`): the built store, served as Firebase Hosting would.
 const production = process.argv.includes('--prod');
 // Never dist/, which is what deploys: this build talks to the local emulators.
-const builtStoreDir = resolve(root, 'dist-local');
+const builtStoreDir = resolve(dataDir, 'dist');
 
 const portSettings = [
   { key: 'store', variable: 'STORE_PORT', fallback: 5173, what: 'the store (Vite)' },
@@ -92,7 +92,7 @@ async function start(): Promise<void> {
     });
     Object.assign(process.env, cloud.webEnv, { API_PROXY_TARGET: cloud.api?.url ?? '' });
     if (production) {
-      process.stdout.write('  Building the store as for production (dist-local/)...\n');
+      process.stdout.write(`  Building the store as for production into ${builtStoreDir}...\n`);
       await buildStore(root, builtStoreDir);
       vite = await serveBuiltStore({
         root,

@@ -31,6 +31,9 @@ const resultsDir = join(root, 'bench', 'results');
 const budgets = {
   criticalJsKb: 140,
   score: 95,
+  // Lighthouse's accessibility and SEO categories: every storefront page scores 100.
+  accessibility: 100,
+  seo: 100,
   lcpMs: 1800,
   cls: 0.02,
   tbtMs: 100,
@@ -61,6 +64,7 @@ const allPages = [
     path: `/productdetail/${sampleProduct?.id ?? ''}`,
     maxReads: 1 + (sampleProduct?.outline.length ?? 0),
   },
+  { name: 'contact', path: '/contactus', maxReads: 0 },
 ];
 
 const wanted = flags.pages ? new Set(flags.pages.split(',').map((name) => name.trim())) : null;
@@ -202,6 +206,10 @@ async function measureSearch(browser: Browser, baseUrl: string, titles: readonly
 
 interface Run {
   score: number;
+  accessibility: number;
+  seo: number;
+  /** The accessibility and SEO audits that did not pass, by their ids. */
+  failedAudits: string[];
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -231,7 +239,7 @@ function lcpInfo(details: Details): { element: string; phases: Record<string, nu
 async function lighthouseRun(url: string, debugPort: number): Promise<Run> {
   const result = await lighthouse(
     url,
-    { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] },
     // Lighthouse's mobile profile (throttling, 1.75 device pixel ratio) on a 390 px wide phone, the
     // width the store's budgets are set at (Lighthouse's own default is 412 px).
     {
@@ -251,6 +259,13 @@ async function lighthouseRun(url: string, debugPort: number): Promise<Run> {
   const lcp = lcpInfo(audits['largest-contentful-paint-element']?.details as Details);
   return {
     score: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    seo: Math.round((categories.seo?.score ?? 0) * 100),
+    failedAudits: [categories.accessibility, categories.seo].flatMap((category) =>
+      (category?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Infinity,
     fcpMs: audits['first-contentful-paint']?.numericValue ?? Infinity,
     tbtMs: audits['total-blocking-time']?.numericValue ?? Infinity,
@@ -312,7 +327,7 @@ async function main() {
         const results: Run[] = [];
         for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(url, debugPort));
         const reads = await countReads(browser, url, cloud.firestore.url);
-        const stat = (key: keyof Omit<Run, 'lcpElement' | 'lcpPhases'>) => {
+        const stat = (key: keyof Omit<Run, 'lcpElement' | 'lcpPhases' | 'failedAudits'>) => {
           const values = results.map((r) => r[key]);
           return { median: median(values), min: range(values)[0], max: range(values)[1] };
         };
@@ -320,6 +335,8 @@ async function main() {
           page: page.name,
           path: page.path,
           score: stat('score'),
+          accessibility: stat('accessibility'),
+          seo: stat('seo'),
           lcpMs: stat('lcpMs'),
           fcpMs: stat('fcpMs'),
           tbtMs: stat('tbtMs'),
@@ -332,6 +349,8 @@ async function main() {
           lcpPhases: results[results.length - 1]?.lcpPhases ?? {},
           verdicts: {
             score: verdict(stat('score').median >= budgets.score, `${page.name} score`),
+            accessibility: verdict(stat('accessibility').min >= budgets.accessibility, `${page.name} accessibility`),
+            seo: verdict(stat('seo').min >= budgets.seo, `${page.name} SEO`),
             lcp: verdict(stat('lcpMs').median <= budgets.lcpMs, `${page.name} LCP`),
             cls: verdict(stat('cls').median <= budgets.cls, `${page.name} CLS`),
             tbt: verdict(stat('tbtMs').median <= budgets.tbtMs, `${page.name} TBT`),
@@ -349,6 +368,11 @@ async function main() {
           `    score ${fmt(row.score)} ${row.verdicts.score}   LCP ${fmt(row.lcpMs, 2, 1000)} s ${row.verdicts.lcp}   FCP ${fmt(row.fcpMs, 2, 1000)} s`,
         );
         print(`    TBT ${fmt(row.tbtMs)} ms ${row.verdicts.tbt}   CLS ${fmt(row.cls, 3)} ${row.verdicts.cls}`);
+        print(
+          `    accessibility ${fmt(row.accessibility)} ${row.verdicts.accessibility}   SEO ${fmt(row.seo)} ${row.verdicts.seo}`,
+        );
+        const failed = [...new Set(results.flatMap((r) => r.failedAudits))];
+        if (failed.length) print(`    failed audits: ${failed.join(', ')}`);
         print(
           `    JS ${fmt(row.jsKb, 1)} KB   total ${fmt(row.totalKb, 1)} KB   reads ${reads} (at most ${page.maxReads}) ${row.verdicts.reads}`,
         );
@@ -426,13 +450,15 @@ function markdown(report: {
       `Machine: ${report.machine.cores} cores, load average ${report.machine.loadBefore.map((l) => l.toFixed(2)).join('/')} before, ` +
       `${report.machine.loadAfter.map((l) => l.toFixed(2)).join('/')} after. Critical-path JS ${report.criticalJsKb.toFixed(1)} KB gzip.`,
     '',
-    '| page | score | LCP s | FCP s | TBT ms | CLS | JS KB | total KB | reads | LCP element |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| page | score | a11y | SEO | LCP s | FCP s | TBT ms | CLS | JS KB | total KB | reads | LCP element |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...report.pages.map((p) =>
       [
         '',
         `${String(p.page)} \`${String(p.path)}\``,
         cell(p.score as S),
+        cell(p.accessibility as S),
+        cell(p.seo as S),
         cell(p.lcpMs as S, 2, 1000),
         cell(p.fcpMs as S, 2, 1000),
         cell(p.tbtMs as S),

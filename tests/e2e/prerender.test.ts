@@ -22,6 +22,13 @@ async function html(path: string): Promise<string> {
   return answer.text();
 }
 
+/** Every JSON-LD block of a page, parsed as a search engine reads it. */
+function jsonLd(page: string): Array<Record<string, unknown>> {
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+  );
+}
+
 /** Console errors and uncaught exceptions of a page, hydration mismatches among them. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -108,6 +115,111 @@ describe('prerendered HTML, before JavaScript', () => {
       /<img src="http:\/\/127\.0\.0\.1:\d+\/[^"]*\/image\/upload\/c_limit,f_auto,q_auto,w_1200\/v\d+\/[^"]+" srcSet="[^"]+ 480w, [^"]+ 800w, [^"]+ 1200w"[^>]* alt="Cover of React Web Development Bootcamp"/,
     );
     expect(page.toLowerCase()).not.toContain('storetemplate');
+  });
+
+  it("a product page's HTML carries its schema.org Product, one offer per currency, and its breadcrumb", async () => {
+    const blocks = jsonLd(await html('/productdetail/demo-react-bootcamp'));
+    expect(blocks.map((block) => block['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    expect(blocks[0]).toMatchObject({
+      name: 'React Web Development Bootcamp',
+      sku: 'demo-react-bootcamp',
+      brand: { '@type': 'Brand', name: 'Digital Store' },
+      url: `${baseUrl}/productdetail/demo-react-bootcamp`,
+      offers: [
+        {
+          '@type': 'Offer',
+          sku: 'demo-react-bootcamp-NGN',
+          price: 45000,
+          priceCurrency: 'NGN',
+          availability: 'https://schema.org/InStock',
+        },
+        {
+          '@type': 'Offer',
+          sku: 'demo-react-bootcamp-USD',
+          price: 49,
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+        },
+      ],
+    });
+    expect((blocks[0]?.image as string[])[0]).toMatch(/\/image\/upload\/c_limit,f_auto,q_auto,w_1200\//);
+    expect(blocks[1]).toMatchObject({
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${baseUrl}/` },
+        { position: 2, name: 'Courses', item: `${baseUrl}/category/2` },
+        { position: 3, name: 'React Web Development Bootcamp', item: `${baseUrl}/productdetail/demo-react-bootcamp` },
+      ],
+    });
+  });
+
+  it('home carries the store as an Organization and a WebSite whose search opens the search results', async () => {
+    const [organization, website] = jsonLd(await html('/'));
+    expect(organization).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Digital Store',
+      url: baseUrl,
+      logo: `${baseUrl}/images/logo.svg`,
+      email: 'hello@digitalstore.test',
+      telephone: '+234 800 000 0000',
+    });
+    expect(website).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${baseUrl}/searchresults?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+
+  it('each list page has its own title, description and canonical URL; pages for no search result say noindex', async () => {
+    const heads = await Promise.all(
+      ['/', '/allproducts', '/category/1', '/category/2', '/contactus'].map(async (path) => {
+        const page = await html(path);
+        return {
+          path,
+          title: /<title>([^<]*)<\/title>/.exec(page)?.[1],
+          canonical: /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1],
+          noindex: page.includes('<meta name="robots" content="noindex" />'),
+        };
+      }),
+    );
+    expect(heads).toEqual([
+      { path: '/', title: 'Digital Store', canonical: `${baseUrl}/`, noindex: false },
+      {
+        path: '/allproducts',
+        title: 'All Digital Products | Digital Store',
+        canonical: `${baseUrl}/allproducts`,
+        noindex: false,
+      },
+      { path: '/category/1', title: '📚 Ebooks | Digital Store', canonical: `${baseUrl}/category/1`, noindex: false },
+      { path: '/category/2', title: '🎓 Courses | Digital Store', canonical: `${baseUrl}/category/2`, noindex: false },
+      { path: '/contactus', title: 'Contact us | Digital Store', canonical: `${baseUrl}/contactus`, noindex: false },
+    ]);
+    const descriptions = await Promise.all(
+      ['/allproducts', '/category/1', '/contactus'].map(
+        async (path) => /<meta name="description" content="([^"]*)"/.exec(await html(path))?.[1],
+      ),
+    );
+    expect(descriptions).toEqual([
+      'Every ebook, course and tool in the store, with prices in naira and US dollars.',
+      'A wide range of digital ebooks across genres, for learning and entertainment.',
+      'Questions about a product or an order? Send the seller a message.',
+    ]);
+    for (const path of ['/purchases', '/searchresults', '/admindashboard', '/adminlogin']) {
+      expect(await html(path), path).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('robots.txt and the sitemap come from the API through the rewrites, as on Hosting', async () => {
+    const robots = await fetch(`${baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${baseUrl}/productdetail/demo-react-bootcamp</loc>`);
+    const access = await fetch(`${baseUrl}/api/access/not-a-real-token`);
+    expect(access.headers.get('x-robots-tag')).toBe('noindex');
   });
 
   it('an unknown product gets the shell, which loads and says Product not found', async () => {

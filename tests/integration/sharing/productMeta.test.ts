@@ -216,6 +216,36 @@ describe('product pages as a crawler sees them', () => {
     expect(page.html).not.toContain('</script><script>');
   });
 
+  it('carry the structured data as JSON-LD a crawler reads back, a hostile title kept inside its block', async () => {
+    const blocks = [
+      ...(await crawl('/productdetail/share-hostile')).html.matchAll(
+        /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+      ),
+    ].map((match) => JSON.parse(match[1] ?? '') as { '@type': string; name?: string; offers?: unknown });
+    expect(blocks.map((block) => block['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    expect(blocks[0]?.name).toBe('"><script>alert(1)</script>');
+    expect(blocks[0]?.offers).toEqual([
+      {
+        '@type': 'Offer',
+        sku: 'share-hostile-NGN',
+        price: 1000,
+        priceCurrency: 'NGN',
+        availability: 'https://schema.org/InStock',
+        url: `${storeUrl}/productdetail/share-hostile`,
+        seller: { '@type': 'Organization', name: 'Digital Store' },
+      },
+      {
+        '@type': 'Offer',
+        sku: 'share-hostile-USD',
+        price: 1,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: `${storeUrl}/productdetail/share-hostile`,
+        seller: { '@type': 'Organization', name: 'Digital Store' },
+      },
+    ]);
+  });
+
   it('fetch the shell from the origin once and keep it for five minutes', async () => {
     await crawl('/productdetail/share-bootcamp');
     await crawl('/productdetail/share-bootcamp');

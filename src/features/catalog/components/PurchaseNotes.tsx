@@ -22,6 +22,8 @@ export function PurchaseNotes() {
           If nothing arrives, contact us{' '}
           <Link to={paths.contact} className="font-semibold text-brand-800 underline hover:text-brand-900">
             HERE
+            {/* Said to screen readers and search engines, for whom a bare 'HERE' names no destination. */}
+            <span className="sr-only">: the contact page</span>
           </Link>
           .
         </li>

@@ -3,21 +3,12 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { deployedRuntime, runtimeMajor } from './functionRuntime';
+import { deployedRuntime, functionRuntimeDependencies as runtimeDependencies, runtimeMajor } from './functionRuntime';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, process.argv[2] ?? 'dist-functions');
 // The Node major firebase.json deploys on: the bundle is built for it and says so in `engines`.
 const nodeMajor = runtimeMajor(deployedRuntime(root));
-const runtimeDependencies = [
-  'express',
-  'express-rate-limit',
-  'firebase-admin',
-  'firebase-functions',
-  'helmet',
-  'nodemailer',
-  'zod',
-];
 
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const installedVersion = (name: string) =>

@@ -24,6 +24,17 @@ export const nodeRuntimeSchedule: Readonly<Record<string, RuntimeSchedule>> = {
   nodejs24: { deprecation: '2028-04-30', decommission: '2028-10-31' },
 };
 
+/** What the function imports at run time: its bundle leaves these out and lists them in its package.json. */
+export const functionRuntimeDependencies: readonly string[] = [
+  'express',
+  'express-rate-limit',
+  'firebase-admin',
+  'firebase-functions',
+  'helmet',
+  'nodemailer',
+  'zod',
+];
+
 /** How long before a runtime's deprecation CI starts failing, so the move is made in good time. */
 export const warningDays = 90;
 

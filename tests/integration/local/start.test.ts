@@ -5,28 +5,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, isPortFree } from '../../../local/ports';
+import { isPortFree } from '../../../local/ports';
+import { freeStartPorts, startPortVariables } from '../../support/startPorts';
 import { seedProducts } from '../../../local/seed/catalog';
 
 const root = resolve(import.meta.dirname, '../../..');
-const portVariables = [
-  'STORE_PORT',
-  'API_PORT',
-  'FIRESTORE_PORT',
-  'AUTH_PORT',
-  'AUTH_HUB_PORT',
-  'AUTH_LOGGING_PORT',
-  'IMAGES_PORT',
-  'MAIL_SMTP_PORT',
-  'MAIL_PORT',
-] as const;
-
-async function portEnv(): Promise<Record<(typeof portVariables)[number], string>> {
-  const env = {} as Record<(typeof portVariables)[number], string>;
-  for (const name of portVariables) env[name] = String(await freePort());
-  return env;
-}
-
 function runStart(
   env: Record<string, string>,
   dataDir: string,
@@ -61,7 +44,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('names the busy port and the variable to change it, in one line', async () => {
-    const env = await portEnv();
+    const env = await freeStartPorts();
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(Number(env.FIRESTORE_PORT), '127.0.0.1', () => r()));
     const dataDir = await mkdtemp(join(tmpdir(), 'store-start-'));
@@ -78,7 +61,7 @@ describe('npm start', () => {
   });
 
   it('prints the store URL with demo data, stops everything on Ctrl-C and keeps new products on restart', async () => {
-    const env = await portEnv();
+    const env = await freeStartPorts();
     const dataDir = await mkdtemp(join(tmpdir(), 'store-start-'));
     dirs.push(dataDir);
     const storeUrl = `http://127.0.0.1:${env.STORE_PORT}`;
@@ -110,7 +93,7 @@ describe('npm start', () => {
 
     first.child.kill('SIGINT');
     expect(await exited(first.child)).toBe(0);
-    for (const name of portVariables) expect(await isPortFree(Number(env[name])), `${name} released`).toBe(true);
+    for (const name of startPortVariables) expect(await isPortFree(Number(env[name])), `${name} released`).toBe(true);
 
     const second = runStart(env, dataDir);
     await waitFor(
@@ -158,7 +141,7 @@ describe('npm start', () => {
       };
     };
     for (const round of ['first start after the reset', 'start on another IMAGES_PORT']) {
-      const env = await portEnv();
+      const env = await freeStartPorts();
       const run = runStart(env, dataDir);
       try {
         await waitFor(

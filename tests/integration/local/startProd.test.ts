@@ -6,21 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../local/ports';
+import { freeStartPorts } from '../../support/startPorts';
 
 const root = resolve(import.meta.dirname, '../../..');
-const portVariables = [
-  'STORE_PORT',
-  'API_PORT',
-  'FIRESTORE_PORT',
-  'AUTH_PORT',
-  'AUTH_HUB_PORT',
-  'AUTH_LOGGING_PORT',
-  'IMAGES_PORT',
-  'MAIL_SMTP_PORT',
-  'MAIL_PORT',
-] as const;
-
 let child: ChildProcessWithoutNullStreams;
 let output = '';
 let dataDir = '';
@@ -36,8 +24,7 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 const page = (path: string) => fetch(`${store}${path}`, { headers: { accept: 'text/html' } });
 
 beforeAll(async () => {
-  const env: Record<string, string> = {};
-  for (const name of portVariables) env[name] = String(await freePort());
+  const env = await freeStartPorts();
   store = `http://127.0.0.1:${env.STORE_PORT}`;
   dataDir = await mkdtemp(join(tmpdir(), 'store-start-prod-'));
   child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts', '--prod'], {

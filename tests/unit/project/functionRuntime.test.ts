@@ -7,7 +7,13 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { deployedRuntime, nodeRuntimeSchedule, runtimeMajor, runtimeVerdict } from '../../../scripts/functionRuntime';
+import {
+  deployedRuntime,
+  functionRuntimeDependencies,
+  nodeRuntimeSchedule,
+  runtimeMajor,
+  runtimeVerdict,
+} from '../../../scripts/functionRuntime';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -69,18 +75,9 @@ describe('the runtime the API function deploys on', () => {
   });
 
   it("accepts every runtime dependency of the function on that Node major (their 'engines')", () => {
-    const source = readFileSync(resolve(root, 'scripts/build-functions.ts'), 'utf8');
-    const list = /const runtimeDependencies = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
-    const names = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1] as string);
-    expect(names).toEqual([
-      'express',
-      'express-rate-limit',
-      'firebase-admin',
-      'firebase-functions',
-      'helmet',
-      'nodemailer',
-      'zod',
-    ]);
+    // The list itself is checked against the built bundle (tests/integration/api/function.test.ts).
+    const names = functionRuntimeDependencies;
+    expect(names.length).toBeGreaterThan(0);
     const major = runtimeMajor(deployedRuntime(root));
     for (const name of names) {
       const pkg = JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as {

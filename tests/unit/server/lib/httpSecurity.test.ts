@@ -148,7 +148,7 @@ describe('JSON-only bodies', () => {
 });
 
 describe('bodies that are JSON in name only', () => {
-  const post = (url: string, body: BodyInit, headers: Record<string, string> = json) =>
+  const post = (url: string, body: NonNullable<RequestInit['body']>, headers: Record<string, string> = json) =>
     fetch(`${url}/api/contact`, { method: 'POST', headers, body });
 
   it('refuse JSON declared in a charset other than UTF-8 with 415', async () => {

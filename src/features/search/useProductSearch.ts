@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
-import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { closeAlert, showError, showLoading } from '../../lib/alerts';
 import { paths } from '../../../domain/routes';
 import { normalizeSearchTerm } from '../../lib/searchMatch';
@@ -25,7 +23,7 @@ export interface SearchNavigationState {
  */
 export function useProductSearch() {
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const store = useAppStore();
   const navigate = useNavigate();
 
   return useCallback(

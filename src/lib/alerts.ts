@@ -3,6 +3,7 @@
 // still loading closes the dialog that was opened before it; a loading dialog closed before it could open
 // is not opened at all (it would flash up over content that is already there).
 import type { SweetAlertIcon } from 'sweetalert2';
+import { fallbackMessage } from './errors';
 
 type Swal = typeof import('sweetalert2').default;
 
@@ -86,4 +87,18 @@ export function confirmAction(title: string, text: string, confirmButtonText: st
     });
     return result.isConfirmed;
   });
+}
+
+/**
+ * An event handler (onSubmit, onClick...) that runs an async action. React ignores what a handler
+ * returns, so a failure the action did not handle itself would be an unhandled rejection and the
+ * person would see nothing happen: it is shown as the generic error instead.
+ */
+export function asyncHandler<Args extends unknown[]>(action: (...args: Args) => Promise<unknown>) {
+  return (...args: Args): void => {
+    action(...args)
+      .catch(() => showError('Error', fallbackMessage))
+      // The dialog library itself failed to load: nothing is left to tell the person with.
+      .catch(() => undefined);
+  };
 }

@@ -2,7 +2,7 @@
 // closed before it could open never appearing over content that is already there.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { closeAlert, showLoading } from '../../../src/lib/alerts';
+import { asyncHandler, closeAlert, showLoading } from '../../../src/lib/alerts';
 import { setupAlerts } from '../../support/alerts';
 
 setupAlerts();
@@ -40,5 +40,29 @@ describe('loading dialogs', () => {
     await showLoading('Searching products...');
     expect(await screen.findByRole('dialog', { name: 'Searching products...' })).toBeTruthy();
     expect(screen.queryByText('Please wait...')).toBeNull();
+  });
+});
+
+describe('asyncHandler', () => {
+  it('runs the action with the event handler\'s arguments and shows nothing when it succeeds', async () => {
+    const received: string[] = [];
+    const handler = asyncHandler(async (value: string) => {
+      await pause(10);
+      received.push(value);
+    });
+    handler('submitted');
+    await waitFor(() => expect(received).toEqual(['submitted']));
+    await pause(200);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the generic error when the action fails in a way it did not handle itself', async () => {
+    const handler = asyncHandler(async () => {
+      await pause(10);
+      throw new Error('not handled');
+    });
+    handler();
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('Something went wrong. Please try again.');
   });
 });

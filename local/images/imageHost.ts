@@ -96,6 +96,12 @@ async function readFormFields(req: IncomingMessage): Promise<FormData> {
   return request.formData();
 }
 
+/** A text field of an upload form; '' when absent or sent as a file (never its '[object File]'). */
+function textField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
 export async function startImageHost(options: ImageHostOptions): Promise<ImageHost> {
   const host = options.host ?? '127.0.0.1';
   const cloudName = options.cloudName ?? 'demo-cloud';
@@ -170,7 +176,7 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       sendJson(res, 400, { error: { message: 'Invalid image file: only JPEG, PNG and WebP images are accepted.' } });
       return;
     }
-    const folder = String(form.get('folder') ?? '').replace(/[^a-zA-Z0-9_/-]/g, '');
+    const folder = textField(form, 'folder').replace(/[^a-zA-Z0-9_/-]/g, '');
     const publicId = `${folder ? `${folder}/` : ''}${randomBytes(10).toString('hex')}`;
     const version = Math.floor(now().getTime() / 1000);
     const path = safeJoin(root, `${publicId}${ext}`);
@@ -199,7 +205,7 @@ export async function startImageHost(options: ImageHostOptions): Promise<ImageHo
       sendJson(res, refused.status, { error: { message: refused.message } });
       return;
     }
-    const publicId = String(form.get('public_id') ?? '');
+    const publicId = textField(form, 'public_id');
     if (!publicId) {
       sendJson(res, 400, { error: { message: 'Missing required parameter - public_id' } });
       return;

@@ -11,8 +11,8 @@ export interface AdminFirestoreOptions {
 // when talking to an emulator, and fails without them. This auth client hands out the fixed token
 // emulators accept as the owner instead.
 const emulatorAuthClient = {
-  getAccessToken: async () => ({ token: 'owner' }),
-  getRequestHeaders: async () => ({ Authorization: 'Bearer owner' }),
+  getAccessToken: () => Promise.resolve({ token: 'owner' }),
+  getRequestHeaders: () => Promise.resolve({ Authorization: 'Bearer owner' }),
 };
 
 // Firestore settings may be applied once per instance, so each app's instance is kept here.

@@ -45,7 +45,7 @@ export function createAccessRouter({
     try {
       const grantRef = db.collection(accessGrantsCollection).doc(hashToken(token));
       const grant = (await grantRef.get()).data();
-      const transactionId = grant?.transactionId;
+      const transactionId: unknown = grant?.transactionId;
       if (typeof transactionId !== 'string') {
         notValid();
         return;

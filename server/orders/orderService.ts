@@ -84,7 +84,7 @@ export function createOrderService({ db, config, paystack, paypal, fulfilment, n
     if (!positivePrice(data.priceInNgn) || !positivePrice(data.priceInUsd)) {
       throw new Error(`Product ${productId} has no valid price`);
     }
-    const url = deliverable?.data()?.url;
+    const url: unknown = deliverable?.data()?.url;
     return {
       id: productId,
       title: typeof data.title === 'string' ? data.title : productId,

@@ -50,12 +50,16 @@ export function Modal({ title, onClose, children }: ModalProps) {
   };
 
   return createPortal(
+    // The backdrop is presentation only: it keeps focus inside the dialog for both mouse and keyboard
+    // (a click on it would move focus out; Tab wraps and Escape closes, for keys pressed anywhere in
+    // the panel), while the panel carries the dialog's semantics.
     <div
+      role="presentation"
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
-      // A click on the backdrop would move focus out of the dialog; keep it inside.
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) event.preventDefault();
       }}
+      onKeyDown={onKeyDown}
     >
       <div
         ref={panelRef}
@@ -63,7 +67,6 @@ export function Modal({ title, onClose, children }: ModalProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         className="max-h-full w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
       >
         <h2 id={titleId} className="text-xl font-bold text-slate-900">

@@ -119,6 +119,6 @@ let cached: AppConfig | undefined;
 
 /** The validated configuration; throws a ConfigError naming every missing variable. */
 export function getConfig(): AppConfig {
-  cached ??= parseConfig(import.meta.env as Env);
+  cached ??= parseConfig(import.meta.env);
   return cached;
 }

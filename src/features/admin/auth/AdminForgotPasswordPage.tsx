@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { showError, showSuccess } from '../../../lib/alerts';
+import { asyncHandler, showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
@@ -31,7 +31,7 @@ export function AdminForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password">
       <p className="mt-2 text-center text-slate-700">Enter your e-mail address and we will send you a reset link.</p>
-      <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+      <form className="mt-6 space-y-4" onSubmit={asyncHandler(onSubmit)}>
         <TextField
           label="Email"
           type="email"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { loggedIn } from '../../../app/sessionSlice';
-import { showError, showInfo, showSuccess } from '../../../lib/alerts';
+import { asyncHandler, showError, showInfo, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
@@ -46,7 +46,7 @@ export function AdminLoginPage() {
       }
       dispatch(loggedIn(outcome.admin));
       await showSuccess('Logged in successfully');
-      navigate(paths.adminDashboard, { replace: true });
+      await navigate(paths.adminDashboard, { replace: true });
     } catch (error) {
       setBusy(false);
       await showError('Login Failed', isAppError(error) ? error.message : fallbackMessage);
@@ -55,7 +55,7 @@ export function AdminLoginPage() {
 
   return (
     <AuthCard title="Admin Login">
-      <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate={false}>
+      <form className="mt-6 space-y-4" onSubmit={asyncHandler(onSubmit)} noValidate={false}>
         <TextField
           label="Email"
           type="email"

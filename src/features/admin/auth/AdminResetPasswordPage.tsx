@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { showError, showSuccess } from '../../../lib/alerts';
+import { asyncHandler, showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
@@ -49,7 +49,7 @@ export function AdminResetPasswordPage() {
     try {
       await resetPassword(code, password);
       await showSuccess('Password reset successfully!');
-      navigate(paths.adminLogin, { replace: true });
+      await navigate(paths.adminLogin, { replace: true });
     } catch (error) {
       setBusy(false);
       const message = isAppError(error) ? error.message : 'Failed to reset password.';
@@ -81,7 +81,7 @@ export function AdminResetPasswordPage() {
       {state.status === 'valid' && (
         <>
           <p className="mt-2 text-center text-slate-700">Choose a new password for {state.email}.</p>
-          <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <form className="mt-6 space-y-4" onSubmit={asyncHandler(onSubmit)}>
             <TextField
               label="New password"
               type="password"

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../../domain/routes';
+import { asyncHandler } from '../../../lib/alerts';
 import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm';
 import { RegistrationFields } from '../components/RegistrationFields';
 import { useRegistrationForm } from '../components/useRegistrationForm';
@@ -23,7 +24,7 @@ export function AdminSignupPage() {
 
   return (
     <AuthCard title="Register Admin">
-      <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+      <form className="mt-6 space-y-4" onSubmit={asyncHandler(onSubmit)}>
         <RegistrationFields values={values} onChange={setValues} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}

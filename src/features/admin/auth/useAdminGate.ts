@@ -17,21 +17,7 @@ export function useAdminGate(): AdminGate {
     let unsubscribe: (() => void) | undefined;
     // Each auth change starts a lookup; only the latest may set the gate.
     let latest = 0;
-    void watchAuthUser(async (user) => {
-      const call = ++latest;
-      if (!user) {
-        if (active) {
-          dispatch(loggedOut());
-          setGate({ status: 'out' });
-        }
-        return;
-      }
-      let admin: AdminInfo | null = null;
-      try {
-        admin = await fetchAdmin(user.uid);
-      } catch {
-        admin = null;
-      }
+    const settle = (call: number, admin: AdminInfo | null) => {
       if (!active || call !== latest) return;
       if (admin) {
         dispatch(loggedIn(admin));
@@ -40,6 +26,21 @@ export function useAdminGate(): AdminGate {
         dispatch(loggedOut());
         setGate({ status: 'out' });
       }
+    };
+    void watchAuthUser((user) => {
+      const call = ++latest;
+      if (!user) {
+        if (active) {
+          dispatch(loggedOut());
+          setGate({ status: 'out' });
+        }
+        return;
+      }
+      // A failed lookup counts as no admins record.
+      fetchAdmin(user.uid).then(
+        (admin) => settle(call, admin),
+        () => settle(call, null),
+      );
     }).then(
       (stop) => {
         if (active) unsubscribe = stop;

@@ -16,7 +16,10 @@ export interface RegistrationDone {
  * fields emptied only once `register` succeeded, and a readable sentence when it failed, with what
  * was typed kept.
  */
-export function useRegistrationForm(register: (values: Registration) => Promise<RegistrationDone>, after?: () => void) {
+export function useRegistrationForm(
+  register: (values: Registration) => Promise<RegistrationDone>,
+  after?: () => void | Promise<void>,
+) {
   const [values, setValues] = useState<Registration>(emptyRegistration);
   const [busy, setBusy] = useState(false);
 
@@ -34,7 +37,7 @@ export function useRegistrationForm(register: (values: Registration) => Promise<
       setValues(emptyRegistration);
       setBusy(false);
       await showSuccess(done.title, done.text);
-      after?.();
+      await after?.();
     } catch (error) {
       setBusy(false);
       await showError('Error', isAppError(error) ? error.message : fallbackMessage);

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { loggedOut } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
-import { confirmAction, showError, showTimedSuccess } from '../../../lib/alerts';
+import { asyncHandler, confirmAction, showError, showTimedSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { signOutAdmin } from '../api/auth';
@@ -83,7 +83,7 @@ export function AdminDashboard() {
     }
     dispatch(loggedOut());
     await showTimedSuccess('Logged out successfully', logoutMessageMs);
-    navigate(paths.adminLogin, { replace: true });
+    await navigate(paths.adminLogin, { replace: true });
   }, [current, dispatch, navigate]);
 
   if (gate.status === 'loading') {
@@ -99,7 +99,12 @@ export function AdminDashboard() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-16 pt-24 md:flex-row">
       <h1 className="sr-only">Admin Dashboard</h1>
-      <Sidebar current={panel ?? 'profile'} open={menuOpen} onOpenChange={setMenuOpen} onLogout={logout} />
+      <Sidebar
+        current={panel ?? 'profile'}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        onLogout={asyncHandler(logout)}
+      />
       <div className="min-w-0 flex-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {panelFor(panel, admin)}
       </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { adminInfoUpdated } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
-import { showError } from '../../../lib/alerts';
+import { asyncHandler, showError } from '../../../lib/alerts';
 import { useGetAdminQuery, useUpdateAdminPhoneMutation } from '../api/adminsApi';
 import { inputClass } from '../../../components/FormField';
 
@@ -63,7 +63,7 @@ export function ProfilePanel({ admin }: { admin: AdminInfo }) {
           <dt className="font-medium text-slate-800">Phone</dt>
           <dd className="mt-1">
             {editing ? (
-              <form className="flex flex-wrap items-center gap-2" onSubmit={save}>
+              <form className="flex flex-wrap items-center gap-2" onSubmit={asyncHandler(save)}>
                 <label htmlFor="profile-phone" className="sr-only">
                   Phone number
                 </label>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminRequest } from '../../../lib/admin';
-import { confirmAction, showError, showSuccess } from '../../../lib/alerts';
+import { asyncHandler, confirmAction, showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { createAccountForOther } from '../api/auth';
 import {
@@ -31,13 +31,12 @@ function RegisterAdminForm() {
   const [createAdmin] = useCreateAdminMutation();
   const { values, setValues, busy, onSubmit } = useRegistrationForm(async (registration) => {
     const user = await createAccountForOther(registration.name, registration.email, registration.password);
-    const result = await createAdmin({
+    await createAdmin({
       uid: user.uid,
       name: registration.name,
       email: user.email,
       phone: registration.phone,
-    });
-    if ('error' in result) throw result.error;
+    }).unwrap();
     return { title: 'Admin registered successfully', text: `${registration.name.trim()} can now sign in.` };
   });
 
@@ -46,7 +45,7 @@ function RegisterAdminForm() {
       <h2 id="register-admin-heading" className="text-2xl font-bold text-slate-900">
         Register Admin
       </h2>
-      <form className="mt-6 max-w-lg space-y-4" onSubmit={onSubmit}>
+      <form className="mt-6 max-w-lg space-y-4" onSubmit={asyncHandler(onSubmit)}>
         <RegistrationFields values={values} onChange={setValues} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}

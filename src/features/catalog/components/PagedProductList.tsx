@@ -162,6 +162,6 @@ export function PagedProductList({
 function isLoadedPages(result: unknown): result is { data: { pages: ListPage[] } } {
   if (typeof result !== 'object' || result === null || !('data' in result)) return false;
   if ('error' in result && result.error !== undefined) return false;
-  const data = (result as { data: unknown }).data;
+  const data = result.data;
   return typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { paths } from '../../../../domain/routes';
+import { asyncHandler } from '../../../lib/alerts';
 import { useProductSearch } from '../useProductSearch';
 
 /** The query parameter a search box posts when it works as a plain form (before the script runs). */
@@ -42,7 +43,7 @@ export function SearchBox({ tone = 'light', initialTerm = '' }: { tone?: 'light'
       role="search"
       action={paths.searchResults}
       method="get"
-      onSubmit={onSubmit}
+      onSubmit={asyncHandler(onSubmit)}
       className="flex w-full max-w-xl gap-2"
     >
       <label htmlFor={inputId} className="sr-only">

@@ -94,7 +94,7 @@ describe('markup in what sellers and shoppers type', () => {
     await posted.getByRole('heading', { name: 'Product Posted!' }).waitFor({ timeout: 30_000 });
     await posted.getByRole('button', { name: 'OK' }).click();
     const stored = await db.collection('products').where('title', '==', title).get();
-    expect(stored.docs.map((doc) => doc.data().description)).toEqual([description]);
+    expect(stored.docs.map((doc): unknown => doc.data().description)).toEqual([description]);
     productId = stored.docs[0]?.id ?? '';
 
     // The admin's own list shows the title as typed.

@@ -274,7 +274,7 @@ const matrix = collections.flatMap((c) =>
       collection: c,
       op,
       caller,
-      expected: (expected[c.name]?.[op][i] === 'A' ? 'allowed' : 'denied') as Outcome,
+      expected: expected[c.name]?.[op][i] === 'A' ? 'allowed' : 'denied',
     })),
   ),
 );

@@ -1,5 +1,6 @@
 // sweetalert2 renders real DOM in jsdom, keeps one dialog open across tests unless told otherwise,
 // and restores focus on a timer after closing.
+import type { SweetAlertIcon } from 'sweetalert2';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { closeAlert } from '../../src/lib/alerts';
 
@@ -29,4 +30,33 @@ export function setupAlerts() {
   afterAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, focusRestoreMs));
   });
+}
+
+// sweetalert2's backdrop and icons are decorative, so no role or accessible name reaches them: these
+// find them by the library's own class names.
+
+/** The backdrop behind the open dialog: a click on it is a click outside the dialog. */
+export function alertBackdrop(): HTMLElement {
+  const backdrop = document.querySelector<HTMLElement>('.swal2-container');
+  if (!backdrop) throw new Error('no sweetalert2 dialog is open');
+  return backdrop;
+}
+
+/** The dialog's icon of this type (shown when its display is flex), or null. */
+export function alertIcon(dialog: HTMLElement, icon: SweetAlertIcon): HTMLElement | null {
+  return dialog.querySelector<HTMLElement>(`.swal2-icon.swal2-${icon}`);
+}
+
+/**
+ * Records the text of every dialog that appears until stop(), however briefly: a flash also hides
+ * the page behind it.
+ */
+export function recordDialogs(): { appeared: string[]; stop: () => void } {
+  const appeared: string[] = [];
+  const observer = new MutationObserver(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    if (dialog) appeared.push(dialog.textContent ?? '');
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { appeared, stop: () => observer.disconnect() };
 }

@@ -16,7 +16,7 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, route = 
   const { store } = makeStore({ preloadedState });
   const user = userEvent.setup();
   const entries = Array.isArray(route) ? route : [route];
-  const result = render(
+  const view = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         {ui}
@@ -24,5 +24,5 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, route = 
     </Provider>,
     options,
   );
-  return { store, user, ...result };
+  return { store, user, ...view };
 }

@@ -98,14 +98,20 @@ describe('floating menu', () => {
   it('opens by itself every 30 seconds', () => {
     vi.useFakeTimers();
     renderMenu();
-    act(() => vi.advanceTimersByTime(29_999));
+    act(() => {
+      vi.advanceTimersByTime(29_999);
+    });
     expect(menu()).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(menu()).toBeInTheDocument();
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(menu()).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(menu()).toBeInTheDocument();
   });
 });

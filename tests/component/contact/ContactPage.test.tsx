@@ -93,7 +93,7 @@ describe('contact page', () => {
       'mailto:hello@digitalstore.test',
     );
     // Below the form, where the contact page shows them (docs/storefront.md).
-    const form = screen.getByRole('button', { name: 'Send Message' }).closest('form');
+    const { form } = screen.getByRole<HTMLButtonElement>('button', { name: 'Send Message' });
     const phoneLink = screen.getByRole('link', { name: '+234 800 000 0000' });
     expect(form?.compareDocumentPosition(phoneLink)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { asyncHandler, closeAlert, showLoading } from '../../../src/lib/alerts';
-import { setupAlerts } from '../../support/alerts';
+import { recordDialogs, setupAlerts } from '../../support/alerts';
 
 setupAlerts();
 
@@ -18,19 +18,13 @@ describe('loading dialogs', () => {
   });
 
   it('never opens a loading dialog that was closed before its turn came', async () => {
-    // Every dialog that ever appears, however briefly (a flash also hides the page behind it).
-    const appeared: string[] = [];
-    const observer = new MutationObserver(() => {
-      const dialog = document.querySelector('[role="dialog"]');
-      if (dialog) appeared.push(dialog.textContent ?? '');
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    const dialogs = recordDialogs();
     const shown = showLoading('Please wait...');
     const closed = closeAlert();
     await Promise.all([shown, closed]);
     await pause(200);
-    observer.disconnect();
-    expect(appeared).toEqual([]);
+    dialogs.stop();
+    expect(dialogs.appeared).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -44,7 +38,7 @@ describe('loading dialogs', () => {
 });
 
 describe('asyncHandler', () => {
-  it('runs the action with the event handler\'s arguments and shows nothing when it succeeds', async () => {
+  it("runs the action with the event handler's arguments and shows nothing when it succeeds", async () => {
     const received: string[] = [];
     const handler = asyncHandler(async (value: string) => {
       await pause(10);

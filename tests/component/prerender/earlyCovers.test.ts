@@ -23,15 +23,14 @@ function placeholders() {
 async function runAt(pathname: string, answer: unknown) {
   window.history.replaceState(null, '', pathname);
   const fetchAnswer = () => Promise.resolve({ ok: true, json: () => Promise.resolve(answer) });
-  const original = window.fetch;
-  window.fetch = fetchAnswer as unknown as typeof fetch;
+  const fetchStub = vi.spyOn(window, 'fetch').mockImplementation(fetchAnswer as unknown as typeof fetch);
   // The endpoint the build writes into the script (scripts/bootScripts.ts).
   vi.stubGlobal('__EARLY_QUERY_URL__', endpoint);
   try {
     vi.resetModules();
     await import('../../../src/boot/earlyQuery');
   } finally {
-    window.fetch = original;
+    fetchStub.mockRestore();
   }
   return (window as unknown as { __storeEarlyQuery: { answer: Promise<unknown>; shown: Promise<void> } })
     .__storeEarlyQuery;

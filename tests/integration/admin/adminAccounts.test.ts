@@ -4,6 +4,7 @@
 // it, an approved admin signs in and edits their phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { seedDemoAdmin, demoAdmin } from '../../../local/seed/seed';
 import { verifyEmail } from '../../support/authEmulatorUsers';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
@@ -72,7 +73,9 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
       email: chi.email,
       phone: '+234 803 000 0000',
     });
-    expect(stored.data().createdAt.toDate().getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const createdAt: unknown = stored.data().createdAt;
+    expect(createdAt).toBeInstanceOf(Timestamp);
+    expect((createdAt as Timestamp).toDate().getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // Signing in again files nothing more.
     expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'pending' });

@@ -45,7 +45,7 @@ async function serve(node: string, envOverrides: Record<string, string>): Promis
   child.stderr?.on('data', (chunk: Buffer) => {
     logs += chunk.toString();
   });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const started = await new Promise<{ port: number; node: string }>((resolveStart, reject) => {
     child.once('exit', (code) =>
       reject(new Error(`The function host exited with ${code} before it listened:\n${logs}`)),
@@ -203,7 +203,7 @@ for (const runtime of runtimes) {
         headers: { 'content-type': 'application/json' },
         body: new Blob([body]).stream(),
         duplex: 'half',
-      } as RequestInit);
+      });
       sizes.push(streamed.status);
       expect(sizes).toEqual([413, 413]);
       expect(await streamed.json()).toEqual({ message: 'The request is too large.' });

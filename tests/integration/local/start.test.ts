@@ -170,7 +170,7 @@ describe('npm start', () => {
       cwd: root,
       env: { ...process.env, LOCAL_DATA_DIR: dataDir },
     });
-    expect(await exited(child as ChildProcessWithoutNullStreams)).toBe(0);
+    expect(await exited(child)).toBe(0);
     const saved = await readFile(join(dataDir, 'firestore.json'), 'utf8');
     for (const product of seedProducts) expect(saved).toContain(product.title);
   }, 60_000);

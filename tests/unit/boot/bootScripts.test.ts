@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { earlyQueryScript, startScript } from '../../../scripts/bootScripts';
 import { latestProductsQueryBody, productPageQueryBody } from '../../../src/lib/earlyQuery';
+import { compileInlineScript } from '../../support/inlineScript';
 
 const root = resolve(import.meta.dirname, '../../..');
 const endpoint = 'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery';
@@ -24,14 +25,14 @@ function runEarlyScript(pathname: string) {
     return Promise.resolve({ ok: true, json: () => Promise.resolve([]) });
   };
   fakeWindow.fetch = fakeFetch;
-  const run = new Function('window', 'document', 'fetch', early) as (w: unknown, d: unknown, f: unknown) => void;
+  const run = compileInlineScript(early, 'window', 'document', 'fetch');
   run(fakeWindow, {}, fakeFetch);
   return { sent, started: fakeWindow.__storeEarlyQuery as { path: string } | undefined };
 }
 
 describe('/early-query.js', () => {
   it('builds a script that parses as JavaScript and names the endpoint', () => {
-    expect(() => new Function(early)).not.toThrow();
+    expect(() => compileInlineScript(early)).not.toThrow();
     // The minifier picks the quotes; the endpoint is one whole string literal.
     expect(early).toMatch(
       /([`"'])https:\/\/firestore\.googleapis\.com\/v1\/projects\/p\/databases\/\(default\)\/documents:runQuery\1/,
@@ -52,7 +53,7 @@ describe('both boot scripts', () => {
   it('are classic scripts that load nothing else', () => {
     for (const source of [start, early]) {
       // A static import or export would not parse in a function body.
-      expect(() => new Function(source)).not.toThrow();
+      expect(() => compileInlineScript(source)).not.toThrow();
       expect(source).not.toContain('import(');
     }
   });

@@ -187,6 +187,6 @@ describe('logout', () => {
     renderDashboard();
     await screen.findByRole('heading', { level: 2, name: 'Profile' });
     act(() => setAuthUser(null));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginPage } from '../../../../src/features/admin/auth/AdminLoginPage';
 import {
@@ -105,7 +105,7 @@ describe('admin login', () => {
     expect(signOutAdmin).toHaveBeenCalled();
     expect(store.getState().session.adminInfo).toBeNull();
     await pressInAlert(user);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
   });
 
   // firestore.rules take a request to become an admin only from a verified address

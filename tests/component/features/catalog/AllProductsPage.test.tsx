@@ -81,7 +81,8 @@ describe('all products page', () => {
 });
 
 // Role queries over dozens of cards are slow in jsdom; these count the grid's items directly.
-const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')];
+// eslint-disable-next-line testing-library/no-node-access -- the speed reason above
+const cards = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>(':scope > li')];
 
 describe("all products in pages of 24 with 'Load more'", () => {
   const titled = (from: number, count: number) =>
@@ -112,7 +113,7 @@ describe("all products in pages of 24 with 'Load more'", () => {
     expect(fetchAllProductsPage).toHaveBeenLastCalledWith(24, cursor1);
     expect(screen.getByText('24 more products loaded.')).toHaveAttribute('aria-live', 'polite');
     // The list keeps its order: page one, then page two.
-    expect(list.querySelectorAll(':scope > li h2')[24]).toHaveTextContent('PRODUCT 25');
+    expect(within(cards(list)[24]!).getByRole('heading', { level: 2 })).toHaveTextContent('PRODUCT 25');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards(list)).toHaveLength(51));
@@ -147,7 +148,7 @@ describe("all products in pages of 24 with 'Load more'", () => {
     expect(fetchAllProductsPage).toHaveBeenCalledTimes(2);
 
     pending.resolve(productPage(third));
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-label', 'View Product 49'));
+    await waitFor(() => expect(screen.getByLabelText('View Product 49')).toHaveFocus());
     expect(screen.queryByRole('button', { name: /Load more|Loading more/ })).not.toBeInTheDocument();
   }, 20_000);
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../../../src/features/catalog/components/HomePage';
 import { fetchLatestProducts } from '../../../../src/features/catalog/api/catalogQueries';
 import type { Product } from '../../../../domain/product';
-import { setupAlerts } from '../../../support/alerts';
+import { alertBackdrop, alertIcon, setupAlerts } from '../../../support/alerts';
 import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { renderWithProviders } from '../../../support/renderWithProviders';
@@ -47,7 +47,7 @@ describe('home page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Please wait...' });
     const section = screen.getByRole('region', { name: 'Latest Digital Products', hidden: true });
     expect(within(section).getByRole('status', { hidden: true })).toHaveTextContent('Loading products...');
-    await user.click(document.querySelector('.swal2-container')!);
+    await user.click(alertBackdrop());
     expect(dialog).toBeInTheDocument();
 
     pending.resolve([buildProduct({ title: 'Excel Mastery' })]);
@@ -61,7 +61,7 @@ describe('home page', () => {
     const { user } = renderWithProviders(<HomePage />);
     const dialog = await screen.findByRole('dialog', { name: 'Error!' });
     expect(within(dialog).getByText('Something went wrong while fetching products.')).toBeInTheDocument();
-    expect(dialog.querySelector('.swal2-icon.swal2-error')).toHaveStyle({ display: 'flex' });
+    expect(alertIcon(dialog, 'error')).toHaveStyle({ display: 'flex' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

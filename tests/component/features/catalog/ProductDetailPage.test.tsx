@@ -157,6 +157,7 @@ describe('product detail page', () => {
     renderProductPage();
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(document.title).toBe('Excel Mastery for Business | Digital Store'));
+    // eslint-disable-next-line testing-library/no-node-access -- meta tags live in <head>, which no query reaches
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', product.description);
   });
 });

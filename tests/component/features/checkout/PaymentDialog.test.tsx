@@ -1,10 +1,4 @@
-import type {
-  CreateOrderActions,
-  CreateOrderData,
-  OnApproveActions,
-  OnCancelledActions,
-  PayPalScriptOptions,
-} from '@paypal/paypal-js';
+import type { CreateOrderActions, OnApproveActions, OnCancelledActions, PayPalScriptOptions } from '@paypal/paypal-js';
 import type { PayPalButtonsComponentProps } from '@paypal/react-paypal-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -13,7 +7,7 @@ import type { usePaystackPayment } from 'react-paystack';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentDialog } from '../../../../src/features/checkout/components/PaymentDialog';
 import type { PaymentRequest } from '../../../../src/features/checkout/paymentRequest';
-import { setupAlerts } from '../../../support/alerts';
+import { alertBackdrop, alertIcon, setupAlerts } from '../../../support/alerts';
 import { server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
@@ -40,12 +34,20 @@ vi.mock(import('react-paystack'), () => ({
 
 type BuyerStep = { kind: 'approve' } | { kind: 'cancel' } | { kind: 'error'; error: Record<string, unknown> };
 
-const paypal = vi.hoisted(() => ({
-  providerOptions: [] as PayPalScriptOptions[],
-  script: 'resolved' as 'pending' | 'resolved' | 'rejected',
-  next: { kind: 'approve' } as BuyerStep,
+interface FakePayPal {
+  providerOptions: PayPalScriptOptions[];
+  script: 'pending' | 'resolved' | 'rejected';
+  next: BuyerStep;
+  clicksRejected: number;
+  errors: Array<Record<string, unknown>>;
+}
+
+const paypal = vi.hoisted((): FakePayPal => ({
+  providerOptions: [],
+  script: 'resolved',
+  next: { kind: 'approve' },
   clicksRejected: 0,
-  errors: [] as Array<Record<string, unknown>>,
+  errors: [],
 }));
 
 /** Plays what PayPal's SDK does with the buttons' callbacks when the buyer uses them. */
@@ -61,7 +63,7 @@ async function playPayPal(props: PayPalButtonsComponentProps) {
   if (step.kind === 'error') return props.onError?.(step.error);
   let orderID: string;
   try {
-    orderID = await props.createOrder!({ paymentSource: 'paypal' } as CreateOrderData, {} as CreateOrderActions);
+    orderID = await props.createOrder!({ paymentSource: 'paypal' }, {} as CreateOrderActions);
   } catch (error) {
     // The SDK hands a failed createOrder to onError.
     return props.onError?.({ message: error instanceof Error ? error.message : String(error) });
@@ -123,8 +125,8 @@ beforeEach(() => {
 
 function renderDialog(request: PaymentRequest, payments = demoOnly) {
   const onClose = vi.fn();
-  const result = renderWithProviders(<PaymentDialog request={request} payments={payments} onClose={onClose} />);
-  return { ...result, onClose };
+  const view = renderWithProviders(<PaymentDialog request={request} payments={payments} onClose={onClose} />);
+  return { ...view, onClose };
 }
 
 /** Our dialog; while a sweetalert2 message is open the page behind it is aria-hidden. */
@@ -450,7 +452,7 @@ describe('Paystack (NGN)', () => {
     await findAlert('Payment successful');
     const processing = await findAlert('Processing payment...');
     // Not dismissable by a click outside (docs/storefront.md, 'Messages').
-    await user.click(document.querySelector('.swal2-container')!);
+    await user.click(alertBackdrop());
     expect(processing).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel', hidden: true })).toBeDisabled();
 
@@ -623,7 +625,7 @@ describe('PayPal (USD)', () => {
     const { user } = renderDialog(usd, withProviders);
     await payWithPayPal(user);
     const alert = await findAlert('PayPal payment cancelled.');
-    expect(alert.querySelector('.swal2-icon.swal2-info')).toHaveStyle({ display: 'flex' });
+    expect(alertIcon(alert, 'info')).toHaveStyle({ display: 'flex' });
     await dismissAlert(user, 'PayPal payment cancelled.');
     expectFormKept();
   });

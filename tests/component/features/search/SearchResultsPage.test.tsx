@@ -65,9 +65,13 @@ describe('search results page', () => {
     vi.useFakeTimers();
     const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
     renderResults({ scrollToResults: true });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(scroll).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     const heading = screen.getByRole('heading', { level: 1 });
     expect(scroll.mock.contexts[0]).toContainElement(heading);
@@ -78,7 +82,9 @@ describe('search results page', () => {
     vi.useFakeTimers();
     const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
     renderResults();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(scroll).not.toHaveBeenCalled();
   });
 

@@ -5,7 +5,7 @@ import { fetchAllProductsPage, fetchCatalogIndex } from '../../../../src/feature
 import { selectSearchTerm } from '../../../../src/features/search/searchSlice';
 import type { CatalogEntry } from '../../../../domain/catalogIndex';
 import type { Product } from '../../../../domain/product';
-import { setupAlerts } from '../../../support/alerts';
+import { alertIcon, recordDialogs, setupAlerts } from '../../../support/alerts';
 import { deferred, productPage, resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { renderWithProviders } from '../../../support/renderWithProviders';
@@ -59,18 +59,13 @@ describe('product search', () => {
     await screen.findByRole('heading', { name: 'Search Result: Found (1) Products' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const appeared: string[] = [];
-    const observer = new MutationObserver(() => {
-      const dialog = document.querySelector('[role="dialog"]');
-      if (dialog) appeared.push(dialog.textContent ?? '');
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    const dialogs = recordDialogs();
     await user.clear(searchBox());
     await user.type(searchBox(), 'for{Enter}');
     expect(await screen.findByRole('heading', { name: 'Search Result: Found (2) Products' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    observer.disconnect();
-    expect(appeared).toEqual([]);
+    dialogs.stop();
+    expect(dialogs.appeared).toEqual([]);
     expect(fetchCatalogIndex).toHaveBeenCalledTimes(1);
   });
 
@@ -117,7 +112,7 @@ describe('product search', () => {
     await user.type(searchBox(), 'excel{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Search failed' });
     expect(within(dialog).getByText('There was an error searching products. Please try again.')).toBeInTheDocument();
-    expect(dialog.querySelector('.swal2-icon.swal2-error')).toHaveStyle({ display: 'flex' });
+    expect(alertIcon(dialog, 'error')).toHaveStyle({ display: 'flex' });
     expect(selectSearchTerm(store.getState())).toBe('');
     expect(screen.getByRole('heading', { level: 1, name: 'Digital Store', hidden: true })).toBeInTheDocument();
   });

@@ -1,16 +1,19 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import tseslint from 'typescript-eslint';
 
-// Typed hooks only, and Firestore Lite only in the SPA (docs/architecture.md, 'Conventions').
+// Typed hooks only: the raw react-redux hooks know nothing of RootState or AppDispatch, so src/app/hooks.ts
+// wraps them once. Firestore Lite only in the SPA (docs/architecture.md, 'Conventions').
 const restrictedPaths = [
   {
     name: 'react-redux',
-    importNames: ['useSelector', 'useDispatch'],
-    message: 'Use useAppSelector / useAppDispatch from app/hooks.',
+    importNames: ['useSelector', 'useDispatch', 'useStore'],
+    message: 'Use useAppSelector / useAppDispatch / useAppStore from app/hooks.',
   },
   { name: 'firebase/firestore', message: 'The storefront uses firebase/firestore/lite (docs/architecture.md).' },
 ];
@@ -91,7 +94,31 @@ const domainWithoutPackages = {
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'coverage', 'tests/.artifacts'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware linting -------------------------------------------------------------------------------
+  // Every TypeScript file is linted with its own project's types (tsconfig.json references the app, node,
+  // node-dom and domain projects; the project service finds the one that includes a file).
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Failures are mapped once to plain { code, message } objects (src/lib/errors.ts) that the store
+      // and RTK Query can hold; throwing one is the design, not a slip.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'file', name: 'AppError' }] }],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      // Vitest's asymmetric matchers (expect.any, expect.stringMatching...) are typed any: an object of
+      // expected values holds them everywhere.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      // Test doubles implement async interfaces with bodies that have nothing to await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  // The few plain JavaScript files (config files, the rules script) belong to no TypeScript project.
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
+  // ---------------------------------------------------------------------------------------------------
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -158,4 +185,25 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // Accessibility and Testing Library ----------------------------------------------------------------
+  { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      // As recommended, plus labelled regions: a region that scrolls sideways (a wide table on a phone)
+      // must be focusable, or keyboard users cannot scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
+    },
+  },
+  { files: ['tests/component/**/*.{ts,tsx}', 'tests/support/*.tsx'], ...testingLibrary.configs['flat/react'] },
+  {
+    // These work on the prerendered HTML and run the inline scripts before React, or Testing Library's
+    // render, has touched the page: plain DOM work is what they test.
+    files: ['tests/component/prerender/**'],
+    rules: { 'testing-library/no-node-access': 'off', 'testing-library/render-result-naming-convention': 'off' },
+  },
+  // ---------------------------------------------------------------------------------------------------
 );

@@ -1,6 +1,6 @@
 // The lint rules that hold the structure (docs/architecture.md, 'Conventions'), run with the project's own
 // eslint.config.js over small source trees written for each case.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -28,6 +28,9 @@ const files: Record<string, string> = {
   'src/boot/small.ts': "import { size } from '../lib/sizes';\nexport const g = size;\n",
   'src/boot/pullsReact.ts': "import { useState } from 'react';\nexport const h = useState;\n",
   'src/boot/pullsApp.ts': "import { Shelf } from '../features/catalog';\nexport const i = Shelf;\n",
+  'src/features/search/rawStore.ts': "import { useStore } from 'react-redux';\nexport const g = useStore;\n",
+  'src/app/hooks.ts':
+    "import { useDispatch, useSelector, useStore } from 'react-redux';\nexport const h = [useDispatch, useSelector, useStore];\n",
   'src/App.tsx':
     "import { Shelf } from './features/catalog/components/Shelf';\nimport { Shelf as S } from './features/catalog';\nexport const f = [Shelf, S];\n",
   'domain/shape.ts': 'export const shape = 1;\n',
@@ -56,6 +59,15 @@ beforeAll(async () => {
     await mkdir(dirname(join(dir, name)), { recursive: true });
     await writeFile(join(dir, name), text);
   }
+  // The lint is type-aware: the tree is one TypeScript project, with the project's packages to resolve
+  // its imports.
+  const project = {
+    extends: join(root, 'tsconfig.base.json'),
+    compilerOptions: { lib: ['ES2023', 'DOM'], types: ['node'] },
+    include: ['src', 'domain', 'server', 'local', 'scripts'],
+  };
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(project));
+  await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // Run as `npm run lint` does, from the tree's root: the zones are paths from the working directory.
   const run = await promisify(execFile)(
     process.execPath,
@@ -75,7 +87,8 @@ beforeAll(async () => {
   ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '[]' }));
   const parsed = JSON.parse(run.stdout) as LintResult[];
   results = new Map(parsed.map((r) => [r.filePath, r.messages.map((m) => m.ruleId ?? m.message)]));
-});
+  // The type-aware lint builds a TypeScript program first: seconds more on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -142,5 +155,15 @@ describe('layers: domain/ and the SPA', () => {
   it('keeps domain/ from importing another folder or a package', async () => {
     expect(await rulesBroken('domain/reachesOut.ts')).toEqual(['import-x/no-restricted-paths']);
     expect(await rulesBroken('domain/usesPackage.ts')).toEqual(['no-restricted-imports']);
+  });
+});
+
+describe('typed Redux hooks', () => {
+  it("refuses react-redux's raw hooks outside app/hooks.ts", async () => {
+    expect(await rulesBroken('src/features/search/rawStore.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets app/hooks.ts wrap them with the store types', async () => {
+    expect(await rulesBroken('src/app/hooks.ts')).toEqual([]);
   });
 });

@@ -108,7 +108,8 @@ function sendEarlyQuery(url: string) {
         whenParsed(() => {
           let img: HTMLImageElement | null = null;
           try {
-            img = showCovers(answer);
+            // Each item is checked as it is read: the answer's shape is only what Firestore should send.
+            img = showCovers(answer as RunQueryItem[]);
           } catch {
             // A page whose placeholders are not as expected: the app draws the covers.
           }

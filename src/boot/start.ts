@@ -28,7 +28,7 @@ const globals = window as unknown as Record<string, unknown>;
 const entry = d.currentScript?.getAttribute('data-entry');
 
 d.addEventListener('submit', (event) => {
-  const form = event.target as (EventTarget & Partial<Element>) | null;
+  const form: (EventTarget & Partial<Element>) | null = event.target;
   if (event.defaultPrevented || !form?.hasAttribute?.(appFormAttribute)) return;
   event.preventDefault();
   (form as unknown as Record<string, unknown>)[earlySubmitProperty] = true;
@@ -39,7 +39,7 @@ d.addEventListener(
   'click',
   (event) => {
     if (globals[appReadyName] || !event.isTrusted) return;
-    const target = event.target as (EventTarget & Partial<Element>) | null;
+    const target: (EventTarget & Partial<Element>) | null = event.target;
     const button = target?.closest?.('button[type="button"]');
     const root = d.getElementById('root');
     if (button && root?.contains(button)) globals[earlyClickName] = button;

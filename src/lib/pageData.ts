@@ -16,7 +16,7 @@ function takePageData(): { product?: unknown; outlines?: unknown } | null {
   block.remove();
   try {
     const parsed: unknown = JSON.parse(block.textContent);
-    if (typeof parsed === 'object' && parsed !== null) pageData = parsed as { product?: unknown; outlines?: unknown };
+    if (typeof parsed === 'object' && parsed !== null) pageData = parsed;
   } catch {
     // An unreadable block: the page queries the normal way.
   }

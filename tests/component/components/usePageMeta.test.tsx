@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { pageHeads, type PageHead } from '../../../domain/pageHeads';
 import { usePageMeta } from '../../../src/components/usePageMeta';
 
+// Meta tags live in <head>, which no Testing Library query reaches.
+// eslint-disable-next-line testing-library/no-node-access -- see the line above
 const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null;
+// eslint-disable-next-line testing-library/no-node-access -- see above
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
 describe('usePageMeta', () => {
   it("titles the page '{title} | {store}', describes it, and says noindex only where the page asks", () => {
-    const { rerender } = renderHook((head: PageHead) => usePageMeta(head), {
-      initialProps: pageHeads.purchases as PageHead,
+    const { rerender } = renderHook<void, PageHead>((head) => usePageMeta(head), {
+      initialProps: pageHeads.purchases,
     });
     expect(document.title).toBe('Your purchases | Digital Store');
     expect(description()).toBe('Lost your order e-mail? Get the access links to everything you bought again.');

@@ -122,7 +122,7 @@ describe('npm start', () => {
       cwd: root,
       env: { ...process.env, LOCAL_DATA_DIR: dataDir },
     });
-    expect(await exited(reset as ChildProcessWithoutNullStreams)).toBe(0);
+    expect(await exited(reset)).toBe(0);
 
     const coverOf = async (env: Record<string, string>) => {
       const docs = `http://127.0.0.1:${env.FIRESTORE_PORT}/v1/projects/demo-digital-store/databases/(default)/documents`;

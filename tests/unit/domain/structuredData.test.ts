@@ -25,7 +25,7 @@ const product = {
 
 /** The blocks of an HTML fragment, parsed as a JSON-LD reader does. */
 function parseBlocks(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m): unknown =>
     JSON.parse(m[1] ?? ''),
   );
 }

@@ -136,7 +136,10 @@ describe('product detail page', () => {
     expect(items[1]).toHaveTextContent(/correct e-mail/i);
     expect(items[2]).toHaveTextContent(/check that e-mail/i);
     expect(items[3]).toHaveTextContent(/if nothing arrives/i);
-    expect(within(items[3]!).getByRole('link', { name: 'HERE: the contact page' })).toHaveAttribute('href', '/contactus');
+    expect(within(items[3]!).getByRole('link', { name: 'HERE: the contact page' })).toHaveAttribute(
+      'href',
+      '/contactus',
+    );
     expect(items[4]).toHaveTextContent(/lost the e-mail/i);
     expect(within(items[4]!).getByRole('link', { name: 'your purchases page' })).toHaveAttribute('href', '/purchases');
   });

@@ -1323,9 +1323,13 @@ describe('GET /productdetail/{id}', () => {
       expect(html).toContain(
         '<meta property="og:description" content="&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;" />',
       );
-      // The only elements are the template's and the tags': none came from the product's text.
-      expect(html.match(/<script/g)).toHaveLength(1);
-      expect(html).toContain('<script type="application/json" id="page-data">');
+      // The only elements are the template's and the tags' (the page data and the two JSON-LD
+      // blocks for search engines): none came from the product's text.
+      expect(html.match(/<script[^>]*>/g)).toEqual([
+        '<script type="application/ld+json">',
+        '<script type="application/ld+json">',
+        '<script type="application/json" id="page-data">',
+      ]);
       expect(html).not.toMatch(/<img|<b>|<i>|onerror="alert/);
       const headerInjected = await page('x%0D%0ASet-Cookie:%20a=1');
       expect(headerInjected.headers.get('set-cookie')).toBeNull();

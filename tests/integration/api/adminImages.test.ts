@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
+import type { UploadSignature } from '../../../domain/apiContracts';
 import { isValidSignature, signParams } from '../../../server/admin/cloudinarySignature';
 import { createApp } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
@@ -25,15 +26,6 @@ const localSecret = 'local-secret';
 let adminToken: string;
 let strangerToken: string;
 
-interface SignatureAnswer {
-  timestamp: number;
-  signature: string;
-  apiKey: string;
-  cloudName: string;
-  folder: string;
-  uploadUrl: string;
-}
-
 function post(base: string, path: string, body: unknown, token?: string) {
   return fetch(`${base}${path}`, {
     method: 'POST',
@@ -46,7 +38,7 @@ function post(base: string, path: string, body: unknown, token?: string) {
 async function uploadCover(): Promise<{ publicId: string; url: string }> {
   const signature = (await (
     await post(cloud.apiUrl, '/api/uploads/signature', {}, adminToken)
-  ).json()) as SignatureAnswer;
+  ).json()) as UploadSignature;
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(pngBytes)], { type: 'image/png' }), 'cover.png');
   form.set('api_key', signature.apiKey);
@@ -90,7 +82,7 @@ describe('POST /api/uploads/signature', () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await post(cloud.apiUrl, '/api/uploads/signature', {}, adminToken);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as SignatureAnswer;
+    const body = (await res.json()) as UploadSignature;
     expect(body).toEqual({
       timestamp: expect.any(Number),
       signature: expect.stringMatching(/^[0-9a-f]{40}$/),

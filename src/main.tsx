@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { AppProviders } from './app/AppProviders';
 import { makeStore } from './app/store';
-import { productPrimed } from './features/catalog';
+import { productPrimed, revalidateProduct } from './features/catalog';
 import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from '../domain/routes';
 import { prerenderedRouteAttribute } from '../domain/pageContracts';
@@ -51,6 +51,19 @@ const tree = (
 
 if (hydrate) {
   hydrateRoot(container, tree);
+  // The embedded product may be up to a minute old (the CDN's cache): read it again once the page is
+  // idle, so a changed price or title, or a deleted product, shows (docs/performance.md).
+  if (embeddedProduct) {
+    const product = embeddedProduct;
+    const run = () => void revalidateProduct(store.dispatch, product);
+    const revalidate = () => {
+      // Safari has no requestIdleCallback.
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
+      else window.setTimeout(run, 1);
+    };
+    if (document.readyState === 'complete') revalidate();
+    else window.addEventListener('load', revalidate, { once: true });
+  }
 } else {
   container.replaceChildren();
   createRoot(container).render(tree);

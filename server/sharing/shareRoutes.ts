@@ -15,7 +15,10 @@ import { fillProductTemplate } from './productMarkup';
 
 export { templateFetchHeader };
 
-export const shareCacheControl = 'public, max-age=300';
+// The hosting CDN may keep a product page for a minute; browsers never reuse it without asking again
+// (max-age=0 with must-revalidate), so a repriced or deleted product shows within 60 s. No
+// stale-while-revalidate: browsers honour it too, and would show a stale page while revalidating.
+export const shareCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60';
 const templateTtlMs = 5 * 60_000;
 // Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
 const structuredDataImageWidth = 1200;

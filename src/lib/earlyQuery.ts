@@ -66,10 +66,20 @@ export function earlyQueryBodies(): Record<string, string> {
   return bodies;
 }
 
+/** The documents root of the configured Firestore: the emulator locally, Google's in production. */
+function documentsUrl(projectId: string, emulatorHost: string | null): string {
+  const origin = emulatorHost ? `http://${emulatorHost}` : 'https://firestore.googleapis.com';
+  return `${origin}/v1/projects/${encodeURIComponent(projectId)}/databases/(default)/documents`;
+}
+
 /** The runQuery endpoint of the configured Firestore: the emulator locally, Google's in production. */
 export function runQueryUrl(projectId: string, emulatorHost: string | null): string {
-  const origin = emulatorHost ? `http://${emulatorHost}` : 'https://firestore.googleapis.com';
-  return `${origin}/v1/projects/${encodeURIComponent(projectId)}/databases/(default)/documents:runQuery`;
+  return `${documentsUrl(projectId, emulatorHost)}:runQuery`;
+}
+
+/** One product document's REST address (a plain GET, as the rules let anyone read products). */
+export function productDocumentUrl(projectId: string, emulatorHost: string | null, id: string): string {
+  return `${documentsUrl(projectId, emulatorHost)}/products/${encodeURIComponent(id)}`;
 }
 
 type RestValue = Record<string, unknown>;
@@ -91,20 +101,35 @@ interface RestDocument {
   fields: Record<string, unknown>;
 }
 
+/** A REST document ({name, fields}) as its id and plain field values; null when it is not one. */
+function restDocument(document: unknown): RestDocument | null {
+  if (typeof document !== 'object' || document === null) return null;
+  const { name, fields: restFields } = document as { name?: unknown; fields?: Record<string, unknown> };
+  if (typeof name !== 'string') return null;
+  const fields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(restFields ?? {})) fields[field] = restValue(value);
+  return { id: decodeURIComponent(name.slice(name.lastIndexOf('/') + 1)), fields };
+}
+
 /** The documents of a runQuery answer, in order; null when it is not a runQuery array (an error body). */
 function restDocuments(answer: unknown): RestDocument[] | null {
   if (!Array.isArray(answer)) return null;
   const documents: RestDocument[] = [];
   for (const item of answer) {
     if (typeof item !== 'object' || item === null) return null;
-    const document = (item as { document?: { name?: unknown; fields?: Record<string, unknown> } }).document;
+    const document = (item as { document?: unknown }).document;
     if (!document) continue; // the lone { readTime } of an empty answer
-    if (typeof document.name !== 'string') return null;
-    const fields: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(document.fields ?? {})) fields[name] = restValue(value);
-    documents.push({ id: decodeURIComponent(document.name.slice(document.name.lastIndexOf('/') + 1)), fields });
+    const decoded = restDocument(document);
+    if (!decoded) return null;
+    documents.push(decoded);
   }
   return documents;
+}
+
+/** A single-document GET answer as a Product, by the same decoder; null when it is not a document. */
+export function productFromRestDocument(answer: unknown): Product | null {
+  const document = restDocument(answer);
+  return document && productFromData(document.id, document.fields);
 }
 
 /**

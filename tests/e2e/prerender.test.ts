@@ -3,9 +3,11 @@
 // and product pages carry their own meta for crawlers (through the preview server's API rewrite).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { connectE2eBrowser, holdAppEntry, openPage } from '../support/e2ePage';
 
-const { baseUrl, firestoreHost } = inject('e2e');
+const { baseUrl, firestoreHost, projectId } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -304,7 +306,7 @@ describe('hydration in a real browser', () => {
     }
   });
 
-  it('a product page renders the product and outline the API embedded: no Firestore request at all', async () => {
+  it('a product page renders the product and outline the API embedded, then reads only its product again, by one plain GET', async () => {
     const page = await openPage(browser);
     const errors = collectErrors(page);
     const reads: string[] = [];
@@ -320,10 +322,64 @@ describe('hydration in a real browser', () => {
       'Components and props',
       'State and effects',
     ]);
+    await expect.poll(() => reads.length, { timeout: 15_000 }).toBe(1);
     await page.waitForLoadState('networkidle');
-    expect(reads).toEqual([]);
+    // No runQuery and no SDK channel: the outline came embedded, the product is revalidated once.
+    expect(reads).toEqual([
+      `http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/products/demo-react-bootcamp`,
+    ]);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('a product page older than its product shows the current title and price once hydrated, and Product not found once deleted', async () => {
+    const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
+    const seeded = await db.doc('products/demo-react-bootcamp').get();
+    const ref = db.doc('products/e2e-stale-page');
+    await ref.set({
+      title: 'Stale Page Handbook',
+      description: 'A handbook that changes while a shopper holds its page.',
+      priceInNgn: 4500,
+      priceInUsd: 7,
+      categoryId: 1,
+      coverImageUrl: seeded.get('coverImageUrl') as string,
+      author: 'Test Author',
+      createdAt: Timestamp.now(),
+    });
+    /**
+     * Opens the product page and holds the page's own read of the product until `change` has been
+     * made: the page in the browser is then older than the product, as one a CDN kept would be.
+     */
+    async function openOlderThan(change: () => Promise<unknown>): Promise<Page> {
+      const page = await openPage(browser);
+      let read = 0;
+      await page.route('**/documents/products/e2e-stale-page', async (route) => {
+        read += 1;
+        await change();
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/productdetail/e2e-stale-page`);
+      await expect.poll(() => read, { timeout: 15_000 }).toBe(1);
+      return page;
+    }
+    try {
+      const page = await openOlderThan(() =>
+        ref.update({ title: 'Stale Page Handbook, Second Edition', priceInUsd: 9 }),
+      );
+      await page
+        .getByRole('heading', { level: 1, name: 'STALE PAGE HANDBOOK, SECOND EDITION' })
+        .waitFor({ timeout: 15_000 });
+      await page.getByText('$9', { exact: true }).waitFor();
+      expect(await page.getByText('$7', { exact: true }).count()).toBe(0);
+      await page.context().close();
+
+      const deleted = await openOlderThan(() => ref.delete());
+      await deleted.getByRole('heading', { name: 'Product not found' }).waitFor({ timeout: 15_000 });
+      expect(await deleted.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+      await deleted.context().close();
+    } finally {
+      await ref.delete();
+    }
   });
 
   it('a product page shows its cover, title and price before the app runs, then hydrates and sells', async () => {

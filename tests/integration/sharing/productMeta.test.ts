@@ -105,7 +105,7 @@ describe('product pages as a crawler sees them', () => {
   it('carry the product’s title, description, canonical URL, cover and price', async () => {
     const page = await crawl('/productdetail/share-bootcamp');
     expect(page.status).toBe(200);
-    expect(page.cacheControl).toBe('public, max-age=300');
+    expect(page.cacheControl).toBe('public, max-age=0, must-revalidate, s-maxage=60');
     // The store's own policy (firebase.json), not the API's `default-src 'none'`, or the page's
     // scripts and images would be blocked.
     expect(page.csp).toContain("script-src 'self' https://js.paystack.co");

@@ -1,5 +1,5 @@
-// The per-sale actions as mutations, so the buttons know when a call is under way. The sales list's
-// own data is refreshed by its owner through SaleActions' onChanged.
+// The per-sale actions as mutations, so the buttons know when a call is under way. One that succeeded
+// invalidates 'Sale': the Sales list, totals and chart read again and show the change.
 import { api } from '../../../lib/api';
 import { HttpError } from '../../../lib/http';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
@@ -28,9 +28,11 @@ const saleActionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     resendAccessEmail: build.mutation<string, { id: string; email?: string }>({
       queryFn: ({ id, email }) => run(() => resendAccessEmail(id, email)),
+      invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
     }),
     setSaleAccess: build.mutation<boolean, { id: string; revoked: boolean }>({
       queryFn: ({ id, revoked }) => run(() => setSaleAccess(id, revoked)),
+      invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
     }),
   }),
 });

@@ -45,7 +45,8 @@ export function AdminLoginPage() {
         return;
       }
       dispatch(loggedIn(outcome.admin));
-      await showSuccess('Logged in successfully');
+      // The dashboard opens at once, under the message: acknowledging it is not a step of signing in.
+      void showSuccess('Logged in successfully');
       await navigate(paths.adminDashboard, { replace: true });
     } catch (error) {
       setBusy(false);

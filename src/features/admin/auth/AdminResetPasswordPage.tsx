@@ -48,7 +48,8 @@ export function AdminResetPasswordPage() {
     setBusy(true);
     try {
       await resetPassword(code, password);
-      await showSuccess('Password reset successfully!');
+      // Login opens at once, under the message.
+      void showSuccess('Password reset successfully!');
       await navigate(paths.adminLogin, { replace: true });
     } catch (error) {
       setBusy(false);

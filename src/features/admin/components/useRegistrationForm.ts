@@ -36,7 +36,8 @@ export function useRegistrationForm(
       const done = await register(values);
       setValues(emptyRegistration);
       setBusy(false);
-      await showSuccess(done.title, done.text);
+      // What follows (sign-up: the login page) happens at once, under the message.
+      void showSuccess(done.title, done.text);
       await after?.();
     } catch (error) {
       setBusy(false);

@@ -92,9 +92,11 @@ describe('admin sign-up', () => {
     expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
     expect(submitAdminRequest).not.toHaveBeenCalled();
     expect(signOutAdmin).toHaveBeenCalled();
-    for (const label of labels) expect(screen.getByLabelText(label)).toHaveValue('');
+    // Login opens at once, under the message (the form, and what was typed in it, are gone).
+    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin', hidden: true })).toBeInTheDocument();
+    for (const label of labels) expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
     await pressInAlert(user);
-    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
   });
 
   it("shows the auth service's failure as a readable sentence in an 'Error' dialog and keeps the form", async () => {

@@ -4,6 +4,8 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductDetailPage } from '../../../../src/features/catalog/components/ProductDetailPage';
 import { fetchOutlines, fetchProduct } from '../../../../src/features/catalog/api/catalogQueries';
+import { productPrimed } from '../../../../src/features/catalog/api/catalogApi';
+import { fetchCurrentProduct, revalidateProduct } from '../../../../src/features/catalog/api/productRevalidation';
 import type { RootState } from '../../../../src/app/store';
 import { setupAlerts } from '../../../support/alerts';
 import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.mock';
@@ -272,5 +274,86 @@ describe('geo-IP default currency', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(store.getState().currency).toEqual({ currency: 'USD', chosen: true });
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('a product page the API served with its product, read again once hydrated', () => {
+  // The component tests' Firestore is the emulator address in vitest.config.ts; msw answers for it
+  // (a pattern: msw would read the '(default)' of the real path as a group).
+  const documentUrl =
+    /^http:\/\/127\.0\.0\.1:8080\/v1\/projects\/demo-digital-store\/databases\/\(default\)\/documents\/products\/excel-mastery$/;
+
+  function renderEmbedded() {
+    const view = renderProductPage();
+    view.store.dispatch(productPrimed(product));
+    return view;
+  }
+
+  it('shows a changed title and price', async () => {
+    const { store } = renderEmbedded();
+    expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    await revalidateProduct(store.dispatch, product, async () => ({
+      ...product,
+      title: 'Excel Mastery, Second Edition',
+      priceInUsd: 19,
+    }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY, SECOND EDITION' })).toBeInTheDocument();
+    expect(screen.getByText('$19')).toBeInTheDocument();
+    expect(screen.queryByText('$15')).not.toBeInTheDocument();
+  });
+
+  it("says 'Product not found' when the product was deleted", async () => {
+    const { store } = renderEmbedded();
+    await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' });
+    await revalidateProduct(store.dispatch, product, async () => null);
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what it shows when the read fails', async () => {
+    const { store } = renderEmbedded();
+    await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' });
+    await revalidateProduct(store.dispatch, product, () => Promise.reject(new Error('offline')));
+    expect(screen.getByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    expect(screen.getByText('$15')).toBeInTheDocument();
+  });
+
+  it('reads the product document with one plain GET: the current product, null when deleted, an error otherwise', async () => {
+    server.use(
+      http.get(documentUrl, () =>
+        HttpResponse.json({
+          name: 'projects/demo-digital-store/databases/(default)/documents/products/excel-mastery',
+          fields: {
+            title: { stringValue: 'Excel Mastery, Second Edition' },
+            description: { stringValue: 'Formulas and pivot tables.' },
+            priceInNgn: { integerValue: '15000' },
+            priceInUsd: { doubleValue: 19.5 },
+            categoryId: { integerValue: '1' },
+            coverImageUrl: { stringValue: 'https://images.test/covers/excel.png' },
+            author: { stringValue: 'Content Team' },
+            createdAt: { timestampValue: '2026-03-01T09:30:00.123456Z' },
+          },
+        }),
+      ),
+    );
+    expect(await fetchCurrentProduct('excel-mastery')).toEqual({
+      id: 'excel-mastery',
+      title: 'Excel Mastery, Second Edition',
+      description: 'Formulas and pivot tables.',
+      priceInNgn: 15000,
+      priceInUsd: 19.5,
+      categoryId: 1,
+      coverImageUrl: 'https://images.test/covers/excel.png',
+      author: 'Content Team',
+      createdAt: '2026-03-01T09:30:00.123Z',
+    });
+    server.use(
+      http.get(documentUrl, () =>
+        HttpResponse.json({ error: { code: 404, status: 'NOT_FOUND', message: 'no document' } }, { status: 404 }),
+      ),
+    );
+    expect(await fetchCurrentProduct('excel-mastery')).toBeNull();
+    server.use(http.get(documentUrl, () => HttpResponse.json({ error: { code: 503 } }, { status: 503 })));
+    await expect(fetchCurrentProduct('excel-mastery')).rejects.toThrow('product read answered 503');
   });
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,10 +14,22 @@ import { SalesPanel } from '../../../../../src/features/admin/sales/SalesPanel';
 import type { SaleRow } from '../../../../../src/features/admin/sales/types';
 import { deferred } from '../../../../support/catalogQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
+import { SaleActions } from '../../../../../src/features/admin/sales/SaleActions';
+import { setupAlerts } from '../../../../support/alerts';
+import { pressInAlert } from '../../../../support/adminScreens';
+import { server } from '../../../../support/msw';
+import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { buildSale, resetSalesQueries } from '../../../../support/salesQueries.mock';
 
 vi.mock('../../../../../src/features/admin/api/salesQueries', () => import('../../../../support/salesQueries.mock'));
 vi.mock('../../../../../src/features/admin/sales/downloadFile', () => ({ downloadText: vi.fn() }));
+// The admin's ID token for the sale actions' API calls.
+vi.mock(
+  '../../../../../src/features/admin/api/productAdminQueries',
+  () => import('../../../../support/productAdminQueries.mock'),
+);
+
+setupAlerts();
 
 // 11:00 on 22 November 2026 in Lagos.
 const now = new Date('2026-11-22T10:00:00Z');
@@ -137,6 +150,29 @@ describe('Sales panel states', () => {
     await screen.findByRole('region', { name: 'Sales list' });
     expect(within(list()).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     expect(within(rowsOf()[0] as HTMLElement).getByRole('button', { name: 'Resend abc' })).toBeInTheDocument();
+  });
+});
+
+describe('Sales after a sale action', () => {
+  it('reads the list and the totals again once an action succeeded, and shows the change', async () => {
+    // Our own API's access endpoint (component tests may stub our API).
+    resetProductAdminQueries();
+    server.use(http.post('*/api/admin/transactions/:id/access', () => HttpResponse.json({ accessRevoked: true })));
+    const sale = buildSale({ id: 'paystack_T9001', reference: 'T9001' });
+    vi.mocked(fetchSalesPage)
+      .mockResolvedValueOnce({ rows: [sale], hasNext: false })
+      .mockResolvedValue({ rows: [{ ...sale, accessRevoked: true }], hasNext: false });
+    const { user } = renderPanel('?panel=sales', (row) => <SaleActions sale={row} />);
+    await screen.findByRole('region', { name: 'Sales list' });
+    await waitFor(() => expect(fetchSalesTotals).toHaveBeenCalledTimes(1));
+    expect(within(list()).queryByText('Access revoked')).not.toBeInTheDocument();
+
+    await user.click(within(list()).getByRole('button', { name: 'Revoke access' }));
+    await pressInAlert(user, 'Yes, revoke');
+
+    expect(await within(list()).findByText('Access revoked')).toBeInTheDocument();
+    expect(fetchSalesPage).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(fetchSalesTotals).toHaveBeenCalledTimes(2));
   });
 });
 

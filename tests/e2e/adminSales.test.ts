@@ -138,10 +138,19 @@ describe('admin sales panel', () => {
     expect(resent?.subject).toContain('Freelance Writing Playbook');
     expect(resent?.text).toContain(accessUrl);
 
-    // Revoked, the link no longer opens the product; restored, it does again.
+    // The row shows the corrected address at once; the sale is found under it from now on.
+    await row.getByText(corrected).waitFor();
+    await admin.getByLabel('Buyer e-mail').fill(corrected);
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.waitForURL(`${baseUrl}/admindashboard?panel=sales&email=${encodeURIComponent(corrected)}`);
+    await rows.nth(1).getByText(corrected).waitFor({ timeout: 20_000 });
+
+    // Revoked, the link no longer opens the product; restored, it does again. Each change reads the
+    // list again.
     await row.getByRole('button', { name: 'Revoke access' }).click();
     await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Yes, revoke' }).click();
     await admin.getByText('Access revoked.').waitFor({ timeout: 20_000 });
+    await row.getByText('Access revoked', { exact: true }).waitFor({ timeout: 20_000 });
     expect((await fetch(accessUrl, { redirect: 'manual' })).status).toBe(404);
     await row.getByRole('button', { name: 'Restore access' }).click();
     await admin.getByText('Access restored.').waitFor({ timeout: 20_000 });

@@ -6,9 +6,15 @@ import type { PageCursor } from '../../../../domain/paging';
 import type { CurrencyTotal, RevenueBucket, SaleProductOption, SalesPage, SalesQuery } from '../sales/types';
 import { fetchDailyRevenue, fetchSaleProducts, fetchSalesPage, fetchSalesTotals } from './salesQueries';
 
+/** What a page of the Sales list is read with. */
+export interface SalesPageArgs {
+  sales: SalesQuery;
+  after: PageCursor | null;
+}
+
 export const salesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSalesPage: build.query<SalesPage, { sales: SalesQuery; after: PageCursor | null }>({
+    getSalesPage: build.query<SalesPage, SalesPageArgs>({
       queryFn: ({ sales, after }) => runQuery(() => fetchSalesPage(sales, after)),
       providesTags: ['Sale'],
     }),

@@ -166,7 +166,8 @@ function SalesList({ sales, renderActions }: { sales: SalesQuery; renderActions?
   const pageNumber = cursors.length + 1;
 
   let body: ReactNode;
-  if (page.isFetching) {
+  // A refresh of the same page (after a sale action) keeps the rows, and the action's notice, on screen.
+  if (page.isFetching && !page.currentData) {
     body = (
       <p role="status" className="text-slate-700">
         Loading sales...

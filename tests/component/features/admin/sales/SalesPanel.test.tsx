@@ -176,6 +176,32 @@ describe('Sales after a sale action', () => {
   });
 });
 
+describe('Sales after a resend to a corrected address', () => {
+  it('shows the new address in the row and keeps the notice, without reading the list again', async () => {
+    resetProductAdminQueries();
+    server.use(
+      http.post('*/api/admin/transactions/:id/resend', () => HttpResponse.json({ message: 'Access e-mail sent.' })),
+    );
+    const sale = buildSale({ id: 'paystack_T9002', customerEmail: 'ada.obi@exmaple.com', emailStatus: 'failed' });
+    vi.mocked(fetchSalesPage).mockResolvedValue({ rows: [sale], hasNext: false });
+    const { user } = renderPanel('?panel=sales&email=ada.obi%40exmaple.com', (row) => <SaleActions sale={row} />);
+    await screen.findByRole('region', { name: 'Sales list' });
+    await within(list()).findByText('ada.obi@exmaple.com');
+
+    await user.click(within(list()).getByRole('button', { name: 'Resend access e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend access e-mail' });
+    await user.clear(within(dialog).getByLabelText('Buyer e-mail'));
+    await user.type(within(dialog).getByLabelText('Buyer e-mail'), 'Ada.Obi@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(await within(list()).findByText('Access e-mail sent.')).toBeInTheDocument();
+    expect(within(list()).getByText('ada.obi@example.com')).toBeInTheDocument();
+    expect(within(list()).queryByText('ada.obi@exmaple.com')).not.toBeInTheDocument();
+    expect(within(list()).getByText('Sent')).toBeInTheDocument();
+    expect(fetchSalesPage).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Sales paging', () => {
   it('moves to the next page after the last row with a cursor, and back', async () => {
     const firstPage = Array.from({ length: 25 }, (_, i) => buildSale({ reference: `P1-${i}` }));

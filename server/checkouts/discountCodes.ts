@@ -1,0 +1,255 @@
+// A discount code's uses inside the caller's Firestore transactions (docs/payments.md, 'Discount
+// codes'). A checkout reserves a use in the transaction that creates it, so `uses + reserved` never
+// passes the limit however many buyers race; fulfilment turns the reservation into a use, and the
+// expiry of an unpaid checkout releases it. Paid orders therefore never exceed the limit, and a buyer
+// who paid is never refused: confirming never checks the limit again.
+//
+// Two subcollections of discountCodes/{CODE}, written by the API only (firestore.rules deny every
+// client):
+// - reservations/{checkoutId}: what each checkout holds (reserved, confirmed or released), so a
+//   confirmation or a release given the same checkout twice (a retried webhook, two racing sweeps)
+//   counts once.
+// - redemptions/{sha256 of the e-mail}: the buyers who paid with the code, for once-per-e-mail codes.
+//   A document per address can be read inside the transaction, which a query cannot; the address
+//   itself is not stored. Only a paid use counts: a buyer who closed the payment window may start
+//   again with the same code. So one address holding two open checkouts can pay both; both count,
+//   since a paid buyer is never refused (a new address costs nothing anyway: once per e-mail stops
+//   casual reuse, not a determined buyer).
+// Both remember when the code they belong to was created: a code deleted and created again under the
+// same name starts afresh instead of inheriting the old one's buyers and reservations.
+import { createHash } from 'node:crypto';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import {
+  discountCodeFromData,
+  discountCodesCollection,
+  discountMinor,
+  discountRefusals,
+  isValidCode,
+  normalizeCode,
+  refusalFor,
+  type DiscountCode,
+  type DiscountRefusal,
+} from '../../domain/discounts';
+import type { Currency } from '../../domain/money';
+
+export { discountCodesCollection };
+export const reservationsCollection = 'reservations';
+export const redemptionsCollection = 'redemptions';
+
+/** The code cannot be used; `message` is the sentence the buyer reads. */
+export class DiscountCodeRefusedError extends Error {
+  override name = 'DiscountCodeRefusedError';
+  constructor(readonly reason: DiscountRefusal) {
+    super(discountRefusals[reason]);
+  }
+}
+
+/** How a buyer's address is keyed: trimmed and lower-cased (as transactions store it), then SHA-256. */
+export function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+}
+
+type ReservationStatus = 'reserved' | 'confirmed' | 'released';
+
+interface ReservationRecord {
+  status: ReservationStatus;
+  /** The createdAt of the code this reservation belongs to (see the header). */
+  codeCreatedAt: string;
+  productId: string;
+  currency: Currency;
+  listPriceMinor: number;
+  discountMinor: number;
+  amountMinor: number;
+  emailKey: string;
+  reservedAt: string;
+  confirmedAt?: string;
+  releasedAt?: string;
+}
+
+interface RedemptionRecord {
+  codeCreatedAt: string;
+  uses: number;
+  lastCheckoutId: string;
+  lastAt: string;
+}
+
+export interface ReserveInput {
+  /** As the buyer typed it; normalised here. */
+  code: string;
+  /** The checkout being created in the same transaction. */
+  checkoutId: string;
+  productId: string;
+  currency: Currency;
+  listPriceMinor: number;
+  email: string;
+  now: Date;
+}
+
+export interface CodeReservation {
+  /** The code as stored (upper case). */
+  code: string;
+  discountMinor: number;
+  /** What the buyer must pay: the list price less the discount, never below 0. */
+  amountMinor: number;
+}
+
+export interface ConfirmInput {
+  code: string;
+  checkoutId: string;
+  email: string;
+  currency: Currency;
+  /** What the buyer was charged (the checkout's amount), added to the code's revenue. */
+  amountMinor: number;
+  now: Date;
+}
+
+export interface ReleaseInput {
+  code: string;
+  checkoutId: string;
+  now: Date;
+}
+
+function codeRef(db: Firestore, code: string): DocumentReference {
+  return db.collection(discountCodesCollection).doc(code);
+}
+
+function reservationRef(db: Firestore, code: string, checkoutId: string): DocumentReference {
+  return codeRef(db, code).collection(reservationsCollection).doc(checkoutId);
+}
+
+function redemptionRef(db: Firestore, code: string, email: string): DocumentReference {
+  return codeRef(db, code).collection(redemptionsCollection).doc(emailKey(email));
+}
+
+/** The stored code, or null when there is none (or the name could not be one: never read). */
+async function readCode(transaction: Transaction, ref: DocumentReference): Promise<DiscountCode | null> {
+  const snapshot = await transaction.get(ref);
+  const data = snapshot.data();
+  return data ? discountCodeFromData(ref.id, data) : null;
+}
+
+/**
+ * Checks the code for this checkout and reserves one use of it, in the caller's transaction: call it
+ * after the transaction's own reads (Firestore wants every read before the first write), and create
+ * the checkout in the same transaction. Throws DiscountCodeRefusedError with the buyer's sentence.
+ * Given the same checkout again (the caller retried after a lost answer), it answers the first
+ * reservation and changes nothing.
+ */
+export async function reserveCodeUse(
+  transaction: Transaction,
+  db: Firestore,
+  input: ReserveInput,
+): Promise<CodeReservation> {
+  const name = normalizeCode(input.code);
+  // A name outside the shape is never a stored code (and never becomes a document path).
+  if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
+  const ref = codeRef(db, name);
+  const heldRef = reservationRef(db, name, input.checkoutId);
+  const buyerRef = redemptionRef(db, name, input.email);
+  const code = await readCode(transaction, ref);
+  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+
+  const earlier = held.data() as ReservationRecord | undefined;
+  if (code && earlier && earlier.codeCreatedAt === code.createdAt) {
+    return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor };
+  }
+
+  const redemption = buyer.data() as RedemptionRecord | undefined;
+  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
+  if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
+
+  const listPriceMinor = Math.max(0, Math.trunc(input.listPriceMinor));
+  const off = discountMinor(code, input.currency, listPriceMinor);
+  const record: ReservationRecord = {
+    status: 'reserved',
+    codeCreatedAt: code.createdAt,
+    productId: input.productId,
+    currency: input.currency,
+    listPriceMinor,
+    discountMinor: off,
+    amountMinor: listPriceMinor - off,
+    emailKey: emailKey(input.email),
+    reservedAt: input.now.toISOString(),
+  };
+  // The counter is written from what this transaction read: a racing reservation makes one of the
+  // two transactions retry, and the retry sees the other's use.
+  transaction.update(ref, { reserved: code.reserved + 1 });
+  transaction.set(heldRef, record);
+  return { code: name, discountMinor: record.discountMinor, amountMinor: record.amountMinor };
+}
+
+/**
+ * Turns the checkout's reservation into a paid use (uses + 1, reserved - 1, revenue + amount) and
+ * records the buyer's address for once-per-e-mail codes. Once per checkout: a second call changes
+ * nothing and answers false. A checkout whose reservation was already released (paid after it
+ * expired) still counts as a use, even past the limit: the buyer has paid. A code deleted meanwhile
+ * has nothing left to count. Call it after the transaction's own reads.
+ */
+export async function confirmCodeUse(transaction: Transaction, db: Firestore, input: ConfirmInput): Promise<boolean> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return false;
+  const ref = codeRef(db, name);
+  const heldRef = reservationRef(db, name, input.checkoutId);
+  const buyerRef = redemptionRef(db, name, input.email);
+  const code = await readCode(transaction, ref);
+  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  if (!code) return false;
+
+  const now = input.now.toISOString();
+  const earlier = held.data() as ReservationRecord | undefined;
+  const sameCode = earlier !== undefined && earlier.codeCreatedAt === code.createdAt;
+  if (sameCode && earlier.status === 'confirmed') return false;
+  const stillReserved = sameCode && earlier.status === 'reserved';
+
+  transaction.update(ref, {
+    uses: code.uses + 1,
+    reserved: stillReserved ? Math.max(0, code.reserved - 1) : code.reserved,
+    [`revenueMinor.${input.currency}`]: code.revenueMinor[input.currency] + Math.max(0, Math.trunc(input.amountMinor)),
+  });
+  transaction.set(
+    heldRef,
+    sameCode
+      ? { ...earlier, status: 'confirmed', confirmedAt: now }
+      : {
+          status: 'confirmed',
+          codeCreatedAt: code.createdAt,
+          currency: input.currency,
+          amountMinor: Math.max(0, Math.trunc(input.amountMinor)),
+          emailKey: emailKey(input.email),
+          confirmedAt: now,
+        },
+  );
+  const redemption = buyer.data() as RedemptionRecord | undefined;
+  const previousUses = redemption && redemption.codeCreatedAt === code.createdAt ? redemption.uses : 0;
+  const record: RedemptionRecord = {
+    codeCreatedAt: code.createdAt,
+    uses: previousUses + 1,
+    lastCheckoutId: input.checkoutId,
+    lastAt: now,
+  };
+  transaction.set(buyerRef, record);
+  return true;
+}
+
+/**
+ * Gives back the use an unpaid checkout held (reserved - 1), once per checkout: a second call, or a
+ * call for a checkout that was paid, changes nothing and answers false. Call it after the
+ * transaction's own reads.
+ */
+export async function releaseCodeUse(transaction: Transaction, db: Firestore, input: ReleaseInput): Promise<boolean> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return false;
+  const ref = codeRef(db, name);
+  const heldRef = reservationRef(db, name, input.checkoutId);
+  const code = await readCode(transaction, ref);
+  const held = await transaction.get(heldRef);
+  const earlier = held.data() as ReservationRecord | undefined;
+  if (!earlier || earlier.status !== 'reserved') return false;
+  transaction.update(heldRef, { status: 'released', releasedAt: input.now.toISOString() });
+  // A code deleted, or deleted and created again, does not count this checkout's reservation.
+  if (code && earlier.codeCreatedAt === code.createdAt) {
+    transaction.update(ref, { reserved: Math.max(0, code.reserved - 1) });
+  }
+  return true;
+}

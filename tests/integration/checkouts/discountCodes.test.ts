@@ -1,0 +1,308 @@
+// Discount code uses in Firestore transactions (server/checkouts/discountCodes.ts) on the local
+// cloud's Firestore emulator: racing reservations never pass the limit, a released reservation frees
+// its use, confirming and releasing count once per checkout, once-per-e-mail holds, and each refusal
+// reads as the buyer's sentence.
+import { randomUUID } from 'node:crypto';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DiscountCodeRefusedError,
+  confirmCodeUse,
+  emailKey,
+  releaseCodeUse,
+  reserveCodeUse,
+  type ConfirmInput,
+  type ReleaseInput,
+  type ReserveInput,
+} from '../../../server/checkouts/discountCodes';
+import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+
+const cloud = inject('cloud');
+let db: Firestore;
+const run = Date.now().toString(36).toUpperCase();
+let serial = 0;
+const now = new Date('2026-11-20T12:00:00.000Z');
+// Racing transactions on one document retry; twenty of them need more than the default five tries.
+const options = { maxAttempts: 40 };
+
+beforeAll(() => {
+  db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
+});
+
+/** Stores a new code under a name of this run, with these terms, and answers the name. */
+async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
+  serial += 1;
+  const code = `T${run}-${serial}`;
+  await db.doc(`discountCodes/${code}`).set({
+    code,
+    kind: 'percent',
+    percent: 15,
+    productIds: [],
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    oncePerEmail: false,
+    active: true,
+    createdAt: Timestamp.fromMillis(Date.UTC(2026, 10, 1)),
+    createdBy: 'admin-1',
+    ...terms,
+  });
+  return code;
+}
+
+async function codeDoc(code: string): Promise<Record<string, unknown>> {
+  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
+}
+
+function reserveInput(code: string, overrides: Partial<ReserveInput> = {}): ReserveInput {
+  return {
+    code,
+    checkoutId: randomUUID(),
+    productId: 'p1',
+    currency: 'NGN',
+    listPriceMinor: 450_000,
+    email: 'buyer@example.com',
+    now,
+    ...overrides,
+  };
+}
+
+const reserve = (input: ReserveInput) => db.runTransaction((t) => reserveCodeUse(t, db, input), options);
+const confirm = (input: ConfirmInput) => db.runTransaction((t) => confirmCodeUse(t, db, input), options);
+const release = (input: ReleaseInput) => db.runTransaction((t) => releaseCodeUse(t, db, input), options);
+
+/** The sentence a refused reservation gave, or 'reserved'. */
+async function attempt(input: ReserveInput): Promise<string> {
+  try {
+    await reserve(input);
+    return 'reserved';
+  } catch (error) {
+    if (error instanceof DiscountCodeRefusedError) return error.message;
+    throw error;
+  }
+}
+
+describe('reserving under load', () => {
+  it('gives a 5-use code to exactly 5 of 20 racing checkouts; the other 15 are told it is used up', async () => {
+    const code = await seedCode({ maxUses: 5 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(reserveInput(code, { email: `racer${i}@example.com` }))),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'reserved')).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome === 'This code has been used up.')).toHaveLength(15);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 5 });
+    const held = await db.collection(`discountCodes/${code}/reservations`).get();
+    expect(held.docs.map((d) => d.get('status') as unknown)).toEqual(Array(5).fill('reserved'));
+  }, 60_000);
+});
+
+describe('releasing and confirming', () => {
+  it('frees a use when an unpaid checkout’s reservation is released, once however often it is asked', async () => {
+    const code = await seedCode({ maxUses: 1 });
+    const first = reserveInput(code);
+    await reserve(first);
+    expect(await attempt(reserveInput(code))).toBe('This code has been used up.');
+
+    expect(await release({ code, checkoutId: first.checkoutId, now })).toBe(true);
+    expect(await release({ code, checkoutId: first.checkoutId, now })).toBe(false);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 0 });
+
+    expect(await attempt(reserveInput(code))).toBe('reserved');
+    expect(await attempt(reserveInput(code))).toBe('This code has been used up.');
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+  });
+
+  it('turns a reservation into a use with its revenue, once per checkout', async () => {
+    const code = await seedCode({ maxUses: 2 });
+    const input = reserveInput(code, { currency: 'USD', listPriceMinor: 700 });
+    expect(await reserve(input)).toEqual({ code, discountMinor: 105, amountMinor: 595 });
+    const paid = { code, checkoutId: input.checkoutId, email: input.email, currency: 'USD' as const, now };
+    expect(await confirm({ ...paid, amountMinor: 595 })).toBe(true);
+    expect(await confirm({ ...paid, amountMinor: 595 })).toBe(false);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0, revenueMinor: { USD: 595 } });
+    // A paid checkout has nothing left to release.
+    expect(await release({ code, checkoutId: input.checkoutId, now })).toBe(false);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+    expect((await db.doc(`discountCodes/${code}/reservations/${input.checkoutId}`).get()).get('status')).toBe(
+      'confirmed',
+    );
+  });
+
+  it('adds each currency’s revenue on its own', async () => {
+    const code = await seedCode();
+    const naira = reserveInput(code);
+    const dollars = reserveInput(code, { currency: 'USD', listPriceMinor: 700, email: 'other@example.com' });
+    await reserve(naira);
+    await reserve(dollars);
+    await confirm({
+      code,
+      checkoutId: naira.checkoutId,
+      email: naira.email,
+      currency: 'NGN',
+      amountMinor: 382_500,
+      now,
+    });
+    await confirm({
+      code,
+      checkoutId: dollars.checkoutId,
+      email: dollars.email,
+      currency: 'USD',
+      amountMinor: 595,
+      now,
+    });
+    expect(await codeDoc(code)).toMatchObject({ uses: 2, reserved: 0, revenueMinor: { NGN: 382_500, USD: 595 } });
+  });
+
+  it('counts a checkout paid after its reservation was released, without touching other reservations', async () => {
+    const code = await seedCode({ maxUses: 1 });
+    const late = reserveInput(code);
+    await reserve(late);
+    await release({ code, checkoutId: late.checkoutId, now });
+    const next = reserveInput(code, { email: 'next@example.com' });
+    await reserve(next);
+    // The late buyer paid what their checkout asked: it counts, past the limit, and the next
+    // buyer's reservation still stands.
+    expect(
+      await confirm({
+        code,
+        checkoutId: late.checkoutId,
+        email: late.email,
+        currency: 'NGN',
+        amountMinor: 382_500,
+        now,
+      }),
+    ).toBe(true);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 1 });
+  });
+
+  it('answers a repeated reservation for one checkout with the first, taking no second use', async () => {
+    const code = await seedCode({ maxUses: 3 });
+    const input = reserveInput(code);
+    const first = await reserve(input);
+    expect(await reserve(input)).toEqual(first);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+  });
+
+  it('counts nothing for a code deleted meanwhile, and a code made again under its name starts afresh', async () => {
+    const code = await seedCode({ maxUses: 1, oncePerEmail: true });
+    const old = reserveInput(code);
+    await reserve(old);
+    await db.doc(`discountCodes/${code}`).delete();
+    expect(
+      await confirm({ code, checkoutId: old.checkoutId, email: old.email, currency: 'NGN', amountMinor: 1, now }),
+    ).toBe(false);
+    await db.doc(`discountCodes/${code}`).set({ ...laterTerms(), code, maxUses: 1, oncePerEmail: true });
+    // The old checkout's expiry gives nothing back to the new code, which has no reservation.
+    expect(await release({ code, checkoutId: old.checkoutId, now })).toBe(true);
+    expect(await codeDoc(code)).not.toHaveProperty('reserved');
+    expect(await attempt(reserveInput(code, { email: old.email }))).toBe('reserved');
+  });
+});
+
+/** A live percent code's terms, created later than seedCode's codes. */
+function laterTerms(): Record<string, unknown> {
+  return {
+    kind: 'percent',
+    percent: 10,
+    productIds: [],
+    startsAt: null,
+    endsAt: null,
+    active: true,
+    createdAt: Timestamp.fromMillis(Date.UTC(2026, 10, 15)),
+    createdBy: 'admin-1',
+  };
+}
+
+describe('once per e-mail', () => {
+  it('refuses an address that paid with the code, whatever its case, and no other', async () => {
+    const code = await seedCode({ oncePerEmail: true });
+    const first = reserveInput(code, { email: 'Ada@Example.com' });
+    await reserve(first);
+    // Reserved but unpaid is not a use: the same buyer may try again.
+    expect(await attempt(reserveInput(code, { email: 'ada@example.com' }))).toBe('reserved');
+    await confirm({
+      code,
+      checkoutId: first.checkoutId,
+      email: first.email,
+      currency: 'NGN',
+      amountMinor: 382_500,
+      now,
+    });
+
+    expect(await attempt(reserveInput(code, { email: '  ADA@example.COM ' }))).toBe(
+      'This code has already been used with this e-mail address.',
+    );
+    expect(await attempt(reserveInput(code, { email: 'bola@example.com' }))).toBe('reserved');
+    const redemption = await db.doc(`discountCodes/${code}/redemptions/${emailKey('ada@example.com')}`).get();
+    expect(redemption.data()).toMatchObject({ uses: 1, lastCheckoutId: first.checkoutId });
+    // The address itself is not stored, only its hash.
+    expect(JSON.stringify(redemption.data())).not.toContain('ada@');
+  });
+
+  it('lets one address use a code without the limit as often as it likes', async () => {
+    const code = await seedCode({ oncePerEmail: false });
+    const first = reserveInput(code);
+    await reserve(first);
+    await confirm({
+      code,
+      checkoutId: first.checkoutId,
+      email: first.email,
+      currency: 'NGN',
+      amountMinor: 382_500,
+      now,
+    });
+    expect(await attempt(reserveInput(code))).toBe('reserved');
+  });
+});
+
+describe('prices and refusals', () => {
+  it('prices percent and fixed codes in both currencies, in minor units', async () => {
+    const percent = await seedCode({ percent: 15 });
+    expect(await reserve(reserveInput(percent, { listPriceMinor: 450_000 }))).toEqual({
+      code: percent,
+      discountMinor: 67_500,
+      amountMinor: 382_500,
+    });
+    expect(await reserve(reserveInput(percent, { currency: 'USD', listPriceMinor: 700 }))).toEqual({
+      code: percent,
+      discountMinor: 105,
+      amountMinor: 595,
+    });
+    const fixed = await seedCode({ kind: 'fixed', percent: null, amountOff: { NGN: 500, USD: 2.5 } });
+    expect(await reserve(reserveInput(fixed, { listPriceMinor: 450_000 }))).toEqual({
+      code: fixed,
+      discountMinor: 50_000,
+      amountMinor: 400_000,
+    });
+    expect(await reserve(reserveInput(fixed, { currency: 'USD', listPriceMinor: 700 }))).toEqual({
+      code: fixed,
+      discountMinor: 250,
+      amountMinor: 450,
+    });
+    const everything = await seedCode({ percent: 100 });
+    expect(await reserve(reserveInput(everything, { currency: 'USD', listPriceMinor: 999 }))).toEqual({
+      code: everything,
+      discountMinor: 999,
+      amountMinor: 0,
+    });
+  });
+
+  it('finds a code whatever case the buyer types', async () => {
+    const code = await seedCode();
+    expect(await reserve(reserveInput(` ${code.toLowerCase()} `))).toMatchObject({ code, amountMinor: 382_500 });
+  });
+
+  it('refuses each unusable code with its sentence, reserving nothing', async () => {
+    const paused = await seedCode({ active: false });
+    const later = await seedCode({ startsAt: Timestamp.fromMillis(now.getTime() + 60_000) });
+    const over = await seedCode({ endsAt: Timestamp.fromMillis(now.getTime()) });
+    const elsewhere = await seedCode({ productIds: ['p2'] });
+    expect(await attempt(reserveInput(`NOPE${run}`))).toBe('No such code.');
+    expect(await attempt(reserveInput('not a code/../x'))).toBe('No such code.');
+    expect(await attempt(reserveInput(paused))).toBe('This code is not available right now.');
+    expect(await attempt(reserveInput(later))).toBe('This code is not valid yet.');
+    expect(await attempt(reserveInput(over))).toBe('This code has expired.');
+    expect(await attempt(reserveInput(elsewhere))).toBe('This code does not apply to this product.');
+    for (const code of [paused, later, over, elsewhere]) expect(await codeDoc(code)).not.toHaveProperty('reserved');
+  });
+});

@@ -115,6 +115,16 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('transactions/paystack_ref1'), { productId: 'p1', amount: 1000, currency: 'NGN' });
   batch.set(admin.doc('accessGrants/g1'), { transactionId: 'paystack_ref1', productId: 'p1', uses: 0 });
+  batch.set(admin.doc('discountCodes/SPRING'), {
+    ...discountCode(),
+    createdAt: fixedTime,
+    createdBy: 'admin-2',
+    uses: 2,
+    reserved: 1,
+    revenueMinor: { NGN: 382_500, USD: 0 },
+  });
+  batch.set(admin.doc('discountCodes/SPRING/reservations/checkout-1'), { status: 'reserved', amountMinor: 382_500 });
+  batch.set(admin.doc('discountCodes/SPRING/redemptions/hash-1'), { uses: 1 });
   batch.set(admin.doc('contactMessages/m1'), {
     name: 'Sam',
     email: 'sam@store.test',
@@ -159,6 +169,25 @@ function product(overrides: Record<string, unknown> = {}): Record<string, unknow
 
 function outline(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { productId: 'p1', outline: 'Chapter 2', outlineOrder: 2, createdAt: serverTimestamp(), ...overrides };
+}
+
+/** A percent code's terms as the Discounts panel writes them (every term present, null for none). */
+function discountCode(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    code: 'SPRING',
+    kind: 'percent',
+    percent: 15,
+    amountOff: null,
+    productIds: [],
+    startsAt: null,
+    endsAt: null,
+    maxUses: 50,
+    oncePerEmail: false,
+    active: true,
+    createdAt: serverTimestamp(),
+    createdBy: 'admin-1',
+    ...overrides,
+  };
 }
 
 function profile(who: Who, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -240,6 +269,24 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'accessGrants/g1'), { uses: 5 }),
   },
   {
+    name: 'discountCodes',
+    target: 'SPRING',
+    create: (db) => setDoc(doc(db, 'discountCodes/AUTUMN'), discountCode({ code: 'AUTUMN' })),
+    update: (db) => updateDoc(doc(db, 'discountCodes/SPRING'), { percent: 20 }),
+  },
+  {
+    name: 'discountCodes/SPRING/reservations',
+    target: 'checkout-1',
+    create: (db) => setDoc(doc(db, 'discountCodes/SPRING/reservations/checkout-2'), { status: 'reserved' }),
+    update: (db) => updateDoc(doc(db, 'discountCodes/SPRING/reservations/checkout-1'), { status: 'released' }),
+  },
+  {
+    name: 'discountCodes/SPRING/redemptions',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'discountCodes/SPRING/redemptions/hash-2'), { uses: 1 }),
+    update: (db) => updateDoc(doc(db, 'discountCodes/SPRING/redemptions/hash-1'), { uses: 0 }),
+  },
+  {
     name: 'contactMessages',
     target: 'm1',
     create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
@@ -263,6 +310,11 @@ const expected: Record<string, Record<Op, string>> = {
   transactions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   accessGrants: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   contactMessages: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
+  // Admins write the terms; the API alone counts uses and keeps each checkout's reservation and the
+  // hashed addresses of buyers.
+  discountCodes: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '---A' },
+  'discountCodes/SPRING/reservations': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  'discountCodes/SPRING/redemptions': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
 };
 
 const who: Who[] = ['visitor', 'user', 'requester', 'admin'];
@@ -521,6 +573,122 @@ describe('contactMessages: admins set handled and nothing else', () => {
     ['handled as text', { handled: 'yes' }],
   ])('refuses an admin changing %s', async (_what, data) => {
     expect(await outcome(updateDoc(doc(clients.admin, 'contactMessages/m1'), data))).toBe('denied');
+  });
+});
+
+describe('discountCodes: admins write valid terms only, never the counters', () => {
+  const create = (id: string, data: Record<string, unknown>) =>
+    outcome(setDoc(doc(clients.admin, `discountCodes/${id}`), data));
+  const fixed = { kind: 'fixed', percent: null, amountOff: { NGN: 500, USD: 2.5 } };
+  const start = Timestamp.fromMillis(Date.UTC(2026, 10, 1, 8));
+  const end = Timestamp.fromMillis(Date.UTC(2026, 11, 1, 8));
+
+  it.each([
+    ['a percent code with every option', {}],
+    ['a percent code of 1', { percent: 1 }],
+    ['a percent code of 100', { percent: 100 }],
+    ['a fixed code in both currencies', fixed],
+    ['a fixed code of one kobo and one cent', { ...fixed, amountOff: { NGN: 0.01, USD: 0.01 } }],
+    ['a start and an end', { startsAt: start, endsAt: end }],
+    ['only an end', { endsAt: end }],
+    ['a list of products', { productIds: ['p1', 'p2'] }],
+    ['no limit, once per e-mail, paused', { maxUses: null, oncePerEmail: true, active: false }],
+  ])('accepts %s', async (_what, overrides) => {
+    expect(await create('AUTUMN', discountCode({ code: 'AUTUMN', ...overrides }))).toBe('allowed');
+  });
+  it('accepts a code of 3 and one of 32 characters with - and _', async () => {
+    expect(await create('A-_', discountCode({ code: 'A-_' }))).toBe('allowed');
+    const long = `${'A'.repeat(30)}-1`;
+    expect(await create(long, discountCode({ code: long }))).toBe('allowed');
+  });
+  it.each([
+    ['a lower-case id', 'autumn', { code: 'autumn' }],
+    ['an id of 2 characters', 'AB', { code: 'AB' }],
+    ['an id of 33 characters', 'A'.repeat(33), { code: 'A'.repeat(33) }],
+    ['an id with a space', 'AUT UMN', { code: 'AUT UMN' }],
+    ['a code field that is not the id', 'AUTUMN', { code: 'WINTER' }],
+  ])('refuses %s', async (_what, id, overrides) => {
+    expect(await create(id, discountCode(overrides))).toBe('denied');
+  });
+  it.each([
+    ['a percent of 0', { percent: 0 }],
+    ['a percent of 101', { percent: 101 }],
+    ['a percent of 12.5', { percent: 12.5 }],
+    ['a percent given as text', { percent: '15' }],
+    ['a percent code with an amount off too', { amountOff: { NGN: 500, USD: 2 } }],
+    ['a fixed code without the USD amount', { ...fixed, amountOff: { NGN: 500 } }],
+    ['a fixed code with a third currency', { ...fixed, amountOff: { NGN: 500, USD: 2, EUR: 2 } }],
+    ['a fixed code of 0', { ...fixed, amountOff: { NGN: 0, USD: 2 } }],
+    ['a fixed code with three decimals', { ...fixed, amountOff: { NGN: 500, USD: 2.005 } }],
+    ['a fixed code with a percent too', { ...fixed, percent: 10 }],
+    ['another kind', { kind: 'free' }],
+    ['an end before the start', { startsAt: end, endsAt: start }],
+    ['an end equal to the start', { startsAt: start, endsAt: start }],
+    ['a start that is not a time', { startsAt: '2026-11-01' }],
+    ['a limit of 0', { maxUses: 0 }],
+    ['a limit of 1.5', { maxUses: 1.5 }],
+    ['101 products', { productIds: Array.from({ length: 101 }, (_, i) => `p${i}`) }],
+    ['products given as text', { productIds: 'p1' }],
+    ['once per e-mail as text', { oncePerEmail: 'yes' }],
+    ['active missing', { active: undefined }],
+    ['an extra key', { note: 'x' }],
+    ['uses set by the admin', { uses: 0 }],
+    ['reserved set by the admin', { reserved: 0 }],
+    ['revenue set by the admin', { revenueMinor: { NGN: 0, USD: 0 } }],
+    ['createdAt set by the client', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+    ['createdBy another admin', { createdBy: 'admin-2' }],
+  ])('refuses a code with %s', async (_what, overrides) => {
+    const data = discountCode({ code: 'AUTUMN', ...overrides });
+    for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
+    expect(await create('AUTUMN', data)).toBe('denied');
+  });
+  it('refuses a create over an existing code (it is an update of createdAt, createdBy and the counters)', async () => {
+    expect(await create('SPRING', discountCode())).toBe('denied');
+  });
+  it('lets an admin edit every term, pause and resume, and switch a code between kinds', async () => {
+    const ref = doc(clients.admin, 'discountCodes/SPRING');
+    const terms = {
+      kind: 'fixed',
+      percent: null,
+      amountOff: { NGN: 1000, USD: 1.5 },
+      productIds: ['p1'],
+      startsAt: start,
+      endsAt: end,
+      maxUses: 10,
+      oncePerEmail: true,
+      active: false,
+    };
+    expect(await outcome(updateDoc(ref, terms))).toBe('allowed');
+    expect(await outcome(updateDoc(ref, { active: true }))).toBe('allowed');
+    expect(await outcome(updateDoc(ref, { kind: 'percent', percent: 100, amountOff: null }))).toBe('allowed');
+    // The counters are the API's and stay as they were.
+    expect((await getDoc(ref)).data()).toMatchObject({ uses: 2, reserved: 1, revenueMinor: { NGN: 382_500, USD: 0 } });
+  });
+  it.each([
+    ['uses', { uses: 0 }],
+    ['reserved', { reserved: 0 }],
+    ['the revenue', { revenueMinor: { NGN: 0, USD: 0 } }],
+    ['one currency of the revenue', { 'revenueMinor.NGN': 0 }],
+    ['the code', { code: 'AUTUMN' }],
+    ['createdAt', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+    ['createdBy', { createdBy: 'admin-1' }],
+    ['a term to an invalid value', { percent: 0 }],
+    ['the counters away', { uses: deleteField() }],
+  ])('refuses an admin changing %s', async (_what, data) => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'discountCodes/SPRING'), data))).toBe('denied');
+  });
+  it('refuses a signed-in user or a visitor reading a code, even by its exact name', async () => {
+    expect(await outcome(getDoc(doc(clients.user, 'discountCodes/SPRING')))).toBe('denied');
+    expect(await outcome(getDoc(doc(clients.visitor, 'discountCodes/SPRING')))).toBe('denied');
+  });
+  it('lets an admin create a code in a transaction that first checks the name is free', async () => {
+    const db = clients.admin;
+    const result = runTransaction(db, async (t) => {
+      const ref = doc(db, 'discountCodes/WINTER');
+      if ((await t.get(ref)).exists()) throw new Error('taken');
+      t.set(ref, discountCode({ code: 'WINTER' }));
+    });
+    expect(await outcome(result)).toBe('allowed');
   });
 });
 

@@ -61,3 +61,23 @@ export function shortDay(day: string): string {
     new Date(lagosDayStart(day) + dayMs / 2),
   );
 }
+
+/** An instant as a datetime-local input shows it in Lagos, 'YYYY-MM-DDTHH:mm'; '' for none. */
+export function lagosDateTimeInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${lagosDay(at)}T${time.format(at)}`;
+}
+
+/**
+ * What a datetime-local input holds ('YYYY-MM-DDTHH:mm', read as Lagos time whatever the admin's
+ * device is set to) as an ISO instant; null for an empty or malformed value.
+ */
+export function lagosInputToIso(value: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
+  if (!match) return null;
+  const millis = Date.parse(`${match[1]}T${match[2]}:00${lagosOffset}`);
+  return Number.isNaN(millis) ? null : new Date(millis).toISOString();
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayCount, formatLagosDateTime, lagosDay, lagosDayStart } from '../../../src/lib/lagosTime';
+import {
+  addDays,
+  dayCount,
+  formatLagosDateTime,
+  lagosDateTimeInput,
+  lagosDay,
+  lagosDayStart,
+  lagosInputToIso,
+} from '../../../src/lib/lagosTime';
 
 // 23:30 UTC on 21 November is already 00:30 on 22 November in Lagos (UTC+1).
 const lateEvening = new Date('2026-11-21T23:30:00Z');
@@ -38,5 +46,35 @@ describe('formatLagosDateTime', () => {
   it('shows nothing for a missing or broken date', () => {
     expect(formatLagosDateTime('')).toBe('');
     expect(formatLagosDateTime('not a date')).toBe('');
+  });
+});
+
+describe('datetime-local inputs in Lagos time', () => {
+  it.each([
+    ['2026-11-01T08:00:00.000Z', '2026-11-01T09:00'],
+    // 23:30 UTC is 00:30 the next day in Lagos.
+    ['2026-11-21T23:30:00.000Z', '2026-11-22T00:30'],
+    ['2026-12-31T23:59:59.000Z', '2027-01-01T00:59'],
+  ])('shows %s as %s', (iso, shown) => {
+    expect(lagosDateTimeInput(iso)).toBe(shown);
+  });
+
+  it('shows nothing for no time or a broken one', () => {
+    expect(lagosDateTimeInput(null)).toBe('');
+    expect(lagosDateTimeInput('soon')).toBe('');
+  });
+
+  it.each([
+    ['2026-11-01T09:00', '2026-11-01T08:00:00.000Z'],
+    ['2026-11-22T00:30', '2026-11-21T23:30:00.000Z'],
+    ['2027-01-01T00:00:00', '2026-12-31T23:00:00.000Z'],
+  ])('reads %s typed in Lagos as %s', (typed, iso) => {
+    expect(lagosInputToIso(typed)).toBe(iso);
+  });
+
+  it('reads nothing from an empty or malformed value', () => {
+    expect(lagosInputToIso('')).toBeNull();
+    expect(lagosInputToIso('2026-11-01')).toBeNull();
+    expect(lagosInputToIso('2026-13-45T99:00')).toBeNull();
   });
 });

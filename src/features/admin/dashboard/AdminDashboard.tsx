@@ -9,6 +9,7 @@ import { paths } from '../../../../domain/routes';
 import { signOutAdmin } from '../api/auth';
 import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';
+import { DiscountsPanel } from '../discounts/DiscountsPanel';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
@@ -20,7 +21,7 @@ import { MessagesPanel } from './MessagesPanel';
 // The logout message shows for 2,000 ms (docs/admin.md).
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'messages';
+type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'messages';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
@@ -28,6 +29,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'manage', label: 'Manage Products' },
   { panel: 'register', label: 'Register Admin' },
   { panel: 'sales', label: 'Sales' },
+  { panel: 'discounts', label: 'Discounts' },
   { panel: 'messages', label: 'Messages' },
 ];
 
@@ -43,6 +45,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <RegisterAdminPanel />;
     case 'sales':
       return <SalesPanel renderActions={(sale) => <SaleActions sale={sale} />} />;
+    case 'discounts':
+      return <DiscountsPanel />;
     case 'messages':
       return <MessagesPanel />;
     default:

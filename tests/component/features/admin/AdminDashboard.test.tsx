@@ -20,6 +20,9 @@ vi.mock('../../../../src/features/admin/products/ManageProductsPanel', () => ({
 vi.mock('../../../../src/features/admin/sales/SalesPanel', () => ({
   SalesPanel: () => <h2>Sales panel</h2>,
 }));
+vi.mock('../../../../src/features/admin/discounts/DiscountsPanel', () => ({
+  DiscountsPanel: () => <h2>Discounts panel</h2>,
+}));
 
 setupAlerts();
 
@@ -71,6 +74,7 @@ describe('admin dashboard shell', () => {
       'Manage Products',
       'Register Admin',
       'Sales',
+      'Discounts',
       'Messages 3 unhandled',
       'Logout',
     ]);
@@ -84,6 +88,7 @@ describe('admin dashboard shell', () => {
     ['?panel=manage', 'Manage products panel'],
     ['?panel=register', 'Register Admin'],
     ['?panel=sales', 'Sales panel'],
+    ['?panel=discounts', 'Discounts panel'],
     ['?panel=messages', 'Messages'],
     ['?panel=reports', 'Dashboard Home'],
   ])('shows the panel named in the URL (%s)', async (search, heading) => {

@@ -96,6 +96,11 @@ export function toMinor(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/** A price in minor units as a whole, non-negative number; anything else (NaN, Infinity) is 0. */
+function wholeMinor(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+}
+
 /** Whether the terms could take anything off: a broken document is refused as 'No such code.' */
 export function hasUsableTerms(terms: Pick<DiscountTerms, 'kind' | 'percent' | 'amountOff'>): boolean {
   if (terms.kind === 'percent') return Number.isInteger(terms.percent) && terms.percent >= 1 && terms.percent <= 100;
@@ -113,7 +118,7 @@ export function discountMinor(
   currency: Currency,
   listPriceMinor: number,
 ): number {
-  const price = Math.max(0, Math.trunc(listPriceMinor));
+  const price = wholeMinor(listPriceMinor);
   if (!hasUsableTerms(terms)) return 0;
   // Integers all the way: price x percent is exact, and + 50 before flooring is half up.
   const off =
@@ -127,7 +132,7 @@ export function discountedMinor(
   currency: Currency,
   listPriceMinor: number,
 ): number {
-  return Math.max(0, Math.trunc(listPriceMinor)) - discountMinor(terms, currency, listPriceMinor);
+  return wholeMinor(listPriceMinor) - discountMinor(terms, currency, listPriceMinor);
 }
 
 export interface UseAttempt {

@@ -109,6 +109,13 @@ export interface ReleaseInput {
   now: Date;
 }
 
+/** Amounts reach here from the caller's own arithmetic: a fraction or NaN is a bug to stop, not to store. */
+function assertMinor(what: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a whole number of minor units, not ${String(value)}.`);
+  }
+}
+
 function codeRef(db: Firestore, code: string): DocumentReference {
   return db.collection(discountCodesCollection).doc(code);
 }
@@ -140,6 +147,7 @@ export async function reserveCodeUse(
   db: Firestore,
   input: ReserveInput,
 ): Promise<CodeReservation> {
+  assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   // A name outside the shape is never a stored code (and never becomes a document path).
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
@@ -159,7 +167,7 @@ export async function reserveCodeUse(
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
 
-  const listPriceMinor = Math.max(0, Math.trunc(input.listPriceMinor));
+  const { listPriceMinor } = input;
   const off = discountMinor(code, input.currency, listPriceMinor);
   const record: ReservationRecord = {
     status: 'reserved',
@@ -180,6 +188,26 @@ export async function reserveCodeUse(
 }
 
 /**
+ * What the code would take off this price now, reserving nothing: for showing the buyer the price
+ * before a checkout exists. Only the checkout's reservation holds a use, so a quote may still be
+ * refused there (the last use taken meanwhile). Throws DiscountCodeRefusedError as reserveCodeUse does.
+ */
+export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'checkoutId'>): Promise<CodeReservation> {
+  assertMinor('listPriceMinor', input.listPriceMinor);
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
+  const [snapshot, buyer] = await db.getAll(codeRef(db, name), redemptionRef(db, name, input.email));
+  const data = snapshot?.data();
+  const code = data ? discountCodeFromData(name, data) : null;
+  const redemption = buyer?.data() as RedemptionRecord | undefined;
+  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
+  if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
+  const off = discountMinor(code, input.currency, input.listPriceMinor);
+  return { code: name, discountMinor: off, amountMinor: input.listPriceMinor - off };
+}
+
+/**
  * Turns the checkout's reservation into a paid use (uses + 1, reserved - 1, revenue + amount) and
  * records the buyer's address for once-per-e-mail codes. Once per checkout: a second call changes
  * nothing and answers false. A checkout whose reservation was already released (paid after it
@@ -187,6 +215,7 @@ export async function reserveCodeUse(
  * has nothing left to count. Call it after the transaction's own reads.
  */
 export async function confirmCodeUse(transaction: Transaction, db: Firestore, input: ConfirmInput): Promise<boolean> {
+  assertMinor('amountMinor', input.amountMinor);
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) return false;
   const ref = codeRef(db, name);
@@ -205,7 +234,7 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   transaction.update(ref, {
     uses: code.uses + 1,
     reserved: stillReserved ? Math.max(0, code.reserved - 1) : code.reserved,
-    [`revenueMinor.${input.currency}`]: code.revenueMinor[input.currency] + Math.max(0, Math.trunc(input.amountMinor)),
+    [`revenueMinor.${input.currency}`]: code.revenueMinor[input.currency] + input.amountMinor,
   });
   transaction.set(
     heldRef,
@@ -215,7 +244,7 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
           status: 'confirmed',
           codeCreatedAt: code.createdAt,
           currency: input.currency,
-          amountMinor: Math.max(0, Math.trunc(input.amountMinor)),
+          amountMinor: input.amountMinor,
           emailKey: emailKey(input.email),
           confirmedAt: now,
         },

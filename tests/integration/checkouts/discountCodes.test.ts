@@ -9,6 +9,7 @@ import {
   DiscountCodeRefusedError,
   confirmCodeUse,
   emailKey,
+  quoteCodeUse,
   releaseCodeUse,
   reserveCodeUse,
   type ConfirmInput,
@@ -252,6 +253,54 @@ describe('once per e-mail', () => {
       now,
     });
     expect(await attempt(reserveInput(code))).toBe('reserved');
+  });
+});
+
+describe('quoting a code before the checkout', () => {
+  it('prices the code without reserving a use, and refuses as a reservation would', async () => {
+    const code = await seedCode({ maxUses: 1, oncePerEmail: true });
+    const { checkoutId: _unused, ...quote } = reserveInput(code, { currency: 'USD', listPriceMinor: 700 });
+    expect(await quoteCodeUse(db, quote)).toEqual({ code, discountMinor: 105, amountMinor: 595 });
+    expect(await quoteCodeUse(db, quote)).toEqual({ code, discountMinor: 105, amountMinor: 595 });
+    expect(await codeDoc(code)).not.toHaveProperty('reserved');
+
+    const held = reserveInput(code, { email: 'first@example.com' });
+    await reserve(held);
+    await expect(quoteCodeUse(db, quote)).rejects.toThrow('This code has been used up.');
+    await release({ code, checkoutId: held.checkoutId, now });
+    expect(await quoteCodeUse(db, quote)).toEqual({ code, discountMinor: 105, amountMinor: 595 });
+    await expect(quoteCodeUse(db, { ...quote, code: `NOPE${run}` })).rejects.toThrow('No such code.');
+  });
+
+  it('tells a buyer who already paid with a once-per-e-mail code', async () => {
+    const code = await seedCode({ oncePerEmail: true });
+    const paid = reserveInput(code);
+    await reserve(paid);
+    await confirm({ code, checkoutId: paid.checkoutId, email: paid.email, currency: 'NGN', amountMinor: 382_500, now });
+    const { checkoutId: _unused, ...quote } = reserveInput(code, { email: 'BUYER@example.com' });
+    await expect(quoteCodeUse(db, quote)).rejects.toThrow('This code has already been used with this e-mail address.');
+  });
+});
+
+describe('amounts that are no whole number of minor units', () => {
+  it('stops a reservation or a confirmation given a fraction or NaN, writing nothing', async () => {
+    const code = await seedCode();
+    await expect(reserve(reserveInput(code, { listPriceMinor: 4500.5 }))).rejects.toThrow(RangeError);
+    await expect(reserve(reserveInput(code, { listPriceMinor: Number.NaN }))).rejects.toThrow(RangeError);
+    const input = reserveInput(code);
+    await reserve(input);
+    await expect(
+      confirm({
+        code,
+        checkoutId: input.checkoutId,
+        email: input.email,
+        currency: 'NGN',
+        amountMinor: Number.NaN,
+        now,
+      }),
+    ).rejects.toThrow(RangeError);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+    expect(await codeDoc(code)).not.toHaveProperty('uses');
   });
 });
 

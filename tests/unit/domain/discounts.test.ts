@@ -102,6 +102,12 @@ describe('the discount, in minor units, rounded half up', () => {
     expect(discountedMinor(fixed(10_000, 50), 'NGN', 450_000)).toBe(0);
     expect(discountedMinor(fixed(10_000, 50), 'USD', 700)).toBe(0);
   });
+  it('reads a price that is no number as 0, and drops a fraction of a kobo', () => {
+    expect(discountedMinor(percent(15), 'NGN', Number.NaN)).toBe(0);
+    expect(discountedMinor(percent(15), 'NGN', Number.POSITIVE_INFINITY)).toBe(0);
+    expect(discountedMinor(percent(15), 'NGN', -100)).toBe(0);
+    expect(discountedMinor(percent(15), 'USD', 700.9)).toBe(595);
+  });
   it('takes nothing off with terms no admin could have saved', () => {
     expect(discountMinor(percent(0), 'NGN', 450_000)).toBe(0);
     expect(discountMinor(percent(101), 'NGN', 450_000)).toBe(0);

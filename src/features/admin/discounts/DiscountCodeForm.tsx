@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { categories } from '../../../../domain/categories';
-import { codeLength } from '../../../../domain/discounts';
 import { FormField } from '../../../components/FormField';
 import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
@@ -84,7 +83,6 @@ export function DiscountCodeForm({
               {...control}
               value={values.code}
               onChange={(event) => set('code')(event.target.value)}
-              maxLength={codeLength.max + 10}
               autoComplete="off"
               spellCheck={false}
               className={`${control.className} uppercase`}

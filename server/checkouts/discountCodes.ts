@@ -121,6 +121,8 @@ function codeRef(db: Firestore, code: string): DocumentReference {
 }
 
 function reservationRef(db: Firestore, code: string, checkoutId: string): DocumentReference {
+  // The API makes checkout ids (Firestore's auto ids); a '/' would point somewhere else entirely.
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(checkoutId)) throw new RangeError(`Not a checkout id: ${checkoutId}`);
   return codeRef(db, code).collection(reservationsCollection).doc(checkoutId);
 }
 

@@ -282,7 +282,7 @@ describe('quoting a code before the checkout', () => {
   });
 });
 
-describe('amounts that are no whole number of minor units', () => {
+describe('inputs that are a bug in the caller', () => {
   it('stops a reservation or a confirmation given a fraction or NaN, writing nothing', async () => {
     const code = await seedCode();
     await expect(reserve(reserveInput(code, { listPriceMinor: 4500.5 }))).rejects.toThrow(RangeError);
@@ -301,6 +301,12 @@ describe('amounts that are no whole number of minor units', () => {
     ).rejects.toThrow(RangeError);
     expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
     expect(await codeDoc(code)).not.toHaveProperty('uses');
+  });
+
+  it('stops a checkout id that would name another document', async () => {
+    const code = await seedCode();
+    await expect(reserve(reserveInput(code, { checkoutId: '../../products/p1' }))).rejects.toThrow(RangeError);
+    expect(await codeDoc(code)).not.toHaveProperty('reserved');
   });
 });
 

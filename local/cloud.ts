@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp, createEmailRetry } from '../server/app';
+import { createApp, createEmailRetry, createReminders } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -58,9 +58,10 @@ export interface CloudOptions {
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
   /**
-   * With the API: how often it sends the e-mails of purchases whose mail failed (the deployed
-   * scheduled function does it every 15 minutes). 0 turns it off, for tests that watch a failed
-   * e-mail stay failed until they retry it themselves. Default one minute.
+   * With the API: how often the scheduled sweeps run (the e-mails of purchases whose mail failed,
+   * checkout reminders; the deployed scheduled functions run every 15 minutes). 0 turns them off,
+   * for tests that watch a failed e-mail stay failed until they retry it themselves. Default one
+   * minute.
    */
   emailRetryMs?: number;
 }
@@ -273,21 +274,42 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       const app = createApp({ config, db, mailer, auth });
       const retryEvery = options.emailRetryMs ?? 60_000;
       if (retryEvery > 0) {
+        // What the deployed scheduled functions do every 15 minutes, here every minute, one after
+        // the other; each reports only when it did something.
         const retryEmails = createEmailRetry({ config, db, mailer });
+        const reminders = createReminders({ config, db, mailer });
+        const sweeps: Array<{ name: string; run: () => Promise<string | null> }> = [
+          {
+            name: 'E-mail retry',
+            run: async () => {
+              const { retried, sent } = await retryEmails();
+              return retried > 0 ? `${sent} of ${retried} purchases now sent` : null;
+            },
+          },
+          {
+            name: 'Checkout reminders',
+            run: async () => {
+              const { sent, skipped, failed } = await reminders();
+              return sent + failed > 0 ? `${sent} sent, ${failed} failed, ${skipped} not needed` : null;
+            },
+          },
+        ];
         let running = false;
         const timer = setInterval(() => {
           if (running) return;
           running = true;
-          retryEmails()
-            .then(({ retried, sent }) => {
-              if (retried > 0) log(`E-mail retry: ${sent} of ${retried} purchases now sent`);
-            })
-            .catch((error: unknown) =>
-              log(`E-mail retry failed: ${error instanceof Error ? error.message : String(error)}`),
-            )
-            .finally(() => {
-              running = false;
-            });
+          void (async () => {
+            for (const sweep of sweeps) {
+              try {
+                const done = await sweep.run();
+                if (done) log(`${sweep.name}: ${done}`);
+              } catch (error) {
+                log(`${sweep.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+              }
+            }
+          })().finally(() => {
+            running = false;
+          });
         }, retryEvery);
         timer.unref();
         stops.push(() => {

@@ -24,6 +24,7 @@ import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { productTemplateFile } from '../domain/productTemplate';
 import { createSeoRouter } from './seo/seoRoutes';
+import { createReminderRouter, createReminderSweep, type ReminderOutcome } from './checkouts/reminders';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 
@@ -64,6 +65,13 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/webhooks/paystack', purchases.webhook);
 
   app.use(jsonBodies());
+
+  // Reminder unsubscribe links (checkouts/reminders.ts): a page and its form POST, never JSON.
+  app.use(
+    '/api/reminders',
+    limits.access,
+    createReminderRouter({ db: deps.db, storeName: deps.config.STORE_NAME, now, logError }),
+  );
 
   // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).
   app.use(
@@ -188,6 +196,20 @@ export function createEmailRetry(deps: AppDeps): () => Promise<EmailRetryOutcome
     now: deps.now ?? (() => new Date()),
   });
   return () => fulfilment.retryUnsentEmails();
+}
+
+/**
+ * The sweep that sends one reminder per unpaid checkout (checkouts/reminders.ts), from the same
+ * dependencies as the app: the deployed scheduled function and the local cloud's timer run it.
+ */
+export function createReminders(deps: AppDeps): () => Promise<ReminderOutcome> {
+  return createReminderSweep({
+    db: deps.db,
+    mailer: deps.mailer,
+    config: deps.config,
+    now: deps.now ?? (() => new Date()),
+    logError: deps.logError ?? logToConsole,
+  });
 }
 
 /** The purchase API's routers, from the same dependencies as the rest of the app. */

@@ -44,6 +44,8 @@ const schema = z.object({
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || v.length >= 32, { error: 'must be at least 32 characters' }),
+  // A checkout left unpaid this long gets its one reminder e-mail (server/checkouts/reminders.ts).
+  REMINDER_AFTER_MINUTES: z.coerce.number().int().min(1).default(60),
   // How long a shopper's request waits for Paystack or PayPal before answering 502.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   CLOUDINARY_CLOUD_NAME: optionalText,

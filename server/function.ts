@@ -2,7 +2,7 @@
 // the same createApp as the local cloud and the tests.
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { createApp, createEmailRetry, type AppDeps } from './app';
+import { createApp, createEmailRetry, createReminders, type AppDeps } from './app';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
 import { assertDeployedEnvironment } from './lib/deployGuards';
@@ -40,6 +40,7 @@ function appDeps(): AppDeps {
 
 let app: ReturnType<typeof createApp> | undefined;
 let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
+let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -58,5 +59,15 @@ export const retryEmails = onSchedule(
     retryEmailsNow ??= createEmailRetry(appDeps());
     const outcome = await retryEmailsNow();
     if (outcome.retried > 0) console.log(`E-mail retry: ${outcome.sent} of ${outcome.retried} purchases now sent`);
+  },
+);
+
+// One reminder per checkout left unpaid for an hour (docs/payments.md, 'Checkout reminders').
+export const sendReminders = onSchedule(
+  { schedule: 'every 15 minutes', region: 'us-central1', secrets, memory: '256MiB', maxInstances: 1 },
+  async () => {
+    sendRemindersNow ??= createReminders(appDeps());
+    const { sent, failed } = await sendRemindersNow();
+    if (sent + failed > 0) console.log(`Checkout reminders: ${sent} sent, ${failed} failed`);
   },
 );

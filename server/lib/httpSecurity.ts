@@ -25,6 +25,19 @@ const notUtf8Type = 'body.not.utf8';
  */
 export const rawBodyRoutes: readonly string[] = ['/api/webhooks/paystack'];
 
+/**
+ * Routes that take a plain HTML form POST from a small page the API serves itself (no JavaScript
+ * needed): the secret is in the URL, the body is ignored, and the page allows posting to its own
+ * origin only (formPageCsp).
+ */
+export const formPostRoutes: readonly string[] = ['/api/reminders'];
+
+/** The API's own policy for a page with a form: apiHelmet's, with form-action 'self'. */
+export const formPageCsp =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const bodyExemptRoutes = [...rawBodyRoutes, ...formPostRoutes];
+
 const methodsWithBodies = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function underAny(path: string, prefixes: readonly string[]): boolean {
@@ -36,7 +49,7 @@ function underAny(path: string, prefixes: readonly string[]): boolean {
  * urlencoded, multipart or text/plain bodies, so a cross-site form cannot reach a JSON endpoint,
  * and a cross-site fetch with application/json needs a CORS preflight the API never grants.
  */
-export function requireJsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
+export function requireJsonBodies(except: readonly string[] = bodyExemptRoutes): RequestHandler {
   return (req, res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';
     // A request with neither a body nor a declared type carries nothing to misread (a form post
@@ -92,7 +105,7 @@ export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
  * express.json with the size limit, skipping the raw-body routes so they can read the untouched
  * stream themselves (locally) or req.rawBody (under the Functions Framework).
  */
-export function jsonBodies(except: readonly string[] = rawBodyRoutes): RequestHandler {
+export function jsonBodies(except: readonly string[] = bodyExemptRoutes): RequestHandler {
   const parse = express.json({
     limit: maxBodyBytes,
     // Bytes that are not UTF-8 would be decoded to U+FFFD and stored as such: refused instead,

@@ -1,0 +1,201 @@
+// One reminder for a checkout left unpaid (docs/payments.md, 'Checkout reminders'): the sweep the
+// scheduled function and the local cloud's timer run, against its own local cloud (real Firestore
+// emulator with the project's rules and indexes, real SMTP into the mail catcher). Checkouts are
+// written as the API writes them; the clock is the sweep's own, so nothing waits an hour.
+import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startCloud, type Cloud } from '../../../local/cloud';
+import { closeServer } from '../../../local/http';
+import { freePort } from '../../../local/ports';
+import type { CaughtMail } from '../../../local/mail/mailCatcher';
+import { createApp, createReminders } from '../../../server/app';
+import { parseServerConfig } from '../../../server/config';
+import { optOutId } from '../../../server/checkouts/reminders';
+import { createMailer } from '../../../server/mailer';
+import { uniqueTag } from './purchaseHarness';
+
+let cloud: Cloud;
+let dataDir: string;
+let apiUrl = '';
+let server: Server;
+const logged: string[] = [];
+const productId = `reminder-product-${uniqueTag()}`;
+// 'Now' for the sweeps: checkouts are made relative to it.
+const now = new Date('2026-11-23T12:00:00Z');
+const minutesBefore = (minutes: number) => Timestamp.fromMillis(now.getTime() - minutes * 60_000);
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'store-reminders-'));
+  cloud = await startCloud({ dataDir, withApi: false, withAuth: false, seed: false });
+  const port = await freePort();
+  apiUrl = `http://127.0.0.1:${port}`;
+  const app = createApp({
+    config: apiConfig(),
+    db: cloud.db,
+    mailer: createMailer(apiConfig()),
+    logError: (message) => logged.push(message),
+  });
+  server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+}, 60_000);
+afterAll(async () => {
+  if (server) await closeServer(server);
+  await cloud?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  cloud.mail.clear();
+  const stale = await cloud.db.collection('checkouts').get();
+  await Promise.all(stale.docs.map((d) => d.ref.delete()));
+  await cloud.db.doc('settings/store').delete();
+});
+
+function apiConfig() {
+  return parseServerConfig({ ...cloud.apiEnv, PUBLIC_STORE_URL: apiUrl });
+}
+
+function sweep() {
+  const config = apiConfig();
+  return createReminders({
+    config,
+    db: cloud.db,
+    mailer: createMailer(config),
+    logError: (message) => logged.push(message),
+    now: () => now,
+  })();
+}
+
+/** A checkout as POST /api/checkouts stores it, `minutesOld` before now. */
+async function checkout(email: string, minutesOld: number, overrides: Record<string, unknown> = {}) {
+  const ref = cloud.db.collection('checkouts').doc();
+  await ref.set({
+    reference: `ck-${uniqueTag()}`,
+    provider: 'paystack',
+    productId,
+    productName: 'Freelance Writing Playbook',
+    deliverableUrl: 'https://drive.example.com/playbook',
+    currency: 'NGN',
+    listPrice: 4500,
+    discountCode: 'SPRING',
+    discountAmount: 675,
+    amount: 3825,
+    customer: { name: 'Ada Chioma Obi', email, phone: '+2348031234567' },
+    createdAt: minutesBefore(minutesOld),
+    expiresAt: minutesBefore(minutesOld - 60),
+    status: 'open',
+    reminder: null,
+    paypalOrderId: null,
+    ...overrides,
+  });
+  return ref;
+}
+
+async function mailsTo(address: string, settleMs = 300): Promise<CaughtMail[]> {
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return cloud.mail.messages().filter((mail) => mail.to.includes(address));
+}
+
+describe('the reminder sweep', () => {
+  it('sends one reminder for a checkout unpaid for 60 minutes, with the price, a way back and a way out', async () => {
+    const email = `ada.${uniqueTag()}@example.com`;
+    const ref = await checkout(email, 61);
+    const young = await checkout(`young.${uniqueTag()}@example.com`, 59);
+
+    expect(await sweep()).toEqual({ sent: 1, skipped: 0, failed: 0 });
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Your Freelance Writing Playbook is waiting');
+    expect(mail?.text).toContain(
+      'You started buying Freelance Writing Playbook on Digital Store (₦3,825 with the code SPRING) but did not finish.',
+    );
+    expect(mail?.text).toContain(`${apiUrl}/productdetail/${productId}?checkout=${ref.id}&code=SPRING`);
+    expect(mail?.text).toMatch(new RegExp(`${apiUrl}/api/reminders/unsubscribe/${ref.id}/[A-Za-z0-9_-]{32}`));
+    expect((await ref.get()).get('reminder')).toBe('sent');
+    expect((await young.get()).get('reminder')).toBeNull();
+
+    // Swept again: nothing more.
+    expect(await sweep()).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends none when the address bought the product meanwhile, or the checkout was paid', async () => {
+    const buyer = `bola.${uniqueTag()}@example.com`;
+    const bought = await checkout(buyer, 90);
+    await cloud.db.doc(`transactions/demo_${uniqueTag()}`).set({
+      productId,
+      customerEmail: buyer,
+      createdAt: minutesBefore(30),
+    });
+    const paid = await checkout(`chi.${uniqueTag()}@example.com`, 90, { status: 'paid' });
+
+    expect(await sweep()).toEqual({ sent: 0, skipped: 2, failed: 0 });
+    expect(await mailsTo(buyer)).toEqual([]);
+    expect((await bought.get()).get('reminder')).toBe('skipped');
+    expect((await paid.get()).get('reminder')).toBe('skipped');
+  });
+
+  it('sends none when the store turned reminders off', async () => {
+    await cloud.db.doc('settings/store').set({ remindersOn: false, keepAccessOnPartialRefund: true });
+    const email = `dayo.${uniqueTag()}@example.com`;
+    const ref = await checkout(email, 70);
+    expect(await sweep()).toEqual({ sent: 0, skipped: 1, failed: 0 });
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await ref.get()).get('reminder')).toBe('skipped');
+  });
+
+  it('two sweeps racing send one e-mail per checkout', async () => {
+    const emails = Array.from({ length: 5 }, (_, i) => `race${i}.${uniqueTag()}@example.com`);
+    for (const email of emails) await checkout(email, 75);
+    const [a, b] = await Promise.all([sweep(), sweep()]);
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(5);
+    for (const email of emails) expect(await mailsTo(email, 0)).toHaveLength(1);
+  });
+});
+
+describe('unsubscribing from reminders', () => {
+  it('the link shows a button and changes nothing; pressing it stops every later reminder to that address', async () => {
+    const email = `eko.${uniqueTag()}@example.com`;
+    await checkout(email, 65);
+    await sweep();
+    const [mail] = await mailsTo(email);
+    const url = /http:\/\/\S+\/api\/reminders\/unsubscribe\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(url).not.toBe('');
+
+    // A mail scanner opening the link unsubscribes nobody.
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<button type="submit">Never send me reminders</button>');
+    await checkout(email, 65);
+    expect(await sweep()).toEqual({ sent: 1, skipped: 0, failed: 0 });
+
+    // The button (a form POST, as a mail client's one-click also sends).
+    const done = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('This address will never get a reminder from us again.');
+    const later = await checkout(email.toUpperCase(), 65);
+    expect(await sweep()).toEqual({ sent: 0, skipped: 1, failed: 0 });
+    expect((await later.get()).get('reminder')).toBe('skipped');
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  it('refuses a link whose token is not the checkout’s', async () => {
+    const email = `femi.${uniqueTag()}@example.com`;
+    const ref = await checkout(email, 65);
+    await sweep();
+    const forged = `${apiUrl}/api/reminders/unsubscribe/${ref.id}/${'A'.repeat(32)}`;
+    expect((await fetch(forged)).status).toBe(404);
+    const refused = await fetch(forged, { method: 'POST' });
+    expect(refused.status).toBe(404);
+    expect((await cloud.db.doc(`reminderOptOuts/${optOutId(email)}`).get()).exists).toBe(false);
+  });
+});

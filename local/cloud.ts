@@ -1,5 +1,6 @@
-// The local cloud (docs/local-cloud.md): Firestore emulator, Auth emulator, image host, mail catcher and
-// the API, started together for `npm start` and for the integration and e2e tests.
+// The local cloud (docs/local-cloud.md): Firestore emulator, Auth emulator, image host, Cloud Storage
+// stand-in, mail catcher and the API, started together for `npm start` and for the integration and e2e
+// tests.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +17,8 @@ import { admitLocalRequest, originPolicy, storeOrigins } from './guard';
 import { closeServer } from './http';
 import { startImageHost, type ImageHost } from './images/imageHost';
 import { startMailCatcher, type MailCatcher } from './mail/mailCatcher';
+import { loadOrCreateServiceAccount } from './storage/serviceAccount';
+import { startStorageHost, type StorageHost } from './storage/storageHost';
 import { freePort } from './ports';
 import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
 
@@ -27,6 +30,7 @@ export interface CloudPorts {
   authHub: number;
   authLogging: number;
   images: number;
+  storage: number;
   smtp: number;
   mail: number;
   api: number;
@@ -71,6 +75,8 @@ export interface Cloud {
   firestore: FirestoreEmulator;
   auth: AuthEmulator | null;
   images: ImageHost;
+  /** The Cloud Storage stand-in, its bucket, and the key file the API signs URLs with. */
+  storage: StorageHost & { bucket: string; keyFile: string };
   mail: MailCatcher;
   api: { url: string; port: number } | null;
   db: Firestore;
@@ -95,6 +101,7 @@ export function cspStandIns(cloud: Cloud, geoIpUrl?: string): Record<string, str
     'https://securetoken.googleapis.com': auth,
     'https://api.cloudinary.com': [cloud.images.url],
     'https://res.cloudinary.com': [cloud.images.url],
+    'https://storage.googleapis.com': [cloud.storage.url],
     // A test's own geo-IP service; without one the store asks the real one, which the CSP names.
     ...(geoIpUrl ? { 'https://ipapi.co': [new URL(geoIpUrl).origin] } : {}),
   };
@@ -141,6 +148,7 @@ async function resolvePorts(wanted: Partial<CloudPorts> = {}): Promise<CloudPort
     authHub: await pick(wanted.authHub),
     authLogging: await pick(wanted.authLogging),
     images: await pick(wanted.images),
+    storage: await pick(wanted.storage),
     smtp: await pick(wanted.smtp),
     mail: await pick(wanted.mail),
     api: await pick(wanted.api),
@@ -197,6 +205,22 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
     });
     stops.push(() => images.close());
 
+    // The key is made on the first start and kept, like a service account's key file; the stand-in
+    // gets only its public half.
+    const account = await loadOrCreateServiceAccount(join(options.dataDir, 'storage-service-account.json'), projectId);
+    const bucket = `${projectId}.firebasestorage.app`;
+    const storageHost = await startStorageHost({
+      dir: join(options.dataDir, 'storage'),
+      buckets: [bucket],
+      keys: [{ clientEmail: account.clientEmail, publicKey: account.publicKey }],
+      port: ports.storage,
+      host,
+      allowedOrigins,
+    });
+    stops.push(() => storageHost.close());
+    const storage = Object.assign(storageHost, { bucket, keyFile: account.keyFile });
+    log(`Cloud Storage stand-in ready on ${storage.url}`);
+
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, host });
     stops.push(() => mail.close());
 
@@ -234,6 +258,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       CLOUDINARY_API_KEY: imageHostCredentials.apiKey,
       CLOUDINARY_API_SECRET: imageHostCredentials.apiSecret,
       CLOUDINARY_API_BASE: images.url,
+      STORAGE_BUCKET: bucket,
+      STORAGE_API_ENDPOINT: storage.url,
+      STORAGE_KEY_FILE: account.keyFile,
       // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
       // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
       TRUST_PROXY_HOPS: '0',
@@ -346,7 +373,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       ...storeIdentity,
     };
 
-    return { projectId, firestore, auth, images, mail, api, db, webEnv, apiEnv, seeded, stop };
+    return { projectId, firestore, auth, images, storage, mail, api, db, webEnv, apiEnv, seeded, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -24,6 +24,7 @@ const portSettings = [
   { key: 'authHub', variable: 'AUTH_HUB_PORT', fallback: 4400, what: 'the Firebase emulator hub' },
   { key: 'authLogging', variable: 'AUTH_LOGGING_PORT', fallback: 4500, what: 'the Firebase emulator logging' },
   { key: 'images', variable: 'IMAGES_PORT', fallback: 9400, what: 'the image host' },
+  { key: 'storage', variable: 'STORAGE_PORT', fallback: 9199, what: 'the Cloud Storage stand-in' },
   { key: 'smtp', variable: 'MAIL_SMTP_PORT', fallback: 1025, what: 'the mail catcher (SMTP)' },
   { key: 'mail', variable: 'MAIL_PORT', fallback: 8025, what: 'the mail catcher inbox' },
 ] as const;
@@ -124,6 +125,7 @@ async function start(): Promise<void> {
     ['Firestore emulator', cloud.firestore.url],
     ['Auth emulator', cloud.auth?.url ?? '-'],
     ['Image host', cloud.images.url],
+    ['Cloud Storage', cloud.storage.url],
     ['Mail inbox', cloud.mail.webUrl],
     ['SMTP', `127.0.0.1:${cloud.mail.smtpPort}`],
   ];

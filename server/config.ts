@@ -3,6 +3,7 @@
 // name.
 import { z } from 'zod';
 import { defaultTrustProxyHops } from './lib/clientAddress';
+import { isLoopbackHost } from './lib/loopback';
 import { providerUrlProblems } from './lib/providerUrls';
 
 const flag = z
@@ -52,6 +53,24 @@ const schema = z.object({
   CLOUDINARY_API_KEY: optionalText,
   CLOUDINARY_API_SECRET: optionalText,
   CLOUDINARY_API_BASE: z.url().default('https://api.cloudinary.com'),
+  // --- Deliverable files in Cloud Storage (server/files/storage.ts, docs/deploy.md). ---
+  // The bucket; unset = the project's default bucket, which Cloud Functions names in FIREBASE_CONFIG.
+  STORAGE_BUCKET: optionalText,
+  FIREBASE_CONFIG: optionalText,
+  // Local cloud only: the Cloud Storage stand-in's base URL and the service-account key file the API
+  // signs URLs with there. The deployed function refuses both and signs through IAM signBlob.
+  STORAGE_API_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STORAGE_KEY_FILE: optionalText,
+  // The largest file a seller may upload, in bytes (default 2 GiB).
+  MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 4)
+    .default(2 * 1024 ** 3),
   // --- Hardening (docs/security.md): proxy hops and the named rate limits of server/lib/rateLimits.ts. ---
   // An empty value means the default, not 0 (0 would put every visitor in one rate-limit window).
   TRUST_PROXY_HOPS: z.preprocess(
@@ -74,10 +93,26 @@ export class ServerConfigError extends Error {
   override name = 'ServerConfigError';
 }
 
+/** What is wrong with the Cloud Storage settings beyond their types. */
+function storageProblems(config: ServerConfig): string[] {
+  const problems: string[] = [];
+  const endpoint = config.STORAGE_API_ENDPOINT;
+  if (endpoint) {
+    const url = new URL(endpoint);
+    if (!(url.protocol === 'http:' || url.protocol === 'https:') || !isLoopbackHost(url.hostname)) {
+      problems.push('STORAGE_API_ENDPOINT: only the local cloud sets it, to a 127.0.0.1 or localhost URL');
+    }
+    if (!config.STORAGE_KEY_FILE) problems.push('STORAGE_KEY_FILE: required with STORAGE_API_ENDPOINT');
+  } else if (config.STORAGE_KEY_FILE) {
+    problems.push('STORAGE_KEY_FILE: only with STORAGE_API_ENDPOINT (the deployed API signs through IAM)');
+  }
+  return problems;
+}
+
 export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const result = schema.safeParse(env);
   const problems = result.success
-    ? providerUrlProblems(result.data)
+    ? [...providerUrlProblems(result.data), ...storageProblems(result.data)]
     : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (result.success && problems.length === 0) return result.data;
   throw new ServerConfigError(`Invalid API configuration (see .env.example):\n  ${problems.join('\n  ')}`);

@@ -6,7 +6,14 @@ export class UnsafeDeploymentError extends Error {
   override name = 'UnsafeDeploymentError';
 }
 
-const emulatorVariables = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'] as const;
+// STORAGE_API_ENDPOINT and STORAGE_KEY_FILE point the API at the local Cloud Storage stand-in and its
+// local signing key: a deployed API using them would hand buyers URLs to a machine they cannot reach.
+const emulatorVariables = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'STORAGE_API_ENDPOINT',
+  'STORAGE_KEY_FILE',
+] as const;
 
 /**
  * Throws when the environment is not fit for the deployed API. FUNCTIONS_EMULATOR=true is what
@@ -18,7 +25,7 @@ export function assertDeployedEnvironment(env: Record<string, string | undefined
   const found = emulatorVariables.filter((name) => Boolean(env[name]?.trim()));
   if (found.length > 0 && !emulated) {
     throw new UnsafeDeploymentError(
-      `${found.join(' and ')} must never be set on the deployed API (it would accept unsigned tokens).`,
+      `${found.join(' and ')} must never be set on the deployed API (they point it at the local cloud: an emulator accepts unsigned tokens).`,
     );
   }
 }

@@ -11,6 +11,11 @@ export interface CloudInfo {
   apiUrl: string;
   mailUrl: string;
   imagesUrl: string;
+  /** The Cloud Storage stand-in, its bucket, and the service-account key file the API signs with. */
+  storageUrl: string;
+  storageBucket: string;
+  storageKeyFile: string;
+  storageDir: string;
   /** The Auth emulator (http://host:port) and the project it serves. */
   authUrl: string;
   /** The Firebase emulator hub and the logging emulator's websocket, run beside the Auth emulator. */
@@ -58,6 +63,10 @@ async function startIntegrationCloud(): Promise<RunningCloud> {
       apiUrl: cloud.api?.url ?? '',
       mailUrl: cloud.mail.webUrl,
       imagesUrl: cloud.images.url,
+      storageUrl: cloud.storage.url,
+      storageBucket: cloud.storage.bucket,
+      storageKeyFile: cloud.storage.keyFile,
+      storageDir: cloud.storage.dir,
       authUrl: cloud.auth?.url ?? '',
       authHubUrl: cloud.auth?.hubUrl ?? '',
       authLoggingUrl: cloud.auth?.loggingUrl ?? '',

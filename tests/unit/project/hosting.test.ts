@@ -48,7 +48,7 @@ describe('hosting headers (firebase.json)', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
   });
 
-  it('lets the SPA reach Firebase, the image host, the payment providers and the geo-IP service', () => {
+  it('lets the SPA reach Firebase, the image host, Cloud Storage (uploads), the payment providers and the geo-IP service', () => {
     expect(csp.get('connect-src')).toEqual(
       expect.arrayContaining([
         "'self'",
@@ -56,6 +56,7 @@ describe('hosting headers (firebase.json)', () => {
         'https://identitytoolkit.googleapis.com',
         'https://securetoken.googleapis.com',
         'https://api.cloudinary.com',
+        'https://storage.googleapis.com',
         'https://api.paystack.co',
         'https://www.paypal.com',
         'https://ipapi.co',

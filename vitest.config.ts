@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 // leaves out the slowest integration suites and the browser.
 
 // Integration suites that take the longest: 5,000 products seeded for the read budget, every
-// endpoint's hostile-input tables, the function bundle built as for deploy, a second Auth emulator.
+// endpoint's hostile-input tables, the function bundle built as for deploy, a second Auth emulator,
+// a 500 MB file through the Cloud Storage stand-in.
 // Their own project, sharing the integration cloud, so the quick loop can leave them out.
 const slowIntegration = [
   'tests/integration/catalog/readBudget.test.ts',
@@ -14,6 +15,7 @@ const slowIntegration = [
   'tests/integration/api/function.test.ts',
   'tests/integration/api/adminAuthTwoClouds.test.ts',
   'tests/integration/local/startProd.test.ts',
+  'tests/integration/local/cloudStorageLarge.test.ts',
 ];
 const integration = {
   environment: 'node',

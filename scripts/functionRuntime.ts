@@ -26,6 +26,7 @@ export const nodeRuntimeSchedule: Readonly<Record<string, RuntimeSchedule>> = {
 
 /** What the function imports at run time: its bundle leaves these out and lists them in its package.json. */
 export const functionRuntimeDependencies: readonly string[] = [
+  '@google-cloud/storage',
   'express',
   'express-rate-limit',
   'firebase-admin',

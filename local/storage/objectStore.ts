@@ -81,8 +81,9 @@ export class ObjectHashes {
  * an interrupted or non-final request that is not a whole multiple of 256 KiB.
  */
 export class BlockSink extends Writable {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  // One block, filled and written again and again: no garbage per chunk, so memory stays flat.
+  private readonly block: Buffer;
+  private fill = 0;
   private busy: Promise<void> = Promise.resolve();
 
   constructor(
@@ -90,32 +91,31 @@ export class BlockSink extends Writable {
     /** Bytes confirmed on disk: the next block goes here. */
     public position: number,
     private readonly hashes: ObjectHashes,
-    private readonly quantum: number,
+    quantum: number,
   ) {
     super({ highWaterMark: 64 * 1024 });
+    this.block = Buffer.allocUnsafe(quantum);
   }
 
-  private async writeBlock(block: Buffer): Promise<void> {
+  private async writeBlock(length: number): Promise<void> {
     let done = 0;
-    while (done < block.length) {
-      const { bytesWritten } = await this.file.write(block, done, block.length - done, this.position + done);
+    while (done < length) {
+      const { bytesWritten } = await this.file.write(this.block, done, length - done, this.position + done);
       done += bytesWritten;
     }
-    this.hashes.update(block);
-    this.position += block.length;
+    this.hashes.update(this.block.subarray(0, length));
+    this.position += length;
+    this.fill = 0;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
     this.busy = (async () => {
-      while (this.pendingBytes >= this.quantum) {
-        const all = Buffer.concat(this.pending, this.pendingBytes);
-        const whole = all.length - (all.length % this.quantum);
-        const rest = all.subarray(whole);
-        this.pending = rest.length > 0 ? [rest] : [];
-        this.pendingBytes = rest.length;
-        await this.writeBlock(all.subarray(0, whole));
+      let offset = 0;
+      while (offset < chunk.length) {
+        const copied = chunk.copy(this.block, this.fill, offset);
+        this.fill += copied;
+        offset += copied;
+        if (this.fill === this.block.length) await this.writeBlock(this.fill);
       }
     })();
     this.busy.then(() => callback(), callback);
@@ -129,11 +129,7 @@ export class BlockSink extends Writable {
   /** Writes the held-back remainder: only for the request that completes the object. */
   async flush(): Promise<void> {
     await this.settled();
-    if (this.pendingBytes === 0) return;
-    const rest = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
-    await this.writeBlock(rest);
+    if (this.fill > 0) await this.writeBlock(this.fill);
   }
 }
 

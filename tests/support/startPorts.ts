@@ -10,6 +10,7 @@ export const startPortVariables = [
   'AUTH_HUB_PORT',
   'AUTH_LOGGING_PORT',
   'IMAGES_PORT',
+  'STORAGE_PORT',
   'MAIL_SMTP_PORT',
   'MAIL_PORT',
 ] as const;

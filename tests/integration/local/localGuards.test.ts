@@ -1,7 +1,8 @@
 // The local cloud's servers against a hostile web page (docs/security.md): a page on another origin, or
 // one that reaches 127.0.0.1 under its own host name (DNS rebinding), gets nothing from the
-// Firestore emulator, the image host, the mail inbox, the API, the Auth emulator or the emulator hub
-// and logging that run beside it, while the store's own origin keeps working.
+// Firestore emulator, the image host, the Cloud Storage stand-in, the mail inbox, the API, the Auth
+// emulator or the emulator hub and logging that run beside it, while the store's own origin keeps
+// working.
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -37,6 +38,7 @@ function call(
 const servers = () => [
   { name: 'Firestore emulator', url: cloud.firestoreUrl, path: '/' },
   { name: 'image host', url: cloud.imagesUrl, path: '/' },
+  { name: 'Cloud Storage stand-in', url: cloud.storageUrl, path: '/' },
   { name: 'mail inbox', url: cloud.mailUrl, path: '/api/messages' },
   { name: 'API', url: cloud.apiUrl, path: '/api/health' },
   { name: 'Auth emulator', url: cloud.authUrl, path: '/' },
@@ -82,7 +84,7 @@ describe('local servers', () => {
     expect(clear.status).toBe(403);
   });
 
-  it("grant CORS to the store's origin on the Firestore emulator and the image host only", async () => {
+  it("grant CORS to the store's origin on the Firestore emulator and the image host only (and the Cloud Storage stand-in, for signed uploads)", async () => {
     const preflight = await call(cloud.firestoreUrl, `/v1/projects/${project}/databases/(default)/documents:runQuery`, {
       method: 'OPTIONS',
       headers: {

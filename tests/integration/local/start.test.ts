@@ -76,6 +76,11 @@ describe('npm start', () => {
     expect(first.output()).toContain(`Admin dashboard     ${storeUrl}/admindashboard`);
     expect(first.output()).toMatch(/Seeded \d+ catalog documents/);
     expect(first.output()).toContain('Demo admin: admin@demo.store');
+    expect(first.output()).toContain(`Cloud Storage       http://127.0.0.1:${env.STORAGE_PORT}`);
+    // The local service-account key is made on the first start and kept (the API signs URLs with it).
+    const keyFile = join(dataDir, 'storage-service-account.json');
+    const firstKey = await readFile(keyFile, 'utf8');
+    expect(JSON.parse(firstKey)).toMatchObject({ type: 'service_account', client_email: expect.any(String) });
 
     // The store answers, and the catalog is there through the Firestore emulator's REST API.
     expect((await fetch(storeUrl)).status).toBe(200);
@@ -102,6 +107,7 @@ describe('npm start', () => {
       () => `second npm start failed:\n${second.output()}`,
     );
     expect(second.output()).not.toMatch(/Seeded \d+ catalog documents/);
+    expect(await readFile(keyFile, 'utf8')).toBe(firstKey);
     const kept = (await (await fetch(`${docs}/products/made-in-first-run`)).json()) as {
       fields?: { title?: { stringValue?: string } };
     };

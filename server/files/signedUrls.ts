@@ -1,4 +1,4 @@
-// Pure rules for the signed URLs the API mints (docs/payments.md, 'Deliverable files'): how long a
+// Pure rules for the signed URLs the API mints (docs/deploy.md, 'Deliverable files'): how long a
 // download link stays valid, and the Content-Disposition that names the file on the buyer's disk.
 
 const minute = 60;

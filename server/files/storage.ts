@@ -1,4 +1,4 @@
-// The bucket the API keeps deliverable files in (docs/payments.md, 'Deliverable files'), through
+// The bucket the API keeps deliverable files in (docs/deploy.md, 'Deliverable files'), through
 // @google-cloud/storage. Deployed, it is the project's default bucket with the function's own
 // credentials, and URLs are signed through IAM signBlob; in the local cloud the library talks to the
 // Cloud Storage stand-in (apiEndpoint) and signs with the local service-account key. Both go through

@@ -484,8 +484,11 @@ export async function startStorageHost(options: StorageHostOptions): Promise<Sto
           refuse(res, session.api, failure.status, failure.code, failure.message);
         } else if (failure === null) {
           answerIncomplete(res, session);
+        } else if (!req.socket.destroyed) {
+          // Not the client going away (then nobody is left to answer): say so, and keep what was persisted.
+          refuse(res, session.api, 503, 'ServiceUnavailable', 'The upload could not be stored; resume it.');
         }
-        // Otherwise the client went away: what was persisted stays, for the next request to resume.
+        // The client went away: what was persisted stays, for the next request to resume.
       } catch (error) {
         if (error instanceof UploadRefused) {
           if (error.code === 'EntityTooLarge') cancel(session);

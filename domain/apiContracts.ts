@@ -18,6 +18,37 @@ export interface OrderAnswer {
   accessUrl: string;
 }
 
+/** Which provider a checkout is paid through; demo only on the local stack. */
+export type CheckoutProvider = 'paystack' | 'paypal' | 'demo';
+
+/**
+ * What POST /api/checkouts answers: the price the server set for this purchase, in major units, and
+ * the reference the payment must carry. The payment dialog shows `amount`; the provider is opened for
+ * exactly this reference and amount.
+ */
+export interface CheckoutAnswer {
+  checkoutId: string;
+  reference: string;
+  provider: CheckoutProvider;
+  amount: number;
+  listPrice: number;
+  /** The discount taken off `listPrice` (0 without a code). */
+  discount: number;
+  currency: 'NGN' | 'USD';
+  /** ISO time until which the checkout's price is honoured for a new payment. */
+  expiresAt: string;
+}
+
+/**
+ * The answer of an order call whose payment the provider confirmed but which could not be fulfilled
+ * automatically (paid less than asked, a reference the store never issued, another product): the
+ * payment is recorded for the seller, who contacts the buyer. Answered with 202, never as a refusal.
+ */
+export interface PaymentReceivedAnswer {
+  paymentIssue: true;
+  message: string;
+}
+
 /** What POST /api/uploads/signature answers: the browser uploads straight to the image host with it. */
 export interface UploadSignature {
   timestamp: number;

@@ -16,7 +16,9 @@ import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity'
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
+import { createCheckoutStore } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
+import { createPaymentIssues } from './payments/paymentIssues';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  app.use('/api/checkouts', limits.checkouts);
   app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
   app.use('/api', purchases.orders);
   app.use('/api/access', limits.access, purchases.access);
@@ -224,8 +227,10 @@ function createPurchaseRoutes(
   const paystack = config.PAYSTACK_SECRET_KEY
     ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
     : null;
+  // Without the merchant id no capture could be checked, so PayPal stays off (the config refuses
+  // a client id without it anyway).
   const paypal =
-    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET && config.PAYPAL_MERCHANT_ID
       ? createPaypalClient({
           clientId: config.PAYPAL_CLIENT_ID,
           clientSecret: config.PAYPAL_CLIENT_SECRET,
@@ -235,7 +240,9 @@ function createPurchaseRoutes(
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
-  const service = createOrderService({ db, config, paystack, paypal, fulfilment, now });
+  const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
+  const issues = createPaymentIssues({ db, mailer, config, logError, now });
+  const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
   return {
     links,
     fulfilment,

@@ -38,6 +38,12 @@ const schema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
+  // The store's own PayPal merchant account id: a capture goes ahead only for an order that pays it,
+  // so an order paying someone else never releases a product. Required with PAYPAL_CLIENT_ID.
+  PAYPAL_MERCHANT_ID: optionalText,
+  // How long a checkout's price is honoured for a new payment (a payment arriving later still
+  // verifies against the checkout it was made for).
+  CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Derives each purchase's access-link token (server/orders/accessLinks.ts). The deployed function
   // refuses to start without one; the local cloud sets a fixed one.
   ACCESS_LINK_SECRET: z
@@ -79,6 +85,8 @@ const schema = z.object({
   ),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ORDER_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
   RESEND_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ACCESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -109,10 +117,16 @@ function storageProblems(config: ServerConfig): string[] {
   return problems;
 }
 
+function paypalProblems(config: ServerConfig): string[] {
+  return config.PAYPAL_CLIENT_ID && !config.PAYPAL_MERCHANT_ID
+    ? ['PAYPAL_MERCHANT_ID: required with PAYPAL_CLIENT_ID (captures check that an order pays this account)']
+    : [];
+}
+
 export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const result = schema.safeParse(env);
   const problems = result.success
-    ? [...providerUrlProblems(result.data), ...storageProblems(result.data)]
+    ? [...providerUrlProblems(result.data), ...storageProblems(result.data), ...paypalProblems(result.data)]
     : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (result.success && problems.length === 0) return result.data;
   throw new ServerConfigError(`Invalid API configuration (see .env.example):\n  ${problems.join('\n  ')}`);

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
-export type RateLimitName = 'contact' | 'orders' | 'resend' | 'access' | 'admin';
+export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'admin';
 
 export interface RateLimitSetting {
   limit: number;
@@ -20,6 +20,7 @@ export interface RateLimitSetting {
 export const rateLimitMessages: Record<RateLimitName, string> = {
   contact: 'Too many messages. Please try again in a minute.',
   orders: 'Too many payment attempts. Please wait a minute and try again.',
+  checkouts: 'Too many payment attempts. Please wait a minute and try again.',
   resend: 'Too many requests for your purchase links. Please try again later.',
   access: 'Too many download attempts. Please wait a minute and try again.',
   admin: 'Too many requests. Please wait a minute and try again.',
@@ -31,6 +32,8 @@ export type RateLimitConfig = Pick<
   | 'CONTACT_RATE_WINDOW_MS'
   | 'ORDER_RATE_LIMIT'
   | 'ORDER_RATE_WINDOW_MS'
+  | 'CHECKOUT_RATE_LIMIT'
+  | 'CHECKOUT_RATE_WINDOW_MS'
   | 'RESEND_RATE_LIMIT'
   | 'RESEND_RATE_WINDOW_MS'
   | 'ACCESS_RATE_LIMIT'
@@ -51,6 +54,11 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       limit: config.ORDER_RATE_LIMIT,
       windowMs: config.ORDER_RATE_WINDOW_MS,
       message: rateLimitMessages.orders,
+    },
+    checkouts: {
+      limit: config.CHECKOUT_RATE_LIMIT,
+      windowMs: config.CHECKOUT_RATE_WINDOW_MS,
+      message: rateLimitMessages.checkouts,
     },
     resend: {
       limit: config.RESEND_RATE_LIMIT,
@@ -104,7 +112,7 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
 /**
  * One limiter per name, each with its own counters. Build once per app: every call starts fresh
  * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
- * order routes, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
+ * order routes, `checkouts` on POST /api/checkouts, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
  * `admin` on the admin API routes.
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {

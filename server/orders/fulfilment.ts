@@ -5,6 +5,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
+import { checkoutsCollection } from '../checkouts/checkouts';
 import type { Currency } from './money';
 
 export const transactionsCollection = 'transactions';
@@ -22,7 +23,7 @@ export interface TransactionRecord {
   productName: string;
   productId: string;
   productUrl: string;
-  /** The product's price in `currency` when it was bought. */
+  /** What the buyer was charged in `currency`: the checkout's amount (after any discount). */
   amount: number;
   transactionReference: string;
   paidAt: string;
@@ -42,6 +43,21 @@ export interface TransactionRecord {
   buyerEmailSent: boolean;
   sellerNoticeSent: boolean;
   accessRevoked: boolean;
+  /** The checkout the payment was made for, and the price it set (docs/payments.md). */
+  checkoutId: string | null;
+  listPrice: number;
+  discountCode: string | null;
+  discountAmount: number;
+  /** PayPal's capture id, which a refund names; absent for other providers. */
+  captureId?: string;
+}
+
+/** What the checkout set, carried onto the sale. */
+export interface PurchaseCheckout {
+  id: string;
+  listPrice: number;
+  discountCode: string | null;
+  discountAmount: number;
 }
 
 export interface VerifiedPurchase {
@@ -55,6 +71,9 @@ export interface VerifiedPurchase {
   currency: Currency;
   paidAt: string;
   customer: { name: string; email: string; phone: string };
+  /** The checkout, marked paid in the same Firestore transaction that records the sale. */
+  checkout: PurchaseCheckout | null;
+  captureId?: string;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
@@ -288,8 +307,14 @@ export function createFulfilment({
         buyerEmailSent: false,
         sellerNoticeSent: false,
         accessRevoked: false,
+        checkoutId: purchase.checkout?.id ?? null,
+        listPrice: purchase.checkout?.listPrice ?? purchase.amount,
+        discountCode: purchase.checkout?.discountCode ?? null,
+        discountAmount: purchase.checkout?.discountAmount ?? 0,
+        ...(purchase.captureId ? { captureId: purchase.captureId } : {}),
       };
       const ref = transactionRef(transactionId);
+      const checkoutRef = purchase.checkout ? db.collection(checkoutsCollection).doc(purchase.checkout.id) : null;
       const grant = grantRef(token);
       // Read-then-create inside a transaction: over REST, firebase-admin retries a plain create() on
       // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
@@ -298,6 +323,7 @@ export function createFulfilment({
         if (existing?.exists) return false;
         t.create(ref, { ...record, createdAt: FieldValue.serverTimestamp() });
         if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
+        if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
         return true;
       }, transactionOptions);
       if (created) {

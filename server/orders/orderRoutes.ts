@@ -1,9 +1,18 @@
 // The purchase endpoints (contract 'Checkout API'): thin handlers; the schemas validate, the order
 // service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
 import { Router, type RequestHandler, type Response } from 'express';
+import { CheckoutRefusedError } from '../checkouts/checkouts';
+import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
 import { ReferenceConflictError } from './fulfilment';
-import { orderBodySchema, parseBody, paypalOrderBodySchema, paypalOrderIdSchema } from './orderSchema';
+import {
+  checkoutBodySchema,
+  orderBodySchema,
+  parseBody,
+  paypalCreateBodySchema,
+  paypalOrderBodySchema,
+  paypalOrderIdSchema,
+} from './orderSchema';
 import { PaymentMethodUnavailableError, ProductNotFoundError, type OrderService } from './orderService';
 
 export const orderFailure = 'Failed to save transaction or send emails.';
@@ -15,7 +24,12 @@ export function sendOrderError(
   logError: (message: string, error: unknown) => void,
   context: string,
 ): void {
-  if (error instanceof PaymentNotVerifiedError) {
+  if (error instanceof PaymentIssueRecordedError) {
+    // Paid but not fulfilled automatically: not a refusal, the seller takes it from here.
+    res.status(202).json({ paymentIssue: true, message: error.message });
+  } else if (error instanceof CheckoutRefusedError) {
+    res.status(error.status).json({ message: error.message });
+  } else if (error instanceof PaymentNotVerifiedError) {
     res.status(402).json({ message: error.message });
   } else if (error instanceof ProductNotFoundError) {
     res.status(404).json({ message: error.message });
@@ -62,16 +76,29 @@ export function createOrderRouter({
     }
   };
 
-  const createPaypalOrder: RequestHandler = async (req, res) => {
-    const parsed = parseBody(paypalOrderBodySchema, req.body);
+  const createCheckout: RequestHandler = async (req, res) => {
+    const parsed = parseBody(checkoutBodySchema, req.body);
     if (!parsed.ok) {
       res.status(400).json({ message: parsed.message });
       return;
     }
     try {
-      res.json(await service.createPaypalOrder({ productId: parsed.data.productId }));
+      res.status(201).json(await service.createCheckout(parsed.data));
     } catch (error) {
-      sendOrderError(res, error, logError, `PayPal order for ${parsed.data.productId}`);
+      sendOrderError(res, error, logError, `Checkout for ${parsed.data.productId}`);
+    }
+  };
+
+  const createPaypalOrder: RequestHandler = async (req, res) => {
+    const parsed = parseBody(paypalCreateBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    try {
+      res.json(await service.createPaypalOrder({ checkoutId: parsed.data.checkoutId }));
+    } catch (error) {
+      sendOrderError(res, error, logError, `PayPal order for checkout ${parsed.data.checkoutId}`);
     }
   };
 
@@ -100,6 +127,7 @@ export function createOrderRouter({
   };
 
   const router = Router();
+  router.post('/checkouts', createCheckout);
   router.post('/orders', placeOrder);
   router.post('/paypal/orders', createPaypalOrder);
   router.post('/paypal/orders/:id/capture', capturePaypalOrder);

@@ -42,7 +42,25 @@ export const orderBodySchema = z.object({
   customer: customerSchema,
 });
 
+/** The body of PayPal's capture call: what the buyer claims, checked against the order's checkout. */
 export const paypalOrderBodySchema = z.object({ productId, customer: customerSchema });
+
+const checkoutId = z
+  .string({ error: 'A checkout is required.' })
+  .regex(/^[0-9a-f]{20}$/, { error: 'This checkout is not valid. Please close the payment window and try again.' });
+
+/** createOrder: the API creates the PayPal order at the checkout's amount. */
+export const paypalCreateBodySchema = z.object({ checkoutId });
+
+export const checkoutBodySchema = z.object({
+  productId,
+  currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }),
+  customer: customerSchema,
+  // Codes are checked by the checkout itself; here only their size, so a huge body says nothing.
+  code: z.string({ error: 'The discount code is not valid.' }).max(64, { error: 'The discount code is not valid.' }).optional(),
+  // The SPA names the demo payment when it offers it (the local stack); otherwise the currency decides.
+  provider: z.enum(['paystack', 'paypal', 'demo'], { error: 'Unknown payment provider.' }).optional(),
+});
 
 export const paypalOrderIdSchema = reference;
 

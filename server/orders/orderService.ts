@@ -1,38 +1,33 @@
-// The purchase flows (docs/payments.md): verify with the provider against the product as stored, then
-// fulfil once. The price always comes from Firestore, never from the browser.
+// The purchase flows (docs/payments.md): a checkout sets the price before any money moves; a payment is
+// verified with the provider against its checkout, never against the product as it is now, then
+// fulfilled once. A payment the provider confirms but that cannot be fulfilled is recorded for the
+// seller (paymentIssues), never dropped. The price never comes from the browser.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { OrderAnswer } from '../../domain/apiContracts';
+import type { CheckoutAnswer, CheckoutProvider, OrderAnswer } from '../../domain/apiContracts';
 import { customerFields, fieldError } from '../../domain/fieldRules';
 import { withoutForbiddenCharacters } from '../../domain/textSafety';
+import {
+  CheckoutRefusedError,
+  discountCodesUnavailable,
+  type Checkout,
+  type CheckoutStore,
+} from '../checkouts/checkouts';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
-import type { PaypalClient } from '../payments/paypalClient';
+import { metadataText, type PaymentIssueFacts, type PaymentIssues } from '../payments/paymentIssues';
+import type { PaypalClient, PaypalOrder } from '../payments/paypalClient';
 import type { PaystackClient, PaystackTransaction } from '../payments/paystackClient';
-import { isRecord, PaymentNotVerifiedError } from '../payments/providerErrors';
-import type { Fulfilment, Provider } from './fulfilment';
-import { minorToDecimal, toMinorUnits, type Currency } from './money';
-import { checkPaypalCapture, checkPaypalOrderTerms, checkPaystackPayment } from './verification';
+import { isRecord, PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
+import { ReferenceConflictError, transactionIdFor, transactionsCollection, type Fulfilment, type Provider } from './fulfilment';
+import { decimalToMinor, minorToDecimal, toMinorUnits, type Currency } from './money';
+import { checkPaypalCapture, checkPaypalOrderTerms, checkPaystackPaid, checkPaystackPayment } from './verification';
 
-export interface ProductForSale {
-  id: string;
-  title: string;
-  priceInNgn: number;
-  priceInUsd: number;
-  /** The deliverable as it is now ('' when the admin has not set one yet). */
-  url: string;
-}
+export { ProductNotFoundError } from '../checkouts/checkouts';
 
 export interface Buyer {
   name: string;
   email: string;
   phone: string;
-}
-
-export class ProductNotFoundError extends Error {
-  override name = 'ProductNotFoundError';
-  constructor() {
-    super('This product is no longer available.');
-  }
 }
 
 /** A provider that has no keys on this deployment, or demo payments where they are off. */
@@ -46,16 +41,29 @@ export class PaymentMethodUnavailableError extends Error {
   }
 }
 
+/** The buyer of record is the checkout's: a call naming another address gets neither product nor link. */
+export const anotherBuyerMessage =
+  'This payment was made with another e-mail address. Please enter the e-mail address you paid with.';
+
 export interface OrderServiceDeps {
   db: Firestore;
-  config: Pick<ServerConfig, 'DEMO_PAYMENTS'>;
+  config: Pick<ServerConfig, 'DEMO_PAYMENTS' | 'PAYPAL_MERCHANT_ID'>;
   paystack: PaystackClient | null;
   paypal: PaypalClient | null;
+  checkouts: CheckoutStore;
   fulfilment: Fulfilment;
+  issues: PaymentIssues;
   now: () => Date;
 }
 
 export interface OrderService {
+  createCheckout(input: {
+    productId: string;
+    currency: Currency;
+    customer: Buyer;
+    code?: string | undefined;
+    provider?: CheckoutProvider | undefined;
+  }): Promise<CheckoutAnswer>;
   payWithPaystack(input: { reference: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
   payWithDemo(input: {
     reference: string;
@@ -63,37 +71,24 @@ export interface OrderService {
     currency: Currency;
     customer: Buyer;
   }): Promise<OrderAnswer>;
-  createPaypalOrder(input: { productId: string }): Promise<{ id: string }>;
+  createPaypalOrder(input: { checkoutId: string }): Promise<{ id: string }>;
   capturePaypalOrder(input: { orderId: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
-  /** The webhook's charge.success: the same verification, buyer and product from the payment's metadata. */
+  /** The webhook's charge.success: the same verification against the checkout, its buyer of record. */
   fulfilPaystackCharge(event: PaystackTransaction): Promise<OrderAnswer | null>;
 }
 
-function positivePrice(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0;
-}
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function createOrderService({ db, config, paystack, paypal, fulfilment, now }: OrderServiceDeps): OrderService {
-  async function loadProduct(productId: string): Promise<ProductForSale> {
-    const [product, deliverable] = await db.getAll(
-      db.collection('products').doc(productId),
-      db.collection('productDeliverables').doc(productId),
-    );
-    const data = product?.data();
-    if (!data) throw new ProductNotFoundError();
-    if (!positivePrice(data.priceInNgn) || !positivePrice(data.priceInUsd)) {
-      throw new Error(`Product ${productId} has no valid price`);
-    }
-    const url: unknown = deliverable?.data()?.url;
-    return {
-      id: productId,
-      title: typeof data.title === 'string' ? data.title : productId,
-      priceInNgn: data.priceInNgn,
-      priceInUsd: data.priceInUsd,
-      url: typeof url === 'string' ? url : '',
-    };
-  }
-
+export function createOrderService({
+  db,
+  config,
+  paystack,
+  paypal,
+  checkouts,
+  fulfilment,
+  issues,
+  now,
+}: OrderServiceDeps): OrderService {
   function requirePaystack(): PaystackClient {
     if (!paystack) throw new PaymentMethodUnavailableError('Card payments are not available right now.', 503);
     return paystack;
@@ -104,25 +99,8 @@ export function createOrderService({ db, config, paystack, paypal, fulfilment, n
     return paypal;
   }
 
-  async function fulfilPaystack(
-    transaction: PaystackTransaction,
-    productId: string,
-    customer: Buyer,
-  ): Promise<OrderAnswer> {
-    const product = await loadProduct(productId);
-    const paid = checkPaystackPayment(transaction, { productId, priceInKobo: toMinorUnits(product.priceInNgn) });
-    return fulfilment.fulfil({
-      provider: 'paystack',
-      reference: transaction.reference,
-      productId,
-      productName: product.title,
-      productUrl: product.url,
-      amount: product.priceInNgn,
-      amountPaid: paid.amountPaid,
-      currency: 'NGN',
-      paidAt: paidAtIso(paid.paidAt),
-      customer,
-    });
+  function requireDemo(): void {
+    if (!config.DEMO_PAYMENTS) throw new PaymentMethodUnavailableError('Demo payments are not available.', 403);
   }
 
   function paidAtIso(value: string | null): string {
@@ -130,62 +108,226 @@ export function createOrderService({ db, config, paystack, paypal, fulfilment, n
     return Number.isNaN(parsed) ? now().toISOString() : new Date(parsed).toISOString();
   }
 
-  async function replay(provider: Provider, reference: string, productId: string, buyer: Buyer) {
-    return fulfilment.replay(provider, reference, productId, buyer.email);
+  /** The caller's claims against the checkout, before any provider is asked. */
+  function checkClaims(checkout: Checkout, productId: string, customer: Buyer): void {
+    if (checkout.productId !== productId) {
+      throw new ReferenceConflictError('This payment reference belongs to another product.');
+    }
+    if (!sameAddress(checkout.customer.email, customer.email)) throw new ReferenceConflictError(anotherBuyerMessage);
+  }
+
+  async function checkoutFor(provider: Provider, reference: string): Promise<Checkout | null> {
+    const checkout = await checkouts.byReference(reference);
+    return checkout && checkout.provider === provider ? checkout : null;
+  }
+
+  /** Fulfils a verified payment as its checkout set it: product, price and buyer of record. */
+  async function fulfilCheckout(
+    checkout: Checkout,
+    paid: { provider: Provider; reference: string; amountPaid: number; paidAt: string; captureId?: string },
+  ): Promise<OrderAnswer> {
+    // The deliverable as it is now, else as it was when the checkout was made (the product may have
+    // been deleted since, and its deliverable with it: paid is paid).
+    const current: unknown = (await db.collection('productDeliverables').doc(checkout.productId).get()).data()?.url;
+    return fulfilment.fulfil({
+      provider: paid.provider,
+      reference: paid.reference,
+      productId: checkout.productId,
+      productName: checkout.productName,
+      productUrl: typeof current === 'string' && current ? current : checkout.deliverableUrl,
+      amount: checkout.amount,
+      amountPaid: paid.amountPaid,
+      currency: checkout.currency,
+      paidAt: paid.paidAt,
+      customer: checkout.customer,
+      checkout: {
+        id: checkout.id,
+        listPrice: checkout.listPrice,
+        discountCode: checkout.discountCode,
+        discountAmount: checkout.discountAmount,
+      },
+      ...(paid.captureId ? { captureId: paid.captureId } : {}),
+    });
+  }
+
+  function paystackIssue(
+    transaction: PaystackTransaction,
+    checkout: Checkout | null,
+    fallbackBuyer: Buyer | null,
+    reason: string,
+  ): PaymentIssueFacts {
+    const customer = checkout?.customer ?? buyerFromMetadata(transaction) ?? fallbackBuyer;
+    const productId = transaction.metadata.productId;
+    return {
+      provider: 'paystack',
+      reference: transaction.reference,
+      amount: transaction.amount / 100,
+      currency: transaction.currency,
+      status: transaction.status,
+      customer: customer ?? { name: '', email: '', phone: '' },
+      metadata: metadataText(transaction.metadata),
+      checkoutId: checkout?.id ?? null,
+      productId: checkout?.productId ?? (typeof productId === 'string' ? text(productId, 128) : ''),
+      productName: checkout?.productName ?? '',
+      expectedAmount: checkout?.amount ?? null,
+      expectedCurrency: checkout?.currency ?? null,
+      reason,
+    };
+  }
+
+  /** A verified Paystack answer against its checkout: fulfilled, refused as unpaid, or recorded. */
+  async function settlePaystack(
+    transaction: PaystackTransaction,
+    checkout: Checkout | null,
+    fallbackBuyer: Buyer | null,
+  ): Promise<OrderAnswer> {
+    if (!checkout) {
+      // Not paid: an ordinary refusal. Paid under a reference the store never issued: for the seller.
+      checkPaystackPaid(transaction);
+      return issues.record(
+        paystackIssue(transaction, null, fallbackBuyer, 'The payment reference belongs to no checkout of this store.'),
+      );
+    }
+    let paid;
+    try {
+      paid = checkPaystackPayment(transaction, {
+        productId: checkout.productId,
+        priceInKobo: toMinorUnits(checkout.amount),
+      });
+    } catch (error) {
+      if (error instanceof PaymentMismatchError) {
+        return issues.record(paystackIssue(transaction, checkout, fallbackBuyer, error.message));
+      }
+      throw error;
+    }
+    return fulfilCheckout(checkout, {
+      provider: 'paystack',
+      reference: transaction.reference,
+      amountPaid: paid.amountPaid,
+      paidAt: paidAtIso(paid.paidAt),
+    });
+  }
+
+  async function verifyPaystack(reference: string): Promise<PaystackTransaction> {
+    const transaction = await requirePaystack().verify(reference);
+    if (!transaction) throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
+    // Paystack answers for the reference asked; a different one would be a provider fault.
+    if (transaction.reference && transaction.reference !== reference) {
+      throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
+    }
+    return { ...transaction, reference };
+  }
+
+  /** An already recorded sale for this reference, answered for the buyer it was recorded for. */
+  async function replayRecorded(provider: Provider, reference: string): Promise<OrderAnswer | null> {
+    const record = (await db.collection(transactionsCollection).doc(transactionIdFor(provider, reference)).get()).data();
+    if (!record) return null;
+    return fulfilment.replay(provider, reference, String(record.productId), String(record.customerEmail));
+  }
+
+  function paypalIssue(order: PaypalOrder, checkout: Checkout, reason: string): PaymentIssueFacts {
+    const amount = order.capture?.amount ?? order.amount;
+    const minor = amount ? decimalToMinor(amount.value) : null;
+    return {
+      provider: 'paypal',
+      reference: order.id,
+      amount: minor === null ? Number.NaN : minor / 100,
+      currency: amount?.currency ?? '',
+      status: order.capture?.status ?? order.status,
+      customer: checkout.customer,
+      metadata: metadataText({ custom_id: order.customId, payee: order.payeeMerchantId }),
+      checkoutId: checkout.id,
+      productId: checkout.productId,
+      productName: checkout.productName,
+      expectedAmount: checkout.amount,
+      expectedCurrency: checkout.currency,
+      reason,
+    };
   }
 
   return {
+    async createCheckout({ productId, currency, customer, code, provider }) {
+      if (code && code.trim()) throw new CheckoutRefusedError(discountCodesUnavailable, 400);
+      const chosen: CheckoutProvider = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
+      if (chosen === 'demo') requireDemo();
+      else if (chosen === 'paystack') {
+        // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
+        if (currency !== 'NGN') {
+          throw new CheckoutRefusedError('Card payments are in NGN. Please pay in USD with PayPal.', 400);
+        }
+        requirePaystack();
+      } else {
+        if (currency !== 'USD') throw new CheckoutRefusedError('PayPal payments are in USD.', 400);
+        requirePaypal();
+      }
+      const { answer } = await checkouts.create({ productId, currency, provider: chosen, customer });
+      return answer;
+    },
+
     async payWithPaystack({ reference, productId, customer }) {
       // A reference already fulfilled answers from the record: no second provider call, no second e-mail.
-      const done = await replay('paystack', reference, productId, customer);
+      const done = await fulfilment.replay('paystack', reference, productId, customer.email);
       if (done) return done;
-      const client = requirePaystack();
-      await loadProduct(productId);
-      const transaction = await client.verify(reference);
-      if (!transaction) throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
-      // Paystack answers for the reference asked; a different one would be a provider fault.
-      if (transaction.reference && transaction.reference !== reference) {
-        throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
-      }
-      return fulfilPaystack({ ...transaction, reference }, productId, customer);
+      requirePaystack();
+      const checkout = await checkoutFor('paystack', reference);
+      if (checkout) checkClaims(checkout, productId, customer);
+      const transaction = await verifyPaystack(reference);
+      return settlePaystack(transaction, checkout, customer);
     },
 
     async payWithDemo({ reference, productId, currency, customer }) {
-      if (!config.DEMO_PAYMENTS) throw new PaymentMethodUnavailableError('Demo payments are not available.', 403);
-      const done = await replay('demo', reference, productId, customer);
+      requireDemo();
+      const done = await fulfilment.replay('demo', reference, productId, customer.email);
       if (done) return done;
-      const product = await loadProduct(productId);
-      const amount = currency === 'NGN' ? product.priceInNgn : product.priceInUsd;
-      return fulfilment.fulfil({
+      const checkout = await checkoutFor('demo', reference);
+      // No money moves in a demo payment, so a reference without a checkout is simply refused.
+      if (!checkout) throw new PaymentNotVerifiedError('No checkout has this payment reference.');
+      checkClaims(checkout, productId, customer);
+      if (checkout.currency !== currency) {
+        throw new PaymentNotVerifiedError(`This checkout is in ${checkout.currency}.`);
+      }
+      return fulfilCheckout(checkout, {
         provider: 'demo',
         reference,
-        productId,
-        productName: product.title,
-        productUrl: product.url,
-        amount,
-        amountPaid: amount,
-        currency,
+        amountPaid: checkout.amount,
         paidAt: now().toISOString(),
-        customer,
       });
     },
 
-    async createPaypalOrder({ productId }) {
+    async createPaypalOrder({ checkoutId }) {
       const client = requirePaypal();
-      const product = await loadProduct(productId);
-      return client.createOrder({
-        productId,
-        description: product.title,
-        value: minorToDecimal(toMinorUnits(product.priceInUsd)),
+      const checkout = await checkouts.byId(checkoutId);
+      if (!checkout || checkout.provider !== 'paypal') {
+        throw new CheckoutRefusedError('This checkout is not valid. Please close the payment window and try again.', 410);
+      }
+      // One checkout, one PayPal order: reopening PayPal's window pays the same order.
+      if (checkout.paypalOrderId) return { id: checkout.paypalOrderId };
+      if (checkout.status !== 'open' || checkouts.isExpired(checkout)) {
+        throw new CheckoutRefusedError('This checkout has expired. Please close the payment window and try again.', 410);
+      }
+      const { id } = await client.createOrder({
+        productId: checkout.productId,
+        description: checkout.productName,
+        value: minorToDecimal(toMinorUnits(checkout.amount)),
       });
+      return { id: await checkouts.recordPaypalOrder(checkout.id, id) };
     },
 
     async capturePaypalOrder({ orderId, productId, customer }) {
-      const done = await replay('paypal', orderId, productId, customer);
+      const done = await fulfilment.replay('paypal', orderId, productId, customer.email);
       if (done) return done;
       const client = requirePaypal();
-      const product = await loadProduct(productId);
-      const expected = { productId, priceInCents: toMinorUnits(product.priceInUsd) };
+      // Only an order the API created for a checkout is ever captured: refused before PayPal is asked.
+      const checkout = await checkouts.byPaypalOrder(orderId);
+      if (!checkout || checkout.provider !== 'paypal') {
+        throw new PaymentNotVerifiedError('This PayPal order was not created by this store.');
+      }
+      checkClaims(checkout, productId, customer);
+      const expected = {
+        productId: checkout.productId,
+        priceInCents: toMinorUnits(checkout.amount),
+        merchantId: config.PAYPAL_MERCHANT_ID ?? '',
+      };
       let order = await client.getOrder(orderId);
       if (!order) throw new PaymentNotVerifiedError('PayPal has no order with this id.');
       checkPaypalOrderTerms(order, expected);
@@ -193,32 +335,30 @@ export function createOrderService({ db, config, paystack, paypal, fulfilment, n
       else if (order.status !== 'COMPLETED') {
         throw new PaymentNotVerifiedError('The PayPal payment has not been approved.');
       }
-      const paid = checkPaypalCapture(order, expected);
-      return fulfilment.fulfil({
+      let paid;
+      try {
+        paid = checkPaypalCapture(order, expected);
+      } catch (error) {
+        if (error instanceof PaymentMismatchError) return issues.record(paypalIssue(order, checkout, error.message));
+        throw error;
+      }
+      return fulfilCheckout(checkout, {
         provider: 'paypal',
         reference: orderId,
-        productId,
-        productName: product.title,
-        productUrl: product.url,
-        amount: product.priceInUsd,
         amountPaid: paid.amountPaid,
-        currency: 'USD',
         paidAt: now().toISOString(),
-        customer,
+        ...(order.capture?.id ? { captureId: order.capture.id } : {}),
       });
     },
 
     async fulfilPaystackCharge(event) {
-      const productId = event.metadata.productId;
-      if (typeof productId !== 'string' || !event.reference) return null;
-      const customer = buyerFromMetadata(event);
-      if (!customer) return null;
-      const done = await replay('paystack', event.reference, productId, customer);
+      if (!event.reference) return null;
+      const done = await replayRecorded('paystack', event.reference);
       if (done) return done;
       // The event is signed, but the charge is verified again like a client call: one rule for both.
-      const transaction = await requirePaystack().verify(event.reference);
-      if (!transaction) throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
-      return fulfilPaystack({ ...transaction, reference: event.reference }, productId, customer);
+      const transaction = await verifyPaystack(event.reference);
+      const checkout = await checkoutFor('paystack', event.reference);
+      return settlePaystack(transaction, checkout, null);
     },
   };
 }

@@ -2,7 +2,7 @@
 // product as stored, so every rule is unit tested; the messages are the ones the shopper reads (402).
 import type { PaypalOrder } from '../payments/paypalClient';
 import type { PaystackTransaction } from '../payments/paystackClient';
-import { PaymentNotVerifiedError } from '../payments/providerErrors';
+import { PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
 import { decimalToMinor } from './money';
 
 export interface PaidAmount {
@@ -19,33 +19,47 @@ const paystackStatusMessages: Record<string, string> = {
   ongoing: 'The payment is still in progress at Paystack. Please try again in a few minutes.',
 };
 
-/** Paystack: status success, currency NGN, at least the price in kobo, paid for this product. */
-export function checkPaystackPayment(
-  transaction: PaystackTransaction,
-  expected: { productId: string; priceInKobo: number },
-): PaidAmount {
+/** Paystack: the charge succeeded, whatever it was for; otherwise nothing was paid (402). */
+export function checkPaystackPaid(transaction: PaystackTransaction): void {
   if (transaction.status !== 'success') {
     throw new PaymentNotVerifiedError(
       paystackStatusMessages[transaction.status] ?? 'Paystack has not confirmed this payment.',
     );
   }
-  if (transaction.currency !== 'NGN') throw new PaymentNotVerifiedError('The payment was not made in NGN.');
+}
+
+/**
+ * Paystack: status success (else not paid: PaymentNotVerifiedError), then currency NGN, at least the
+ * checkout's amount in kobo and this product (else paid but not as asked: PaymentMismatchError).
+ */
+export function checkPaystackPayment(
+  transaction: PaystackTransaction,
+  expected: { productId: string; priceInKobo: number },
+): PaidAmount {
+  checkPaystackPaid(transaction);
+  if (transaction.currency !== 'NGN') throw new PaymentMismatchError('The payment was not made in NGN.');
   if (!Number.isSafeInteger(transaction.amount) || transaction.amount < expected.priceInKobo) {
-    throw new PaymentNotVerifiedError('The amount paid is less than the price of this product.');
+    throw new PaymentMismatchError('The amount paid is less than the price of this product.');
   }
   const productId = transaction.metadata.productId;
   if (typeof productId !== 'string' || productId !== expected.productId) {
-    throw new PaymentNotVerifiedError('This payment was made for a different product.');
+    throw new PaymentMismatchError('This payment was made for a different product.');
   }
   return { amountPaid: transaction.amount / 100, paidAt: transaction.paidAt };
 }
 
 /**
- * PayPal, before capturing: the order is for this product at today's USD price. Checked before any
- * money moves, so an order the browser made up (the public client id can create orders at any price)
- * is never captured.
+ * PayPal, before capturing: the order pays the store's own merchant account, for this product at the
+ * checkout's USD amount. Checked before any money moves, so an order the browser made up (the public
+ * client id can create orders at any price, paying any account) is never captured.
  */
-export function checkPaypalOrderTerms(order: PaypalOrder, expected: { productId: string; priceInCents: number }): void {
+export function checkPaypalOrderTerms(
+  order: PaypalOrder,
+  expected: { productId: string; priceInCents: number; merchantId: string },
+): void {
+  if (!expected.merchantId || order.payeeMerchantId !== expected.merchantId) {
+    throw new PaymentNotVerifiedError('This PayPal order does not pay this store.');
+  }
   if (order.customId !== expected.productId) {
     throw new PaymentNotVerifiedError('This PayPal order was made for a different product.');
   }
@@ -78,17 +92,18 @@ export function checkPaypalCapture(
     );
   }
   if (order.status !== 'COMPLETED') throw new PaymentNotVerifiedError('The PayPal payment could not be completed.');
+  // From here on the money was captured: a mismatch is a payment to resolve by hand, not a refusal.
   if (!capture.amount || capture.amount.currency !== 'USD') {
-    throw new PaymentNotVerifiedError('The PayPal payment was not made in USD.');
+    throw new PaymentMismatchError('The PayPal payment was not made in USD.');
   }
   const captured = decimalToMinor(capture.amount.value);
-  if (captured !== expected.priceInCents) {
-    throw new PaymentNotVerifiedError('The amount paid does not match the price of this product.');
+  if (captured === null || captured < expected.priceInCents) {
+    throw new PaymentMismatchError('The amount paid does not match the price of this product.');
   }
   // The capture answer carries custom_id on the purchase unit, the capture, or both; none may differ.
   const ids = [order.customId, capture.customId].filter((id) => id !== '');
   if (ids.length === 0 || ids.some((id) => id !== expected.productId)) {
-    throw new PaymentNotVerifiedError('This PayPal order was made for a different product.');
+    throw new PaymentMismatchError('This PayPal order was made for a different product.');
   }
   return { amountPaid: captured / 100, paidAt: null };
 }

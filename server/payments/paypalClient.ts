@@ -12,6 +12,8 @@ export interface PaypalOrder {
   /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED */
   status: string;
   customId: string;
+  /** purchase_units[0].payee.merchant_id: whose account the order pays. */
+  payeeMerchantId: string;
   amount: PaypalAmount | null;
   capture: { id: string; status: string; amount: PaypalAmount | null; customId: string } | null;
 }
@@ -37,11 +39,13 @@ function readAmount(value: unknown): PaypalAmount | null {
 export function readPaypalOrder(body: Record<string, unknown>): PaypalOrder {
   const unit = Array.isArray(body.purchase_units) && isRecord(body.purchase_units[0]) ? body.purchase_units[0] : {};
   const payments = isRecord(unit.payments) ? unit.payments : {};
+  const payee = isRecord(unit.payee) ? unit.payee : {};
   const first = Array.isArray(payments.captures) && isRecord(payments.captures[0]) ? payments.captures[0] : null;
   return {
     id: text(body.id),
     status: text(body.status),
     customId: text(unit.custom_id),
+    payeeMerchantId: text(payee.merchant_id),
     amount: readAmount(unit.amount),
     capture: first
       ? {

@@ -18,6 +18,14 @@ export class PaymentNotVerifiedError extends Error {
   override name = 'PaymentNotVerifiedError';
 }
 
+/**
+ * The provider confirms money was taken, but not as the checkout asked (less, another currency,
+ * another product): the payment cannot be fulfilled automatically and must not be dropped either.
+ */
+export class PaymentMismatchError extends PaymentNotVerifiedError {
+  override name = 'PaymentMismatchError';
+}
+
 export const providerUnavailableMessage = 'Could not reach the payment provider. Please try again.';
 
 /**

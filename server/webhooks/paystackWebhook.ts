@@ -7,6 +7,7 @@ import { PaymentNotVerifiedError, ProviderUnavailableError, isRecord } from '../
 import { readPaystackTransaction } from '../payments/paystackClient';
 import { ReferenceConflictError } from '../orders/fulfilment';
 import { ProductNotFoundError, type OrderService } from '../orders/orderService';
+import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { isValidPaystackSignature } from './paystackSignature';
 
 /**
@@ -54,10 +55,13 @@ export function createPaystackWebhookRouter({
     const charge = readPaystackTransaction(event.data);
     try {
       const answer = await service.fulfilPaystackCharge(charge);
-      if (!answer) logError(`Paystack webhook: charge ${charge.reference} carries no product or buyer`, null);
+      if (!answer) logError(`Paystack webhook: charge without a reference`, null);
       res.status(200).json({ received: true });
     } catch (error) {
-      if (
+      if (error instanceof PaymentIssueRecordedError) {
+        // Paid but not fulfillable: recorded for the seller under Needs attention, who was e-mailed.
+        res.status(200).json({ received: true });
+      } else if (
         error instanceof PaymentNotVerifiedError ||
         error instanceof ReferenceConflictError ||
         error instanceof ProductNotFoundError

@@ -21,6 +21,7 @@ import {
   createFakePaystack,
   db,
   mailsMatching,
+  openCheckout,
   paidCharge,
   paystackTransactionData,
   removeSeededProducts,
@@ -30,6 +31,7 @@ import {
   startPurchaseApi,
   toAddress,
   uniqueTag,
+  unissuedCharge,
   type PurchaseApi,
   type SeededProduct,
 } from './purchaseHarness';
@@ -67,6 +69,7 @@ beforeAll(async () => {
     {
       CONTACT_RATE_LIMIT: '10000',
       ORDER_RATE_LIMIT: '10000',
+      CHECKOUT_RATE_LIMIT: '10000',
       RESEND_RATE_LIMIT: '10000',
       ACCESS_RATE_LIMIT: '10000',
       ADMIN_RATE_LIMIT: '10000',
@@ -488,7 +491,7 @@ function headerLines(raw: string): string[] {
 
 /** Nothing that carries the refused marker is in Firestore or the inbox, and nothing went to the evil address. */
 async function expectNothingKeptOrMailed(): Promise<void> {
-  for (const collection of ['contactMessages', 'transactions', 'accessGrants', 'products']) {
+  for (const collection of ['contactMessages', 'transactions', 'accessGrants', 'products', 'checkouts', 'paymentIssues']) {
     expect(await collectionHolds(collection, refused), collection).toEqual([]);
   }
   const mails = await inbox();
@@ -610,9 +613,13 @@ function customerRows(sendBody: (customer: Record<string, unknown>) => Promise<R
   return rows;
 }
 
-function productIdRows(sendId: (productId: Value) => Promise<Response>): Row[] {
+/**
+ * The product id rows. `unknown` is the row for a well-formed id of no product, where the endpoint
+ * looks the product up (the checkout does; an order call is checked against its checkout instead).
+ */
+function productIdRows(sendId: (productId: Value) => Promise<Response>, { unknown = true } = {}): Row[] {
   const gone = 'This product is no longer available.';
-  return [
+  const rows: Row[] = [
     fieldRow('productId missing', sendId, undefined, 'A product is required.'),
     fieldRow('productId a number', sendId, 7, 'A product is required.'),
     fieldRow('productId empty', sendId, '', gone),
@@ -623,8 +630,9 @@ function productIdRows(sendId: (productId: Value) => Promise<Response>): Row[] {
     fieldRow('productId markup', sendId, '<img src=x onerror=alert(1)>', gone),
     fieldRow('productId with a NUL', sendId, `${product.id}\u0000`, gone),
     fieldRow('productId with U+202E', sendId, `${product.id}\u202E`, gone),
-    { label: 'productId unknown', send: () => sendId(`unknown-${runTag}`), status: 404, message: gone },
   ];
+  if (unknown) rows.push({ label: 'productId unknown', send: () => sendId(`unknown-${runTag}`), status: 404, message: gone });
+  return rows;
 }
 
 function referenceRows(sendReference: (reference: Value) => Promise<Response>): Row[] {
@@ -753,7 +761,7 @@ describe('POST /api/orders', () => {
         },
       ),
       ...customerRows((customer) => paystackOrder({ customer })),
-      ...productIdRows((productId) => paystackOrder({ productId })),
+      ...productIdRows((productId) => paystackOrder({ productId }), { unknown: false }),
       ...referenceRows((reference) => paystackOrder({ reference })),
       fieldRow('provider missing', (v) => order({ provider: v }), undefined, 'Unknown payment provider.'),
       fieldRow('provider unknown', (v) => order({ provider: v }), 'stripe', 'Unknown payment provider.'),
@@ -787,10 +795,16 @@ describe('POST /api/orders', () => {
       order({ provider: 'demo', reference: `demo-${refused}`, ...overrides });
     const rows: Row[] = [
       ...customerRows((customer) => demoOrder({ customer })),
-      ...productIdRows((productId) => demoOrder({ productId })),
+      ...productIdRows((productId) => demoOrder({ productId }), { unknown: false }),
       ...referenceRows((reference) => demoOrder({ reference })),
       fieldRow('currency unknown', (v) => demoOrder({ currency: v }), 'GBP', 'The currency must be NGN or USD.'),
       fieldRow('currency missing', (v) => demoOrder({ currency: v }), undefined, 'The currency must be NGN or USD.'),
+      {
+        label: 'a reference no checkout issued',
+        send: () => demoOrder({}),
+        status: 402,
+        message: 'No checkout has this payment reference.',
+      },
     ];
     const problems = await runTable('POST /api/orders (demo)', rows);
     expect(problems).toEqual([]);
@@ -798,12 +812,12 @@ describe('POST /api/orders', () => {
   });
 });
 
-describe('POST /api/paypal/orders and /api/paypal/orders/{id}/capture', () => {
-  it('refuses every hostile PayPal order before PayPal is asked', async () => {
-    const path = '/api/paypal/orders';
-    const create = (overrides: Record<string, unknown>) =>
-      json(path, { productId: product.id, customer: refusedCustomer(), ...overrides });
-    const before = paypal.createBodies.length;
+describe('POST /api/checkouts', () => {
+  it('refuses every hostile checkout before anything is stored', async () => {
+    const path = '/api/checkouts';
+    const checkout = (overrides: Record<string, unknown>) =>
+      json(path, { productId: product.id, currency: 'NGN', customer: refusedCustomer(), ...overrides });
+    const notValidCode = 'The discount code is not valid.';
     const rows: Row[] = [
       ...transportRows(
         path,
@@ -813,8 +827,46 @@ describe('POST /api/paypal/orders and /api/paypal/orders/{id}/capture', () => {
           array: { status: 400, message: notAnObject },
         },
       ),
-      ...customerRows((customer) => create({ customer })),
-      ...productIdRows((productId) => create({ productId })),
+      ...customerRows((customer) => checkout({ customer })),
+      ...productIdRows((productId) => checkout({ productId })),
+      fieldRow('currency unknown', (v) => checkout({ currency: v }), 'EUR', 'The currency must be NGN or USD.'),
+      fieldRow('currency missing', (v) => checkout({ currency: v }), undefined, 'The currency must be NGN or USD.'),
+      fieldRow('provider unknown', (v) => checkout({ provider: v }), 'stripe', 'Unknown payment provider.'),
+      fieldRow('provider __proto__', (v) => checkout({ provider: v }), '__proto__', 'Unknown payment provider.'),
+      fieldRow('code a number', (v) => checkout({ code: v }), 15, notValidCode),
+      fieldRow('code an object', (v) => checkout({ code: v }), { $ne: '' }, notValidCode),
+      fieldRow('code 65 characters', (v) => checkout({ code: v }), 'C'.repeat(65), notValidCode),
+      fieldRow('a code', (v) => checkout({ code: v }), `SPRING${refused}`, 'Discount codes are not available yet.'),
+    ];
+    const problems = await runTable('POST /api/checkouts', rows);
+    expect(problems).toEqual([]);
+    await expectNothingKeptOrMailed();
+  });
+});
+
+describe('POST /api/paypal/orders and /api/paypal/orders/{id}/capture', () => {
+  it('refuses every hostile PayPal order before PayPal is asked', async () => {
+    const path = '/api/paypal/orders';
+    const create = (checkoutId: Value) => json(path, withField({}, 'checkoutId', checkoutId));
+    const before = paypal.createBodies.length;
+    const notValid = 'This checkout is not valid. Please close the payment window and try again.';
+    const rows: Row[] = [
+      ...transportRows(
+        path,
+        {},
+        {
+          empty: { status: 400, message: 'A checkout is required.' },
+          array: { status: 400, message: notAnObject },
+        },
+      ),
+      fieldRow('checkoutId missing', create, undefined, 'A checkout is required.'),
+      fieldRow('checkoutId a number', create, 7, 'A checkout is required.'),
+      fieldRow('checkoutId __proto__', create, '__proto__', notValid),
+      fieldRow('checkoutId a path', create, '0123456789abcdef0123/../x', notValid),
+      fieldRow('checkoutId markup', create, '<img src=x onerror=alert(1)>', notValid),
+      fieldRow('checkoutId upper case', create, '0123456789ABCDEF0123', notValid),
+      fieldRow('checkoutId 21 characters', create, '0123456789abcdef01234', notValid),
+      fieldRow('checkoutId unknown', create, '0123456789abcdef0123', notValid, 410),
     ];
     const problems = await runTable('POST /api/paypal/orders', rows);
     expect(problems).toEqual([]);
@@ -837,7 +889,7 @@ describe('POST /api/paypal/orders and /api/paypal/orders/{id}/capture', () => {
         },
       ),
       ...customerRows((customer) => capture({ customer })),
-      ...productIdRows((productId) => capture({ productId })),
+      ...productIdRows((productId) => capture({ productId }), { unknown: false }),
       ...[
         ['__proto__', '__proto__'],
         ['a path encoded', `a%2F..%2F${runTag}`],
@@ -858,10 +910,10 @@ describe('POST /api/paypal/orders and /api/paypal/orders/{id}/capture', () => {
         message: 'The request is not valid.',
       },
       {
-        label: 'an order PayPal does not know',
+        label: 'an order the store did not create',
         send: () => capture({ customer: buildCustomer() }),
         status: 402,
-        message: 'PayPal has no order with this id.',
+        message: 'This PayPal order was not created by this store.',
       },
     ];
     const problems = await runTable('POST /api/paypal/orders/{id}/capture', rows);
@@ -933,8 +985,13 @@ describe('POST /api/webhooks/paystack', () => {
 
   it('refuses unsigned, mis-signed, oversized and malformed events, and fulfils none of them', async () => {
     const customer = refusedCustomer();
-    const charge = paidCharge(product, { ...customer, confirmEmail: customer.email }, { reference: `T${refused}` });
+    const charge = unissuedCharge(product, { ...customer, confirmEmail: customer.email }, { reference: `T${refused}` });
     paystack.charges.set(charge.reference, charge);
+    // A paid charge of a checkout whose metadata names another buyer, with a Bcc header in the
+    // address: the buyer of record is the checkout's, so the metadata reaches no record and no mail.
+    const bccBuyer = buildCustomer(`bcc${runTag}`);
+    const bccCharge = await paidCharge(api.url, product, bccBuyer);
+    paystack.charges.set(bccCharge.reference, bccCharge);
     const event = JSON.stringify({ event: 'charge.success', data: paystackTransactionData(charge) });
     const received = { status: 200, json: { received: true } };
     const invalidSignature = { status: 401, message: 'Invalid signature.' };
@@ -1014,7 +1071,7 @@ describe('POST /api/webhooks/paystack', () => {
         label: 'signed charge whose buyer e-mail carries a Bcc header',
         send: () => {
           const bad = {
-            ...paystackTransactionData(charge),
+            ...paystackTransactionData(bccCharge),
             metadata: {
               productId: product.id,
               customer: { ...customer, email: `${customer.email}\r\nBcc: ${evilAddress}` },
@@ -1031,10 +1088,10 @@ describe('POST /api/webhooks/paystack', () => {
     await expectNothingKeptOrMailed();
   });
 
-  it('fulfils a paid charge whose metadata carries markup and direction tricks, keeping the buyer clean and the mails escaped', async () => {
+  it('records a paid charge of no checkout whose metadata carries markup and direction tricks, keeping the buyer clean and the mails escaped', async () => {
     const email = `webhook.${runTag}@example.com`;
     const metadataName = `<script>alert(1)</script>\u202E Ada\u200B\uD800 ${accepted}`;
-    const charge = paidCharge(
+    const charge = unissuedCharge(
       product,
       { name: metadataName, email, confirmEmail: email, phone: '+234 803\u2066 123 4567' },
       { reference: `T${accepted}` },
@@ -1049,12 +1106,15 @@ describe('POST /api/webhooks/paystack', () => {
       },
     ]);
     expect(problems).toEqual([]);
-    const stored = (await db.doc(`transactions/paystack_T${accepted}`).get()).data() ?? {};
-    expect(stored.customerName).toBe(`<script>alert(1)</script> Ada ${accepted}`);
-    expect(stored.customerPhone).toBe('+234 803 123 4567');
-    const [mail] = await mailsMatching(toAddress(email));
-    expect(mail?.html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;,');
+    // Paid under a reference no checkout issued: for the seller to resolve, never dropped.
+    const stored = (await db.doc(`paymentIssues/paystack_T${accepted}`).get()).data() ?? {};
+    expect(stored.customer?.name).toBe(`<script>alert(1)</script> Ada ${accepted}`);
+    expect(stored.customer?.phone).toBe('+234 803 123 4567');
+    expect(stored.customer?.email).toBe(email);
+    const [mail] = await mailsMatching((m) => m.to.includes(sellerEmail) && m.text.includes(`T${accepted}`));
+    expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Ada');
     expect(mail?.html).not.toContain('<script');
+    expect(await mailsMatching(toAddress(email), 0)).toEqual([]);
   });
 });
 
@@ -1155,9 +1215,10 @@ describe('admin routes', () => {
       phone: '+234 803 123 4567',
     };
     const markupProduct = await seedProduct({ title: `<img src=x onerror="alert(1)"> Guide\r\nBcc: ${evilAddress}` });
+    const checkout = await openCheckout(api.url, markupProduct, buyer, { provider: 'demo' });
     const bought = await json('/api/orders', {
       provider: 'demo',
-      reference: `demo-${accepted}`,
+      reference: checkout.reference,
       productId: markupProduct.id,
       currency: 'NGN',
       customer: buyer,
@@ -1170,7 +1231,7 @@ describe('admin routes', () => {
 
     const [order] = await mailsMatching(toAddress(buyer.email));
     const [notice] = await mailsMatching(
-      (m) => m.to.includes(sellerEmail) && m.text.includes(`Reference: demo-${accepted}`),
+      (m) => m.to.includes(sellerEmail) && m.text.includes(`Reference: ${checkout.reference}`),
     );
     for (const mail of [order, notice]) {
       expect(mail?.subject).toContain('<img src=x onerror="alert(1)"> Guide Bcc: ');
@@ -1347,7 +1408,7 @@ describe('the figures', () => {
       `hostile inputs: ${total} tried on ${triedPerEndpoint.size} endpoints, ${acceptedWrongly.length} accepted wrongly\n${lines.join('\n')}`,
     );
     expect(acceptedWrongly).toEqual([]);
-    expect(triedPerEndpoint.size).toBe(13);
+    expect(triedPerEndpoint.size).toBe(14);
     expect(total).toBeGreaterThanOrEqual(865);
   });
 });

@@ -25,6 +25,8 @@ export const paystackSecret = 'sk_test_integration_0123456789';
 export const paypalClientId = 'paypal-client-id';
 export const paypalClientSecret = 'paypal-client-secret';
 export const sellerEmail = 'seller@digitalstore.test';
+/** The store's PayPal merchant account (PAYPAL_MERCHANT_ID): orders the API creates pay it. */
+export const storeMerchantId = 'STOREMERCHANT01';
 
 /** A tag no other test uses, for references, addresses and product ids in the shared cloud. */
 export function uniqueTag(): string {
@@ -143,8 +145,52 @@ function paystackVerifyAnswer(charge: PaystackCharge) {
   return { status: true, message: 'Verification successful', data: paystackTransactionData(charge) };
 }
 
-/** A successful NGN charge for the product at its price, as the popup creates it. */
-export function paidCharge(product: SeededProduct, customer: Customer, overrides: Partial<PaystackCharge> = {}) {
+// --- Checkouts ----------------------------------------------------------------------------------
+
+export interface CheckoutAnswer {
+  checkoutId: string;
+  reference: string;
+  provider: string;
+  amount: number;
+  listPrice: number;
+  discount: number;
+  currency: string;
+  expiresAt: string;
+}
+
+/** POST /api/checkouts for the product, as the payment dialog does when Pay is pressed. */
+export async function openCheckout(
+  apiUrl: string,
+  product: { id: string },
+  customer: Customer,
+  { currency = 'NGN', provider }: { currency?: 'NGN' | 'USD'; provider?: 'paystack' | 'paypal' | 'demo' } = {},
+): Promise<CheckoutAnswer> {
+  const response = await postJson(`${apiUrl}/api/checkouts`, {
+    productId: product.id,
+    currency,
+    customer,
+    ...(provider ? { provider } : {}),
+  });
+  if (response.status !== 201) throw new Error(`checkout: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as CheckoutAnswer;
+}
+
+/**
+ * A successful NGN charge as the popup makes it for a checkout of the product: its reference, at
+ * the product's price (override `amount` for another).
+ */
+export async function paidCharge(
+  apiUrl: string,
+  product: SeededProduct,
+  customer: Customer,
+  overrides: Partial<PaystackCharge> = {},
+): Promise<PaystackCharge> {
+  const checkout = await openCheckout(apiUrl, product, customer);
+  return unissuedCharge(product, customer, { reference: checkout.reference, ...overrides });
+}
+
+/** A successful NGN charge under a reference of its own, which no checkout of the store issued. */
+export function unissuedCharge(product: SeededProduct, customer: Customer, overrides: Partial<PaystackCharge> = {}) {
   return {
     reference: `T${uniqueTag()}`,
     status: 'success',
@@ -171,6 +217,8 @@ interface FakePaypalOrder {
   description: string;
   customId: string;
   amount: { currency_code: string; value: string };
+  /** purchase_units[0].payee.merchant_id: whose account the order pays. */
+  payee: string;
   /** What the capture will end in once the buyer approved. */
   captureOutcome: 'COMPLETED' | 'DECLINED';
   captured: boolean;
@@ -193,6 +241,7 @@ export function createFakePaypal() {
         description: order.description,
         custom_id: order.customId,
         amount: order.amount,
+        payee: { email_address: `${order.payee.toLowerCase()}@paypal.test`, merchant_id: order.payee },
         ...(order.captured
           ? {
               payments: {
@@ -244,6 +293,8 @@ export function createFakePaypal() {
         description: unit.description,
         customId: unit.custom_id,
         amount: unit.amount,
+        // The REST app's own account, as PayPal fills it in for orders made with its credentials.
+        payee: storeMerchantId,
         captureOutcome: 'COMPLETED',
         captured: false,
       };
@@ -282,8 +333,11 @@ export function createFakePaypal() {
     order.captureOutcome = captureOutcome;
   }
 
-  /** An order made without our API (the public client id can do that), at any price. */
-  function createBehindOurBack(customId: string, value: string): string {
+  /**
+   * An order made without our API (the public client id can do that), at any price, paying any
+   * account (the store's by default).
+   */
+  function createBehindOurBack(customId: string, value: string, payee = storeMerchantId): string {
     sequence += 1;
     const id = `5OROGUE${sequence}${uniqueTag().toUpperCase()}`;
     orders.set(id, {
@@ -292,6 +346,7 @@ export function createFakePaypal() {
       description: 'rogue',
       customId,
       amount: { currency_code: 'USD', value },
+      payee,
       captureOutcome: 'COMPLETED',
       captured: false,
     });
@@ -327,9 +382,11 @@ export async function startPurchaseApi(
     PAYPAL_CLIENT_ID: paypalClientId,
     PAYPAL_CLIENT_SECRET: paypalClientSecret,
     PAYPAL_BASE_URL: paypalBase,
+    PAYPAL_MERCHANT_ID: storeMerchantId,
     PROVIDER_TIMEOUT_MS: '3000',
     CONTACT_RATE_LIMIT: '1000',
     ORDER_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
     RESEND_RATE_LIMIT: '1000',
     ACCESS_RATE_LIMIT: '1000',
     ...env,
@@ -390,6 +447,20 @@ export async function transactionsFor(reference: string): Promise<StoredDoc[]> {
   const snapshot = await db.collection('transactions').where('transactionReference', '==', reference).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
+
+export async function paymentIssueOf(provider: string, reference: string): Promise<StoredDoc | null> {
+  const snapshot = await db.doc(`paymentIssues/${provider}_${reference}`).get();
+  return snapshot.exists ? { id: snapshot.id, ...snapshot.data() } : null;
+}
+
+export async function checkoutOf(checkoutId: string): Promise<StoredDoc | null> {
+  const snapshot = await db.doc(`checkouts/${checkoutId}`).get();
+  return snapshot.exists ? { id: snapshot.id, ...snapshot.data() } : null;
+}
+
+/** Mails to the seller about the payment issue of this reference. */
+export const issueNoticeFor = (reference: string) => (mail: CaughtMail) =>
+  mail.to.includes(sellerEmail) && mail.subject.includes('Payment needs attention') && mail.text.includes(reference);
 
 export async function grantsFor(transactionId: string): Promise<StoredDoc[]> {
   const snapshot = await db.collection('accessGrants').where('transactionId', '==', transactionId).get();

@@ -5,6 +5,7 @@ import {
   checkPaystackPayment,
 } from '../../../../server/orders/verification';
 import type { PaypalOrder } from '../../../../server/payments/paypalClient';
+import { PaymentMismatchError, PaymentNotVerifiedError } from '../../../../server/payments/providerErrors';
 import { readPaystackTransaction, type PaystackTransaction } from '../../../../server/payments/paystackClient';
 
 function paystack(overrides: Partial<PaystackTransaction> = {}): PaystackTransaction {
@@ -47,6 +48,14 @@ describe('checkPaystackPayment', () => {
     expect(() => checkPaystackPayment(paystack(overrides), expectedNgn)).toThrow(message);
   });
 
+  it('tells an unpaid charge (refused) from a paid one that is not as asked (for the seller)', () => {
+    const unpaid = () => checkPaystackPayment(paystack({ status: 'failed' }), expectedNgn);
+    const paidLess = () => checkPaystackPayment(paystack({ amount: 749_999 }), expectedNgn);
+    expect(unpaid).toThrow(PaymentNotVerifiedError);
+    expect(unpaid).not.toThrow(PaymentMismatchError);
+    expect(paidLess).toThrow(PaymentMismatchError);
+  });
+
   it('reads metadata sent as an object or as a JSON string', () => {
     const asString = readPaystackTransaction({ reference: 'T1', metadata: '{"productId":"ebook-1"}' });
     const asObject = readPaystackTransaction({ reference: 'T1', metadata: { productId: 'ebook-1' } });
@@ -62,6 +71,7 @@ function paypalOrder(overrides: Partial<PaypalOrder> = {}): PaypalOrder {
     id: '5O190127TN364715T',
     status: 'COMPLETED',
     customId: 'course-1',
+    payeeMerchantId: 'STOREMERCHANT1',
     amount: { currency: 'USD', value: '19.99' },
     capture: {
       id: '3C679366HH908993F',
@@ -73,7 +83,7 @@ function paypalOrder(overrides: Partial<PaypalOrder> = {}): PaypalOrder {
   };
 }
 
-const expectedUsd = { productId: 'course-1', priceInCents: 1999 };
+const expectedUsd = { productId: 'course-1', priceInCents: 1999, merchantId: 'STOREMERCHANT1' };
 
 describe('checkPaypalOrderTerms (before capture)', () => {
   it('accepts the order the API created', () => {
@@ -92,8 +102,16 @@ describe('checkPaypalOrderTerms (before capture)', () => {
     [{ amount: { currency: 'EUR', value: '19.99' } }, 'The PayPal order is not in USD.'],
     [{ amount: null }, 'The PayPal order is not in USD.'],
     [{ customId: 'course-2' }, 'This PayPal order was made for a different product.'],
+    [{ payeeMerchantId: 'SOMEONEELSE9' }, 'This PayPal order does not pay this store.'],
+    [{ payeeMerchantId: '' }, 'This PayPal order does not pay this store.'],
   ])('refuses %j', (overrides, message) => {
     expect(() => checkPaypalOrderTerms(paypalOrder(overrides), expectedUsd)).toThrow(message);
+  });
+
+  it('refuses every order when no merchant id is configured', () => {
+    expect(() =>
+      checkPaypalOrderTerms(paypalOrder({ status: 'APPROVED', capture: null }), { ...expectedUsd, merchantId: '' }),
+    ).toThrow('This PayPal order does not pay this store.');
   });
 });
 

@@ -165,9 +165,9 @@ export function createPaymentIssues({ db, mailer, config, logError, now }: Payme
           logError(`Payment issue ${id}: the seller's e-mail failed`, error);
         }
       }
-      const stored = (await ref.get()).data();
-      const email = typeof stored?.customer?.email === 'string' ? stored.customer.email : facts.customer.email;
-      throw new PaymentIssueRecordedError(id, email);
+      // The buyer is told the address the first record holds (the same payment, reported again).
+      const stored = (await ref.get()).data() as Partial<PaymentIssueFacts> | undefined;
+      throw new PaymentIssueRecordedError(id, stored?.customer?.email ?? facts.customer.email);
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   cloud,
   db,
   mailsMatching,
+  openCheckout,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -71,9 +72,10 @@ afterAll(async () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function buyWithDemo(productId: string, customer: Customer) {
+  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
   const response = await postJson(`${api.url}/api/orders`, {
     provider: 'demo',
-    reference: `demo-${uniqueTag()}`,
+    reference,
     productId,
     currency: 'NGN',
     customer,

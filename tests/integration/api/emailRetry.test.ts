@@ -18,7 +18,7 @@ import { createApp, createEmailRetry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { maxAutomaticAttempts } from '../../../server/orders/fulfilment';
-import { buildCustomer, postJson, uniqueTag, type Customer } from './purchaseHarness';
+import { buildCustomer, openCheckout, postJson, uniqueTag, type Customer } from './purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;
@@ -72,6 +72,7 @@ function apiConfig() {
     ...cloud.apiEnv,
     PUBLIC_STORE_URL: apiUrl,
     ORDER_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
     ACCESS_RATE_LIMIT: '1000',
   });
 }
@@ -87,7 +88,14 @@ function sweep() {
   })();
 }
 
-async function buy(customer: Customer, reference: string) {
+/** A demo checkout's reference for the buyer, as the payment dialog gets it when Pay is pressed. */
+async function checkoutReference(customer: Customer): Promise<string> {
+  return (await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' })).reference;
+}
+
+/** Pays the checkout `reference` (one is opened when none is given) with the demo payment. */
+async function buy(customer: Customer, given?: string) {
+  const reference = given ?? (await checkoutReference(customer));
   const response = await postJson(`${api.url}/api/orders`, {
     provider: 'demo',
     reference,
@@ -115,7 +123,13 @@ async function settledMails(catcher: MailCatcher, count: number): Promise<Caught
 }
 
 describe('SMTP down during fulfilment, then up', () => {
-  const buyers = Array.from({ length: 10 }, () => ({ customer: buildCustomer(), reference: `demo-${uniqueTag()}` }));
+  const buyers: Array<{ customer: Customer; reference: string }> = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const customer = buildCustomer();
+      buyers.push({ customer, reference: await checkoutReference(customer) });
+    }
+  });
 
   it('records every purchase with its access link while the mail server is down', async () => {
     await cloud.mail.close();
@@ -193,9 +207,10 @@ describe('SMTP down during fulfilment, then up', () => {
     if (!restarted) throw new Error('the mail server was not restarted');
     await restarted.close();
     restarted = null;
-    const revoked = await buy(buildCustomer(), `demo-${uniqueTag()}`);
-    const tooOften = await buy(buildCustomer(), `demo-${uniqueTag()}`);
-    const died = { customer: buildCustomer(), reference: `demo-${uniqueTag()}` };
+    const revoked = await buy(buildCustomer());
+    const tooOften = await buy(buildCustomer());
+    const diedCustomer = buildCustomer();
+    const died = { customer: diedCustomer, reference: await checkoutReference(diedCustomer) };
     const abandoned = await buy(died.customer, died.reference);
     await cloud.db.doc(`transactions/${revoked.transactionId}`).update({ accessRevoked: true });
     await cloud.db.doc(`transactions/${tooOften.transactionId}`).update({ emailAttempts: maxAutomaticAttempts });

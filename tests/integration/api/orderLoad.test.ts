@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCustomer,
   grantsFor,
+  openCheckout,
   mailsMatching,
   postJson,
   removeSeededProducts,
@@ -12,7 +13,6 @@ import {
   startPurchaseApi,
   toAddress,
   transactionsFor,
-  uniqueTag,
   type PurchaseApi,
 } from './purchaseHarness';
 
@@ -28,10 +28,14 @@ afterAll(async () => {
 describe('50 concurrent order calls across 10 references', () => {
   it('record exactly 10 transactions and send each buyer exactly one e-mail', async () => {
     const product = await seedProduct();
-    const buyers = Array.from({ length: 10 }, () => {
-      const customer = buildCustomer();
-      return { customer, reference: `demo-load-${uniqueTag()}` };
-    });
+    // Each buyer pressed Pay once: ten demo checkouts, then five racing order calls per reference.
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const customer = buildCustomer();
+        const { reference } = await openCheckout(api.url, product, customer, { provider: 'demo' });
+        return { customer, reference };
+      }),
+    );
     const calls = Array.from({ length: 50 }, (_, i) => {
       const buyer = buyers[i % 10];
       if (!buyer) throw new Error('ten buyers expected');

@@ -48,6 +48,7 @@ describe('purchase endpoints', () => {
   it('refuse form and text bodies with 415 on every purchase route', async () => {
     const { url } = await api({});
     for (const path of [
+      '/api/checkouts',
       '/api/orders',
       '/api/paypal/orders',
       '/api/paypal/orders/ABC/capture',
@@ -66,7 +67,7 @@ describe('purchase endpoints', () => {
   it('refuse a customer name with a right-to-left override', async () => {
     const { url } = await api({});
     const customer = { ...buildCustomer(), name: 'Ada \u202Egnp.exe' };
-    const response = await postJson(`${url}/api/paypal/orders`, { productId: 'any', customer });
+    const response = await postJson(`${url}/api/checkouts`, { productId: 'any', currency: 'USD', customer });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       message: 'Full Name contains invisible or control characters that are not allowed. Please retype it.',

@@ -6,6 +6,7 @@ import {
   db,
   grantsFor,
   mailsMatching,
+  openCheckout,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -31,9 +32,10 @@ const sameAnswer = {
 };
 
 async function buyWithDemo(productId: string, customer: Customer) {
+  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
   const response = await postJson(`${api.url}/api/orders`, {
     provider: 'demo',
-    reference: `demo-${uniqueTag()}`,
+    reference,
     productId,
     currency: 'NGN',
     customer,

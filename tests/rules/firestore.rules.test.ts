@@ -125,6 +125,15 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('discountCodes/SPRING/reservations/checkout-1'), { status: 'reserved', amountMinor: 382_500 });
   batch.set(admin.doc('discountCodes/SPRING/redemptions/hash-1'), { uses: 1 });
+  batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
+  batch.set(admin.doc('paymentIssues/paystack_ref9'), {
+    provider: 'paystack',
+    reference: 'ref9',
+    amount: 10,
+    reason: 'The amount paid is less than the price of this product.',
+    resolved: false,
+    resolvedBy: null,
+  });
   batch.set(admin.doc('contactMessages/m1'), {
     name: 'Sam',
     email: 'sam@store.test',
@@ -215,7 +224,7 @@ interface Collection {
   name: string;
   target: string;
   create: (db: Firestore, who: Who) => Promise<unknown>;
-  update: (db: Firestore) => Promise<unknown>;
+  update: (db: Firestore, who: Who) => Promise<unknown>;
 }
 
 const collections: Collection[] = [
@@ -287,6 +296,23 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'discountCodes/SPRING/redemptions/hash-1'), { uses: 0 }),
   },
   {
+    name: 'checkouts',
+    target: 'c1',
+    create: (db) => setDoc(doc(db, 'checkouts/c2'), { reference: 'ds-c2', productId: 'p1', amount: 1 }),
+    update: (db) => updateDoc(doc(db, 'checkouts/c1'), { amount: 1 }),
+  },
+  {
+    name: 'paymentIssues',
+    target: 'paystack_ref9',
+    create: (db) => setDoc(doc(db, 'paymentIssues/paystack_ref10'), { reason: 'made up', resolved: false }),
+    // Marking resolved as oneself: what the Sales panel's 'Mark resolved' writes.
+    update: (db, who) =>
+      updateDoc(doc(db, 'paymentIssues/paystack_ref9'), {
+        resolved: true,
+        resolvedBy: who === 'visitor' ? null : identities[who].uid,
+      }),
+  },
+  {
     name: 'contactMessages',
     target: 'm1',
     create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
@@ -315,6 +341,8 @@ const expected: Record<string, Record<Op, string>> = {
   discountCodes: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '---A' },
   'discountCodes/SPRING/reservations': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   'discountCodes/SPRING/redemptions': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  checkouts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
 };
 
 const who: Who[] = ['visitor', 'user', 'requester', 'admin'];
@@ -342,7 +370,7 @@ function run(c: Collection, op: Op, caller: Who): Promise<unknown> {
     case 'create':
       return c.create(db, caller);
     case 'update':
-      return c.update(db);
+      return c.update(db, caller);
     case 'delete':
       return deleteDoc(doc(db, c.name, c.target));
   }
@@ -689,6 +717,18 @@ describe('discountCodes: admins write valid terms only, never the counters', () 
       t.set(ref, discountCode({ code: 'WINTER' }));
     });
     expect(await outcome(result)).toBe('allowed');
+  });
+});
+
+describe('paymentIssues: admins set resolved and resolvedBy (themselves) and nothing else', () => {
+  it.each([
+    ['the amount', { amount: 99999 }],
+    ['the reason', { reason: 'edited' }],
+    ['resolved as text', { resolved: 'yes', resolvedBy: 'admin-1' }],
+    ['resolvedBy another admin', { resolved: true, resolvedBy: 'admin-2' }],
+    ['resolved without saying who', { resolved: true }],
+  ])('refuses an admin changing %s', async (_what, data) => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'paymentIssues/paystack_ref9'), data))).toBe('denied');
   });
 });
 

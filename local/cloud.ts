@@ -125,6 +125,7 @@ const providerVariables = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_BASE_URL',
+  'PAYPAL_MERCHANT_ID',
 ] as const;
 
 function providerEnvFromShell(): Record<string, string> {
@@ -266,6 +267,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       TRUST_PROXY_HOPS: '0',
       // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
       // store take real sandbox payments; without them only the demo payment is offered.
+      // A stand-in merchant id, so the local configuration is complete; with sandbox keys from the
+      // shell, PAYPAL_MERCHANT_ID must come from the shell too (the API refuses a client id without it).
+      ...(process.env.PAYPAL_CLIENT_ID?.trim() ? {} : { PAYPAL_MERCHANT_ID: 'LOCALSTOREMERCHANT' }),
       ...providerEnvFromShell(),
       ...options.apiEnv,
     };

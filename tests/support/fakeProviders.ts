@@ -11,6 +11,8 @@ export const fakeProviderKeys = {
   paystackSecret: 'sk_test_e2e_fake_paystack_secret',
   paypalClientId: 'e2e-paypal-client-id',
   paypalClientSecret: 'e2e-paypal-client-secret',
+  /** The store's PayPal account (PAYPAL_MERCHANT_ID): the payee of every order the API creates. */
+  paypalMerchantId: 'E2ESTOREMERCHANT',
 } as const;
 
 /** A charge as Paystack records it after its popup took the money. */
@@ -95,6 +97,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
           description: unit?.description,
           custom_id: unit?.custom_id,
           amount: unit?.amount,
+          payee: { merchant_id: fakeProviderKeys.paypalMerchantId },
           ...(order.status === 'COMPLETED'
             ? {
                 payments: {

@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
     extraOrigins: [providersBaseUrl],
     apiEnv: {
       ORDER_RATE_LIMIT: '1000',
+      CHECKOUT_RATE_LIMIT: '1000',
       RESEND_RATE_LIMIT: '1000',
       ACCESS_RATE_LIMIT: '1000',
       ADMIN_RATE_LIMIT: '1000',
@@ -72,6 +73,7 @@ export default async function setup(project: TestProject) {
       PAYPAL_CLIENT_ID: fakeProviderKeys.paypalClientId,
       PAYPAL_CLIENT_SECRET: fakeProviderKeys.paypalClientSecret,
       PAYPAL_BASE_URL: providers.paypalBaseUrl,
+      PAYPAL_MERCHANT_ID: fakeProviderKeys.paypalMerchantId,
     },
   });
   const outDir = join(dataDir, 'dist');

@@ -19,6 +19,24 @@ describe('parseServerConfig', () => {
     expect(config.CONTACT_RATE_LIMIT).toBe(5);
   });
 
+  it('reads the checkout settings, with a 60-minute checkout and 10 checkouts a minute by default', () => {
+    expect(parseServerConfig(valid)).toMatchObject({
+      CHECKOUT_TTL_MINUTES: 60,
+      CHECKOUT_RATE_LIMIT: 10,
+      CHECKOUT_RATE_WINDOW_MS: 60_000,
+    });
+    expect(parseServerConfig({ ...valid, CHECKOUT_TTL_MINUTES: '15' }).CHECKOUT_TTL_MINUTES).toBe(15);
+    expect(() => parseServerConfig({ ...valid, CHECKOUT_TTL_MINUTES: '0' })).toThrowError(/CHECKOUT_TTL_MINUTES/);
+  });
+
+  it('refuses a PayPal client id without the merchant id that captures are checked against', () => {
+    const paypal = { ...valid, PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(() => parseServerConfig(paypal)).toThrowError(/PAYPAL_MERCHANT_ID: required with PAYPAL_CLIENT_ID/);
+    expect(parseServerConfig({ ...paypal, PAYPAL_MERCHANT_ID: ' STOREMERCHANT1 ' }).PAYPAL_MERCHANT_ID).toBe(
+      'STOREMERCHANT1',
+    );
+  });
+
   it('leaves demo payments off unless asked for', () => {
     expect(parseServerConfig(valid).DEMO_PAYMENTS).toBe(false);
   });

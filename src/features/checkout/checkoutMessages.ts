@@ -20,6 +20,10 @@ export const messages = {
   demoNotice: 'Demo payment: no money is taken',
   unavailable: 'Payment in this currency is not available right now. Please try again later.',
   connection: 'The store could not be reached. Check your connection and try again.',
+  priceChanged: (price: string) => `The price of this product has changed to ${price}.`,
+  confirmNewPrice: 'Press Pay again to pay the new price.',
+  productGone: 'This product is no longer available.',
+  paymentReceived: 'Payment received',
 } as const;
 
 export interface Failure {

@@ -1,5 +1,5 @@
-// Small pure pieces of a payment: the buyer's name as the card provider wants it, the amount in
-// minor units, and the reference that identifies one payment attempt.
+// Small pure pieces of a payment: the buyer's name as the card provider wants it and the amount in
+// minor units. The reference that identifies a payment comes from the API's checkout.
 
 /**
  * The full name is split on the first space into first and last name (docs/storefront.md); with no space
@@ -15,15 +15,4 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 /** The card provider takes the amount in minor units (kobo): price × 100 (docs/payments.md). */
 export function toMinorUnits(amount: number): number {
   return Math.round(amount * 100);
-}
-
-/**
- * A fresh reference for each payment attempt. Paystack accepts letters, digits, '-', '.' and '=';
- * the random part makes two attempts in the same millisecond (or from two tabs) differ.
- */
-export function newPaymentReference(prefix: string): string {
-  const random = new Uint8Array(8);
-  crypto.getRandomValues(random);
-  const hex = Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${prefix}-${Date.now().toString(36)}-${hex}`;
 }

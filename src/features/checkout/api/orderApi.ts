@@ -1,7 +1,13 @@
 // The checkout's calls to the store's own API (docs/payments.md). The price never travels from the browser:
-// the API reads it from the database and verifies the payment with the provider before it records
-// anything, so these bodies only name the product, the payment and the buyer.
-import type { OrderAnswer } from '../../../../domain/apiContracts';
+// Pay first asks the API for a checkout, which reads the price from the database and fixes it with a
+// reference; the API then verifies the payment with the provider against that checkout before it
+// records anything, so these bodies only name the product, the payment and the buyer.
+import type {
+  CheckoutAnswer,
+  CheckoutProvider,
+  OrderAnswer,
+  PaymentReceivedAnswer,
+} from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
 import { postJson } from '../../../lib/http';
 
@@ -21,16 +27,52 @@ export interface OrderRequest {
   customer: Customer;
 }
 
-export function placeOrder(order: OrderRequest): Promise<OrderAnswer> {
-  return postJson<OrderAnswer>('/api/orders', order);
+export interface CheckoutRequest {
+  productId: string;
+  currency: Currency;
+  customer: Customer;
+  /** Named only for the demo payment; otherwise the currency decides (Paystack NGN, PayPal USD). */
+  provider?: CheckoutProvider;
 }
 
-/** Creates the PayPal order at the product's price; resolves with PayPal's order id. */
-export async function createPayPalOrder(productId: string, customer: Customer): Promise<string> {
-  const { id } = await postJson<{ id: string }>('/api/paypal/orders', { productId, customer });
+/**
+ * The provider confirmed the payment, but the API could not complete the order automatically (it
+ * answered 202): the money arrived, and the seller will contact the buyer. Not a failure to retry.
+ */
+export class PaymentReceivedError extends Error {
+  override name = 'PaymentReceivedError';
+}
+
+function isPaymentReceived(answer: unknown): answer is PaymentReceivedAnswer {
+  return typeof answer === 'object' && answer !== null && 'paymentIssue' in answer && answer.paymentIssue === true;
+}
+
+async function orderAnswer(call: Promise<OrderAnswer | PaymentReceivedAnswer>): Promise<OrderAnswer> {
+  const answer = await call;
+  if (isPaymentReceived(answer)) throw new PaymentReceivedError(answer.message);
+  return answer;
+}
+
+/** Pay pressed: the server sets the price and the reference the payment must carry. */
+export function createCheckout(request: CheckoutRequest): Promise<CheckoutAnswer> {
+  return postJson<CheckoutAnswer>('/api/checkouts', request);
+}
+
+export function placeOrder(order: OrderRequest): Promise<OrderAnswer> {
+  return orderAnswer(postJson<OrderAnswer | PaymentReceivedAnswer>('/api/orders', order));
+}
+
+/** Creates the PayPal order at the checkout's amount; resolves with PayPal's order id. */
+export async function createPayPalOrder(checkoutId: string): Promise<string> {
+  const { id } = await postJson<{ id: string }>('/api/paypal/orders', { checkoutId });
   return id;
 }
 
 export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderAnswer> {
-  return postJson<OrderAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { productId, customer });
+  return orderAnswer(
+    postJson<OrderAnswer | PaymentReceivedAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, {
+      productId,
+      customer,
+    }),
+  );
 }

@@ -5,11 +5,12 @@ import { closeAlert, showError, showLoading, showMessage, showSuccess } from '..
 import { getConfig, type AppConfig } from '../../../lib/config';
 import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../../domain/fieldRules';
 import { formatPrice } from '../../../../domain/money';
-import type { OrderAnswer } from '../../../../domain/apiContracts';
-import { placeOrder, type Customer } from '../api/orderApi';
+import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContracts';
+import { HttpError } from '../../../lib/http';
+import { createCheckout, PaymentReceivedError, placeOrder, type Customer } from '../api/orderApi';
 import { messages, orderFailure } from '../checkoutMessages';
 import type { PaymentRequest } from '../paymentRequest';
-import { newPaymentReference } from '../paymentDetails';
+import { toMinorUnits } from '../paymentDetails';
 import { payButtonClass } from '../providers/payButtonClass';
 import type { PaidProvider, PayButtonProps } from '../providers/payButtonProps';
 
@@ -39,7 +40,12 @@ export function paymentMethod(currency: PaymentRequest['currency'], payments: Pa
 type Stage =
   | { kind: 'form' }
   | { kind: 'retry'; record: () => Promise<OrderAnswer>; provider: PaidProvider }
-  | { kind: 'done'; result: OrderAnswer };
+  | { kind: 'done'; result: OrderAnswer }
+  // Paid, but the order could not be completed automatically: the seller will contact the buyer.
+  | { kind: 'received'; message: string };
+
+/** What the dialog says above the buttons after a checkout: a new price to confirm, or no product. */
+type Notice = { kind: 'price' | 'gone'; text: string } | null;
 
 const emptyCustomer: Customer = { name: '', email: '', confirmEmail: '', phone: '' };
 const fieldOrder: CustomerField[] = ['name', 'email', 'confirmEmail', 'phone'];
@@ -68,6 +74,11 @@ export function PaymentDialog({
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CustomerField, string>>>({});
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
+  // The amount the dialog shows: the page's price until a checkout says otherwise.
+  const [shownAmount, setShownAmount] = useState(request.amount);
+  const shownAmountRef = useRef(request.amount);
+  const [notice, setNotice] = useState<Notice>(null);
+  const preparing = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Provider callbacks may run from an older render; they read the form through this.
   const latestValues = useRef(values);
@@ -113,6 +124,11 @@ export function PaymentDialog({
       void (result.emailSent ? showSuccess(messages.purchaseSuccessful) : showMessage('warning', messages.emailFailed));
     } catch (error) {
       await closeAlert();
+      if (error instanceof PaymentReceivedError) {
+        setStage({ kind: 'received', message: error.message });
+        void showMessage('info', messages.paymentReceived, error.message);
+        return;
+      }
       const failure = orderFailure(error, provider);
       // Nothing typed is lost: the form stays as it was (docs/storefront.md).
       setStage(failure.retry ? { kind: 'retry', record, provider } : { kind: 'form' });
@@ -122,14 +138,57 @@ export function PaymentDialog({
     }
   };
 
-  const payDemo = () => {
+  const prepareCheckout = async (customer: Customer): Promise<CheckoutAnswer | null> => {
+    if (preparing.current) return null;
+    preparing.current = true;
+    try {
+      const checkout = await createCheckout({
+        productId: request.productId,
+        currency: request.currency,
+        customer,
+        ...(method === 'demo' ? { provider: 'demo' as const } : {}),
+      });
+      // The page may be stale (cached, or open since before the seller changed the price): the
+      // buyer sees the server's price and confirms it by pressing Pay again before paying it.
+      if (toMinorUnits(checkout.amount) !== toMinorUnits(shownAmountRef.current)) {
+        shownAmountRef.current = checkout.amount;
+        setShownAmount(checkout.amount);
+        setNotice({ kind: 'price', text: messages.priceChanged(formatPrice(checkout.amount, checkout.currency)) });
+        return null;
+      }
+      setNotice(null);
+      return checkout;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) {
+        setNotice({ kind: 'gone', text: error.serverMessage ?? messages.productGone });
+      } else if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
+        // The API's refusal is a sentence for the buyer ('Emails do not match!', too many attempts).
+        void showError(error.serverMessage);
+      } else {
+        const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
+        void showError(messages.paymentFailed(reason ?? messages.unknownError));
+      }
+      return null;
+    } finally {
+      preparing.current = false;
+    }
+  };
+
+  const payDemo = async () => {
     if (busy) return;
     const customer = readCustomer();
     if (!customer) return;
-    const reference = newPaymentReference('demo');
+    const checkout = await prepareCheckout(customer);
+    if (!checkout) return;
     void fulfil(
       () =>
-        placeOrder({ provider: 'demo', reference, productId: request.productId, currency: request.currency, customer }),
+        placeOrder({
+          provider: 'demo',
+          reference: checkout.reference,
+          productId: request.productId,
+          currency: request.currency,
+          customer,
+        }),
       'demo',
     );
   };
@@ -138,7 +197,13 @@ export function PaymentDialog({
     if (!busy) onClose();
   };
 
-  const payProps: PayButtonProps = { request, readCustomer, busy, fulfil };
+  const payProps: PayButtonProps = {
+    request: { ...request, amount: shownAmount },
+    readCustomer,
+    prepareCheckout,
+    busy,
+    fulfil,
+  };
 
   return (
     <Modal title="Complete Payment" onClose={close}>
@@ -149,12 +214,14 @@ export function PaymentDialog({
         </div>
         <div>
           <dt className="text-sm text-slate-600">Amount</dt>
-          <dd className="text-lg font-bold text-brand-700">{formatPrice(request.amount, request.currency)}</dd>
+          <dd className="text-lg font-bold text-brand-700">{formatPrice(shownAmount, request.currency)}</dd>
         </div>
       </dl>
 
       {stage.kind === 'done' ? (
         <PurchaseComplete result={stage.result} onClose={onClose} />
+      ) : stage.kind === 'received' ? (
+        <PaymentReceived message={stage.message} onClose={onClose} />
       ) : (
         <form
           ref={formRef}
@@ -185,11 +252,18 @@ export function PaymentDialog({
             );
           })}
 
+          {notice && (
+            <div role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+              <p className="font-medium">{notice.text}</p>
+              {notice.kind === 'price' && <p className="mt-1 text-sm">{messages.confirmNewPrice}</p>}
+            </div>
+          )}
+
           <div className="pt-2">
             {stage.kind === 'retry' ? (
               <RetryRecording busy={busy} onRetry={() => void fulfil(stage.record, stage.provider)} />
-            ) : (
-              <PayArea method={method} payments={payments} payProps={payProps} onDemo={payDemo} />
+            ) : notice?.kind === 'gone' ? null : (
+              <PayArea method={method} payments={payments} payProps={payProps} onDemo={() => void payDemo()} />
             )}
           </div>
 
@@ -269,6 +343,22 @@ function RetryRecording({ busy, onRetry }: { busy: boolean; onRetry: () => void 
       <button type="button" onClick={onRetry} disabled={busy} className={payButtonClass}>
         Try again
       </button>
+    </div>
+  );
+}
+
+/** Paid, but not completed automatically: the money arrived and the seller will be in touch. */
+function PaymentReceived({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <div className="mt-5 space-y-4">
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+        {message}
+      </p>
+      <div className="flex justify-end">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          Close
+        </button>
+      </div>
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function PayPalPayButtons({ clientId, ...props }: PayButtonProps & { clie
   );
 }
 
-function PayPalArea({ request, readCustomer, busy, fulfil }: PayButtonProps) {
+function PayPalArea({ request, readCustomer, prepareCheckout, busy, fulfil }: PayButtonProps) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   // The buyer as checked when they clicked: createOrder and onApprove use the same details.
   const customer = useRef<Customer | null>(null);
@@ -54,8 +54,15 @@ function PayPalArea({ request, readCustomer, busy, fulfil }: PayButtonProps) {
             throw new Error('The form is not complete.');
           }
           customer.current = buyer;
+          // The checkout first: the API creates the PayPal order at its amount. A changed price is
+          // shown in the dialog and this attempt ends; the next click pays the new price.
+          const checkout = await prepareCheckout(buyer);
+          if (!checkout) {
+            explained.current = true;
+            throw new Error('The checkout was not opened.');
+          }
           try {
-            return await createPayPalOrder(request.productId, buyer);
+            return await createPayPalOrder(checkout.checkoutId);
           } catch (error) {
             // The API refuses the order with a sentence for the buyer ('Emails do not match!', a
             // product no longer for sale); show it here rather than as a PayPal error.

@@ -5,7 +5,7 @@ import { showError, showTimedSuccess } from '../../../lib/alerts';
 import { formatPrice } from '../../../../domain/money';
 import { placeOrder, type Customer } from '../api/orderApi';
 import { messages, reasonOf } from '../checkoutMessages';
-import { newPaymentReference, splitFullName, toMinorUnits } from '../paymentDetails';
+import { splitFullName, toMinorUnits } from '../paymentDetails';
 import { payButtonClass } from './payButtonClass';
 import type { PayButtonProps } from './payButtonProps';
 
@@ -15,17 +15,23 @@ const paidNoticeMs = 1200;
 export function PaystackPayButton({
   request,
   readCustomer,
+  prepareCheckout,
   busy,
   fulfil,
   publicKey,
 }: PayButtonProps & { publicKey: string }) {
   const initializePayment = usePaystackPayment({ publicKey });
 
-  const pay = () => {
+  const pay = async () => {
     if (busy) return;
     const customer = readCustomer();
     if (!customer) return;
-    const reference = newPaymentReference('ds');
+    // The popup opens for exactly the checkout the API set: its reference and its amount.
+    // (react-paystack cannot resume a transaction initialized on the server, so the amount is
+    // passed here; the API verifies the payment against the checkout either way.)
+    const checkout = await prepareCheckout(customer);
+    if (!checkout) return;
+    const { reference } = checkout;
     const { firstName, lastName } = splitFullName(customer.name);
     const record = () =>
       placeOrder({ provider: 'paystack', reference, productId: request.productId, currency: 'NGN', customer });
@@ -33,7 +39,7 @@ export function PaystackPayButton({
       initializePayment({
         config: {
           email: customer.email,
-          amount: toMinorUnits(request.amount),
+          amount: toMinorUnits(checkout.amount),
           currency: 'NGN',
           firstname: firstName,
           lastname: lastName || undefined,
@@ -43,6 +49,7 @@ export function PaystackPayButton({
           // the seller sees beside the payment on Paystack's dashboard.
           metadata: {
             productId: request.productId,
+            checkoutId: checkout.checkoutId,
             customer: { ...customer } satisfies Customer,
             custom_fields: [{ display_name: 'Product', variable_name: 'product', value: request.productName }],
           },
@@ -60,7 +67,7 @@ export function PaystackPayButton({
   };
 
   return (
-    <button type="submit" onClick={pay} disabled={busy} className={payButtonClass}>
+    <button type="submit" onClick={() => void pay()} disabled={busy} className={payButtonClass}>
       Pay {formatPrice(request.amount, 'NGN')}
     </button>
   );

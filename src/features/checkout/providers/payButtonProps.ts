@@ -1,4 +1,4 @@
-import type { OrderAnswer } from '../../../../domain/apiContracts';
+import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContracts';
 import type { Customer } from '../api/orderApi';
 import type { PaymentRequest } from '../paymentRequest';
 
@@ -12,6 +12,12 @@ export interface PayButtonProps {
    * (the field messages, or 'Emails do not match!').
    */
   readCustomer: () => Customer | null;
+  /**
+   * Pay pressed: asks the API for a checkout (the price the server sets). Resolves with it when the
+   * buyer may pay it now; with null after showing why not (the price changed and must be confirmed
+   * by pressing Pay again, the product is gone, the store cannot be reached).
+   */
+  prepareCheckout: (customer: Customer) => Promise<CheckoutAnswer | null>;
   /** A payment or a recording of one is under way: nothing may start another. */
   busy: boolean;
   /** Records a payment the provider reported as made, and shows the outcome. */

@@ -110,6 +110,36 @@ const buyer = { name: 'Ada Chioma Obi', email: 'ada@example.com', phone: '+234 8
 const customer = { ...buyer, confirmEmail: buyer.email };
 const okAnswer = { transactionId: 'demo_x', emailSent: true, accessUrl: 'http://store.test/api/access/token-abc' };
 
+/** What the API's checkout answers (POST /api/checkouts); `amount` set by a test, else the page's price. */
+const checkouts = { bodies: [] as Array<Record<string, unknown>>, amount: null as number | null, count: 0 };
+
+function answerCheckouts() {
+  server.use(
+    http.post('*/api/checkouts', async ({ request }) => {
+      const body = (await request.json()) as { currency: 'NGN' | 'USD'; provider?: string };
+      checkouts.bodies.push(body);
+      checkouts.count += 1;
+      const id = checkouts.count.toString(16).padStart(20, '0');
+      const provider = body.provider ?? (body.currency === 'NGN' ? 'paystack' : 'paypal');
+      const prefix = provider === 'demo' ? 'demo' : provider === 'paystack' ? 'ds' : 'pp';
+      const amount = checkouts.amount ?? (body.currency === 'NGN' ? 7500 : 9);
+      return HttpResponse.json(
+        {
+          checkoutId: id,
+          reference: `${prefix}-${id}`,
+          provider,
+          amount,
+          listPrice: amount,
+          discount: 0,
+          currency: body.currency,
+          expiresAt: '2026-11-22T10:00:00.000Z',
+        },
+        { status: 201 },
+      );
+    }),
+  );
+}
+
 const purchaseSuccessful =
   'Purchase successful! Details and access to the product have been sent to your email. Thanks for your patronage.';
 
@@ -121,6 +151,10 @@ beforeEach(() => {
   paypal.script = 'resolved';
   paypal.next = { kind: 'approve' };
   paypal.clicksRejected = 0;
+  checkouts.bodies.length = 0;
+  checkouts.amount = null;
+  checkouts.count = 0;
+  answerCheckouts();
 });
 
 function renderDialog(request: PaymentRequest, payments = demoOnly) {
@@ -287,7 +321,7 @@ describe('demo payment', () => {
       expect(posted).toEqual([
         {
           provider: 'demo',
-          reference: expect.stringMatching(/^demo-[a-z0-9]+-[0-9a-f]{16}$/),
+          reference: expect.stringMatching(/^demo-[0-9a-f]{20}$/),
           productId: 'demo-freelance-writing',
           currency,
           customer,
@@ -398,9 +432,10 @@ describe('Paystack (NGN)', () => {
       firstname: 'Ada',
       lastname: 'Chioma Obi',
       phone: '+234 803 123 4567',
-      reference: expect.stringMatching(/^ds-[a-z0-9]+-[0-9a-f]{16}$/),
+      reference: expect.stringMatching(/^ds-[0-9a-f]{20}$/),
       metadata: {
         productId: 'demo-freelance-writing',
+        checkoutId: expect.stringMatching(/^[0-9a-f]{20}$/),
         customer,
         custom_fields: [{ display_name: 'Product', variable_name: 'product', value: 'Freelance Writing Playbook' }],
       },
@@ -546,7 +581,8 @@ describe('PayPal (USD)', () => {
     const { user } = renderDialog(usd, withProviders);
     await payWithPayPal(user);
     await dismissAlert(user, purchaseSuccessful);
-    expect(created).toEqual([{ productId: 'demo-freelance-writing', customer }]);
+    expect(checkouts.bodies).toEqual([{ productId: 'demo-freelance-writing', currency: 'USD', customer }]);
+    expect(created).toEqual([{ checkoutId: expect.stringMatching(/^[0-9a-f]{20}$/) }]);
     expect(capturedUrl).toBe('/api/paypal/orders/ORDER-7XY/capture');
     expect(captured).toEqual([{ productId: 'demo-freelance-writing', customer }]);
     expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
@@ -641,5 +677,134 @@ describe('PayPal (USD)', () => {
     paypal.script = 'pending';
     renderDialog(usd, withProviders);
     expect(await screen.findByText('Loading PayPal...')).toBeInTheDocument();
+  });
+});
+
+describe('the checkout sets the price', () => {
+  it('asks the API for a checkout of the product in the currency, naming the demo payment only', async () => {
+    recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(checkouts.bodies).toEqual([
+      { productId: 'demo-freelance-writing', currency: 'NGN', customer, provider: 'demo' },
+    ]);
+  });
+
+  it('says the price changed before a demo payment, and pays the new price when Pay is pressed again', async () => {
+    checkouts.amount = 8000;
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
+
+    const notice = await within(paymentDialog()).findByRole('alert');
+    expect(notice).toHaveTextContent('The price of this product has changed to ₦8,000.');
+    expect(notice).toHaveTextContent('Press Pay again to pay the new price.');
+    expect(within(paymentDialog()).getByText('₦8,000')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦8,000' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(checkouts.bodies).toHaveLength(2);
+    expect(posted).toEqual([expect.objectContaining({ provider: 'demo', reference: `demo-${'2'.padStart(20, '0')}` })]);
+  });
+
+  it('opens the Paystack popup only once the buyer has seen the new price, for the checkout amount', async () => {
+    checkouts.amount = 6000;
+    const { user } = renderDialog(ngn, withProviders);
+    await fillForm(user);
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦7,500' }));
+    expect(await within(paymentDialog()).findByRole('alert')).toHaveTextContent(
+      'The price of this product has changed to ₦6,000.',
+    );
+    expect(paystack.starts).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Pay ₦6,000' }));
+    await waitFor(() => expect(paystack.starts).toHaveLength(1));
+    expect(paystack.starts[0]!.config).toMatchObject({ amount: 600000, reference: `ds-${'2'.padStart(20, '0')}` });
+  });
+
+  it('creates no PayPal order until the buyer has seen the new price', async () => {
+    checkouts.amount = 12;
+    const created = recordPosts('*/api/paypal/orders', () => HttpResponse.json({ id: 'ORDER-NEW' }));
+    recordPosts('*/api/paypal/orders/:id/capture', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(usd, withProviders);
+    await fillForm(user);
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    expect(await within(paymentDialog()).findByRole('alert')).toHaveTextContent(
+      'The price of this product has changed to $12.',
+    );
+    expect(created).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: /PayPal error|unknown error/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'PayPal' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(created).toEqual([{ checkoutId: '2'.padStart(20, '0') }]);
+  });
+
+  it('says the product is no longer available when the checkout finds it deleted, and offers no payment', async () => {
+    server.use(
+      http.post('*/api/checkouts', () =>
+        HttpResponse.json({ message: 'This product is no longer available.' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderDialog(ngn, withProviders);
+    await fillForm(user);
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦7,500' }));
+    expect(await within(paymentDialog()).findByRole('alert')).toHaveTextContent('This product is no longer available.');
+    expect(paystack.starts).toEqual([]);
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal of the checkout as its own sentence", async () => {
+    server.use(
+      http.post('*/api/checkouts', () =>
+        HttpResponse.json(
+          { message: 'Too many payment attempts. Please wait a minute and try again.' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
+    await dismissAlert(user, 'Too many payment attempts. Please wait a minute and try again.');
+    expectFormKept();
+  });
+
+  it('says the payment was received and the seller will contact the buyer when the order needs attention', async () => {
+    const received =
+      'Your payment was received, but your order could not be completed automatically. The seller has been told and will contact you at ada@example.com to send your product or refund you.';
+    recordPosts('*/api/orders', () => HttpResponse.json({ paymentIssue: true, message: received }, { status: 202 }));
+    const { user } = renderDialog(ngn, withProviders);
+    await fillForm(user);
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦7,500' }));
+    await waitFor(() => expect(paystack.starts).toHaveLength(1));
+    paystack.starts[0]!.onSuccess?.({ reference: paystack.starts[0]!.config?.reference });
+
+    const alert = await findAlert('Payment received');
+    expect(alert).toHaveTextContent(received);
+    expect(alertIcon(alert, 'info')).toHaveStyle({ display: 'flex' });
+    await dismissAlert(user, 'Payment received');
+    const dialog = paymentDialog();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(received);
+    expect(within(dialog).queryByRole('link', { name: 'Open your product' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+  });
+
+  it('says the same for a PayPal payment that needs attention', async () => {
+    const received = 'Your payment was received, but your order could not be completed automatically.';
+    recordPosts('*/api/paypal/orders', () => HttpResponse.json({ id: 'ORDER-ISSUE' }));
+    recordPosts('*/api/paypal/orders/:id/capture', () =>
+      HttpResponse.json({ paymentIssue: true, message: received }, { status: 202 }),
+    );
+    const { user } = renderDialog(usd, withProviders);
+    await fillForm(user);
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    await dismissAlert(user, 'Payment received');
+    expect(within(paymentDialog()).getByRole('status')).toHaveTextContent(received);
   });
 });

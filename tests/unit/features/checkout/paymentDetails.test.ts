@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPaymentReference, splitFullName, toMinorUnits } from '../../../../src/features/checkout/paymentDetails';
+import { splitFullName, toMinorUnits } from '../../../../src/features/checkout/paymentDetails';
 
 describe('splitFullName', () => {
   it('splits on the first space: the rest is the last name', () => {
@@ -22,13 +22,5 @@ describe('toMinorUnits (price × 100)', () => {
     expect(toMinorUnits(7500)).toBe(750000);
     expect(toMinorUnits(19.99)).toBe(1999);
     expect(toMinorUnits(0.29)).toBe(29);
-  });
-});
-
-describe('newPaymentReference', () => {
-  it('uses only characters Paystack accepts and differs every time', () => {
-    const references = Array.from({ length: 50 }, () => newPaymentReference('ds'));
-    for (const reference of references) expect(reference).toMatch(/^ds-[a-z0-9]+-[0-9a-f]{16}$/);
-    expect(new Set(references).size).toBe(50);
   });
 });

@@ -177,7 +177,9 @@ describe('POST /api/checkouts', () => {
       for (let i = 0; i < 3; i += 1) statuses.push((await postJson(`${limited.url}/api/checkouts`, body)).status);
       expect(statuses).toEqual([201, 201, 429]);
       const refused = await postJson(`${limited.url}/api/checkouts`, body);
-      expect(await refused.json()).toEqual({ message: 'Too many payment attempts. Please wait a minute and try again.' });
+      expect(await refused.json()).toEqual({
+        message: 'Too many payment attempts. Please wait a minute and try again.',
+      });
     } finally {
       await limited.close();
     }

@@ -491,7 +491,14 @@ function headerLines(raw: string): string[] {
 
 /** Nothing that carries the refused marker is in Firestore or the inbox, and nothing went to the evil address. */
 async function expectNothingKeptOrMailed(): Promise<void> {
-  for (const collection of ['contactMessages', 'transactions', 'accessGrants', 'products', 'checkouts', 'paymentIssues']) {
+  for (const collection of [
+    'contactMessages',
+    'transactions',
+    'accessGrants',
+    'products',
+    'checkouts',
+    'paymentIssues',
+  ]) {
     expect(await collectionHolds(collection, refused), collection).toEqual([]);
   }
   const mails = await inbox();
@@ -631,7 +638,8 @@ function productIdRows(sendId: (productId: Value) => Promise<Response>, { unknow
     fieldRow('productId with a NUL', sendId, `${product.id}\u0000`, gone),
     fieldRow('productId with U+202E', sendId, `${product.id}\u202E`, gone),
   ];
-  if (unknown) rows.push({ label: 'productId unknown', send: () => sendId(`unknown-${runTag}`), status: 404, message: gone });
+  if (unknown)
+    rows.push({ label: 'productId unknown', send: () => sendId(`unknown-${runTag}`), status: 404, message: gone });
   return rows;
 }
 

@@ -182,7 +182,7 @@ describe('PayPal orders', () => {
     expect(await transactionsFor(orderId)).toEqual([]);
   });
 
-  it("refuses before capture a recorded order whose amount or product no longer match its checkout", async () => {
+  it('refuses before capture a recorded order whose amount or product no longer match its checkout', async () => {
     const product = await seedProduct({ priceInUsd: 9 });
     const customer = buildCustomer();
     const cheap = (await createOrder(product.id, customer)).body.id ?? '';

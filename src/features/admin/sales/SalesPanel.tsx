@@ -11,6 +11,7 @@ import {
 import { fetchAllSales } from '../api/salesQueries';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 import { downloadText } from './downloadFile';
+import { NeedsAttention } from './NeedsAttention';
 import { RevenueChart } from './RevenueChart';
 import { buildSalesCsv } from './salesCsv';
 import { parseSalesFilter, rangeDays, toSalesQuery, writeSalesFilter } from './salesFilter';
@@ -46,6 +47,7 @@ export function SalesPanel({ renderActions }: SalesPanelProps) {
       <h2 id="sales-heading" className="text-2xl font-bold text-slate-900">
         Sales
       </h2>
+      <NeedsAttention />
       <SalesFilters key={`filters-${filterKey}`} filter={filter} products={products.data ?? []} onApply={apply} />
       <p className="text-sm text-slate-700">
         Showing {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (Africa/Lagos).

@@ -23,6 +23,7 @@ import { buildSale, resetSalesQueries } from '../../../../support/salesQueries.m
 
 vi.mock('../../../../../src/features/admin/api/salesQueries', () => import('../../../../support/salesQueries.mock'));
 vi.mock('../../../../../src/features/admin/sales/downloadFile', () => ({ downloadText: vi.fn() }));
+vi.mock('../../../../../src/features/admin/api/paymentIssues', () => import('../../../../support/paymentIssues.mock'));
 // The admin's ID token for the sale actions' API calls.
 vi.mock(
   '../../../../../src/features/admin/api/productAdminQueries',

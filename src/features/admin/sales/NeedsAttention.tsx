@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { toAppError } from '../../../lib/errors';
+import { formatPrice, type Currency } from '../../../../domain/money';
+import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
+import type { PaymentIssue } from '../api/paymentIssues';
+import { secondaryButtonClass } from '../products/fields';
+
+const providerNames: Record<string, string> = { paystack: 'Paystack', paypal: 'PayPal', demo: 'Demo' };
+
+function money(amount: number | null, currency: string | null): string {
+  if (amount === null || !Number.isFinite(amount)) return 'unknown';
+  return currency === 'NGN' || currency === 'USD' ? formatPrice(amount, currency as Currency) : `${amount} ${currency}`;
+}
+
+/**
+ * Payments the provider confirmed but the store could not fulfil automatically (paid less than the
+ * checkout asked, a reference the store never issued, another product): each says what happened and
+ * what to do, until an admin marks it resolved (docs/admin.md, 'Needs attention').
+ */
+export function NeedsAttention() {
+  const issues = useGetOpenPaymentIssuesQuery();
+  if (issues.isLoading) {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading payments that need attention...
+      </p>
+    );
+  }
+  if (issues.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        Payments that need attention could not be loaded. {toAppError(issues.error).message}
+      </p>
+    );
+  }
+  const open = issues.data ?? [];
+  if (open.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="needs-attention-heading"
+      className="space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+    >
+      <h3 id="needs-attention-heading" className="text-lg font-semibold text-amber-950">
+        Needs attention ({open.length})
+      </h3>
+      <p className="text-sm text-amber-950">
+        These buyers paid, but their order could not be completed automatically. For each one, either refund the payment
+        at the provider, or grant access by sending the buyer the product; then mark it resolved.
+      </p>
+      <ul className="space-y-3">
+        {open.map((issue) => (
+          <IssueItem key={issue.id} issue={issue} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function IssueItem({ issue }: { issue: PaymentIssue }) {
+  const [markResolved, state] = useMarkPaymentIssueResolvedMutation();
+  const [failed, setFailed] = useState('');
+  const provider = providerNames[issue.provider] ?? issue.provider;
+  const resolve = async () => {
+    setFailed('');
+    const result = await markResolved(issue.id);
+    if ('error' in result) setFailed(toAppError(result.error).message);
+  };
+  return (
+    <li className="rounded-lg bg-white p-3 ring-1 ring-amber-200">
+      <p className="font-medium text-slate-900">{issue.reason}</p>
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-600">Paid: </dt>
+          <dd className="inline">
+            {money(issue.amount, issue.currency)} with {provider} (reference {issue.reference})
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Checkout asked: </dt>
+          <dd className="inline">
+            {issue.expectedAmount === null ? 'no checkout' : money(issue.expectedAmount, issue.expectedCurrency)}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Product: </dt>
+          <dd className="inline">{issue.productName || issue.productId || 'unknown'}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Buyer: </dt>
+          <dd className="inline">
+            {[issue.customerName, issue.customerEmail, issue.customerPhone].filter(Boolean).join(', ') || 'unknown'}
+          </dd>
+        </div>
+        {issue.createdAt && (
+          <div>
+            <dt className="inline text-slate-600">Recorded: </dt>
+            <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={state.isLoading}
+          onClick={() => void resolve()}
+          aria-label={`Mark resolved: ${provider} ${issue.reference}`}
+        >
+          Mark resolved
+        </button>
+        {failed && (
+          <p role="alert" className="text-sm text-red-700">
+            Could not mark it resolved. {failed}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

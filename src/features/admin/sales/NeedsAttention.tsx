@@ -9,7 +9,7 @@ const providerNames: Record<string, string> = { paystack: 'Paystack', paypal: 'P
 
 function money(amount: number | null, currency: string | null): string {
   if (amount === null || !Number.isFinite(amount)) return 'unknown';
-  return currency === 'NGN' || currency === 'USD' ? formatPrice(amount, currency as Currency) : `${amount} ${currency}`;
+  return currency === 'NGN' || currency === 'USD' ? formatPrice(amount, currency) : `${amount} ${currency}`;
 }
 
 /**

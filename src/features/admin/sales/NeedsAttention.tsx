@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toAppError } from '../../../lib/errors';
-import { formatPrice, type Currency } from '../../../../domain/money';
+import { formatPrice } from '../../../../domain/money';
 import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
 import type { PaymentIssue } from '../api/paymentIssues';
 import { secondaryButtonClass } from '../products/fields';

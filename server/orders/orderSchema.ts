@@ -57,7 +57,10 @@ export const checkoutBodySchema = z.object({
   currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }),
   customer: customerSchema,
   // Codes are checked by the checkout itself; here only their size, so a huge body says nothing.
-  code: z.string({ error: 'The discount code is not valid.' }).max(64, { error: 'The discount code is not valid.' }).optional(),
+  code: z
+    .string({ error: 'The discount code is not valid.' })
+    .max(64, { error: 'The discount code is not valid.' })
+    .optional(),
   // The SPA names the demo payment when it offers it (the local stack); otherwise the currency decides.
   provider: z.enum(['paystack', 'paypal', 'demo'], { error: 'Unknown payment provider.' }).optional(),
 });

@@ -18,7 +18,13 @@ import { metadataText, type PaymentIssueFacts, type PaymentIssues } from '../pay
 import type { PaypalClient, PaypalOrder } from '../payments/paypalClient';
 import type { PaystackClient, PaystackTransaction } from '../payments/paystackClient';
 import { isRecord, PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
-import { ReferenceConflictError, transactionIdFor, transactionsCollection, type Fulfilment, type Provider } from './fulfilment';
+import {
+  ReferenceConflictError,
+  transactionIdFor,
+  transactionsCollection,
+  type Fulfilment,
+  type Provider,
+} from './fulfilment';
 import { decimalToMinor, minorToDecimal, toMinorUnits, type Currency } from './money';
 import { checkPaypalCapture, checkPaypalOrderTerms, checkPaystackPaid, checkPaystackPayment } from './verification';
 
@@ -220,7 +226,9 @@ export function createOrderService({
 
   /** An already recorded sale for this reference, answered for the buyer it was recorded for. */
   async function replayRecorded(provider: Provider, reference: string): Promise<OrderAnswer | null> {
-    const record = (await db.collection(transactionsCollection).doc(transactionIdFor(provider, reference)).get()).data();
+    const record = (
+      await db.collection(transactionsCollection).doc(transactionIdFor(provider, reference)).get()
+    ).data();
     if (!record) return null;
     return fulfilment.replay(provider, reference, String(record.productId), String(record.customerEmail));
   }
@@ -298,12 +306,18 @@ export function createOrderService({
       const client = requirePaypal();
       const checkout = await checkouts.byId(checkoutId);
       if (!checkout || checkout.provider !== 'paypal') {
-        throw new CheckoutRefusedError('This checkout is not valid. Please close the payment window and try again.', 410);
+        throw new CheckoutRefusedError(
+          'This checkout is not valid. Please close the payment window and try again.',
+          410,
+        );
       }
       // One checkout, one PayPal order: reopening PayPal's window pays the same order.
       if (checkout.paypalOrderId) return { id: checkout.paypalOrderId };
       if (checkout.status !== 'open' || checkouts.isExpired(checkout)) {
-        throw new CheckoutRefusedError('This checkout has expired. Please close the payment window and try again.', 410);
+        throw new CheckoutRefusedError(
+          'This checkout has expired. Please close the payment window and try again.',
+          410,
+        );
       }
       const { id } = await client.createOrder({
         productId: checkout.productId,

@@ -29,6 +29,9 @@ import { createSeoRouter } from './seo/seoRoutes';
 import { createReminderRouter, createReminderSweep, type ReminderOutcome } from './checkouts/reminders';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
+import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
+import { createRefundRouter } from './refunds/refundRoutes';
+import { createRefundService } from './refunds/refundService';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -65,6 +68,7 @@ export function createApp(deps: AppDeps): Express {
   // raw body, before express.json parses it.
   const purchases = createPurchaseRoutes(deps, now, logError, limits);
   app.use('/api/webhooks/paystack', purchases.webhook);
+  app.use('/api/webhooks/paypal', purchases.paypalWebhook);
 
   app.use(jsonBodies());
 
@@ -154,6 +158,11 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use('/api/checkouts', limits.checkouts);
+  app.use(
+    '/api/admin/transactions',
+    createRefundRouter({ requireAdmin, refunds: purchases.refunds, limiter: limits.admin, logError }),
+  );
+
   app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
   app.use('/api', purchases.orders);
   app.use('/api/access', limits.access, purchases.access);
@@ -243,10 +252,13 @@ function createPurchaseRoutes(
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
+  const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now });
   return {
     links,
     fulfilment,
-    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, logError }),
+    refunds,
+    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
+    paypalWebhook: createPaypalWebhookRouter({ paypal, webhookId: config.PAYPAL_WEBHOOK_ID, refunds, logError }),
     orders: createOrderRouter({ service, logError }),
     access: createAccessRouter({
       db,

@@ -44,6 +44,9 @@ const schema = z.object({
   // How long a checkout's price is honoured for a new payment (a payment arriving later still
   // verifies against the checkout it was made for).
   CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // The id PayPal gave the webhook subscription (Developer Dashboard > the app > Webhooks); PayPal's
+  // verify-webhook-signature API needs it. Without it POST /api/webhooks/paypal answers 503.
+  PAYPAL_WEBHOOK_ID: optionalText,
   // Derives each purchase's access-link token (server/orders/accessLinks.ts). The deployed function
   // refuses to start without one; the local cloud sets a fixed one.
   ACCESS_LINK_SECRET: z

@@ -24,7 +24,48 @@ export interface PaypalClient {
   getOrder(id: string): Promise<PaypalOrder | null>;
   /** Captures an approved order; the same request id makes a repeated capture a no-op at PayPal. */
   captureOrder(id: string): Promise<PaypalOrder>;
+  /**
+   * Refunds (part of) a capture. `requestId` goes out as PayPal-Request-Id: PayPal answers a repeat
+   * with the first refund instead of refunding again.
+   */
+  refundCapture(input: {
+    captureId: string;
+    amount: PaypalAmount;
+    requestId: string;
+    note: string;
+  }): Promise<PaypalRefundAnswer>;
+  /** The order a capture belongs to (for sales recorded before the capture id was kept), or null. */
+  orderIdOfCapture(captureId: string): Promise<string | null>;
+  /** PayPal's verify-webhook-signature: true only when PayPal answers SUCCESS. */
+  verifyWebhook(input: { headers: PaypalWebhookHeaders; webhookId: string; rawEvent: string }): Promise<boolean>;
 }
+
+/** PayPal's answer to a refund: done or pending, or refused with the issue in words. */
+export type PaypalRefundAnswer =
+  | { ok: true; refundId: string; status: string; amount: PaypalAmount | null }
+  | { ok: false; reason: string };
+
+/** The transmission headers PayPal signs a webhook delivery with. */
+export interface PaypalWebhookHeaders {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+// PayPal's refund issues, in words the seller can act on; others fall back to PayPal's description.
+const refundIssues: Record<string, string> = {
+  CAPTURE_FULLY_REFUNDED: 'PayPal says this payment has already been refunded in full.',
+  REFUND_AMOUNT_EXCEEDED: 'PayPal says the amount is more than what is left to refund on this payment.',
+  REFUND_TIME_LIMIT_EXCEEDED: 'PayPal no longer allows refunds of this payment: it is too old.',
+  REFUND_NOT_ALLOWED: 'PayPal does not allow a refund of this payment.',
+  TRANSACTION_DISPUTED: 'This payment is under dispute at PayPal; answer the dispute instead.',
+  INSUFFICIENT_FUNDS: 'Your PayPal balance is too low for this refund. Add funds and try again.',
+  PENDING_CAPTURE: 'PayPal has not finished taking this payment yet; try the refund later.',
+  MAX_NUMBER_OF_REFUNDS_EXCEEDED: 'PayPal allows no more refunds of this payment.',
+  PARTIAL_REFUND_NOT_ALLOWED: 'PayPal allows only a full refund of this payment.',
+};
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -170,6 +211,59 @@ export function createPaypalClient({
         );
       }
       throw new ProviderUnavailableError('PayPal', `capture: HTTP ${status}`);
+    },
+
+    async refundCapture({ captureId, amount, requestId, note }) {
+      const { status, body } = await call(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        method: 'POST',
+        headers: { 'PayPal-Request-Id': requestId },
+        body: JSON.stringify({
+          amount: { value: amount.value, currency_code: amount.currency },
+          // PayPal caps the note to the payer at 255 characters.
+          ...(note ? { note_to_payer: note.slice(0, 255) } : {}),
+        }),
+      });
+      if ((status === 200 || status === 201) && isRecord(body) && typeof body.id === 'string') {
+        return { ok: true, refundId: body.id, status: text(body.status), amount: readAmount(body.amount) };
+      }
+      if (status === 422 || status === 400 || status === 403 || status === 404) {
+        const detail = isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
+        const issue = text(detail.issue);
+        const described = text(detail.description) || (isRecord(body) ? text(body.message) : '');
+        return { ok: false, reason: refundIssues[issue] ?? (described || 'PayPal refused the refund.') };
+      }
+      throw new ProviderUnavailableError('PayPal', `refund: HTTP ${status}`);
+    },
+
+    async orderIdOfCapture(captureId) {
+      const { status, body } = await call(`/v2/payments/captures/${encodeURIComponent(captureId)}`, { method: 'GET' });
+      if (status === 404 || status === 400) return null;
+      if (status !== 200 || !isRecord(body)) throw new ProviderUnavailableError('PayPal', `get capture: HTTP ${status}`);
+      const supplementary = isRecord(body.supplementary_data) ? body.supplementary_data : {};
+      const related = isRecord(supplementary.related_ids) ? supplementary.related_ids : {};
+      return text(related.order_id) || null;
+    },
+
+    async verifyWebhook({ headers, webhookId, rawEvent }) {
+      // The event goes back byte for byte as it arrived: PayPal checks the signature over what it
+      // sent, and a re-serialised copy (other number forms, key order, escapes) may not match.
+      const envelope = JSON.stringify({
+        auth_algo: headers.authAlgo,
+        cert_url: headers.certUrl,
+        transmission_id: headers.transmissionId,
+        transmission_sig: headers.transmissionSig,
+        transmission_time: headers.transmissionTime,
+        webhook_id: webhookId,
+      });
+      const { status, body } = await call('/v1/notifications/verify-webhook-signature', {
+        method: 'POST',
+        body: `${envelope.slice(0, -1)},"webhook_event":${rawEvent}}`,
+      });
+      if (status !== 200) {
+        if (status >= 400 && status < 500) return false;
+        throw new ProviderUnavailableError('PayPal', `verify webhook: HTTP ${status}`);
+      }
+      return isRecord(body) && body.verification_status === 'SUCCESS';
     },
   };
 }

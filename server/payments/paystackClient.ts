@@ -15,9 +15,16 @@ export interface PaystackTransaction {
   customer: { email: string; firstName: string; lastName: string; phone: string };
 }
 
+/** Paystack's answer to a refund request: queued (usually 'pending') or refused with its reason. */
+export type PaystackRefundAnswer =
+  | { ok: true; refundId: string; status: string; amount: number }
+  | { ok: false; reason: string };
+
 export interface PaystackClient {
   /** The transaction, or null when Paystack does not know the reference. */
   verify(reference: string): Promise<PaystackTransaction | null>;
+  /** POST /refund: `amount` in kobo; the note is what the seller wrote, kept on Paystack's side. */
+  refund(input: { reference: string; amount: number; merchantNote: string }): Promise<PaystackRefundAnswer>;
 }
 
 function text(value: unknown): string {
@@ -81,6 +88,38 @@ export function createPaystackClient({
         throw new ProviderUnavailableError('Paystack', `verify ${reference}: HTTP ${status}`);
       }
       return readPaystackTransaction(body.data);
+    },
+
+    async refund({ reference, amount, merchantNote }) {
+      const { status, body } = await callProvider(
+        'Paystack',
+        `${base}/refund`,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${secretKey}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+          },
+          body: JSON.stringify({ transaction: reference, amount, merchant_note: merchantNote }),
+        },
+        timeoutMs,
+      );
+      if (status === 401 || status === 403) throw new ProviderUnavailableError('Paystack', `refund: HTTP ${status}`);
+      // Paystack says why in plain words ('Transaction has been fully reversed', 'Refund amount cannot
+      // be more than ...'); the seller reads that sentence.
+      if (!isRecord(body) || body.status !== true || !isRecord(body.data)) {
+        const reason = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : '';
+        if (status >= 400 && status < 500) return { ok: false, reason: reason || 'Paystack refused the refund.' };
+        throw new ProviderUnavailableError('Paystack', `refund: HTTP ${status}`);
+      }
+      const id = body.data.id;
+      return {
+        ok: true,
+        refundId: typeof id === 'number' || typeof id === 'string' ? String(id) : '',
+        status: text(body.data.status),
+        amount: typeof body.data.amount === 'number' ? body.data.amount : amount,
+      };
     },
   };
 }

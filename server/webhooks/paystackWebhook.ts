@@ -8,6 +8,8 @@ import { readPaystackTransaction } from '../payments/paystackClient';
 import { ReferenceConflictError } from '../orders/fulfilment';
 import { ProductNotFoundError, type OrderService } from '../orders/orderService';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
+import { readPaystackEvent } from '../refunds/providerEvents';
+import type { RefundService } from '../refunds/refundService';
 import { isValidPaystackSignature } from './paystackSignature';
 
 /**
@@ -24,10 +26,13 @@ function rawBodyOf(req: Request): Buffer | null {
 export function createPaystackWebhookRouter({
   secretKey,
   service,
+  refunds,
   logError,
 }: {
   secretKey: string | undefined;
   service: OrderService;
+  /** Applies refund.* and charge.dispute.* events (server/refunds/refundService.ts). */
+  refunds?: RefundService;
   logError: (message: string, error: unknown) => void;
 }): Router {
   const receive: RequestHandler = async (req, res) => {
@@ -45,6 +50,21 @@ export function createPaystackWebhookRouter({
       event = JSON.parse(raw.toString('utf8'));
     } catch {
       res.status(400).json({ message: 'The request body is not valid JSON.' });
+      return;
+    }
+    const refundOrDispute = refunds ? readPaystackEvent(event) : null;
+    if (refunds && refundOrDispute) {
+      try {
+        const outcome = await refunds.applyEvent(refundOrDispute);
+        if (outcome === 'unknownSale') {
+          logError(`Paystack webhook: ${refundOrDispute.type} is for an unknown sale`, null);
+        }
+        res.status(200).json({ received: true, outcome });
+      } catch (error) {
+        // Any answer but 200 makes Paystack send the event again later.
+        logError(`Paystack webhook: ${refundOrDispute.type} failed`, error);
+        res.status(500).json({ message: 'The event could not be applied.' });
+      }
       return;
     }
     // Paystack sends many kinds of events; only a successful charge releases a product.

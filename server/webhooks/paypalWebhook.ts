@@ -1,0 +1,85 @@
+// POST /api/webhooks/paypal (docs/payments.md, 'Refunds and disputes'): PayPal's refund, reversal and
+// dispute events. PayPal signs with a certificate chain; we ask PayPal's verify-webhook-signature API
+// (with our webhook id) rather than checking certificates ourselves, and anything but SUCCESS is 401
+// with nothing changed. Mounted before express.json: the event goes back to PayPal as received.
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { maxBodyBytes } from '../lib/httpSecurity';
+import type { PaypalClient } from '../payments/paypalClient';
+import { ProviderUnavailableError } from '../payments/providerErrors';
+import { readPaypalEvent } from '../refunds/providerEvents';
+import type { RefundService } from '../refunds/refundService';
+
+function rawBodyOf(req: Request): Buffer | null {
+  const fromFunctions: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  if (Buffer.isBuffer(fromFunctions)) return fromFunctions;
+  const body: unknown = req.body;
+  return Buffer.isBuffer(body) ? body : null;
+}
+
+export function createPaypalWebhookRouter({
+  paypal,
+  webhookId,
+  refunds,
+  logError,
+}: {
+  paypal: PaypalClient | null;
+  webhookId: string | undefined;
+  refunds: RefundService;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const receive: RequestHandler = async (req, res) => {
+    if (!paypal || !webhookId) {
+      res.status(503).json({ message: 'PayPal webhooks are not configured.' });
+      return;
+    }
+    const raw = rawBodyOf(req);
+    let event: unknown;
+    try {
+      event = raw ? JSON.parse(raw.toString('utf8')) : undefined;
+    } catch {
+      event = undefined;
+    }
+    const header = (name: string) => req.get(name) ?? '';
+    const headers = {
+      authAlgo: header('paypal-auth-algo'),
+      certUrl: header('paypal-cert-url'),
+      transmissionId: header('paypal-transmission-id'),
+      transmissionSig: header('paypal-transmission-sig'),
+      transmissionTime: header('paypal-transmission-time'),
+    };
+    if (!raw || event === undefined || Object.values(headers).some((value) => !value)) {
+      res.status(401).json({ message: 'Invalid signature.' });
+      return;
+    }
+    try {
+      const verified = await paypal.verifyWebhook({ headers, webhookId, rawEvent: raw.toString('utf8') });
+      if (!verified) {
+        res.status(401).json({ message: 'Invalid signature.' });
+        return;
+      }
+    } catch (error) {
+      // PayPal sends the event again when we do not answer 2xx.
+      const detail = error instanceof ProviderUnavailableError ? error.detail : String(error);
+      logError(`PayPal webhook: signature could not be verified now (${detail})`, null);
+      res.status(502).json({ message: 'Could not verify the event. Please send it again.' });
+      return;
+    }
+    const change = readPaypalEvent(event);
+    if (!change) {
+      res.status(200).json({ received: true });
+      return;
+    }
+    try {
+      const outcome = await refunds.applyEvent(change);
+      if (outcome === 'unknownSale') logError(`PayPal webhook: ${change.type} ${change.eventId} is for an unknown sale`, null);
+      res.status(200).json({ received: true, outcome });
+    } catch (error) {
+      logError(`PayPal webhook: ${change.type} ${change.eventId} failed`, error);
+      res.status(500).json({ message: 'The event could not be applied. Please send it again.' });
+    }
+  };
+
+  const router = Router();
+  router.post('/', express.raw({ type: () => true, limit: maxBodyBytes }), receive);
+  return router;
+}

@@ -135,6 +135,13 @@ async function seed(): Promise<void> {
     resolved: false,
     resolvedBy: null,
   });
+  batch.set(admin.doc('providerEvents/paystack_refund.processed_1'), {
+    type: 'refund.processed',
+    receivedAt: '2026-01-01T00:00:00.000Z',
+    appliedAt: '2026-01-01T00:00:00.000Z',
+    outcome: 'applied',
+  });
+  batch.set(admin.doc('settings/store'), { keepAccessOnPartialRefund: true, remindersOn: true });
   batch.set(admin.doc('contactMessages/m1'), {
     name: 'Sam',
     email: 'sam@store.test',
@@ -320,6 +327,20 @@ const collections: Collection[] = [
       }),
   },
   {
+    name: 'providerEvents',
+    target: 'paystack_refund.processed_1',
+    create: (db) =>
+      setDoc(doc(db, 'providerEvents/paypal_WH-1'), { type: 'PAYMENT.CAPTURE.REFUNDED', outcome: 'applied' }),
+    update: (db) => updateDoc(doc(db, 'providerEvents/paystack_refund.processed_1'), { outcome: 'ignored' }),
+  },
+  {
+    name: 'settings',
+    target: 'store',
+    // The matrix's create writes the store document afresh (it exists), as the panel's save does.
+    create: (db) => setDoc(doc(db, 'settings/store'), { keepAccessOnPartialRefund: false, remindersOn: true }),
+    update: (db) => updateDoc(doc(db, 'settings/store'), { remindersOn: false }),
+  },
+  {
     name: 'contactMessages',
     target: 'm1',
     create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
@@ -342,6 +363,10 @@ const expected: Record<string, Record<Op, string>> = {
   adminRequests: { get: '--AA', list: '---A', create: '-A-A', update: '----', delete: '---A' },
   transactions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   accessGrants: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  providerEvents: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Admins read and write the store's switches; nobody deletes them (the defaults would come back
+  // silently).
+  settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },
   contactMessages: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
   // Admins write the terms; the API alone counts uses and keeps each checkout's reservation and the
   // hashed addresses of buyers.
@@ -600,6 +625,20 @@ describe('adminRequests: own uid, own e-mail, fixed fields', () => {
   it('refuses a signed-in user querying the requests, even their own', async () => {
     const own = query(collection(clients.requester, 'adminRequests'), where('uid', '==', 'requester-1'));
     expect(await outcome(getDocs(own))).toBe('denied');
+  });
+});
+
+describe('settings: the store document with exactly its two flags', () => {
+  it('refuses another document, a missing or extra flag, and a flag that is not a boolean', async () => {
+    const admin = clients.admin;
+    const valid = { keepAccessOnPartialRefund: false, remindersOn: true };
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), valid))).toBe('allowed');
+    expect(await outcome(setDoc(doc(admin, 'settings/other'), valid))).toBe('denied');
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { remindersOn: true }))).toBe('denied');
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, extra: 1 }))).toBe('denied');
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, remindersOn: 'yes' }))).toBe('denied');
+    expect(await outcome(updateDoc(doc(admin, 'settings/store'), { keepAccessOnPartialRefund: 0 }))).toBe('denied');
+    expect(await outcome(updateDoc(doc(admin, 'settings/store'), { remindersOn: deleteField() }))).toBe('denied');
   });
 });
 

@@ -42,8 +42,7 @@ export interface PaypalClient {
 
 /** PayPal's answer to a refund: done or pending, or refused with the issue in words. */
 export type PaypalRefundAnswer =
-  | { ok: true; refundId: string; status: string; amount: PaypalAmount | null }
-  | { ok: false; reason: string };
+  { ok: true; refundId: string; status: string; amount: PaypalAmount | null } | { ok: false; reason: string };
 
 /** The transmission headers PayPal signs a webhook delivery with. */
 export interface PaypalWebhookHeaders {
@@ -227,7 +226,8 @@ export function createPaypalClient({
         return { ok: true, refundId: body.id, status: text(body.status), amount: readAmount(body.amount) };
       }
       if (status === 422 || status === 400 || status === 403 || status === 404) {
-        const detail = isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
+        const detail =
+          isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
         const issue = text(detail.issue);
         const described = text(detail.description) || (isRecord(body) ? text(body.message) : '');
         return { ok: false, reason: refundIssues[issue] ?? (described || 'PayPal refused the refund.') };
@@ -238,7 +238,8 @@ export function createPaypalClient({
     async orderIdOfCapture(captureId) {
       const { status, body } = await call(`/v2/payments/captures/${encodeURIComponent(captureId)}`, { method: 'GET' });
       if (status === 404 || status === 400) return null;
-      if (status !== 200 || !isRecord(body)) throw new ProviderUnavailableError('PayPal', `get capture: HTTP ${status}`);
+      if (status !== 200 || !isRecord(body))
+        throw new ProviderUnavailableError('PayPal', `get capture: HTTP ${status}`);
       const supplementary = isRecord(body.supplementary_data) ? body.supplementary_data : {};
       const related = isRecord(supplementary.related_ids) ? supplementary.related_ids : {};
       return text(related.order_id) || null;

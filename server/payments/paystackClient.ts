@@ -17,8 +17,7 @@ export interface PaystackTransaction {
 
 /** Paystack's answer to a refund request: queued (usually 'pending') or refused with its reason. */
 export type PaystackRefundAnswer =
-  | { ok: true; refundId: string; status: string; amount: number }
-  | { ok: false; reason: string };
+  { ok: true; refundId: string; status: string; amount: number } | { ok: false; reason: string };
 
 export interface PaystackClient {
   /** The transaction, or null when Paystack does not know the reference. */

@@ -206,7 +206,8 @@ export function readPaypalEvent(body: unknown): ProviderEvent | null {
         refundId: `paypal-${text(resource.id) || eventId}`,
         amount: minor,
         currency,
-        result: status === 'PENDING' ? 'pending' : status === 'FAILED' || status === 'CANCELLED' ? 'failed' : 'processed',
+        result:
+          status === 'PENDING' ? 'pending' : status === 'FAILED' || status === 'CANCELLED' ? 'failed' : 'processed',
         reason:
           text(resource.note_to_payer) ||
           (type === 'PAYMENT.CAPTURE.REVERSED' ? 'Reversed by PayPal' : 'Refunded in the PayPal dashboard'),
@@ -214,9 +215,7 @@ export function readPaypalEvent(body: unknown): ProviderEvent | null {
     };
   }
 
-  const disputed = Array.isArray(resource.disputed_transactions)
-    ? resource.disputed_transactions.filter(isRecord)
-    : [];
+  const disputed = Array.isArray(resource.disputed_transactions) ? resource.disputed_transactions.filter(isRecord) : [];
   const captureId = text(disputed[0]?.seller_transaction_id);
   const disputeId = text(resource.dispute_id);
   const reason = text(resource.reason).replace(/_/g, ' ').toLowerCase();

@@ -249,9 +249,11 @@ export function createRefundService({
         return { kind: 'busy' as const, refund: current };
       }
       // A stale claim's amount is free again: its request died before hearing the provider.
-      const base = current ? { ...current, claim: null } : undefined;
+      const base = current ? settle({ ...current, claim: null }, paid) : undefined;
       const left = refundableMinor(base, paid);
       const amount = input.amount === undefined ? left : toMinor(input.amount);
+      // A refund still pending at the provider is what a second admin sees when it leaves too little.
+      if (base?.status === 'pending' && (left === 0 || amount > left)) return { kind: 'busy' as const, refund: base };
       if (left === 0 || amount > left || amount <= 0) {
         return { kind: 'tooMuch' as const, left: left / 100, currency: record.currency };
       }
@@ -403,7 +405,14 @@ export function createRefundService({
     const amount = change.amount !== null && change.amount > 0 ? Math.min(change.amount, paid) : left;
     const refunded = refundUpdates(
       record,
-      { refundId: `dispute-${change.disputeId}`, amount, result: 'processed', by: provider, reason: 'Dispute lost', at },
+      {
+        refundId: `dispute-${change.disputeId}`,
+        amount,
+        result: 'processed',
+        by: provider,
+        reason: 'Dispute lost',
+        at,
+      },
       settings,
     );
     return {
@@ -501,8 +510,9 @@ export function createRefundService({
         amount,
         result: change.result,
         failure: change.result === 'failed' ? `${providerNames[event.provider]} reports the refund failed.` : undefined,
+        // A refund an admin asked for keeps who asked and why; the event only moves it on.
         by: existing ? (record.refund?.by ?? providerNames[event.provider]) : providerNames[event.provider],
-        reason: change.reason,
+        reason: existing ? (record.refund?.reason ?? change.reason) : change.reason,
         at,
       },
       settings,

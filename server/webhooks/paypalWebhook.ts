@@ -71,7 +71,8 @@ export function createPaypalWebhookRouter({
     }
     try {
       const outcome = await refunds.applyEvent(change);
-      if (outcome === 'unknownSale') logError(`PayPal webhook: ${change.type} ${change.eventId} is for an unknown sale`, null);
+      if (outcome === 'unknownSale')
+        logError(`PayPal webhook: ${change.type} ${change.eventId} is for an unknown sale`, null);
       res.status(200).json({ received: true, outcome });
     } catch (error) {
       logError(`PayPal webhook: ${change.type} ${change.eventId} failed`, error);

@@ -38,6 +38,8 @@ export interface RefundState {
   at: string | null;
   /** Who asked: an admin's uid, or the provider when the refund came from its dashboard or a dispute. */
   by: string;
+  /** The admin's name as their admin record had it, for Sales; '' for the providers. */
+  byName: string;
   /** The provider's id of the latest refund. */
   providerRef: string;
   /** The seller's reason (or the provider's, for refunds made outside the store). */
@@ -70,6 +72,7 @@ export const emptyRefund: RefundState = {
   full: false,
   at: null,
   by: '',
+  byName: '',
   providerRef: '',
   reason: '',
   failure: null,
@@ -111,6 +114,7 @@ export interface RefundOutcome {
   result: 'pending' | 'processed' | 'failed';
   failure?: string;
   by: string;
+  byName?: string;
   reason: string;
   at: string;
 }
@@ -134,6 +138,7 @@ export function applyRefundOutcome(
       amount: outcome.amount / 100,
       at: outcome.result === 'processed' ? outcome.at : previous.at,
       by: outcome.by || previous.by,
+      byName: outcome.by ? (outcome.byName ?? '') : previous.byName,
       providerRef: outcome.refundId,
       reason: outcome.reason || previous.reason,
       failure: outcome.result === 'failed' ? (outcome.failure ?? 'The refund failed.') : null,

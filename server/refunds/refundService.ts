@@ -239,6 +239,9 @@ export function createRefundService({
     adminUid: string,
   ): Promise<RefundRequestOutcome> {
     const at = now().toISOString();
+    // Sales shows who refunded by name; the uid stays the record of who it was.
+    const adminRecord = (await db.doc(`admins/${adminUid}`).get()).data();
+    const byName = typeof adminRecord?.name === 'string' ? adminRecord.name : '';
     const claimed = await db.runTransaction(async (t) => {
       const record = (await t.get(transactionRef(id))).data() as RefundableRecord | undefined;
       if (!record) return { kind: 'notFound' as const };
@@ -266,6 +269,7 @@ export function createRefundService({
           amount: amount / 100,
           at: current?.at ?? null,
           by: adminUid,
+          byName,
           providerRef: current?.providerRef ?? '',
           reason: input.reason,
           failure: null,
@@ -308,12 +312,13 @@ export function createRefundService({
           result: answer.result,
           failure: answer.failure,
           by: adminUid,
+          byName,
           reason: input.reason,
           at: now().toISOString(),
         },
         settings,
         // A provider event may have counted this refund first; the admin still asked for it.
-        stillOurs ? { claim: null, by: adminUid, reason: input.reason } : {},
+        stillOurs ? { claim: null, by: adminUid, byName, reason: input.reason } : {},
       );
       t.update(transactionRef(id), applied.updates);
       return applied;
@@ -512,6 +517,7 @@ export function createRefundService({
         failure: change.result === 'failed' ? `${providerNames[event.provider]} reports the refund failed.` : undefined,
         // A refund an admin asked for keeps who asked and why; the event only moves it on.
         by: existing ? (record.refund?.by ?? providerNames[event.provider]) : providerNames[event.provider],
+        byName: existing ? (record.refund?.byName ?? '') : '',
         reason: existing ? (record.refund?.reason ?? change.reason) : change.reason,
         at,
       },

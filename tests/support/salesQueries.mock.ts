@@ -41,6 +41,7 @@ export function resetSalesQueries() {
       currency,
       count: 0,
       revenue: 0,
+      refunds: 0,
     })),
   );
   fetchDailyRevenue.mockResolvedValue([]);
@@ -69,6 +70,8 @@ export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
     emailStatus: 'sent',
     accessUses: 0,
     accessRevoked: false,
+    refund: null,
+    dispute: null,
     cursor: { seconds: 1_790_000_000 - sequence, nanoseconds: 0, id },
     ...overrides,
   };

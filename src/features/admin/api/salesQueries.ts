@@ -29,13 +29,16 @@ import { emailStatuses, paymentMethods, type PaymentMethod } from '../../../../d
 import { isoDate } from '../../../../domain/dates';
 import type { Currency } from '../../../../domain/money';
 import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
+import { disputeStatuses, refundStatuses } from '../../../../domain/refunds';
 import { getDb } from '../../../lib/firebase';
 import { addDays, dayCount, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
 import {
   currencies,
   type CurrencyTotal,
   type RevenueBucket,
+  type SaleDispute,
   type SaleProductOption,
+  type SaleRefund,
   type SaleRow,
   type SalesPage,
   type SalesQuery,
@@ -61,6 +64,39 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function refundOf(value: unknown): SaleRefund | null {
+  const refund = record(value);
+  if (!refund) return null;
+  const at = str(refund.at);
+  return {
+    status: oneOf(refund.status, refundStatuses, 'pending'),
+    amount: num(refund.amount),
+    refunded: num(refund.refunded),
+    full: refund.full === true,
+    at: at || null,
+    // The admin's name when the API knew it, else who the API recorded (a uid, or the provider).
+    by: str(refund.byName) || str(refund.by),
+    reason: str(refund.reason),
+    failure: str(refund.failure) || null,
+  };
+}
+
+function disputeOf(value: unknown): SaleDispute | null {
+  const dispute = record(value);
+  if (!dispute) return null;
+  return {
+    status: oneOf(dispute.status, disputeStatuses, 'open'),
+    deadline: str(dispute.deadline) || null,
+    reason: str(dispute.reason),
+  };
+}
+
 export const saleConverter: FirestoreDataConverter<SaleRow> = {
   toFirestore() {
     // The browser never writes transactions (docs/security.md).
@@ -84,6 +120,8 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
       // Sales recorded before the counter existed have no field: no use counted yet.
       accessUses: num(data.accessUses),
       accessRevoked: data.accessRevoked === true,
+      refund: refundOf(data.refund),
+      dispute: disputeOf(data.dispute),
       // A sale without a stored time (none exists: the API stamps each) would page as the oldest.
       cursor: cursorAt(data.createdAt, snapshot.id) ?? { seconds: 0, nanoseconds: 0, id: snapshot.id },
     };
@@ -96,6 +134,10 @@ function equalities(sales: SalesQuery): QueryConstraint[] {
   if (sales.currency) constraints.push(where('currency', '==', sales.currency));
   if (sales.paymentMethod) constraints.push(where('paymentMethod', '==', sales.paymentMethod));
   if (sales.customerEmail) constraints.push(where('customerEmail', '==', sales.customerEmail.trim().toLowerCase()));
+  // 'Refunded' is a sale with money back (in part or in full); 'Disputed' any sale a buyer disputed,
+  // open or decided. Both are set by the API only.
+  if (sales.status === 'refunded') constraints.push(where('refund.status', '==', 'refunded'));
+  if (sales.status === 'disputed') constraints.push(where('disputed', '==', true));
   return constraints;
 }
 
@@ -156,16 +198,28 @@ function currenciesOf(sales: SalesQuery): Currency[] {
   return sales.currency ? [sales.currency] : [...currencies];
 }
 
-/** Number of sales and revenue per currency in the filtered range: one count+sum request per currency. */
+/** What was refunded of the matching sales (only refunded sales carry the field). */
+async function refundedSum(query: Query<SaleRow>): Promise<number> {
+  // A request of its own: an aggregation counts only documents that have every field it sums, so
+  // beside count() it would count refunded sales only.
+  const snapshot = await getAggregate(query, { refunds: sum('refund.refunded') });
+  return num(snapshot.data().refunds);
+}
+
+/**
+ * Number of sales, gross revenue and refunds per currency in the filtered range: a count+sum request
+ * and a refunds sum per currency. Net is gross minus refunds.
+ */
 export async function fetchSalesTotals(sales: SalesQuery): Promise<CurrencyTotal[]> {
   return Promise.all(
     currenciesOf(sales).map(async (currency) => {
-      const snapshot = await getAggregate(salesQuery({ ...sales, currency }), {
-        sales: count(),
-        revenue: sum('amountPaid'),
-      });
+      const query = salesQuery({ ...sales, currency });
+      const [snapshot, refunds] = await Promise.all([
+        getAggregate(query, { sales: count(), revenue: sum('amountPaid') }),
+        refundedSum(query),
+      ]);
       const totals = snapshot.data();
-      return { currency, count: num(totals.sales), revenue: num(totals.revenue) };
+      return { currency, count: num(totals.sales), revenue: num(totals.revenue), refunds };
     }),
   );
 }
@@ -179,7 +233,8 @@ async function inBatches<T>(tasks: Array<() => Promise<T>>, size: number): Promi
 }
 
 /**
- * Revenue per day and currency for the chart, one sum request per bar and currency: at most
+ * Revenue and refunds per day and currency for the chart (refunds by the day of the sale they
+ * return), two sum requests per bar and currency: at most
  * 31 bars (longer ranges put several days in a bar), so the cost stays bounded however many
  * sales the range holds, where reading the range's documents would grow with them.
  */
@@ -191,17 +246,25 @@ export async function fetchDailyRevenue(sales: SalesQuery): Promise<RevenueBucke
   const buckets: RevenueBucket[] = [];
   for (let offset = 0; offset < days; offset += perBucket) {
     const day = addDays(first, offset);
-    buckets.push({ day, days: Math.min(perBucket, days - offset), revenue: { NGN: 0, USD: 0 } });
+    buckets.push({
+      day,
+      days: Math.min(perBucket, days - offset),
+      revenue: { NGN: 0, USD: 0 },
+      refunds: { NGN: 0, USD: 0 },
+    });
   }
   const wanted = currenciesOf(sales);
   const tasks = buckets.flatMap((bucket) =>
     wanted.map((currency) => async () => {
       const start = Math.max(sales.startMs, lagosDayStart(bucket.day));
       const end = Math.min(sales.endMs, lagosDayStart(addDays(bucket.day, bucket.days)));
-      const snapshot = await getAggregate(salesQuery({ ...sales, currency }, start, end), {
-        revenue: sum('amountPaid'),
-      });
+      const query = salesQuery({ ...sales, currency }, start, end);
+      const [snapshot, refunds] = await Promise.all([
+        getAggregate(query, { revenue: sum('amountPaid') }),
+        refundedSum(query),
+      ]);
       bucket.revenue[currency] = num(snapshot.data().revenue);
+      bucket.refunds[currency] = refunds;
     }),
   );
   await inBatches(tasks, chartConcurrency);

@@ -14,14 +14,16 @@ import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
+import { RefundAction } from '../sales/RefundAction';
 import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
+import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
 import { MessagesPanel } from './MessagesPanel';
 
 // The logout message shows for 2,000 ms (docs/admin.md).
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'messages';
+type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'messages' | 'settings';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
@@ -31,6 +33,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'sales', label: 'Sales' },
   { panel: 'discounts', label: 'Discounts' },
   { panel: 'messages', label: 'Messages' },
+  { panel: 'settings', label: 'Store settings' },
 ];
 
 function panelFor(value: string | null, admin: AdminInfo): ReactNode {
@@ -44,11 +47,22 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
     case 'register':
       return <RegisterAdminPanel />;
     case 'sales':
-      return <SalesPanel renderActions={(sale) => <SaleActions sale={sale} />} />;
+      return (
+        <SalesPanel
+          renderActions={(sale) => (
+            <div className="flex flex-col gap-2">
+              <SaleActions sale={sale} />
+              <RefundAction sale={sale} />
+            </div>
+          )}
+        />
+      );
     case 'discounts':
       return <DiscountsPanel />;
     case 'messages':
       return <MessagesPanel />;
+    case 'settings':
+      return <StoreSettingsPanel />;
     default:
       return (
         <section aria-labelledby="dashboard-home-heading">

@@ -14,12 +14,18 @@ function bucketLabel(bucket: RevenueBucket): string {
     : `${shortDay(bucket.day)} – ${shortDay(addDays(bucket.day, bucket.days - 1))}`;
 }
 
+/** What the seller kept of a bucket's sales: gross minus their refunds, in whole minor units. */
+function net(bucket: RevenueBucket, currency: Currency): number {
+  return (Math.round(bucket.revenue[currency] * 100) - Math.round(bucket.refunds[currency] * 100)) / 100;
+}
+
 /** A sentence that says what the bars show, for screen readers (the SVG's accessible name). */
 export function chartSummary(buckets: readonly RevenueBucket[], currency: Currency): string {
   if (buckets.length === 0) return `No ${currency} revenue.`;
   const first = buckets[0];
   const lastBucket = buckets[buckets.length - 1];
   const total = buckets.reduce((sum, bucket) => sum + bucket.revenue[currency], 0);
+  const refunds = buckets.reduce((sum, bucket) => sum + bucket.refunds[currency], 0);
   const span =
     first && lastBucket ? `${shortDay(first.day)} to ${shortDay(addDays(lastBucket.day, lastBucket.days - 1))}` : '';
   const best = buckets.reduce<RevenueBucket | null>(
@@ -28,7 +34,11 @@ export function chartSummary(buckets: readonly RevenueBucket[], currency: Curren
   );
   const per = first && first.days > 1 ? `per ${first.days} days` : 'per day';
   const peak = best ? `, highest ${formatPrice(best.revenue[currency], currency)} on ${bucketLabel(best)}` : '';
-  return `Revenue in ${currency} ${per}, ${span}: total ${formatPrice(total, currency)}${peak}.`;
+  const refunded =
+    refunds > 0
+      ? `, refunds ${formatPrice(refunds, currency)}, net ${formatPrice((Math.round(total * 100) - Math.round(refunds * 100)) / 100, currency)}`
+      : '';
+  return `Revenue in ${currency} ${per}, ${span}: total ${formatPrice(total, currency)}${refunded}${peak}.`;
 }
 
 /** Bars of revenue per day (or per few days) for one currency, plain SVG, with a table alternative. */
@@ -40,6 +50,7 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly RevenueB
   return (
     <figure className="rounded-lg p-3 ring-1 ring-slate-200">
       <figcaption className="text-sm font-semibold text-slate-800">Daily revenue ({currency})</figcaption>
+      <p className="text-xs text-slate-700">Full bar: gross. Solid part: net after refunds.</p>
       <svg
         role="img"
         aria-labelledby={titleId}
@@ -51,18 +62,29 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly RevenueB
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="#cbd5e1" />
         {buckets.map((bucket, i) => {
           const value = bucket.revenue[currency];
+          const kept = Math.max(net(bucket, currency), 0);
           const barHeight = max > 0 ? Math.max((value / max) * (height - 4), value > 0 ? 2 : 0) : 0;
+          const keptHeight = value > 0 ? (kept / value) * barHeight : 0;
+          // The full bar is gross, pale; its solid part is net, so refunds show as the pale top.
           return (
-            <rect
-              key={bucket.day}
-              x={i * slot + slot * 0.15}
-              y={height - barHeight}
-              width={slot * 0.7}
-              height={barHeight}
-              fill={colours[currency]}
-            >
-              <title>{`${bucketLabel(bucket)}: ${formatPrice(value, currency)}`}</title>
-            </rect>
+            <g key={bucket.day}>
+              <rect
+                x={i * slot + slot * 0.15}
+                y={height - barHeight}
+                width={slot * 0.7}
+                height={barHeight}
+                fill={colours[currency]}
+                fillOpacity={0.3}
+              />
+              <rect
+                x={i * slot + slot * 0.15}
+                y={height - keptHeight}
+                width={slot * 0.7}
+                height={keptHeight}
+                fill={colours[currency]}
+              />
+              <title>{`${bucketLabel(bucket)}: gross ${formatPrice(value, currency)}, refunds ${formatPrice(bucket.refunds[currency], currency)}, net ${formatPrice(net(bucket, currency), currency)}`}</title>
+            </g>
           );
         })}
       </svg>
@@ -73,7 +95,9 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly RevenueB
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col">Revenue</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Refunds</th>
+              <th scope="col">Net</th>
             </tr>
           </thead>
           <tbody>
@@ -81,6 +105,8 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly RevenueB
               <tr key={bucket.day}>
                 <td>{bucketLabel(bucket)}</td>
                 <td>{formatPrice(bucket.revenue[currency], currency)}</td>
+                <td>{formatPrice(bucket.refunds[currency], currency)}</td>
+                <td>{formatPrice(net(bucket, currency), currency)}</td>
               </tr>
             ))}
           </tbody>

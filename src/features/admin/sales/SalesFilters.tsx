@@ -3,7 +3,7 @@ import { FormField } from '../../../components/FormField';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 import { defaultSalesFilter } from './salesFilter';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
-import { currencies, type RangePreset, type SaleProductOption, type SalesFilter } from './types';
+import { currencies, type RangePreset, type SaleProductOption, type SaleStatusFilter, type SalesFilter } from './types';
 import type { Currency } from '../../../../domain/money';
 
 const rangeLabels: Record<RangePreset, string> = {
@@ -117,6 +117,19 @@ export function SalesFilters({
                 {method}
               </option>
             ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Refunds and disputes" compact>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.status}
+            onChange={(event) => set('status', event.target.value as SaleStatusFilter)}
+          >
+            <option value="">All sales</option>
+            <option value="refunded">Refunded</option>
+            <option value="disputed">Disputed</option>
           </select>
         )}
       </FormField>

@@ -20,6 +20,11 @@ import { SalesTable } from './SalesTable';
 import type { PageCursor } from '../../../../domain/paging';
 import type { SaleRow, SalesFilter, SalesQuery } from './types';
 
+/** Gross minus refunds, in whole minor units so 19.99 - 9.99 is 10, not 9.999999999999998. */
+export function netOf(gross: number, refunds: number): number {
+  return (Math.round(gross * 100) - Math.round(refunds * 100)) / 100;
+}
+
 function messageOf(error: unknown): string {
   return toAppError(error).message;
 }
@@ -82,7 +87,12 @@ function SalesTotals({ sales }: { sales: SalesQuery }) {
             <div key={total.currency} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
               <dt className="text-sm font-medium text-slate-700">{total.currency}</dt>
               <dd className="text-slate-900">
-                <span className="block text-xl font-bold">{formatPrice(total.revenue, total.currency)}</span>
+                {/* Net is what the seller keeps: refunds of these sales come off the gross. */}
+                <span className="block text-xl font-bold">
+                  {formatPrice(netOf(total.revenue, total.refunds), total.currency)} net
+                </span>
+                <span className="block text-sm">Gross {formatPrice(total.revenue, total.currency)}</span>
+                <span className="block text-sm">Refunds {formatPrice(total.refunds, total.currency)}</span>
                 <span className="block text-sm">
                   {total.count} {total.count === 1 ? 'sale' : 'sales'}
                 </span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { formatLagosDateTime } from '../../../lib/lagosTime';
 import type { EmailStatus } from '../../../../domain/apiContracts';
+import { SaleStatus } from './SaleStatus';
 import type { SaleRow } from './types';
 
 const statusLabel: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', sending: 'Sending' };
@@ -33,7 +34,7 @@ export function SalesTable({ rows, renderActions }: SalesTableProps) {
       // only a positioned scroller clips them, so they cannot widen the page on a phone.
       className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200"
     >
-      <table className="min-w-[64rem] w-full text-left text-sm">
+      <table className="min-w-[72rem] w-full text-left text-sm">
         <caption className="sr-only">Sales, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -48,6 +49,9 @@ export function SalesTable({ rows, renderActions }: SalesTableProps) {
             </th>
             <th scope="col" className={cell}>
               Amount
+            </th>
+            <th scope="col" className={cell}>
+              Status
             </th>
             <th scope="col" className={cell}>
               Provider
@@ -90,6 +94,9 @@ export function SaleRowView({ sale, renderActions }: { sale: SaleRow; renderActi
         <span className="block break-all text-slate-600">{sale.customerEmail}</span>
       </td>
       <td className={`${cell} whitespace-nowrap font-semibold`}>{formatPrice(sale.amountPaid, sale.currency)}</td>
+      <td className={cell}>
+        <SaleStatus sale={sale} />
+      </td>
       <td className={cell}>{sale.paymentMethod}</td>
       <td className={`${cell} break-all font-mono text-xs`}>{sale.reference}</td>
       <td className={cell}>

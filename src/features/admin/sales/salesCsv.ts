@@ -19,6 +19,10 @@ const header = [
   'E-mail status',
   'Link uses',
   'Access revoked',
+  'Refund status',
+  'Refunded amount',
+  'Refund date (Africa/Lagos)',
+  'Dispute',
 ];
 
 /** One CSV field, neutralised and quoted as needed. */
@@ -52,6 +56,10 @@ export function buildSalesCsv(rows: readonly SaleRow[]): string {
         sale.emailStatus,
         sale.accessUses,
         sale.accessRevoked ? 'yes' : 'no',
+        sale.refund?.status ?? '',
+        sale.refund?.refunded ?? 0,
+        sale.refund?.at ? lagosTimestamp(sale.refund.at) : '',
+        sale.dispute?.status ?? '',
       ]),
     ),
   ];

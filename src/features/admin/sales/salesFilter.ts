@@ -2,7 +2,7 @@
 // it; dates are days in Africa/Lagos, the seller's time zone.
 import type { Currency } from '../../../../domain/money';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
-import { currencies, type RangePreset, type SalesFilter, type SalesQuery } from './types';
+import { currencies, type RangePreset, type SaleStatusFilter, type SalesFilter, type SalesQuery } from './types';
 import { addDays, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
 
 export const defaultSalesFilter: SalesFilter = {
@@ -13,9 +13,11 @@ export const defaultSalesFilter: SalesFilter = {
   currency: '',
   paymentMethod: '',
   email: '',
+  status: '',
 };
 
 const presets: readonly RangePreset[] = ['today', '7d', '30d', 'custom'];
+const saleStatuses: readonly SaleStatusFilter[] = ['refunded', 'disputed'];
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 function isDay(value: string): boolean {
@@ -28,6 +30,7 @@ export function parseSalesFilter(params: URLSearchParams): SalesFilter {
   const provider = params.get('provider') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  const status = params.get('status') ?? '';
   return {
     range: presets.includes(range as RangePreset) ? (range as RangePreset) : defaultSalesFilter.range,
     from: isDay(from) ? from : '',
@@ -36,6 +39,7 @@ export function parseSalesFilter(params: URLSearchParams): SalesFilter {
     currency: currencies.includes(currency as Currency) ? (currency as Currency) : '',
     paymentMethod: paymentMethods.includes(provider as PaymentMethod) ? (provider as PaymentMethod) : '',
     email: (params.get('email') ?? '').trim().toLowerCase(),
+    status: saleStatuses.includes(status as SaleStatusFilter) ? (status as SaleStatusFilter) : '',
   };
 }
 
@@ -53,6 +57,7 @@ export function writeSalesFilter(params: URLSearchParams, filter: SalesFilter): 
     currency: filter.currency,
     provider: filter.paymentMethod,
     email: filter.email.trim().toLowerCase(),
+    status: filter.status,
   };
   for (const [name, value] of Object.entries(values)) {
     if (value) next.set(name, value);
@@ -88,5 +93,6 @@ export function toSalesQuery(filter: SalesFilter, now: Date): SalesQuery {
   if (filter.currency) query.currency = filter.currency;
   if (filter.paymentMethod) query.paymentMethod = filter.paymentMethod;
   if (filter.email) query.customerEmail = filter.email.trim().toLowerCase();
+  if (filter.status) query.status = filter.status;
   return query;
 }

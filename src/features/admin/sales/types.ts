@@ -2,6 +2,7 @@
 import type { EmailStatus, PaymentMethod } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
 import type { PageCursor } from '../../../../domain/paging';
+import type { DisputeStatus, RefundStatus } from '../../../../domain/refunds';
 
 export const currencies: readonly Currency[] = ['NGN', 'USD'];
 
@@ -24,9 +25,38 @@ export interface SaleRow {
   /** Times the access link was opened (counted on the transaction by the access route). */
   accessUses: number;
   accessRevoked: boolean;
+  /** Null while the sale was never refunded (docs/payments.md, 'Refunds and disputes'). */
+  refund: SaleRefund | null;
+  /** Null while the buyer never disputed the payment. */
+  dispute: SaleDispute | null;
   /** Where the next page starts when this row is the last one shown. */
   cursor: PageCursor;
 }
+
+export interface SaleRefund {
+  status: RefundStatus;
+  /** The latest refund's amount, in the sale's currency. */
+  amount: number;
+  /** Everything refunded so far. */
+  refunded: number;
+  full: boolean;
+  /** When the latest refund completed, ISO; null while none has. */
+  at: string | null;
+  /** Who asked: an admin's name (or uid), or the provider. */
+  by: string;
+  reason: string;
+  /** The provider's refusal, in words. */
+  failure: string | null;
+}
+
+export interface SaleDispute {
+  status: DisputeStatus;
+  deadline: string | null;
+  reason: string;
+}
+
+/** The refund and dispute filter: every sale, refunded ones, disputed ones. */
+export type SaleStatusFilter = '' | 'refunded' | 'disputed';
 
 export type RangePreset = 'today' | '7d' | '30d' | 'custom';
 
@@ -41,6 +71,7 @@ export interface SalesFilter {
   paymentMethod: PaymentMethod | '';
   /** Lower-cased, as the API stores customerEmail. */
   email: string;
+  status: SaleStatusFilter;
 }
 
 /** A filter turned into what Firestore is asked: createdAt in [startMs, endMs) plus equalities. */
@@ -51,6 +82,7 @@ export interface SalesQuery {
   currency?: Currency;
   paymentMethod?: PaymentMethod;
   customerEmail?: string;
+  status?: Exclude<SaleStatusFilter, ''>;
 }
 
 export interface SalesPage {
@@ -61,7 +93,10 @@ export interface SalesPage {
 export interface CurrencyTotal {
   currency: Currency;
   count: number;
+  /** Gross: what buyers paid. */
   revenue: number;
+  /** What went back to buyers, of the same sales. */
+  refunds: number;
 }
 
 /** Revenue of one stretch of the range (a day, or several days for long custom ranges). */
@@ -69,7 +104,10 @@ export interface RevenueBucket {
   /** First day of the bucket, YYYY-MM-DD in Africa/Lagos. */
   day: string;
   days: number;
+  /** Gross, by the day of the sale. */
   revenue: Record<Currency, number>;
+  /** Refunded of those days' sales. */
+  refunds: Record<Currency, number>;
 }
 
 export interface SaleProductOption {

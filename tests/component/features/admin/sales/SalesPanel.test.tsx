@@ -292,16 +292,20 @@ describe('Sales filters', () => {
 });
 
 describe('Sales totals and chart', () => {
-  it('shows the number of sales and revenue per currency for the range', async () => {
+  it('shows the number of sales and revenue gross, refunds and net per currency for the range', async () => {
     vi.mocked(fetchSalesTotals).mockResolvedValue([
-      { currency: 'NGN', count: 20, revenue: 150000 },
-      { currency: 'USD', count: 1, revenue: 9 },
+      { currency: 'NGN', count: 20, revenue: 150000, refunds: 7500 },
+      { currency: 'USD', count: 1, revenue: 19.99, refunds: 9.99 },
     ]);
     renderPanel();
     const totals = await screen.findByRole('region', { name: 'Totals' });
-    await within(totals).findByText('₦150,000');
+    await within(totals).findByText('₦142,500 net');
+    expect(within(totals).getByText('Gross ₦150,000')).toBeInTheDocument();
+    expect(within(totals).getByText('Refunds ₦7,500')).toBeInTheDocument();
     expect(within(totals).getByText('20 sales')).toBeInTheDocument();
-    expect(within(totals).getByText('$9')).toBeInTheDocument();
+    expect(within(totals).getByText('$10 net')).toBeInTheDocument();
+    expect(within(totals).getByText('Gross $19.99')).toBeInTheDocument();
+    expect(within(totals).getByText('Refunds $9.99')).toBeInTheDocument();
     expect(within(totals).getByText('1 sale')).toBeInTheDocument();
     expect(fetchSalesTotals).toHaveBeenCalledWith(last30);
   });
@@ -315,16 +319,17 @@ describe('Sales totals and chart', () => {
     );
   });
 
-  it('draws daily revenue per currency as an image with a text summary and a table', async () => {
+  it('draws daily revenue per currency as an image with a text summary and a table of gross, refunds and net', async () => {
+    const none = { NGN: 0, USD: 0 };
     vi.mocked(fetchDailyRevenue).mockResolvedValue([
-      { day: '2026-11-20', days: 1, revenue: { NGN: 7500, USD: 0 } },
-      { day: '2026-11-21', days: 1, revenue: { NGN: 15000, USD: 9 } },
-      { day: '2026-11-22', days: 1, revenue: { NGN: 0, USD: 0 } },
+      { day: '2026-11-20', days: 1, revenue: { NGN: 7500, USD: 0 }, refunds: { NGN: 2500, USD: 0 } },
+      { day: '2026-11-21', days: 1, revenue: { NGN: 15000, USD: 9 }, refunds: none },
+      { day: '2026-11-22', days: 1, revenue: { NGN: 0, USD: 0 }, refunds: none },
     ]);
     renderPanel('?panel=sales&range=custom&from=2026-11-20&to=2026-11-22');
     expect(
       await screen.findByRole('img', {
-        name: 'Revenue in NGN per day, 20 Nov to 22 Nov: total ₦22,500, highest ₦15,000 on 21 Nov.',
+        name: 'Revenue in NGN per day, 20 Nov to 22 Nov: total ₦22,500, refunds ₦2,500, net ₦20,000, highest ₦15,000 on 21 Nov.',
       }),
     ).toBeInTheDocument();
     expect(
@@ -335,7 +340,7 @@ describe('Sales totals and chart', () => {
       within(table)
         .getAllByRole('row', { hidden: true })
         .map((row) => row.textContent),
-    ).toEqual(['DayRevenue', '20 Nov₦7,500', '21 Nov₦15,000', '22 Nov₦0']);
+    ).toEqual(['DayGrossRefundsNet', '20 Nov₦7,500₦2,500₦5,000', '21 Nov₦15,000₦0₦15,000', '22 Nov₦0₦0₦0']);
   });
 });
 

@@ -17,6 +17,8 @@ const sale: SaleRow = {
   emailStatus: 'failed',
   accessUses: 2,
   accessRevoked: true,
+  refund: null,
+  dispute: null,
   cursor: { seconds: 1, nanoseconds: 0, id: 'paystack_T123' },
 };
 
@@ -55,15 +57,34 @@ describe('the sales CSV', () => {
     const csv = buildSalesCsv([sale]);
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split('\r\n')).toEqual([
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked',
-      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute',
+      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes,,0,,',
       '',
     ]);
   });
 
+  it('gives the refund status, the amount refunded and its date, and the dispute', () => {
+    const refunded: SaleRow = {
+      ...sale,
+      customerName: 'Ada Obi',
+      refund: {
+        status: 'refunded',
+        amount: 2500,
+        refunded: 2500,
+        full: false,
+        at: '2026-11-23T08:00:00.000Z',
+        by: 'Ada',
+        reason: 'Wrong course',
+        failure: null,
+      },
+      dispute: { status: 'won', deadline: null, reason: '' },
+    };
+    expect(buildSalesCsv([refunded]).split('\r\n')[1]).toMatch(/,yes,refunded,2500,2026-11-23 09:00:00,won$/);
+  });
+
   it('is the header alone when nothing matched', () => {
     expect(buildSalesCsv([])).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked\r\n',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute\r\n',
     );
   });
 });

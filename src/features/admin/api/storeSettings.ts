@@ -1,0 +1,37 @@
+// settings/store from the browser (docs/admin.md, 'Store settings'): admins read and write it under the
+// rules, which accept exactly its two flags. A missing document reads as the defaults.
+import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
+import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../../../domain/storeSettings';
+import { api, runQuery } from '../../../lib/api';
+import { getDb } from '../../../lib/firebase';
+
+const settingsDoc = () => doc(getDb(), storeSettingsPath.collection, storeSettingsPath.id);
+
+export async function fetchStoreSettings(): Promise<StoreSettings> {
+  const snapshot = await getDoc(settingsDoc());
+  return readStoreSettings(snapshot.data());
+}
+
+export async function saveStoreSettings(settings: StoreSettings): Promise<StoreSettings> {
+  const stored: StoreSettings = {
+    keepAccessOnPartialRefund: settings.keepAccessOnPartialRefund,
+    remindersOn: settings.remindersOn,
+  };
+  await setDoc(settingsDoc(), stored);
+  return stored;
+}
+
+const storeSettingsApi = api.enhanceEndpoints({ addTagTypes: ['StoreSettings'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getStoreSettings: build.query<StoreSettings, void>({
+      queryFn: () => runQuery(fetchStoreSettings),
+      providesTags: ['StoreSettings'],
+    }),
+    saveStoreSettings: build.mutation<StoreSettings, StoreSettings>({
+      queryFn: (settings) => runQuery(() => saveStoreSettings(settings)),
+      invalidatesTags: (_result, error) => (error ? [] : ['StoreSettings']),
+    }),
+  }),
+});
+
+export const { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } = storeSettingsApi;

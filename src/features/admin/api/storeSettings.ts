@@ -2,7 +2,6 @@
 // rules, which accept exactly its two flags. A missing document reads as the defaults.
 import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
 import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../../../domain/storeSettings';
-import { api, runQuery } from '../../../lib/api';
 import { getDb } from '../../../lib/firebase';
 
 const settingsDoc = () => doc(getDb(), storeSettingsPath.collection, storeSettingsPath.id);
@@ -20,18 +19,3 @@ export async function saveStoreSettings(settings: StoreSettings): Promise<StoreS
   await setDoc(settingsDoc(), stored);
   return stored;
 }
-
-const storeSettingsApi = api.enhanceEndpoints({ addTagTypes: ['StoreSettings'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getStoreSettings: build.query<StoreSettings, void>({
-      queryFn: () => runQuery(fetchStoreSettings),
-      providesTags: ['StoreSettings'],
-    }),
-    saveStoreSettings: build.mutation<StoreSettings, StoreSettings>({
-      queryFn: (settings) => runQuery(() => saveStoreSettings(settings)),
-      invalidatesTags: (_result, error) => (error ? [] : ['StoreSettings']),
-    }),
-  }),
-});
-
-export const { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } = storeSettingsApi;

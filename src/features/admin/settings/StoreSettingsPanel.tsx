@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { defaultStoreSettings, type StoreSettings } from '../../../../domain/storeSettings';
 import { toAppError } from '../../../lib/errors';
-import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../api/storeSettings';
+import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../api/storeSettingsApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 
 const switches: Array<{ key: keyof StoreSettings; label: string; hint: string }> = [

@@ -23,6 +23,9 @@ vi.mock('../../../../src/features/admin/sales/SalesPanel', () => ({
 vi.mock('../../../../src/features/admin/discounts/DiscountsPanel', () => ({
   DiscountsPanel: () => <h2>Discounts panel</h2>,
 }));
+vi.mock('../../../../src/features/admin/settings/StoreSettingsPanel', () => ({
+  StoreSettingsPanel: () => <h2>Store settings panel</h2>,
+}));
 
 setupAlerts();
 
@@ -76,6 +79,7 @@ describe('admin dashboard shell', () => {
       'Sales',
       'Discounts',
       'Messages 3 unhandled',
+      'Store settings',
       'Logout',
     ]);
     expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).toHaveAttribute('aria-current', 'page');
@@ -90,6 +94,7 @@ describe('admin dashboard shell', () => {
     ['?panel=sales', 'Sales panel'],
     ['?panel=discounts', 'Discounts panel'],
     ['?panel=messages', 'Messages'],
+    ['?panel=settings', 'Store settings panel'],
     ['?panel=reports', 'Dashboard Home'],
   ])('shows the panel named in the URL (%s)', async (search, heading) => {
     signInAda();

@@ -134,6 +134,7 @@ describe('Sales panel states', () => {
       'Python Basics',
       'Chidi Okekechidi@example.com',
       '$9',
+      'Paid',
       'PayPal',
       '5O190127TN364715T',
       'Failed',
@@ -288,6 +289,21 @@ describe('Sales filters', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\?panel=sales$/));
     expect(screen.getByLabelText('Date range')).toHaveValue('30d');
+  });
+});
+
+describe('Sales refund and dispute filter', () => {
+  it.each([
+    ['Refunded', 'refunded'],
+    ['Disputed', 'disputed'],
+  ] as const)("filters on '%s' through the URL", async (label, status) => {
+    const { user } = renderPanel();
+    await screen.findByText('No sales match these filters.');
+    await user.selectOptions(screen.getByLabelText('Refunds and disputes'), label);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`?panel=sales&status=${status}`));
+    await waitFor(() => expect(fetchSalesPage).toHaveBeenLastCalledWith({ ...last30, status }, null));
+    expect(fetchSalesTotals).toHaveBeenLastCalledWith({ ...last30, status });
   });
 });
 

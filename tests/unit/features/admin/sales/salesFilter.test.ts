@@ -51,7 +51,7 @@ describe('date ranges', () => {
 describe('the filter in the URL', () => {
   it('reads every filter from the query string, lower-casing the e-mail', () => {
     const params = new URLSearchParams(
-      'panel=sales&range=custom&from=2026-11-01&to=2026-11-05&product=excel-mastery&currency=NGN&provider=PayPal&email=Ada.Obi%40Example.com',
+      'panel=sales&range=custom&from=2026-11-01&to=2026-11-05&product=excel-mastery&currency=NGN&provider=PayPal&email=Ada.Obi%40Example.com&status=refunded',
     );
     expect(parseSalesFilter(params)).toEqual({
       range: 'custom',
@@ -61,13 +61,14 @@ describe('the filter in the URL', () => {
       currency: 'NGN',
       paymentMethod: 'PayPal',
       email: 'ada.obi@example.com',
+      status: 'refunded',
     });
   });
 
   it('falls back to the defaults for missing or unknown values', () => {
-    expect(parseSalesFilter(new URLSearchParams('range=year&currency=EUR&provider=Stripe&from=yesterday'))).toEqual(
-      defaultSalesFilter,
-    );
+    expect(
+      parseSalesFilter(new URLSearchParams('range=year&currency=EUR&provider=Stripe&from=yesterday&status=lost')),
+    ).toEqual(defaultSalesFilter);
   });
 
   it('writes the filter back, keeping other parameters and leaving defaults out', () => {
@@ -76,8 +77,9 @@ describe('the filter in the URL', () => {
       range: '7d',
       paymentMethod: 'Demo',
       email: ' Ada.Obi@Example.com',
+      status: 'disputed',
     });
-    expect(written.toString()).toBe('panel=sales&range=7d&provider=Demo&email=ada.obi%40example.com');
+    expect(written.toString()).toBe('panel=sales&range=7d&provider=Demo&email=ada.obi%40example.com&status=disputed');
     expect(writeSalesFilter(written, defaultSalesFilter).toString()).toBe('panel=sales');
   });
 

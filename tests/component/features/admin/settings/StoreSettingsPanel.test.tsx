@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { StoreSettingsPanel } from '../../../../../src/features/admin/settings/StoreSettingsPanel';
+import { fetchStoreSettings, saveStoreSettings } from '../../../../../src/features/admin/api/storeSettings';
+import { renderWithProviders } from '../../../../support/renderWithProviders';
+
+vi.mock('../../../../../src/features/admin/api/storeSettings', () => ({
+  fetchStoreSettings: vi.fn(),
+  saveStoreSettings: vi.fn(),
+}));
+
+beforeEach(() => {
+  vi.mocked(fetchStoreSettings).mockReset();
+  vi.mocked(saveStoreSettings).mockReset();
+});
+
+describe('Store settings panel', () => {
+  it('shows both switches as stored and saves a change', async () => {
+    vi.mocked(fetchStoreSettings).mockResolvedValue({ keepAccessOnPartialRefund: true, remindersOn: false });
+    vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
+    const { user } = renderWithProviders(<StoreSettingsPanel />);
+    const keep = await screen.findByRole('checkbox', { name: 'Keep access after a partial refund' });
+    const reminders = screen.getByRole('checkbox', { name: 'Send one reminder for an unfinished checkout' });
+    expect(keep).toBeChecked();
+    expect(reminders).not.toBeChecked();
+    expect(keep).toHaveAccessibleDescription(
+      'A full refund always ends the buyer’s access. With this on, a partial refund leaves it.',
+    );
+
+    await user.click(keep);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toHaveAttribute('role', 'status');
+    expect(saveStoreSettings).toHaveBeenCalledWith({ keepAccessOnPartialRefund: false, remindersOn: false });
+  });
+
+  it('says when the settings could not be saved', async () => {
+    vi.mocked(fetchStoreSettings).mockResolvedValue({ keepAccessOnPartialRefund: true, remindersOn: true });
+    vi.mocked(saveStoreSettings).mockRejectedValue({ code: 'permission-denied' });
+    const { user } = renderWithProviders(<StoreSettingsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Settings could not be saved. You do not have permission to do that.',
+    );
+  });
+
+  it('says when the settings could not be loaded', async () => {
+    vi.mocked(fetchStoreSettings).mockRejectedValue({ code: 'unavailable' });
+    renderWithProviders(<StoreSettingsPanel />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Settings could not be loaded. The store could not be reached. Check your connection and try again.',
+    );
+  });
+});

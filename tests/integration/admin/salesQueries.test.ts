@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import { buildSalesCsv } from '../../../src/features/admin/sales/salesCsv';
 import { signUpStranger } from '../../support/authEmulatorUsers';
 
 type Queries = typeof import('../../../src/features/admin/api/salesQueries');
@@ -43,7 +44,20 @@ interface Seeded {
   paymentMethod: 'Paystack' | 'PayPal' | 'Demo';
   email: string;
   amountPaid: number;
+  /** Refunded so far (in the sale's currency); 0 when never refunded. */
+  refunded: number;
+  disputed: boolean;
 }
+
+// Refunds as the API stores them: sale 1 in full, 2 in part, 3 (USD) in part, 5 still pending at
+// the provider (nothing back yet). Sales 1 and 4 were disputed.
+const refunds: Record<number, { status: 'refunded' | 'pending'; refunded: number; full: boolean }> = {
+  1: { status: 'refunded', refunded: 7500, full: true },
+  2: { status: 'refunded', refunded: 2500, full: false },
+  3: { status: 'refunded', refunded: 4.5, full: false },
+  5: { status: 'pending', refunded: 0, full: false },
+};
+const disputed = new Set([1, 4]);
 
 // 30 sales an hour apart from 01:00 on 1 March (Lagos): products, currencies, providers and buyers
 // rotate so each filter picks a known set.
@@ -57,8 +71,38 @@ const seeded: Seeded[] = Array.from({ length: 30 }, (_, i) => {
     paymentMethod: currency === 'USD' ? 'PayPal' : i % 4 === 1 ? 'Demo' : 'Paystack',
     email: i % 5 === 0 ? 'ada.obi@example.com' : `buyer${i}@example.com`,
     amountPaid: currency === 'USD' ? 9 : 7500,
+    refunded: refunds[i]?.refunded ?? 0,
+    disputed: disputed.has(i),
   };
 });
+
+function refundFields(i: number): Record<string, unknown> {
+  const refund = refunds[i];
+  return {
+    ...(refund
+      ? {
+          refund: {
+            ...refund,
+            amount: refund.status === 'pending' ? 1000 : refund.refunded,
+            at: refund.status === 'pending' ? null : '2026-03-04T10:00:00.000Z',
+            by: 'admin-uid',
+            byName: 'Ada Admin',
+            providerRef: `refund-${i}`,
+            reason: 'Paid twice',
+            failure: null,
+            claim: null,
+            entries: {},
+          },
+        }
+      : {}),
+    ...(disputed.has(i)
+      ? {
+          disputed: true,
+          dispute: { id: `d${i}`, status: 'open', deadline: null, at: '2026-03-04T10:00:00.000Z', reason: '' },
+        }
+      : {}),
+  };
+}
 
 beforeAll(async () => {
   indexesDir = await mkdtemp(join(tmpdir(), 'sales-indexes-'));
@@ -97,6 +141,7 @@ beforeAll(async () => {
       sellerNoticeSent: true,
       accessRevoked: false,
       ...(sale.id === 'demo_sale-29' ? { accessUses: 3 } : {}),
+      ...refundFields(Number(sale.id.slice(-2))),
       createdAt: Timestamp.fromMillis(sale.at),
     });
   }
@@ -151,6 +196,8 @@ describe('sales data access as the demo admin', () => {
       emailStatus: 'sent',
       accessUses: 3,
       accessRevoked: false,
+      refund: null,
+      dispute: null,
       cursor: { seconds: 1772427600, nanoseconds: 0, id: 'demo_sale-29' },
     });
     const last = first.rows.at(-1);
@@ -188,17 +235,48 @@ describe('sales data access as the demo admin', () => {
       const matching = seeded.filter((s) => pick(s) && s.currency === total.currency);
       expect(total.count).toBe(matching.length);
       expect(total.revenue).toBe(matching.reduce((sum, s) => sum + s.amountPaid, 0));
+      expect(total.refunds).toBe(matching.reduce((sum, s) => sum + s.refunded, 0));
     }
   });
 
-  it('totals every currency of the range: 20 NGN sales of ₦7,500 and 10 USD sales of $9', async () => {
+  it('totals every currency of the range: 20 NGN sales of ₦7,500 and 10 USD sales of $9, with their refunds', async () => {
     expect(await queries.fetchSalesTotals(march)).toEqual([
-      { currency: 'NGN', count: 20, revenue: 150000 },
-      { currency: 'USD', count: 10, revenue: 90 },
+      { currency: 'NGN', count: 20, revenue: 150000, refunds: 10000 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5 },
     ]);
     expect(await queries.fetchSalesTotals({ ...march, currency: 'USD' })).toEqual([
-      { currency: 'USD', count: 10, revenue: 90 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5 },
     ]);
+  });
+
+  it("filters 'Refunded' (money back, in part or in full) and 'Disputed' under index enforcement", async () => {
+    const refunded = await queries.fetchSalesPage({ ...march, status: 'refunded' }, null);
+    expect(ids(refunded.rows)).toEqual(['demo_sale-03', 'demo_sale-02', 'demo_sale-01']);
+    expect(refunded.rows.at(-1)?.refund).toEqual({
+      status: 'refunded',
+      amount: 7500,
+      refunded: 7500,
+      full: true,
+      at: '2026-03-04T10:00:00.000Z',
+      by: 'Ada Admin',
+      reason: 'Paid twice',
+      failure: null,
+    });
+    expect(await queries.fetchSalesTotals({ ...march, status: 'refunded' })).toEqual([
+      { currency: 'NGN', count: 2, revenue: 15000, refunds: 10000 },
+      { currency: 'USD', count: 1, revenue: 9, refunds: 4.5 },
+    ]);
+    // The CSV of those sales carries the refund status, amount and date, and the dispute.
+    const csv = buildSalesCsv(await queries.fetchAllSales({ ...march, status: 'refunded' })).split('\r\n');
+    expect(csv[0]).toMatch(/,Refund status,Refunded amount,Refund date \(Africa\/Lagos\),Dispute$/);
+    expect(csv.slice(1, 4).map((line) => line.split(',').slice(-4).join(','))).toEqual([
+      'refunded,4.5,2026-03-04 11:00:00,',
+      'refunded,2500,2026-03-04 11:00:00,',
+      'refunded,7500,2026-03-04 11:00:00,open',
+    ]);
+    const disputedPage = await queries.fetchSalesPage({ ...march, status: 'disputed', currency: 'NGN' }, null);
+    expect(ids(disputedPage.rows)).toEqual(['demo_sale-04', 'demo_sale-01']);
+    expect(disputedPage.rows[0]?.dispute).toEqual({ status: 'open', deadline: null, reason: '' });
   });
 
   it('sums revenue per Lagos day for the chart', async () => {
@@ -206,10 +284,16 @@ describe('sales data access as the demo admin', () => {
     const buckets = await queries.fetchDailyRevenue(march);
     const ngnDay1 = seeded.filter((s, i) => i < 23 && s.currency === 'NGN').length * 7500;
     const usdDay1 = seeded.filter((s, i) => i < 23 && s.currency === 'USD').length * 9;
+    // Refunds count on the day of the sale they return: sales 1 to 3 were all on 1 March.
     expect(buckets).toEqual([
-      { day: '2026-03-01', days: 1, revenue: { NGN: ngnDay1, USD: usdDay1 } },
-      { day: '2026-03-02', days: 1, revenue: { NGN: 150000 - ngnDay1, USD: 90 - usdDay1 } },
-      { day: '2026-03-03', days: 1, revenue: { NGN: 0, USD: 0 } },
+      { day: '2026-03-01', days: 1, revenue: { NGN: ngnDay1, USD: usdDay1 }, refunds: { NGN: 10000, USD: 4.5 } },
+      {
+        day: '2026-03-02',
+        days: 1,
+        revenue: { NGN: 150000 - ngnDay1, USD: 90 - usdDay1 },
+        refunds: { NGN: 0, USD: 0 },
+      },
+      { day: '2026-03-03', days: 1, revenue: { NGN: 0, USD: 0 }, refunds: { NGN: 0, USD: 0 } },
     ]);
     expect(ngnDay1).toBe(112500);
   });

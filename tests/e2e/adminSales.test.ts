@@ -63,21 +63,25 @@ describe('admin sales panel', () => {
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
     const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
     // The last cell holds the sale's actions, tried at the end.
-    expect(cells.slice(1, 8)).toEqual([
+    expect(cells.slice(1, 9)).toEqual([
       'Freelance Writing Playbook',
       `Ada Chioma Obi\n${buyer.email}`,
       '₦7,500',
+      'Paid',
       'Demo',
       expect.stringMatching(/^[A-Za-z0-9_-]+$/),
       'Sent',
       '1',
     ]);
     expect(cells[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
-    const reference = cells[5] ?? '';
+    const reference = cells[6] ?? '';
 
     const totals = admin.getByRole('region', { name: 'Totals' });
     await totals.getByText('₦7,500').waitFor({ timeout: 20_000 });
-    expect(await totals.getByRole('definition').allInnerTexts()).toEqual(['₦7,500\n1 sale', '$0\n0 sales']);
+    expect(await totals.getByRole('definition').allInnerTexts()).toEqual([
+      '₦7,500 net\nGross ₦7,500\nRefunds ₦0\n1 sale',
+      '$0 net\nGross $0\nRefunds $0\n0 sales',
+    ]);
     await admin
       .getByRole('img', { name: /^Revenue in NGN per day, .*: total ₦7,500, highest ₦7,500 on / })
       .waitFor({ timeout: 20_000 });
@@ -103,7 +107,7 @@ describe('admin sales panel', () => {
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute',
     );
     expect(lines[1]?.split(',')).toEqual([
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
@@ -120,6 +124,10 @@ describe('admin sales panel', () => {
       'sent',
       '1',
       'no',
+      '',
+      '0',
+      '',
+      '',
     ]);
     expect(lines[2]).toBe('');
     await admin.getByText('Exported 1 sale.').waitFor();

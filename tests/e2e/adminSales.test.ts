@@ -77,7 +77,7 @@ describe('admin sales panel', () => {
     const reference = cells[6] ?? '';
 
     const totals = admin.getByRole('region', { name: 'Totals' });
-    await totals.getByText('₦7,500').waitFor({ timeout: 20_000 });
+    await totals.getByText('₦7,500 net').waitFor({ timeout: 20_000 });
     expect(await totals.getByRole('definition').allInnerTexts()).toEqual([
       '₦7,500 net\nGross ₦7,500\nRefunds ₦0\n1 sale',
       '$0 net\nGross $0\nRefunds $0\n0 sales',

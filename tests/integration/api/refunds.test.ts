@@ -2,6 +2,7 @@
 // the Auth emulator, our Firestore emulator, real SMTP into the mail catcher; only Paystack's and
 // PayPal's REST APIs are faked, by msw at their configured base URLs.
 import { randomUUID } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   createFakePaystack,
   db,
   mailsMatching,
+  openCheckout,
   paidCharge,
   paypalBase,
   paystackBase,
@@ -164,7 +166,7 @@ async function orderMailArrived(customer: Customer) {
 async function paystackSale(priceInNgn = 7500): Promise<Sale> {
   const product = await seedProduct({ title: `Refundable Ebook ${uniqueTag()}`, priceInNgn });
   const customer = buildCustomer();
-  const charge = paidCharge(product, customer);
+  const charge = await paidCharge(api.url, product, customer);
   paystack.charges.set(charge.reference, charge);
   const response = await postJson(`${api.url}/api/orders`, {
     provider: 'paystack',
@@ -182,7 +184,8 @@ async function paystackSale(priceInNgn = 7500): Promise<Sale> {
 async function paypalSale(priceInUsd = 9): Promise<Sale> {
   const product = await seedProduct({ title: `Refundable Course ${uniqueTag()}`, priceInUsd });
   const customer = buildCustomer();
-  const created = await postJson(`${api.url}/api/paypal/orders`, { productId: product.id, customer });
+  const checkout = await openCheckout(api.url, product, customer, { currency: 'USD' });
+  const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: checkout.checkoutId });
   const { id } = (await created.json()) as { id: string };
   paypal.approve(id);
   const response = await postJson(`${api.url}/api/paypal/orders/${id}/capture`, { productId: product.id, customer });
@@ -195,7 +198,7 @@ async function paypalSale(priceInUsd = 9): Promise<Sale> {
 async function demoSale(): Promise<Sale> {
   const product = await seedProduct({ title: `Demo Guide ${uniqueTag()}` });
   const customer = buildCustomer();
-  const reference = `demo-${uniqueTag()}`;
+  const { reference } = await openCheckout(api.url, product, customer, { provider: 'demo' });
   const response = await postJson(`${api.url}/api/orders`, {
     provider: 'demo',
     reference,
@@ -511,6 +514,9 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
 
   it('PayPal full refund: the capture found through the order and kept, PayPal-Request-Id sent, refunded at once', async () => {
     const target = await paypalSale(19.99);
+    // Captures record their id now; a sale from before that has none, and the refund finds it.
+    expect((await sale(target.transactionId)).captureId).toBe(`CAP-${target.reference}`);
+    await db.doc(`transactions/${target.transactionId}`).update({ captureId: FieldValue.delete() });
     expect((await sale(target.transactionId)).captureId).toBeUndefined();
     const answer = await refund(target, { reason: 'File would not open' });
     expect(answer.status).toBe(200);

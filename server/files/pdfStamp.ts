@@ -49,6 +49,8 @@ export type PdfInput = Uint8Array | ArrayBuffer | AsyncIterable<Uint8Array | str
 export interface StampOptions {
   /** Files above this size are not read at all (default {@link defaultMaxPdfBytes}). */
   maxBytes?: number;
+  /** Encrypted files above this size are not decrypted (default {@link defaultMaxEncryptedPdfBytes}). */
+  maxEncryptedBytes?: number;
 }
 
 /**
@@ -56,6 +58,13 @@ export interface StampOptions {
  * objects and the rewritten copy at once: a 50 MB PDF peaks at a few hundred MB (docs/performance.md).
  */
 export const defaultMaxPdfBytes = 100 * 1024 * 1024;
+
+/**
+ * The largest encrypted PDF that is tried with an empty password. The library decrypts and
+ * re-encrypts in JavaScript, about half a second per MB on this machine: 10 MB stays within a
+ * request's time (docs/files.md).
+ */
+export const defaultMaxEncryptedPdfBytes = 10 * 1024 * 1024;
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
@@ -130,7 +139,7 @@ function clean(text: string): string {
 /** Whether a PDF can be stamped, and if not the words the seller is shown. Reads the whole file. */
 export async function inspectPdf(input: PdfInput, options: StampOptions = {}): Promise<PdfInspection> {
   try {
-    const { doc, restricted } = await openPdf(input, options.maxBytes ?? defaultMaxPdfBytes);
+    const { doc, restricted } = await openPdf(input, options);
     return { stampable: true, pages: doc.getPageCount(), restricted: restricted !== null };
   } catch (error) {
     if (error instanceof PdfNotStampableError) return { stampable: false, code: error.code, reason: error.reason };
@@ -147,29 +156,33 @@ export async function stampPdf(
   details: StampDetails,
   options: StampOptions = {},
 ): Promise<Uint8Array> {
-  const { doc, restricted } = await openPdf(input, options.maxBytes ?? defaultMaxPdfBytes);
+  const { doc, restricted } = await openPdf(input, options);
   const text = stampText(details);
   doc.registerFontkit(fontkit);
   // Subset: only the glyphs the footer uses go into the file (a few KB instead of 700).
   const font = await doc.embedFont(stampFont(), { subset: true });
+  // A character the font lacks would print as an empty box; '?' says something is there. The
+  // metadata, plain Unicode, keeps every character.
+  const drawable = new Set(font.getCharacterSet());
+  const footer = [...text].map((char) => (drawable.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
   const { context } = doc;
   for (const page of doc.getPages()) {
     // Pages may share one Contents array: each gets its own, or one page's footer would land on all.
     const contents = page.node.Contents();
     if (contents instanceof PDFArray) page.node.set(PDFName.Contents, context.obj(contents.asArray()));
-    drawFooter(page, font, text);
+    drawFooter(page, font, footer);
   }
   doc.setSubject(text);
   doc.setKeywords([text]);
   doc.setModificationDate(new Date());
   if (restricted) {
     // The seller's own restrictions stay; nobody needs the new owner password (the seller has the original).
-    doc.encrypt({ ownerPassword: randomPassword(), permissions: restricted });
+    doc.encrypt({ ownerPassword: randomUUID(), permissions: restricted });
     // Encrypted, the library writes strings outside object streams empty (the Info dictionary's
     // among them); inside object streams they are encrypted with the stream and come out whole.
     return doc.save({ useObjectStreams: true });
   }
-  // Without object streams the rewrite is quicker, and a reader's loading is unchanged.
+  // Without object streams the rewrite is a little quicker, and old readers still open the copy.
   return doc.save({ useObjectStreams: false });
 }
 
@@ -179,8 +192,8 @@ interface Opened {
   restricted: UserPermissions | null;
 }
 
-async function openPdf(input: PdfInput, maxBytes: number): Promise<Opened> {
-  const bytes = await readAll(input, maxBytes);
+async function openPdf(input: PdfInput, options: StampOptions): Promise<Opened> {
+  const bytes = await readAll(input, options.maxBytes ?? defaultMaxPdfBytes);
   if (!hasPdfHeader(bytes)) throw new PdfNotStampableError('invalid', unstampableReasons.invalid);
   // updateMetadata: false keeps the seller's Producer, Creator and dates.
   const load = (options: { password?: string; ignoreEncryption?: boolean }) =>
@@ -194,6 +207,11 @@ async function openPdf(input: PdfInput, maxBytes: number): Promise<Opened> {
     throw new PdfNotStampableError('invalid', unstampableReasons.invalid);
   }
   if (doc.isEncrypted) {
+    // Too long to decrypt for a download: refused as if it needed a password, which is what the
+    // seller is told either way (whether it does is only known once decrypted).
+    if (bytes.byteLength > (options.maxEncryptedBytes ?? defaultMaxEncryptedPdfBytes)) {
+      throw new PdfNotStampableError('encrypted', unstampableReasons.encrypted);
+    }
     const flags = encryptionFlags(doc);
     const info = doc.context.trailerInfo.Info;
     // An empty user password opens a PDF that only has an owner password (restrictions on
@@ -304,23 +322,47 @@ function drawFooter(page: PDFPage, font: PDFFont, text: string): void {
 }
 
 /**
- * The footer on one line at the usual size if it fits; else broken at its ' · ' separators; and
- * made smaller (not below the minimum) until the widest line fits the room.
+ * The footer on one line at the usual size if it fits; else broken at its ' · ' separators and made
+ * smaller (not below the minimum) until the widest line fits the room; and if a line is still too
+ * wide at the minimum (a 254-character address on a small page), broken between words, and a word
+ * wider than the room between its letters.
  */
 function layout(text: string, font: PDFFont, room: number): { lines: string[]; size: number } {
   const widthAt = (line: string, size: number) => font.widthOfTextAtSize(line, size);
   if (widthAt(text, fontSize) <= room) return { lines: [text], size: fontSize };
-  const parts = text.split(' · ');
-  const lines: string[] = [];
-  for (const part of parts) {
-    const last = lines.at(-1);
-    if (last !== undefined && widthAt(`${last} · ${part}`, fontSize) <= room)
-      lines[lines.length - 1] = `${last} · ${part}`;
-    else lines.push(part);
-  }
+  const lines = greedy(text.split(' · '), ' · ', (line) => widthAt(line, fontSize) <= room);
   const widest = Math.max(...lines.map((line) => widthAt(line, fontSize)));
   const size = Math.max(minFontSize, Math.min(fontSize, (fontSize * room) / widest));
-  return { lines, size };
+  const fits = (line: string) => widthAt(line, size) <= room;
+  return {
+    lines: lines.flatMap((line) =>
+      fits(line)
+        ? [line]
+        : greedy(
+            line.split(' ').flatMap((word) => (fits(word) ? [word] : greedy(graphemes(word), '', fits))),
+            ' ',
+            fits,
+          ),
+    ),
+    size,
+  };
+}
+
+/** Pieces joined with `separator` into as few lines as fit (a piece that fits nowhere has its own line). */
+function greedy(pieces: string[], separator: string, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (const piece of pieces) {
+    const last = lines.at(-1);
+    if (last !== undefined && fits(`${last}${separator}${piece}`))
+      lines[lines.length - 1] = `${last}${separator}${piece}`;
+    else lines.push(piece);
+  }
+  return lines;
+}
+
+/** Letters with their accents (a dot below and a tone mark stay on their letter). */
+function graphemes(word: string): string[] {
+  return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(word)].map((part) => part.segment);
 }
 
 /**
@@ -358,8 +400,4 @@ function ownerPermissions(flags: number): UserPermissions {
     contentAccessibility: bit(10),
     documentAssembly: bit(11),
   };
-}
-
-function randomPassword(): string {
-  return randomUUID();
 }

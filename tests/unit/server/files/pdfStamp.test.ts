@@ -233,6 +233,39 @@ describe('stamping', () => {
     }
   });
 
+  it('breaks the longest name and address the checkout accepts into lines inside a small page', async () => {
+    const name = `${'Ọlábísí Ẹ̀bùn '.repeat(8).slice(0, 99)}x`;
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ng`;
+    expect([name.length, email.length]).toEqual([100, 254]);
+    const details = { ...buyer, name, email };
+    for (const spec of [{ size: [298, 420] }, { size: [298, 420], rotate: 90 }] satisfies PageSpec[]) {
+      const read = await readPdf(await stampPdf(await makePdf([spec]), details));
+      const page = read.pages[0] ?? { width: 0, height: 0, texts: [] };
+      const footer = footerOf(page);
+      expect(footer.length).toBeGreaterThan(2);
+      // Read back whole: the lines, put together, are the footer (a space or a ' · ' between two
+      // parts is left out where a line breaks).
+      const unspaced = (text: string) => text.replace(/[ ·]/g, '');
+      expect(unspaced(footer.map((text) => text.text).join(''))).toBe(unspaced(stampText(details)));
+      for (const line of footer) {
+        expect(line.upright).toBe(true);
+        expect(line.size).toBeCloseTo(4, 5);
+        expect(line.x).toBeGreaterThanOrEqual(0);
+        expect(line.endX).toBeLessThanOrEqual(page.width);
+        expect(line.y).toBeLessThanOrEqual(page.height);
+      }
+    }
+  });
+
+  it('prints a character the font lacks as ?, and keeps it in the metadata', async () => {
+    const details = { ...buyer, name: 'Ada 李 Obi' };
+    const read = await readPdf(await stampPdf(await makePdf([{}]), details));
+    expect(footerOf(read.pages[0] ?? { width: 0, height: 0, texts: [] }).map((text) => text.text)).toEqual([
+      'Licensed to Ada ? Obi <ada@example.com> · Order ORD-7F3K2 · 5 March 2025',
+    ]);
+    expect(read.info.Subject).toBe('Licensed to Ada 李 Obi <ada@example.com> · Order ORD-7F3K2 · 5 March 2025');
+  });
+
   it('turns with a rotation inherited from the page tree', async () => {
     const input = await makePdf([{}], (doc) => doc.catalog.Pages().set(PDFName.of('Rotate'), doc.context.obj(90)));
     const page = (await readPdf(await stampPdf(input, buyer))).pages[0];
@@ -338,6 +371,15 @@ describe('a PDF with only an owner password (restrictions, no password to open)'
   it('is stampable, and said to be restricted', async () => {
     expect(await inspectPdf(await restricted('AES-256'))).toEqual({ stampable: true, pages: 2, restricted: true });
     expect(await inspectPdf(await makePdf([{}]))).toEqual({ stampable: true, pages: 1, restricted: false });
+  });
+
+  it('is refused as password-protected above the size worth decrypting, an unencrypted one of that size is not', async () => {
+    const input = await restricted('AES-256');
+    const limit = { maxEncryptedBytes: input.byteLength - 1 };
+    expect(await inspectPdf(input, limit)).toEqual({ stampable: false, code: 'encrypted', reason: encryptedReason });
+    await expect(stampPdf(input, buyer, limit)).rejects.toMatchObject({ code: 'encrypted', reason: encryptedReason });
+    const plain = await makePdf([{}, {}]);
+    expect(await inspectPdf(plain, { maxEncryptedBytes: 1 })).toEqual({ stampable: true, pages: 2, restricted: false });
   });
 
   it.each(['AES-256', 'AES-128', 'RC4-128'] as const)(

@@ -8,9 +8,11 @@ import {
   PDFArray,
   PDFDict,
   PDFDocument,
+  PDFHexString,
   PDFName,
   PDFNumber,
   degrees,
+  drawLinesOfText,
   rgb,
   type PDFFont,
   type PDFPage,
@@ -165,12 +167,13 @@ export async function stampPdf(
   // metadata, plain Unicode, keeps every character.
   const drawable = new Set(font.getCharacterSet());
   const footer = [...text].map((char) => (drawable.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
+  const pen = footerPen(font);
   const { context } = doc;
   for (const page of doc.getPages()) {
     // Pages may share one Contents array: each gets its own, or one page's footer would land on all.
     const contents = page.node.Contents();
     if (contents instanceof PDFArray) page.node.set(PDFName.Contents, context.obj(contents.asArray()));
-    drawFooter(page, font, footer);
+    drawFooter(page, pen, footer);
   }
   doc.setSubject(text);
   doc.setKeywords([text]);
@@ -299,7 +302,53 @@ function rotationOf(page: PDFPage): 0 | 90 | 180 | 270 {
   return ([0, 90, 180, 270] as const)[quarter];
 }
 
-function drawFooter(page: PDFPage, font: PDFFont, text: string): void {
+/**
+ * The font as the footer uses it, with what costs most remembered: the library lays text out with
+ * fontkit on every measure and every draw (a few ms each), and a 300-page book repeats the same
+ * lines on pages of the same few sizes.
+ */
+interface Pen {
+  /** Width of a line at size 1 (widths scale with the size). */
+  width(line: string): number;
+  /** The line as the font's glyph codes, ready to show. */
+  encoded(line: string): PDFHexString;
+  /** The footer's lines and size for a given room, remembered per room. */
+  layout(text: string, room: number): { lines: string[]; size: number };
+  /** The name the page's font resources give the font (pages often share one resources dictionary). */
+  keyOn(page: PDFPage): PDFName;
+}
+
+function footerPen(font: PDFFont): Pen {
+  const remember = <T>(compute: (key: string) => T) => {
+    const known = new Map<string, T>();
+    return (key: string): T => {
+      let value = known.get(key);
+      if (value === undefined) known.set(key, (value = compute(key)));
+      return value;
+    };
+  };
+  const keys = new Map<PDFDict, PDFName>();
+  const pen: Pen = {
+    width: remember((line) => font.widthOfTextAtSize(line, 1)),
+    encoded: remember((line) => font.encodeText(line)),
+    layout: (text, room) => layouts(`${room}\n${text}`),
+    keyOn: (page) => {
+      // Reading the entries also wraps the page's own content in q/Q (the library's normalize), so
+      // whatever state it leaves behind is undone before the footer draws.
+      const { Font } = page.node.normalizedEntries();
+      let key = keys.get(Font);
+      if (!key) keys.set(Font, (key = page.node.newFontDictionary(font.name, font.ref)));
+      return key;
+    },
+  };
+  const layouts = remember((key) => {
+    const [room = '', ...rest] = key.split('\n');
+    return layout(rest.join('\n'), pen, Number(room));
+  });
+  return pen;
+}
+
+function drawFooter(page: PDFPage, pen: Pen, text: string): void {
   const box = visibleBox(page);
   const rotation = rotationOf(page);
   const sideways = rotation === 90 || rotation === 270;
@@ -307,17 +356,29 @@ function drawFooter(page: PDFPage, font: PDFFont, text: string): void {
   const shownWidth = sideways ? box.top - box.bottom : box.right - box.left;
   const shownHeight = sideways ? box.right - box.left : box.top - box.bottom;
   const room = Math.max(shownWidth - 2 * margin, 1);
-  const { lines, size } = layout(text, font, room);
+  const { lines, size } = pen.layout(text, room);
   const lineHeight = size * lineGap;
+  const fontKey = pen.keyOn(page);
   // The footer's lines from the top one down, each centred, the last one `margin` above the bottom
   // (or nearer on a page too small for it).
   const bottomGap = Math.min(margin, shownHeight / 4);
   lines.forEach((line, index) => {
-    const width = font.widthOfTextAtSize(line, size);
-    const shownX = Math.max((shownWidth - width) / 2, 0);
+    const shownX = Math.max((shownWidth - pen.width(line) * size) / 2, 0);
     const shownY = bottomGap + (lines.length - 1 - index) * lineHeight;
     const { x, y } = toPageSpace(box, rotation, shownX, shownY);
-    page.drawText(line, { x, y, size, font, color: grey, rotate: degrees(rotation) });
+    page.pushOperators(
+      ...drawLinesOfText([pen.encoded(line)], {
+        color: grey,
+        font: fontKey,
+        size,
+        lineHeight,
+        rotate: degrees(rotation),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        x,
+        y,
+      }),
+    );
   });
 }
 
@@ -327,8 +388,8 @@ function drawFooter(page: PDFPage, font: PDFFont, text: string): void {
  * wide at the minimum (a 254-character address on a small page), broken between words, and a word
  * wider than the room between its letters.
  */
-function layout(text: string, font: PDFFont, room: number): { lines: string[]; size: number } {
-  const widthAt = (line: string, size: number) => font.widthOfTextAtSize(line, size);
+function layout(text: string, pen: Pen, room: number): { lines: string[]; size: number } {
+  const widthAt = (line: string, size: number) => pen.width(line) * size;
   if (widthAt(text, fontSize) <= room) return { lines: [text], size: fontSize };
   const lines = greedy(text.split(' · '), ' · ', (line) => widthAt(line, fontSize) <= room);
   const widest = Math.max(...lines.map((line) => widthAt(line, fontSize)));

@@ -6,10 +6,13 @@
 //     compressed (brotli/gzip) the way Firebase Hosting serves it, against the seeded local cloud.
 //  3. Firestore documents each page visit reads (the browser's and the API's), counted by the emulator.
 //  4. Search: p95 from Enter to the results heading, at 390 px with 4x CPU, once the index is loaded.
+//  5. PDF stamping: a generated 300-page, 50 MB PDF stamped in a process of its own, time and peak
+//     memory (scripts/benchStamp.ts).
 // Prints median and range, writes bench/results/latest.{json,md}, exits 1 when a budget is missed.
 // Flags: --runs N (Lighthouse runs per page), --products N (catalog size; above the 14 seeded
-// products, generated ones from local/seed/largeCatalog), --pages home,product (only those pages)
-// and --no-search; a partial run prints its figures but leaves bench/results/ as it is.
+// products, generated ones from local/seed/largeCatalog), --pages home,product (only those pages),
+// --no-search, and --stamp-only (only step 5); a partial run prints its figures but leaves
+// bench/results/ as it is.
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ import { freePort } from '../local/ports';
 import { seedProducts } from '../local/seed/catalog';
 import { seedLargeCatalog } from '../local/seed/largeCatalog';
 import { findChrome } from '../tests/support/browser';
+import { measureStamping, stampBudgets, stampVerdict, type StampFigure } from './benchStamp';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -48,6 +52,7 @@ const { values: flags } = parseArgs({
     // Comma-separated page names (home, all products, category, product): a quicker partial run.
     pages: { type: 'string', default: '' },
     'no-search': { type: 'boolean', default: false },
+    'stamp-only': { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(flags.runs));
@@ -284,7 +289,22 @@ const median = (values: number[]) => {
 };
 const range = (values: number[]) => [Math.min(...values), Math.max(...values)] as const;
 
+/** Step 5: the stamping figure, printed and judged against its budget. */
+async function benchStamping(): Promise<StampFigure> {
+  const figure = await measureStamping();
+  const { ok, line } = stampVerdict(figure);
+  verdict(ok, 'PDF stamping');
+  print(line);
+  return figure;
+}
+
 async function main() {
+  if (flags['stamp-only']) {
+    await benchStamping();
+    print('Partial run (--stamp-only): bench/results/ left as it is.');
+    if (failures > 0) process.exitCode = 1;
+    return;
+  }
   const startedAt = new Date().toISOString();
   const loadBefore = loadavg();
   const workDir = await mkdtemp(join(tmpdir(), 'store-bench-'));
@@ -400,6 +420,9 @@ async function main() {
     await cloud.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+  // Measured with the cloud and the browser stopped, so they take no memory or CPU from it.
+  print();
+  const stamping = await benchStamping();
   const loadAfter = loadavg();
   const report = {
     startedAt,
@@ -410,6 +433,7 @@ async function main() {
     budgets,
     criticalJsKb: js.totalKb,
     search: searchTiming,
+    stamping: { ...stamping, budgets: stampBudgets },
     pages: summary,
     missed,
   };
@@ -437,6 +461,7 @@ function markdown(report: {
   runsPerPage: number;
   criticalJsKb: number;
   search: { firstMs: number; p95Ms: number; medianMs: number; samples: number } | null;
+  stamping: StampFigure;
   pages: Array<Record<string, unknown>>;
   missed: string[];
 }): string {
@@ -476,6 +501,8 @@ function markdown(report: {
     report.search
       ? `Search (390 px, 4x CPU, ${report.search.samples} searches once the index is loaded): p95 ${report.search.p95Ms.toFixed(0)} ms, median ${report.search.medianMs.toFixed(0)} ms; the first search, which downloads the index, ${report.search.firstMs.toFixed(0)} ms.`
       : 'Search: not measured.',
+    '',
+    stampVerdict(report.stamping).line,
     '',
     report.missed.length ? `Missed: ${report.missed.join(', ')}.` : 'All budgets met.',
     '',

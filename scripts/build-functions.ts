@@ -1,12 +1,17 @@
 // `npm run build:functions`: bundles server/function.ts into dist-functions/ with a package.json that
 // lists only what the API needs at run time, ready for `firebase deploy --only functions`.
+// `build-functions.ts <outDir> --entry <module>` bundles another server module the same way, so a
+// test can run a part of the API exactly as it ships (tests/integration/api/function.test.ts).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { deployedRuntime, functionRuntimeDependencies as runtimeDependencies, runtimeMajor } from './functionRuntime';
 
 const root = resolve(import.meta.dirname, '..');
-const outDir = resolve(root, process.argv[2] ?? 'dist-functions');
+const args = parseArgs({ allowPositionals: true, options: { entry: { type: 'string' } } });
+const outDir = resolve(root, args.positionals[0] ?? 'dist-functions');
+const entry = resolve(root, args.values.entry ?? 'server/function.ts');
 // The Node major firebase.json deploys on: the bundle is built for it and says so in `engines`.
 const nodeMajor = runtimeMajor(deployedRuntime(root));
 
@@ -21,7 +26,7 @@ await build({
   configFile: false,
   publicDir: false,
   build: {
-    ssr: resolve(root, 'server/function.ts'),
+    ssr: entry,
     outDir,
     emptyOutDir: true,
     target: `node${nodeMajor}`,

@@ -27,6 +27,10 @@ export const nodeRuntimeSchedule: Readonly<Record<string, RuntimeSchedule>> = {
 /** What the function imports at run time: its bundle leaves these out and lists them in its package.json. */
 export const functionRuntimeDependencies: readonly string[] = [
   '@google-cloud/storage',
+  // PDF stamping (server/files/pdfStamp.ts); the font is read from the installed package at run time.
+  '@cantoo/fontkit',
+  '@cantoo/pdf-lib',
+  'dejavu-fonts-ttf',
   'express',
   'express-rate-limit',
   'firebase-admin',

@@ -4,8 +4,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deployedRuntime, runtimeMajor } from '../../../scripts/functionRuntime';
 import { signUpStranger } from '../../support/authEmulatorUsers';
@@ -14,6 +16,8 @@ import { nodeExecutable, nodePackageName } from '../../support/nodeRuntime';
 const root = resolve(import.meta.dirname, '../../..');
 // Inside the repository, so the bundle's bare imports resolve to the installed packages.
 const outDir = resolve(root, 'tests/.artifacts', `functions-${randomUUID().slice(0, 8)}`);
+// The stamping module bundled the same way: the API calls it, and it reads its font at run time.
+const stampDir = `${outDir}-stamp`;
 const cloud = inject('cloud');
 const hosts: ChildProcess[] = [];
 const deployedMajor = runtimeMajor(deployedRuntime(root));
@@ -60,7 +64,12 @@ beforeAll(() => {
     cwd: root,
     stdio: 'pipe',
   });
-}, 120_000);
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build-functions.ts', stampDir, '--entry', 'server/files/pdfStamp.ts'],
+    { cwd: root, stdio: 'pipe' },
+  );
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(
@@ -74,6 +83,7 @@ afterAll(async () => {
     ),
   );
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(stampDir, { recursive: true, force: true });
 });
 
 it('builds for the Node major firebase.json deploys on', () => {
@@ -126,6 +136,10 @@ for (const runtime of runtimes) {
       };
       expect(pkg.main).toBe('index.js');
       expect(Object.keys(pkg.dependencies).sort()).toEqual([
+        '@cantoo/fontkit',
+        '@cantoo/pdf-lib',
+        '@google-cloud/storage',
+        'dejavu-fonts-ttf',
         'express',
         'express-rate-limit',
         'firebase-admin',
@@ -288,6 +302,35 @@ for (const runtime of runtimes) {
       expect((await post(signature)).status).toBe(200);
       expect((await post(signature, JSON.stringify(JSON.parse(raw), null, 1))).status).toBe(401);
       expect((await post('0'.repeat(128))).status).toBe(401);
+    });
+
+    it('stamps a PDF with the stamping module as bundled, its font found at run time', async () => {
+      const work = resolve(stampDir, `run-${runtime.major}`);
+      mkdirSync(work, { recursive: true });
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      for (let page = 1; page <= 2; page += 1) doc.addPage().drawText(`Page ${page}`, { x: 72, y: 400, font });
+      writeFileSync(resolve(work, 'in.pdf'), await doc.save());
+      const script = [
+        `import { readFileSync, writeFileSync } from 'node:fs';`,
+        `import { stampPdf } from ${JSON.stringify(pathToFileURL(resolve(stampDir, 'index.js')).href)};`,
+        `const [input, output] = process.argv.slice(1);`,
+        `const details = { name: 'Ọlábísí Ẹ̀bùn', email: 'o@example.com', reference: 'ORD-FN1', date: '5 March 2025' };`,
+        `writeFileSync(output, await stampPdf(readFileSync(input), details));`,
+      ].join('\n');
+      execFileSync(node, ['--input-type=module', '-e', script, resolve(work, 'in.pdf'), resolve(work, 'out.pdf')], {
+        cwd: root,
+        stdio: 'pipe',
+      });
+      const stamped = await PDFDocument.load(readFileSync(resolve(work, 'out.pdf')), { updateMetadata: false });
+      expect(stamped.getSubject()).toBe('Licensed to Ọlábísí Ẹ̀bùn <o@example.com> · Order ORD-FN1 · 5 March 2025');
+      expect(stamped.getPageCount()).toBe(2);
+      const embedded = stamped.context
+        .enumerateIndirectObjects()
+        .map(([, object]) => object)
+        .filter((object): object is PDFDict => object instanceof PDFDict && object.has(PDFName.of('FontFile2')))
+        .map((descriptor) => descriptor.get(PDFName.of('FontName'))?.toString());
+      expect(embedded).toEqual([expect.stringMatching(/^\/DejaVuSans\b/)]);
     });
 
     it('refuses to run without an access link secret', async () => {

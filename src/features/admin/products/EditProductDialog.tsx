@@ -3,9 +3,16 @@ import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
 import type { Product } from '../../../../domain/product';
 import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/productsApi';
-import { FormField } from '../../../components/FormField';
-import { CategoryField, PriceFields, primaryButtonClass, secondaryButtonClass } from './fields';
-import { limits, productFormErrors, type ProductFormErrors, type ProductFormValues } from './productValidation';
+import { primaryButtonClass, secondaryButtonClass } from './fields';
+import { ProductFormFields } from './ProductFormFields';
+import {
+  productDraft,
+  productFormErrors,
+  productFormValues,
+  type ProductFormErrors,
+  type ProductFormKey,
+  type ProductFormValues,
+} from './productForm';
 
 /** Edit product (docs/admin.md): every field, the deliverable URL included; saved in one batch. */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -36,40 +43,18 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
 }
 
 function EditProductForm({ product, url, onClose }: { product: Product; url: string; onClose: () => void }) {
-  const [values, setValues] = useState<ProductFormValues>({
-    title: product.title,
-    author: product.author,
-    coverImageUrl: product.coverImageUrl,
-    description: product.description,
-    url,
-    priceInNgn: String(product.priceInNgn),
-    priceInUsd: String(product.priceInUsd),
-    categoryId: String(product.categoryId),
-  });
+  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product, url));
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
-  const set = (field: keyof ProductFormValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: ProductFormKey, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    const found = productFormErrors(values, true);
+    const found = productFormErrors(values, 'edit');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const result = await updateProduct({
-      id: product.id,
-      draft: {
-        title: values.title.trim(),
-        author: values.author.trim(),
-        coverImageUrl: values.coverImageUrl.trim(),
-        description: values.description.trim(),
-        url: values.url.trim(),
-        priceInNgn: Number(values.priceInNgn),
-        priceInUsd: Number(values.priceInUsd),
-        categoryId: Number(values.categoryId),
-      },
-    });
+    const result = await updateProduct({ id: product.id, draft: productDraft(values) });
     if ('error' in result) {
       const reason =
         typeof result.error === 'object' && result.error !== null && 'message' in result.error
@@ -82,39 +67,9 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
     await showSuccess('Updated!');
   };
 
-  const text = (field: keyof ProductFormValues, label: string, max: number, type = 'text') => (
-    <FormField label={label} error={errors[field]}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          value={values[field]}
-          maxLength={max}
-          onChange={(event) => set(field)(event.target.value)}
-        />
-      )}
-    </FormField>
-  );
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-      {text('title', 'Title', limits.titleMax)}
-      {text('author', 'Author', limits.titleMax)}
-      {text('coverImageUrl', 'Cover Image URL', 2000, 'url')}
-      <FormField label="Description" error={errors.description}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={values.description}
-            maxLength={limits.descriptionMax}
-            onChange={(event) => set('description')(event.target.value)}
-          />
-        )}
-      </FormField>
-      {text('url', 'URL', 2000, 'url')}
-      <PriceFields values={values} errors={errors} onChange={set} />
-      <CategoryField value={values.categoryId} error={errors.categoryId} onChange={set('categoryId')} />
+      <ProductFormFields form="edit" values={values} errors={errors} onChange={set} />
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={secondaryButtonClass}>
           Cancel

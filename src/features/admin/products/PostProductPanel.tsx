@@ -1,39 +1,27 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
-import { getConfig } from '../../../lib/config';
 import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
-import { FormField } from '../../../components/FormField';
-import { CategoryField, PriceFields, UploadProgress, primaryButtonClass } from './fields';
+import { UploadProgress, primaryButtonClass } from './fields';
+import { ProductFormFields } from './ProductFormFields';
 import {
-  coverImageError,
-  limits,
+  emptyProductForm,
+  productDraft,
   productFormErrors,
   type ProductFormErrors,
+  type ProductFormKey,
   type ProductFormValues,
-} from './productValidation';
+} from './productForm';
+import { coverImageError } from './productValidation';
 import { useCoverUpload } from './useCoverUpload';
 
-type PostFields = Omit<ProductFormValues, 'coverImageUrl'>;
 type Errors = ProductFormErrors & { cover?: string };
-
-function emptyForm(): PostFields {
-  return {
-    title: '',
-    description: '',
-    priceInNgn: '',
-    priceInUsd: '',
-    url: '',
-    categoryId: '',
-    author: getConfig().store.defaultAuthor,
-  };
-}
 
 /** Post A Product (docs/admin.md): the cover goes to the image host, then product and deliverable in one batch. */
 export function PostProductPanel() {
-  const [values, setValues] = useState<PostFields>(emptyForm);
+  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [resetKey, setResetKey] = useState(0);
@@ -43,12 +31,12 @@ export function PostProductPanel() {
   const { progress, upload } = useCoverUpload();
   const [postProduct] = usePostProductMutation();
 
-  const set = (field: keyof PostFields) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: ProductFormKey, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting.current) return;
-    const found: Errors = productFormErrors({ ...values, coverImageUrl: '' }, false);
+    const found: Errors = productFormErrors(values, 'post');
     const coverProblem = coverImageError(cover);
     if (coverProblem) found.cover = coverProblem;
     setErrors(found);
@@ -64,16 +52,7 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
-      const result = await postProduct({
-        title: values.title.trim(),
-        description: values.description.trim(),
-        priceInNgn: Number(values.priceInNgn),
-        priceInUsd: Number(values.priceInUsd),
-        categoryId: Number(values.categoryId),
-        coverImageUrl,
-        author: values.author.trim(),
-        url: values.url.trim(),
-      });
+      const result = await postProduct(productDraft({ ...values, coverImageUrl }));
       if ('error' in result) {
         // The product was not saved: its freshly uploaded cover would only be an orphan.
         const publicId = publicIdFromUrl(coverImageUrl);
@@ -81,7 +60,7 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
-      setValues(emptyForm());
+      setValues(emptyProductForm());
       setCover(null);
       setResetKey((key) => key + 1);
       await showSuccess('Product Posted!');
@@ -101,64 +80,28 @@ export function PostProductPanel() {
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
-        <FormField label="Product Title" error={errors.title}>
-          {(control) => (
-            <input
-              {...control}
-              value={values.title}
-              onChange={(event) => set('title')(event.target.value)}
-              maxLength={limits.titleMax}
-              required
-              className={`${control.className} uppercase`}
+        <ProductFormFields
+          form="post"
+          values={values}
+          errors={errors}
+          onChange={set}
+          coverPicker={
+            <CoverPicker
+              label="Cover Image"
+              file={cover}
+              onFileChange={(file) => {
+                setCover(file);
+                setErrors((current) => ({
+                  ...current,
+                  cover: file ? (coverImageError(file) ?? undefined) : current.cover,
+                }));
+              }}
+              error={errors.cover}
+              disabled={busy}
+              resetKey={resetKey}
             />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          {(control) => (
-            <textarea
-              {...control}
-              value={values.description}
-              onChange={(event) => set('description')(event.target.value)}
-              maxLength={limits.descriptionMax}
-              rows={5}
-              required
-            />
-          )}
-        </FormField>
-        <PriceFields values={values} errors={errors} onChange={set} />
-        <FormField label="Product URL" error={errors.url}>
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              placeholder="https://"
-              value={values.url}
-              onChange={(event) => set('url')(event.target.value)}
-              required
-            />
-          )}
-        </FormField>
-        <CoverPicker
-          label="Cover Image"
-          file={cover}
-          onFileChange={(file) => {
-            setCover(file);
-            setErrors((current) => ({
-              ...current,
-              cover: file ? (coverImageError(file) ?? undefined) : current.cover,
-            }));
-          }}
-          error={errors.cover}
-          disabled={busy}
-          resetKey={resetKey}
+          }
         />
-        <CategoryField
-          value={values.categoryId}
-          error={errors.categoryId}
-          placeholder="Select a category"
-          onChange={set('categoryId')}
-        />
-        <FormField label="Author">{(control) => <input {...control} value={values.author} disabled />}</FormField>
         {progress !== null ? <UploadProgress percent={progress} /> : null}
         <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
           {busy ? 'Posting...' : 'Post Course'}

@@ -1,6 +1,3 @@
-import { FormField } from '../../../components/FormField';
-import { categories } from '../../../../domain/categories';
-
 export const primaryButtonClass =
   'rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ' +
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ' +
@@ -24,91 +21,5 @@ export function UploadProgress({ percent }: { percent: number }) {
         {percent}%
       </span>
     </div>
-  );
-}
-
-/** A price in one currency, as the post form and the edit dialog both ask for it. */
-export function PriceField({
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string | null;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormField label={label} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="any"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          required
-        />
-      )}
-    </FormField>
-  );
-}
-
-/** Both prices side by side (NGN, then USD), as the post form and the edit dialog show them. */
-export function PriceFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: { priceInNgn: string; priceInUsd: string };
-  errors: { priceInNgn?: string | null; priceInUsd?: string | null };
-  onChange: (field: 'priceInNgn' | 'priceInUsd') => (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <PriceField
-        label="Price in NGN"
-        value={values.priceInNgn}
-        error={errors.priceInNgn}
-        onChange={onChange('priceInNgn')}
-      />
-      <PriceField
-        label="Price in USD"
-        value={values.priceInUsd}
-        error={errors.priceInUsd}
-        onChange={onChange('priceInUsd')}
-      />
-    </div>
-  );
-}
-
-/** The category select (the store's two categories); `placeholder` adds an empty first choice. */
-export function CategoryField({
-  value,
-  error,
-  placeholder,
-  onChange,
-}: {
-  value: string;
-  error?: string | null;
-  placeholder?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormField label="Category" error={error}>
-      {(control) => (
-        <select {...control} value={value} onChange={(event) => onChange(event.target.value)} required>
-          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
   );
 }

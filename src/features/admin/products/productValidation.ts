@@ -9,6 +9,8 @@ export const limits = {
   titleMax: 200,
   descriptionMax: 10_000,
   outlineMax: 2_000,
+  /** A typed link (cover, deliverable): far above any real one, and short enough to show. */
+  linkMax: 2_000,
   coverMaxBytes: 5 * 1024 * 1024,
 } as const;
 
@@ -100,37 +102,6 @@ export function requiredTextError(
 
 export function categoryError(raw: string): string | null {
   return raw === '1' || raw === '2' ? null : messages.categoryMissing;
-}
-
-/** The product form as typed: every value a string, as inputs give them. */
-export interface ProductFormValues {
-  title: string;
-  description: string;
-  priceInNgn: string;
-  priceInUsd: string;
-  url: string;
-  categoryId: string;
-  author: string;
-  coverImageUrl: string;
-}
-
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
-
-/** Field errors of the product form; `withCoverUrl` for the edit dialog, where the URL is typed. */
-export function productFormErrors(values: ProductFormValues, withCoverUrl: boolean): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  const set = (field: keyof ProductFormValues, error: string | null) => {
-    if (error) errors[field] = error;
-  };
-  set('title', requiredTextError('Product Title', values.title, limits.titleMax));
-  set('description', requiredTextError('Description', values.description, limits.descriptionMax, { multiline: true }));
-  set('priceInNgn', priceError('NGN', values.priceInNgn));
-  set('priceInUsd', priceError('USD', values.priceInUsd));
-  set('url', linkError('Product URL', values.url));
-  set('categoryId', categoryError(values.categoryId));
-  set('author', requiredTextError('Author', values.author, limits.titleMax));
-  if (withCoverUrl) set('coverImageUrl', linkError('Cover Image URL', values.coverImageUrl));
-  return errors;
 }
 
 /** Post Outline: both fields required; the order a number, stored as an integer (docs/admin.md). */

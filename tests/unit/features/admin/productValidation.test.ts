@@ -4,7 +4,6 @@ import {
   linkError,
   parseOutlineForm,
   priceError,
-  productFormErrors,
 } from '../../../../src/features/admin/products/productValidation';
 
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'cover', { type });
@@ -74,36 +73,6 @@ describe('link rules', () => {
       expect(linkError('Product URL', url)).toBe('Product URL must be a full link starting with https://.');
     },
   );
-});
-
-describe('product form', () => {
-  const valid = {
-    title: 'Excel Mastery',
-    description: 'Formulas.',
-    priceInNgn: '12000',
-    priceInUsd: '15',
-    url: 'https://drive.example.com/x',
-    categoryId: '2',
-    author: 'Content Team',
-    coverImageUrl: 'https://res.cloudinary.com/demo/image/upload/v1/digital_products/a.png',
-  };
-  it('has no errors when every field is right', () => {
-    expect(productFormErrors(valid, true)).toEqual({});
-  });
-  it('limits the title to 200 and the description to 10,000 characters, as the rules do', () => {
-    expect(productFormErrors({ ...valid, title: 'x'.repeat(201), description: 'y'.repeat(10_001) }, false)).toEqual({
-      title: 'Product Title must be at most 200 characters.',
-      description: 'Description must be at most 10,000 characters.',
-    });
-  });
-  it('wants category 1 or 2 and checks the cover URL only when asked', () => {
-    expect(productFormErrors({ ...valid, categoryId: '3', coverImageUrl: 'nope' }, false)).toEqual({
-      categoryId: 'Please select a category.',
-    });
-    expect(productFormErrors({ ...valid, coverImageUrl: 'nope' }, true)).toEqual({
-      coverImageUrl: 'Cover Image URL must be a full link starting with https://.',
-    });
-  });
 });
 
 describe('outline form', () => {

@@ -11,6 +11,8 @@ const friendly: Record<string, string> = {
   'permission-denied': 'You do not have permission to do that.',
   'not-found': 'That item could not be found.',
   network: 'Connection failed.',
+  // An admin's save refused because another admin changed the same product since it was opened.
+  'product-changed': 'This product was changed by someone else. Reload it and try again.',
 };
 
 export const fallbackMessage = 'Something went wrong. Please try again.';

@@ -12,6 +12,7 @@ export const createProduct = vi.fn<Queries['createProduct']>();
 export const updateProduct = vi.fn<Queries['updateProduct']>();
 export const updateCoverImage = vi.fn<Queries['updateCoverImage']>();
 export const deleteProduct = vi.fn<Queries['deleteProduct']>();
+export const isCoverInUse = vi.fn<Queries['isCoverInUse']>();
 export const fetchOutlines = vi.fn<Queries['fetchOutlines']>();
 export const createOutline = vi.fn<Queries['createOutline']>();
 export const updateOutline = vi.fn<Queries['updateOutline']>();
@@ -25,6 +26,7 @@ const mock = {
   updateProduct,
   updateCoverImage,
   deleteProduct,
+  isCoverInUse,
   fetchOutlines,
   createOutline,
   updateOutline,
@@ -35,7 +37,7 @@ const mock = {
 /** The ID token the mocked session hands to the admin API. */
 export const adminToken = 'admin-id-token';
 
-/** Forgets calls; every read answers empty, every write succeeds, the admin is signed in. */
+/** Forgets calls; every read answers empty (no product uses a cover), every write succeeds, the admin is signed in. */
 export function resetProductAdminQueries() {
   Object.values(mock).forEach((fn) => fn.mockReset());
   fetchCategoryProducts.mockResolvedValue([]);
@@ -44,6 +46,7 @@ export function resetProductAdminQueries() {
   updateProduct.mockResolvedValue();
   updateCoverImage.mockResolvedValue();
   deleteProduct.mockResolvedValue();
+  isCoverInUse.mockResolvedValue(false);
   fetchOutlines.mockResolvedValue([]);
   createOutline.mockResolvedValue('new-outline');
   updateOutline.mockResolvedValue();

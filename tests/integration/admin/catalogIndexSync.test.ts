@@ -92,7 +92,7 @@ describe('the catalog index follows every admin product write, in the same batch
 
   it('edit: a price change reaches the entry, createdAt stays, the neighbour is untouched', async () => {
     const before = (await shardEntries(id))[id]?.createdAt;
-    await admin.updateProduct(id, draft({ title: 'Data Analysis with Excel 2nd ed.', priceInNgn: 18000 }));
+    await admin.updateProduct(id, draft(), { title: 'Data Analysis with Excel 2nd ed.', priceInNgn: 18000 });
     const entries = await shardEntries(id);
     expect(entries[id]).toMatchObject({ title: 'Data Analysis with Excel 2nd ed.', priceInNgn: 18000, priceInUsd: 19 });
     expect(entries[id]?.createdAt).toEqual(before);
@@ -102,7 +102,7 @@ describe('the catalog index follows every admin product write, in the same batch
   });
 
   it('cover change: only the cover of the entry changes', async () => {
-    await admin.updateCoverImage(id, cover('excel-v2'));
+    await admin.updateCoverImage(id, cover('excel'), cover('excel-v2'));
     expect((await shardEntries(id))[id]).toMatchObject({ coverImageUrl: cover('excel-v2'), priceInNgn: 18000 });
   });
 

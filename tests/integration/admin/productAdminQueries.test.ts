@@ -83,13 +83,17 @@ describe('product data access against the emulators', () => {
   it('updates product and deliverable together and leaves createdAt alone', async () => {
     const id = await queries.createProduct(draft());
     const createdAt = (await db.doc(`products/${id}`).get()).get('createdAt') as Timestamp;
-    await queries.updateProduct(id, draft({ priceInNgn: 9500, url: 'https://drive.example.com/v2' }));
+    await queries.updateProduct(id, draft(), { priceInNgn: 9500, url: 'https://drive.example.com/v2' });
     const product = await db.doc(`products/${id}`).get();
     expect(product.get('priceInNgn')).toBe(9500);
     expect((product.get('createdAt') as Timestamp).isEqual(createdAt)).toBe(true);
     expect(await queries.fetchDeliverableUrl(id)).toBe('https://drive.example.com/v2');
 
-    await queries.updateCoverImage(id, `${cloud.imagesUrl}/demo-cloud/image/upload/v2/digital_products/new.png`);
+    await queries.updateCoverImage(
+      id,
+      draft().coverImageUrl,
+      `${cloud.imagesUrl}/demo-cloud/image/upload/v2/digital_products/new.png`,
+    );
     const changed = await db.doc(`products/${id}`).get();
     expect(changed.get('coverImageUrl')).toBe(`${cloud.imagesUrl}/demo-cloud/image/upload/v2/digital_products/new.png`);
     expect(changed.get('priceInNgn')).toBe(9500);

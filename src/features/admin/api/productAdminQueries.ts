@@ -12,13 +12,13 @@ import {
   limit,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   setDoc,
   deleteDoc,
   updateDoc,
   where,
   writeBatch,
-  type WriteBatch,
 } from 'firebase/firestore/lite';
 import {
   catalogIndexCollection,
@@ -28,7 +28,7 @@ import {
 } from '../../../../domain/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
-import type { Outline, Product, ProductFields } from '../../../../domain/product';
+import { productFromData, type Outline, type Product, type ProductFields } from '../../../../domain/product';
 
 /** A product with its private deliverable link (productDeliverables/{id}, docs/security.md). */
 export interface ProductDraft extends ProductFields {
@@ -59,17 +59,16 @@ export async function fetchCategoryProducts(categoryId: number): Promise<Product
 }
 
 /**
- * Adds to `batch` the change of a product's catalog index entry: a merge into
- * `entries.{productId}` of its shard, so other products' entries (maybe written by another admin
- * at the same moment) are left as they are. `fields` null removes the entry.
+ * The write (for a batch's or a transaction's `set`) of a product's catalog index entry: a merge
+ * into `entries.{productId}` of its shard, so other products' entries (maybe written by another
+ * admin at the same moment) are left as they are. `fields` null removes the entry.
  */
-function writeIndexEntry(
-  batch: WriteBatch,
+function indexEntryWrite(
   productId: string,
   fields: (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp> }) | null,
-): void {
+) {
   const shard = doc(getDb(), catalogIndexCollection, catalogShardId(productId));
-  batch.set(shard, { entries: { [productId]: fields ?? deleteField() } }, { merge: true });
+  return [shard, { entries: { [productId]: fields ?? deleteField() } }, { merge: true }] as const;
 }
 
 /** The deliverable link of a product, '' when none was stored. */
@@ -88,30 +87,85 @@ export async function createProduct(draft: ProductDraft): Promise<string> {
   // The rules want createdAt to be the request time (docs/security.md), i.e. the server's clock.
   batch.set(ref, { ...fields, createdAt: serverTimestamp() });
   batch.set(doc(db, 'productDeliverables', ref.id), { url });
-  writeIndexEntry(batch, ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() });
+  batch.set(...indexEntryWrite(ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() }));
   await batch.commit();
   return ref.id;
 }
 
-/** Updates the product's fields and its deliverable together; createdAt is left as it is. */
-export async function updateProduct(productId: string, draft: ProductDraft): Promise<void> {
-  const db = getDb();
-  const { url, ...fields } = draft;
-  const batch = writeBatch(db);
-  batch.update(doc(db, 'products', productId), { ...fields });
-  batch.set(doc(db, 'productDeliverables', productId), { url });
-  // createdAt is not sent: the merge keeps the entry's own, which never changes.
-  writeIndexEntry(batch, productId, catalogIndexFields(fields));
-  await batch.commit();
+/**
+ * The error of a save refused because the product, or its deliverable link, is no longer what the
+ * admin's dialog showed: another admin saved in between (src/lib/errors.ts words it).
+ */
+function productChanged(): Error {
+  return Object.assign(new Error('The product changed since it was opened.'), { code: 'product-changed' });
 }
 
-/** An image change updates only coverImageUrl (of the product and of its index entry; docs/admin.md). */
-export async function updateCoverImage(productId: string, coverImageUrl: string): Promise<void> {
+/**
+ * Saves the fields the admin changed, with the deliverable link when it changed, in one transaction
+ * that first reads the product and its deliverable and refuses (code 'product-changed') unless
+ * every field is still what the dialog opened with. So two admins editing one product cannot
+ * overwrite each other: the second save is refused instead of putting back what the first
+ * changed, and only changed fields are written. Firestore retries the transaction when either
+ * document changes between the read and the commit, and the retry then refuses.
+ */
+export async function updateProduct(
+  productId: string,
+  opened: ProductDraft,
+  changes: Partial<ProductDraft>,
+): Promise<void> {
   const db = getDb();
-  const batch = writeBatch(db);
-  batch.update(doc(db, 'products', productId), { coverImageUrl });
-  writeIndexEntry(batch, productId, { coverImageUrl });
-  await batch.commit();
+  const productRef = doc(db, 'products', productId);
+  const deliverableRef = doc(db, 'productDeliverables', productId);
+  await runTransaction(db, async (transaction) => {
+    const productSnapshot = await transaction.get(productRef);
+    const deliverableSnapshot = await transaction.get(deliverableRef);
+    const data = productSnapshot.data();
+    if (data === undefined) throw productChanged();
+    const url: unknown = deliverableSnapshot.get('url');
+    const stored: ProductDraft = { ...productFromData(productId, data), url: typeof url === 'string' ? url : '' };
+    const keys = Object.keys(opened) as (keyof ProductDraft)[];
+    if (keys.some((key) => stored[key] !== opened[key])) throw productChanged();
+
+    const { url: newUrl, ...fields } = changes;
+    if (Object.keys(fields).length > 0) transaction.update(productRef, fields);
+    if (newUrl !== undefined) transaction.set(deliverableRef, { url: newUrl });
+    const indexBefore = catalogIndexFields(stored);
+    const indexAfter = catalogIndexFields({ ...stored, ...fields });
+    const indexChanges: Partial<CatalogIndexFields> = Object.fromEntries(
+      Object.entries(indexAfter).filter(([key, value]) => indexBefore[key as keyof CatalogIndexFields] !== value),
+    );
+    // createdAt is not sent: the merge keeps the entry's own, which never changes.
+    if (Object.keys(indexChanges).length > 0) transaction.set(...indexEntryWrite(productId, indexChanges));
+  });
+}
+
+/**
+ * An image change updates only coverImageUrl (of the product and of its index entry; docs/admin.md),
+ * refused (code 'product-changed') when the product's cover is no longer `openedUrl`: the admin
+ * would replace another admin's new cover, and the old one deleted next would be the wrong one.
+ */
+export async function updateCoverImage(productId: string, openedUrl: string, coverImageUrl: string): Promise<void> {
+  const db = getDb();
+  const productRef = doc(db, 'products', productId);
+  await runTransaction(db, async (transaction) => {
+    const snapshot = await transaction.get(productRef);
+    const data = snapshot.data();
+    if (data === undefined || productFromData(productId, data).coverImageUrl !== openedUrl) throw productChanged();
+    transaction.update(productRef, { coverImageUrl });
+    transaction.set(...indexEntryWrite(productId, { coverImageUrl }));
+  });
+}
+
+/**
+ * Whether a product has this cover. A cover typed into the edit dialog can be another product's, so
+ * an image is deleted from the image host only once no product refers to it.
+ */
+export async function isCoverInUse(coverImageUrl: string): Promise<boolean> {
+  // A single equality filter needs no composite index; the rules want a limit on a list.
+  const snapshot = await getDocs(
+    query(collection(getDb(), 'products'), where('coverImageUrl', '==', coverImageUrl), limit(1)),
+  );
+  return !snapshot.empty;
 }
 
 /** Deletes the product, its deliverable and all its outlines in one batch. */
@@ -125,7 +179,7 @@ export async function deleteProduct(productId: string): Promise<void> {
   related.docs.forEach((outline) => batch.delete(outline.ref));
   batch.delete(doc(db, 'productDeliverables', productId));
   batch.delete(doc(db, 'products', productId));
-  writeIndexEntry(batch, productId, null);
+  batch.set(...indexEntryWrite(productId, null));
   await batch.commit();
 }
 

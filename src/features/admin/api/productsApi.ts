@@ -2,6 +2,7 @@
 // ('Product', 'Outline' in lib/api.ts) only when its write succeeded, so the admin's list and the
 // shop's cached pages change after the server has the change, never before (docs/admin.md).
 import { api, runQuery } from '../../../lib/api';
+import type { AppError } from '../../../lib/errors';
 import type { Outline, Product } from '../../../../domain/product';
 import {
   createOutline,
@@ -20,6 +21,14 @@ import {
 
 const productList = { type: 'Product' as const, id: 'LIST' };
 
+/**
+ * Whether the product on the server differs from the cached one after a save: it succeeded, or it
+ * was refused because another admin changed the product, so the list reloads what is stored now.
+ */
+function changedOnServer(error: AppError | undefined): boolean {
+  return error === undefined || error.code === 'product-changed';
+}
+
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminCategoryProducts: build.query<Product[], number>({
@@ -34,13 +43,16 @@ export const productsApi = api.injectEndpoints({
       queryFn: (draft) => runQuery(() => createProduct(draft)),
       invalidatesTags: (_result, error) => (error ? [] : [productList]),
     }),
-    updateProduct: build.mutation<null, { id: string; draft: ProductDraft }>({
-      queryFn: ({ id, draft }) => runQuery<null>(() => updateProduct(id, draft).then(() => null)),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [productList, { type: 'Product', id }]),
+    updateProduct: build.mutation<null, { id: string; opened: ProductDraft; changes: Partial<ProductDraft> }>({
+      queryFn: ({ id, opened, changes }) => runQuery<null>(() => updateProduct(id, opened, changes).then(() => null)),
+      invalidatesTags: (_result, error, { id }) =>
+        changedOnServer(error) ? [productList, { type: 'Product', id }] : [],
     }),
-    changeCoverImage: build.mutation<null, { id: string; coverImageUrl: string }>({
-      queryFn: ({ id, coverImageUrl }) => runQuery<null>(() => updateCoverImage(id, coverImageUrl).then(() => null)),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [productList, { type: 'Product', id }]),
+    changeCoverImage: build.mutation<null, { id: string; openedUrl: string; coverImageUrl: string }>({
+      queryFn: ({ id, openedUrl, coverImageUrl }) =>
+        runQuery<null>(() => updateCoverImage(id, openedUrl, coverImageUrl).then(() => null)),
+      invalidatesTags: (_result, error, { id }) =>
+        changedOnServer(error) ? [productList, { type: 'Product', id }] : [],
     }),
     deleteProduct: build.mutation<null, string>({
       queryFn: (id) => runQuery<null>(() => deleteProduct(id).then(() => null)),

@@ -4,6 +4,7 @@ import { showError, showSuccess } from '../../../lib/alerts';
 import { publicIdFromUrl } from '../../../lib/imageHost';
 import type { Product } from '../../../../domain/product';
 import { deleteProductImage } from '../api/productImages';
+import { deleteCoverIfUnused } from './deleteCoverIfUnused';
 import { useChangeCoverImageMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
 import { UploadProgress, primaryButtonClass, secondaryButtonClass } from './fields';
@@ -12,8 +13,9 @@ import { useCoverUpload } from './useCoverUpload';
 import { configuredImageHost } from './useDeleteProduct';
 
 /**
- * Change Product Image (docs/admin.md): upload the new cover, point the product at it (coverImageUrl only),
- * then delete the old one. The old image goes last, so a failure earlier leaves the product as it was.
+ * Change Product Image (docs/admin.md): upload the new cover, point the product at it (coverImageUrl only,
+ * refused if another admin changed the cover meanwhile), then delete the old one unless another product
+ * still shows it. The old image goes last, so a failure earlier leaves the product as it was.
  */
 export function ChangeImageDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -39,24 +41,20 @@ export function ChangeImageDialog({ product, onClose }: { product: Product; onCl
         await showError('Failed to upload new image', 'Try again.');
         return;
       }
-      const result = await changeCover({ id: product.id, coverImageUrl: newUrl });
+      const result = await changeCover({ id: product.id, openedUrl: product.coverImageUrl, coverImageUrl: newUrl });
       if ('error' in result) {
         const orphan = publicIdFromUrl(newUrl);
         if (orphan) await deleteProductImage(orphan).catch(() => undefined);
-        await showError('Something went wrong.');
+        const refused = result.error;
+        const changed = refused !== undefined && 'code' in refused && refused.code === 'product-changed';
+        await showError('Something went wrong.', changed ? refused.message : undefined);
         return;
       }
-      const oldId = publicIdFromUrl(product.coverImageUrl);
-      const oldDeleted = oldId
-        ? await deleteProductImage(oldId).then(
-            () => true,
-            () => false,
-          )
-        : true;
+      const oldCover = await deleteCoverIfUnused(product.coverImageUrl);
       onClose();
       await showSuccess(
         'Product image updated successfully.',
-        oldDeleted ? undefined : `The old image could not be deleted from ${configuredImageHost()}.`,
+        oldCover === 'failed' ? `The old image could not be deleted from ${configuredImageHost()}.` : undefined,
       );
     } finally {
       submitting.current = false;

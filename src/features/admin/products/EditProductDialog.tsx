@@ -6,15 +6,19 @@ import { useGetDeliverableUrlQuery, useUpdateProductMutation } from '../api/prod
 import { primaryButtonClass, secondaryButtonClass } from './fields';
 import { ProductFormFields } from './ProductFormFields';
 import {
-  productDraft,
+  changedFields,
   productFormErrors,
   productFormValues,
+  storedDraft,
   type ProductFormErrors,
   type ProductFormKey,
   type ProductFormValues,
 } from './productForm';
 
-/** Edit product (docs/admin.md): every field, the deliverable URL included; saved in one batch. */
+/**
+ * Edit product (docs/admin.md): every field, the deliverable URL included; only the changed ones
+ * are saved, refused when another admin changed the product since the dialog opened.
+ */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const deliverable = useGetDeliverableUrlQuery(product.id);
   return (
@@ -43,7 +47,10 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
 }
 
 function EditProductForm({ product, url, onClose }: { product: Product; url: string; onClose: () => void }) {
-  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product, url));
+  // What the dialog opened with: the save is refused if the product is no longer this, so a
+  // refreshed list behind the dialog does not make a stale form look current.
+  const [opened] = useState(() => storedDraft(product, url));
+  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(opened));
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
   const set = (field: ProductFormKey, value: string) => setValues((current) => ({ ...current, [field]: value }));
@@ -54,7 +61,7 @@ function EditProductForm({ product, url, onClose }: { product: Product; url: str
     const found = productFormErrors(values, 'edit');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const result = await updateProduct({ id: product.id, draft: productDraft(values) });
+    const result = await updateProduct({ id: product.id, opened, changes: changedFields(opened, values) });
     if ('error' in result) {
       const reason =
         typeof result.error === 'object' && result.error !== null && 'message' in result.error

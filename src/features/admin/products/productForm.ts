@@ -170,10 +170,22 @@ export function emptyProductForm(): ProductFormValues {
   ) as ProductFormValues;
 }
 
+/** What the forms edit of a stored product: its fields and its deliverable link. */
+export function storedDraft(product: Product, url: string): ProductDraft {
+  return Object.fromEntries(
+    productFormKeys.map((key) => [key, key === 'url' ? url : product[key]]),
+  ) as unknown as ProductDraft;
+}
+
 /** The edit dialog's starting values: the product as stored, with its deliverable link. */
-export function productFormValues(product: Product, url: string): ProductFormValues {
-  const stored: ProductDraft = { ...product, url };
+export function productFormValues(stored: ProductDraft): ProductFormValues {
   return Object.fromEntries(productFormKeys.map((key) => [key, String(stored[key])])) as ProductFormValues;
+}
+
+/** The fields whose stored value `values` would change. */
+export function changedFields(stored: ProductDraft, values: ProductFormValues): Partial<ProductDraft> {
+  const draft = productDraft(values);
+  return Object.fromEntries(productFormKeys.flatMap((key) => (draft[key] === stored[key] ? [] : [[key, draft[key]]])));
 }
 
 /** Field errors of one form; a field the form uploads as a file is checked by the form. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { confirmAction, showError, showLoading, showSuccess } from '../../../lib/alerts';
 import { getConfig } from '../../../lib/config';
-import { imageHostName, publicIdFromUrl } from '../../../lib/imageHost';
+import { imageHostName } from '../../../lib/imageHost';
 import type { Product } from '../../../../domain/product';
-import { deleteProductImage } from '../api/productImages';
 import { useDeleteProductMutation } from '../api/productsApi';
+import { deleteCoverIfUnused } from './deleteCoverIfUnused';
 
 /** The image host named in messages: the host of the configured upload URL. */
 export function configuredImageHost(): string {
@@ -13,9 +13,9 @@ export function configuredImageHost(): string {
 }
 
 /**
- * Delete (docs/admin.md): confirm, delete the cover from the image host first, and only if that worked
- * delete the product, its deliverable and its outlines (one batch). A product whose image could not
- * be deleted stays, so no image is left behind without a product pointing at it.
+ * Delete (docs/admin.md): confirm, delete the product, its deliverable and its outlines (one batch),
+ * and only once that succeeded its cover, unless another product shows the same image. A refused
+ * batch so leaves the product whole, cover included.
  */
 export function useDeleteProduct() {
   const [deleting, setDeleting] = useState(false);
@@ -31,22 +31,22 @@ export function useDeleteProduct() {
     setDeleting(true);
     try {
       await showLoading('Deleting product...');
-      const publicId = publicIdFromUrl(product.coverImageUrl);
-      // A cover typed in by hand from elsewhere is not on our image host: nothing to delete there.
-      if (publicId) {
-        try {
-          await deleteProductImage(publicId);
-        } catch {
-          await showError(`Failed to delete image from ${configuredImageHost()}`, 'The product was not deleted.');
-          return;
-        }
-      }
       const result = await deleteProduct(product.id);
       if ('error' in result) {
         await showError('Something went wrong during deletion.');
         return;
       }
-      await showSuccess('Product and image deleted.');
+      const cover = await deleteCoverIfUnused(product.coverImageUrl);
+      if (cover === 'failed') {
+        await showError(
+          `Failed to delete image from ${configuredImageHost()}`,
+          'The product was deleted; its image is still on the image host.',
+        );
+      } else if (cover === 'shared') {
+        await showSuccess('Product deleted.', 'Its image is kept: another product uses it.');
+      } else {
+        await showSuccess('Product and image deleted.');
+      }
     } finally {
       setDeleting(false);
     }

@@ -4,6 +4,7 @@ import {
   deleteProduct,
   fetchCategoryProducts,
   fetchDeliverableUrl,
+  isCoverInUse,
   updateCoverImage,
   updateProduct,
 } from '../../../../../src/features/admin/api/productAdminQueries';
@@ -152,7 +153,7 @@ describe('Edit dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
-  it("saves product and deliverable together, says 'Updated!' and shows the new price only after the write", async () => {
+  it("saves only the changed fields, with what the dialog opened with, says 'Updated!' and shows the new price only after the write", async () => {
     const write = deferred<void>();
     vi.mocked(updateProduct).mockReturnValue(write.promise);
     const { user } = await renderWithEbooks();
@@ -166,16 +167,20 @@ describe('Edit dialog', () => {
     await user.type(within(dialog).getByLabelText('URL'), 'https://drive.example.com/excel-v2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(updateProduct).toHaveBeenCalledWith('excel-mastery', {
-      title: 'Excel Mastery for Business',
-      author: 'Digital Store Content Team',
-      coverImageUrl: coverUrl,
-      description: excel.description,
-      url: 'https://drive.example.com/excel-v2',
-      priceInNgn: 9500,
-      priceInUsd: 15,
-      categoryId: 1,
-    });
+    expect(updateProduct).toHaveBeenCalledWith(
+      'excel-mastery',
+      {
+        title: 'Excel Mastery for Business',
+        author: 'Digital Store Content Team',
+        coverImageUrl: coverUrl,
+        description: excel.description,
+        url: 'https://drive.example.com/excel',
+        priceInNgn: 12000,
+        priceInUsd: 15,
+        categoryId: 1,
+      },
+      { url: 'https://drive.example.com/excel-v2', priceInNgn: 9500 },
+    );
     expect(within(card).getByText('₦12,000')).toBeInTheDocument();
     catalog = [{ ...excel, priceInNgn: 9500 }, python];
     write.resolve();
@@ -200,6 +205,40 @@ describe('Edit dialog', () => {
     expect(screen.getByText('You do not have permission to do that.')).toBeInTheDocument();
     expect(screen.queryByText(/permission-denied/)).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Product', hidden: true })).toBeInTheDocument();
+  });
+
+  it('sends no change when nothing was changed (a trimmed space is no change)', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await user.type(await within(dialog).findByLabelText('Title'), '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Updated!' })).toBeInTheDocument();
+    expect(updateProduct).toHaveBeenCalledWith('excel-mastery', expect.objectContaining({ priceInNgn: 12000 }), {});
+  });
+
+  it('refuses the save when another admin changed the product, says so and keeps the dialog', async () => {
+    vi.mocked(updateProduct).mockRejectedValue(Object.assign(new Error('changed'), { code: 'product-changed' }));
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const ngn = await within(dialog).findByLabelText('Price in NGN');
+    await user.clear(ngn);
+    await user.type(ngn, '9000');
+    catalog = [{ ...excel, priceInNgn: 11000 }, python];
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Update Failed!' })).toBeInTheDocument();
+    expect(screen.getByText('This product was changed by someone else. Reload it and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Product', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Updated!' })).not.toBeInTheDocument();
+    // The list behind the dialog reloads what is stored now.
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toHaveTextContent(
+        '₦11,000',
+      ),
+    );
   });
 
   it('refuses a price of 0 before writing', async () => {
@@ -238,7 +277,7 @@ describe('Delete', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
   }
 
-  it("deletes the image first, then the product; says 'Product and image deleted.' and the card goes", async () => {
+  it("deletes the product first, then its image; says 'Product and image deleted.' and the card goes", async () => {
     const api = useImageApi();
     const { user } = await renderWithEbooks();
     let imageDeletionsBeforeRecords = -1;
@@ -252,7 +291,8 @@ describe('Delete', () => {
       { authorization: `Bearer ${adminToken}`, body: { public_id: 'digital_products/excel-cover' } },
     ]);
     expect(deleteProduct).toHaveBeenCalledWith('excel-mastery');
-    expect(imageDeletionsBeforeRecords).toBe(1);
+    expect(imageDeletionsBeforeRecords).toBe(0);
+    expect(isCoverInUse).toHaveBeenCalledWith(coverUrl);
     await waitFor(() =>
       expect(
         screen.queryByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true }),
@@ -270,24 +310,48 @@ describe('Delete', () => {
     expect(deleteProduct).not.toHaveBeenCalled();
   });
 
-  it('keeps the product and names the image host when the image cannot be deleted', async () => {
+  it('names the image host when the image cannot be deleted after the product was', async () => {
     useImageApi({ deleteStatus: 502 });
     const { user } = await renderWithEbooks();
     await confirmDelete(user);
     expect(
       await screen.findByRole('heading', { name: 'Failed to delete image from api.cloudinary.test' }),
     ).toBeInTheDocument();
-    expect(deleteProduct).not.toHaveBeenCalled();
-    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toBeInTheDocument();
+    expect(screen.getByText('The product was deleted; its image is still on the image host.')).toBeInTheDocument();
+    expect(deleteProduct).toHaveBeenCalledWith('excel-mastery');
   });
 
-  it("says 'Something went wrong during deletion.' when the records cannot be deleted", async () => {
-    useImageApi();
+  it("says 'Something went wrong during deletion.' and keeps the image when the records cannot be deleted", async () => {
+    const api = useImageApi();
     vi.mocked(deleteProduct).mockRejectedValue(new Error('unavailable'));
     const { user } = await renderWithEbooks();
     await confirmDelete(user);
     expect(await screen.findByRole('heading', { name: 'Something went wrong during deletion.' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true })).toBeInTheDocument();
+    expect(api.deletions).toHaveLength(0);
+  });
+
+  it('keeps the image when another product uses it', async () => {
+    const api = useImageApi();
+    vi.mocked(isCoverInUse).mockResolvedValue(true);
+    const { user } = await renderWithEbooks();
+    await confirmDelete(user);
+    expect(await screen.findByRole('heading', { name: 'Product deleted.' })).toBeInTheDocument();
+    expect(screen.getByText('Its image is kept: another product uses it.')).toBeInTheDocument();
+    expect(deleteProduct).toHaveBeenCalledWith('excel-mastery');
+    expect(isCoverInUse).toHaveBeenCalledWith(coverUrl);
+    expect(api.deletions).toHaveLength(0);
+  });
+
+  it('keeps the image when it cannot tell whether another product uses it', async () => {
+    const api = useImageApi();
+    vi.mocked(isCoverInUse).mockRejectedValue(new Error('unavailable'));
+    const { user } = await renderWithEbooks();
+    await confirmDelete(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to delete image from api.cloudinary.test' }),
+    ).toBeInTheDocument();
+    expect(api.deletions).toHaveLength(0);
   });
 });
 
@@ -308,9 +372,34 @@ describe('Change image', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('heading', { name: 'Product image updated successfully.' })).toBeInTheDocument();
     expect(api.uploads).toHaveLength(1);
-    expect(updateCoverImage).toHaveBeenCalledWith('excel-mastery', uploadedUrl('fresh'));
+    expect(updateCoverImage).toHaveBeenCalledWith('excel-mastery', coverUrl, uploadedUrl('fresh'));
     expect(updateProduct).not.toHaveBeenCalled();
+    expect(isCoverInUse).toHaveBeenCalledWith(coverUrl);
     expect(api.deletions.map((deletion) => deletion.body)).toEqual([{ public_id: 'digital_products/excel-cover' }]);
+  });
+
+  it('keeps the old image when another product uses it', async () => {
+    vi.mocked(isCoverInUse).mockResolvedValue(true);
+    const api = useImageApi({ uploadedName: 'fresh' });
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), { target: { files: [png()] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Product image updated successfully.' })).toBeInTheDocument();
+    expect(updateCoverImage).toHaveBeenCalledWith('excel-mastery', coverUrl, uploadedUrl('fresh'));
+    expect(api.deletions).toHaveLength(0);
+  });
+
+  it('refuses when another admin changed the cover meanwhile, and deletes only the new upload', async () => {
+    vi.mocked(updateCoverImage).mockRejectedValue(Object.assign(new Error('changed'), { code: 'product-changed' }));
+    const api = useImageApi({ uploadedName: 'late' });
+    const { user } = await renderWithEbooks();
+    const dialog = await openChangeImage(user);
+    fireEvent.change(within(dialog).getByLabelText('New cover image'), { target: { files: [png()] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument();
+    expect(screen.getByText('This product was changed by someone else. Reload it and try again.')).toBeInTheDocument();
+    expect(api.deletions.map((deletion) => deletion.body)).toEqual([{ public_id: 'digital_products/late' }]);
   });
 
   it("says 'Failed to upload new image' and changes nothing when the upload fails", async () => {

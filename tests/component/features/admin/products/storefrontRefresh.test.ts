@@ -57,7 +57,13 @@ describe('storefront cache after admin writes', () => {
   it('refetches the home list and the product page after a product edit', async () => {
     const store = await storeWithShopPages();
     expect(fetchLatestProducts).toHaveBeenCalledTimes(1);
-    await store.dispatch(productsApi.endpoints.updateProduct.initiate({ id: 'excel-mastery', draft }));
+    await store.dispatch(
+      productsApi.endpoints.updateProduct.initiate({
+        id: 'excel-mastery',
+        opened: draft,
+        changes: { priceInNgn: 9500 },
+      }),
+    );
     await vi.waitFor(() => expect(fetchLatestProducts).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(fetchProduct).toHaveBeenCalledTimes(2));
   });
@@ -76,8 +82,31 @@ describe('storefront cache after admin writes', () => {
   it('keeps the cache when the write failed', async () => {
     vi.mocked(updateProduct).mockRejectedValue(new Error('denied'));
     const store = await storeWithShopPages();
-    await store.dispatch(productsApi.endpoints.updateProduct.initiate({ id: 'excel-mastery', draft }));
+    await store.dispatch(
+      productsApi.endpoints.updateProduct.initiate({
+        id: 'excel-mastery',
+        opened: draft,
+        changes: { priceInNgn: 9500 },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchLatestProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches when the save was refused because another admin changed the product', async () => {
+    vi.mocked(updateProduct).mockRejectedValue(Object.assign(new Error('changed'), { code: 'product-changed' }));
+    const store = await storeWithShopPages();
+    const result = await store.dispatch(
+      productsApi.endpoints.updateProduct.initiate({
+        id: 'excel-mastery',
+        opened: draft,
+        changes: { priceInNgn: 9500 },
+      }),
+    );
+    expect(result.error).toEqual({
+      code: 'product-changed',
+      message: 'This product was changed by someone else. Reload it and try again.',
+    });
+    await vi.waitFor(() => expect(fetchProduct).toHaveBeenCalledTimes(2));
   });
 });

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp, createEmailRetry, createReminders } from '../server/app';
+import { createApp, createEmailSweeps, createReminders } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -68,6 +68,12 @@ export interface CloudOptions {
    * minute.
    */
   emailRetryMs?: number;
+  /**
+   * With the API: how often it sends the purchase links buyers asked for at /purchases (the API only
+   * records the requests; deployed, the same scheduled function sends them). 0 turns it off, for
+   * tests that run the sweep themselves. Default one minute.
+   */
+  resendSweepMs?: number;
 }
 
 export interface Cloud {
@@ -303,28 +309,11 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         : refuseAllTokens;
       const mailer = createMailer(config);
       const app = createApp({ config, db, mailer, auth });
-      const retryEvery = options.emailRetryMs ?? 60_000;
-      if (retryEvery > 0) {
-        // What the deployed scheduled functions do every 15 minutes, here every minute, one after
-        // the other; each reports only when it did something.
-        const retryEmails = createEmailRetry({ config, db, mailer });
-        const reminders = createReminders({ config, db, mailer });
-        const sweeps: Array<{ name: string; run: () => Promise<string | null> }> = [
-          {
-            name: 'E-mail retry',
-            run: async () => {
-              const { retried, sent } = await retryEmails();
-              return retried > 0 ? `${sent} of ${retried} purchases now sent` : null;
-            },
-          },
-          {
-            name: 'Checkout reminders',
-            run: async () => {
-              const { sent, skipped, failed } = await reminders();
-              return sent + failed > 0 ? `${sent} sent, ${failed} failed, ${skipped} not needed` : null;
-            },
-          },
-        ];
+      type Sweep = { name: string; run: () => Promise<string | null> };
+      // Sweeps on a timer, one after the other; a run still going when the next is due is not
+      // doubled, and each reports only when it did something.
+      const every = (ms: number, sweeps: Sweep[]) => {
+        if (ms <= 0) return;
         let running = false;
         const timer = setInterval(() => {
           if (running) return;
@@ -341,13 +330,41 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
           })().finally(() => {
             running = false;
           });
-        }, retryEvery);
+        }, ms);
         timer.unref();
         stops.push(() => {
           clearInterval(timer);
           return Promise.resolve();
         });
-      }
+      };
+      // What the deployed scheduled functions do every 15 minutes, here every minute.
+      const emailSweeps = createEmailSweeps({ config, db, mailer });
+      const reminders = createReminders({ config, db, mailer });
+      every(options.emailRetryMs ?? 60_000, [
+        {
+          name: 'E-mail retry',
+          run: async () => {
+            const { retried, sent } = await emailSweeps.retryUnsentEmails();
+            return retried > 0 ? `${sent} of ${retried} purchases now sent` : null;
+          },
+        },
+        {
+          name: 'Checkout reminders',
+          run: async () => {
+            const { sent, skipped, failed } = await reminders();
+            return sent + failed > 0 ? `${sent} sent, ${failed} failed, ${skipped} not needed` : null;
+          },
+        },
+      ]);
+      every(options.resendSweepMs ?? 60_000, [
+        {
+          name: 'Purchase links',
+          run: async () => {
+            const { claimed, done } = await emailSweeps.sendResendRequests();
+            return claimed > 0 ? `${done} of ${claimed} requests done` : null;
+          },
+        },
+      ]);
       // The API answers only to its own Host, and to no other origin than the store's (docs/security.md).
       const access = { port: () => ports.api, allowsOrigin: originPolicy(allowedOrigins) };
       const server = await new Promise<Server>((resolve, reject) => {

@@ -24,6 +24,7 @@ import { createOrderService } from './orders/orderService';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
+import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
 import { productTemplateFile } from '../domain/productTemplate';
 import { createSeoRouter } from './seo/seoRoutes';
 import { createReminderRouter, createReminderSweep, type ReminderOutcome } from './checkouts/reminders';
@@ -191,23 +192,46 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
+/** What one run of the e-mail sweep did. */
+export interface EmailSweepOutcome extends EmailRetryOutcome {
+  /** Buyers' requests for their purchase links (purchases/resendRequests.ts). */
+  resends: ResendSweepOutcome;
+}
+
 /**
- * The sweep that sends the e-mails of purchases whose mail failed (fulfilment.ts retryUnsentEmails),
- * from the same dependencies as the app: the deployed scheduled function and the local cloud's
- * timer run it.
+ * The two parts of the e-mail sweep, from the same dependencies as the app: the links buyers asked
+ * for at /purchases, and the e-mails of purchases whose mail failed (fulfilment.ts retryUnsentEmails).
  */
-export function createEmailRetry(deps: AppDeps): () => Promise<EmailRetryOutcome> {
+export function createEmailSweeps(deps: AppDeps) {
   const { config, db, mailer } = deps;
+  const logError = deps.logError ?? logToConsole;
+  const now = deps.now ?? (() => new Date());
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
-  const fulfilment = createFulfilment({
-    db,
-    mailer,
-    config,
-    links,
-    logError: deps.logError ?? logToConsole,
-    now: deps.now ?? (() => new Date()),
-  });
-  return () => fulfilment.retryUnsentEmails();
+  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const resendRequests = createResendRequests({ db, mailer, config, links, fulfilment, logError, now });
+  return {
+    sendResendRequests: (): Promise<ResendSweepOutcome> => resendRequests.sendPending(),
+    /** The same for one address's request only (tests on a shared database). */
+    sendResendRequestFor: (email: string): Promise<ResendSweepOutcome> => resendRequests.sendPendingFor(email),
+    retryUnsentEmails: (): Promise<EmailRetryOutcome> => fulfilment.retryUnsentEmails(),
+    logError,
+  };
+}
+
+/**
+ * The e-mail sweep the deployed scheduled function runs: both parts, the buyers' requests first.
+ * The local cloud runs the parts on timers of their own.
+ */
+export function createEmailRetry(deps: AppDeps): () => Promise<EmailSweepOutcome> {
+  const { sendResendRequests, retryUnsentEmails, logError } = createEmailSweeps(deps);
+  return async () => {
+    // A failure of one part must not starve the other.
+    const resends = await sendResendRequests().catch((error: unknown) => {
+      logError('Purchase links requests could not be swept', error);
+      return { claimed: 0, done: 0 };
+    });
+    return { ...(await retryUnsentEmails()), resends };
+  };
 }
 
 /**
@@ -267,12 +291,8 @@ function createPurchaseRoutes(
       logError,
     }),
     purchases: createPurchaseRouter({
-      db,
-      mailer,
-      config,
-      links,
-      fulfilment,
-      // Each request may send an e-mail.
+      resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),
+      // Each request may lead to an e-mail.
       limiter: limits.resend,
       logError,
     }),

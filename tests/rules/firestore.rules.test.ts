@@ -142,6 +142,12 @@ async function seed(): Promise<void> {
     outcome: 'applied',
   });
   batch.set(admin.doc('settings/store'), { keepAccessOnPartialRefund: true, remindersOn: true });
+  batch.set(admin.doc('resendRequests/r1'), {
+    email: 'ada@store.test',
+    createdAt: fixedTime,
+    claimableAt: fixedTime,
+    attempts: 0,
+  });
   batch.set(admin.doc('contactMessages/m1'), {
     name: 'Sam',
     email: 'sam@store.test',
@@ -341,6 +347,18 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'settings/store'), { remindersOn: false }),
   },
   {
+    name: 'resendRequests',
+    target: 'r1',
+    create: (db) =>
+      setDoc(doc(db, 'resendRequests/r2'), {
+        email: 'eve@store.test',
+        createdAt: new Date(),
+        claimableAt: new Date(),
+        attempts: 0,
+      }),
+    update: (db) => updateDoc(doc(db, 'resendRequests/r1'), { claimableAt: new Date(0) }),
+  },
+  {
     name: 'contactMessages',
     target: 'm1',
     create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
@@ -367,6 +385,7 @@ const expected: Record<string, Record<Op, string>> = {
   // Admins read and write the store's switches; nobody deletes them (the defaults would come back
   // silently).
   settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },
+  resendRequests: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   contactMessages: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
   // Admins write the terms; the API alone counts uses and keeps each checkout's reservation and the
   // hashed addresses of buyers.

@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
     seed: true,
     // Tests watch failed e-mails stay failed until they retry them (the retry sweep is tested on its own).
     emailRetryMs: 0,
+    // The purchase links a buyer asks for at /purchases go out within a second, as a browser test waits.
+    resendSweepMs: 1000,
     storeUrl: baseUrl,
     // The second store (real payment buttons) is a browser origin of the local cloud too.
     extraOrigins: [providersBaseUrl],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../local/ports';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { createApp } from '../../../server/app';
+import { createApp, createEmailSweeps } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
@@ -27,6 +27,8 @@ import {
 interface AdminApi {
   url: string;
   logged: string[];
+  /** Sends the purchase links requested for this address at /purchases, as the e-mail sweep does. */
+  sendRequestedLinks(email: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -38,18 +40,26 @@ async function startAdminApi(env: Record<string, string> = {}): Promise<AdminApi
   const url = `http://127.0.0.1:${port}`;
   const config = parseServerConfig({ ...cloud.apiEnv, PUBLIC_STORE_URL: url, CONTACT_RATE_LIMIT: '1000', ...env });
   const logged: string[] = [];
+  const logError = (message: string) => logged.push(message);
+  const mailer = createMailer(config);
   const app = createApp({
     config,
     db,
-    mailer: createMailer(config),
+    mailer,
     auth: createAdminAuth({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST }),
-    logError: (message) => logged.push(message),
+    logError,
   });
+  const sweeps = createEmailSweeps({ config, db, mailer, logError });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
   });
-  const api = { url, logged, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const api = {
+    url,
+    logged,
+    sendRequestedLinks: (email: string) => sweeps.sendResendRequestFor(email.toLowerCase()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   servers.push(api);
   return api;
 }
@@ -133,12 +143,14 @@ describe('POST /api/admin/transactions/{id}/resend', () => {
 
     // The buyer asks at /purchases with the corrected address: the sale is there, not under the old one.
     expect((await postJson(`${api.url}/api/purchases/resend`, { email: corrected })).status).toBe(200);
+    await api.sendRequestedLinks(corrected);
     const listed = await mailsMatching(
       (m) => toAddress(corrected)(m) && m.subject === 'Your purchases on Digital Store',
     );
     expect(listed).toHaveLength(1);
     expect(listed[0]?.text).toContain(sale.accessUrl);
     expect((await postJson(`${api.url}/api/purchases/resend`, { email: sale.customer.email })).status).toBe(200);
+    await api.sendRequestedLinks(sale.customer.email);
     expect(
       await mailsMatching((m) => toAddress(sale.customer.email)(m) && m.subject.startsWith('Your purchases'), 0),
     ).toEqual([]);

@@ -163,7 +163,7 @@ describe('SMTP down during fulfilment, then up', () => {
       );
     const before = await attempts();
     expect(before.every((count) => count === 1 || count === 2)).toBe(true);
-    expect(await sweep()).toEqual({ retried: 10, sent: 0 });
+    expect(await sweep()).toEqual({ retried: 10, sent: 0, resends: { claimed: 0, done: 0 } });
     expect(await attempts()).toEqual(before.map((count) => count + 1));
     for (const answer of answers.slice(0, 10)) {
       expect(await record(answer.transactionId)).toMatchObject({ emailStatus: 'failed' });
@@ -199,7 +199,7 @@ describe('SMTP down during fulfilment, then up', () => {
     expect(mails).toHaveLength(20);
 
     // Nothing is left to send: a later sweep sends nothing more.
-    expect(await sweep()).toEqual({ retried: 0, sent: 0 });
+    expect(await sweep()).toEqual({ retried: 0, sent: 0, resends: { claimed: 0, done: 0 } });
     expect(await settledMails(restarted, 20)).toHaveLength(20);
   });
 
@@ -221,7 +221,7 @@ describe('SMTP down during fulfilment, then up', () => {
     });
 
     restarted = await startMailCatcher({ smtpPort: cloud.mail.smtpPort });
-    expect(await sweep()).toEqual({ retried: 1, sent: 1 });
+    expect(await sweep()).toEqual({ retried: 1, sent: 1, resends: { claimed: 0, done: 0 } });
     const mails = await settledMails(restarted, 2);
     expect(to(mails, died.customer.email)).toHaveLength(1);
     expect(mails).toHaveLength(2);

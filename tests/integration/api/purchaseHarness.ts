@@ -8,7 +8,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { inject } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { freePort } from '../../../local/ports';
-import { createApp, type AppDeps } from '../../../server/app';
+import { createApp, createEmailSweeps, type AppDeps } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { createMailer } from '../../../server/mailer';
@@ -361,6 +361,8 @@ export function createFakePaypal() {
 export interface PurchaseApi {
   url: string;
   logged: string[];
+  /** Sends the purchase links requested for this address at /purchases, as the e-mail sweep does. */
+  sendRequestedLinks(email: string): Promise<{ claimed: number; done: number }>;
   close(): Promise<void>;
 }
 
@@ -392,13 +394,10 @@ export async function startPurchaseApi(
     ...env,
   });
   const logged: string[] = [];
-  const app = createApp({
-    config,
-    db,
-    mailer: createMailer(config),
-    logError: (message) => logged.push(message),
-    ...deps,
-  });
+  const logError = (message: string) => logged.push(message);
+  const mailer = createMailer(config);
+  const app = createApp({ config, db, mailer, logError, ...deps });
+  const sweeps = createEmailSweeps({ config, db, mailer, logError });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
@@ -406,6 +405,9 @@ export async function startPurchaseApi(
   return {
     url,
     logged,
+    // The scheduled sweep's step for this address alone: other files' requests in the shared
+    // database are theirs to send, with their own API's links.
+    sendRequestedLinks: (email: string) => sweeps.sendResendRequestFor(email.trim().toLowerCase()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

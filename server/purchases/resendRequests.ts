@@ -1,0 +1,159 @@
+// A buyer's request at /purchases for their links again (docs/payments.md). The endpoint only records
+// it and answers, so its time does not depend on whether the address has bought anything: looking
+// the purchases up and mailing them took 160 ms against 7 ms for an address without any, which told
+// a stranger who shops here. The scheduled e-mail sweep (server/function.ts retryEmails, and the
+// local cloud's timer) sends what is recorded: work left running after an answer may be cut off
+// by Cloud Functions, a sweep is not.
+import { createHash } from 'node:crypto';
+import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { createPurchaseMail, type PurchaseLink, type PurchaseMailDeps } from '../mail/orderMails';
+import type { AccessLinks } from '../orders/accessLinks';
+import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
+
+/** API-only (firestore.rules): an address a stranger typed is nobody else's business. */
+export const resendRequestsCollection = 'resendRequests';
+
+/** One pending request, under the hash of its address: a flood for one address is one request. */
+interface ResendRequest {
+  email: string;
+  createdAt: Timestamp;
+  /** Claimable from this time on: at once when recorded, then after a claim's lease ran out. */
+  claimableAt: Timestamp;
+  attempts: number;
+}
+
+/** Tries of one request before it is dropped (the buyer can ask again). */
+export const maxResendAttempts = 5;
+/** Requests one sweep looks at; the next sweep takes the rest. */
+const sweepBatch = 100;
+
+export interface ResendSweepOutcome {
+  /** Requests this sweep claimed. */
+  claimed: number;
+  /** Of those, the ones done: mailed, or found to have no purchases to mail. */
+  done: number;
+}
+
+export interface ResendRequests {
+  /** Records a request for `email` (trimmed and lower-cased); one already pending covers it. */
+  record(email: string): Promise<void>;
+  /** Claims the requests that are due, each by one sweep only, and mails their purchases. */
+  sendPending(): Promise<ResendSweepOutcome>;
+  /**
+   * The sweep's step for one address: claims its request if due and mails its purchases; what it
+   * did, as a sweep counts it. Tests on a shared database use it to touch only their own requests.
+   */
+  sendPendingFor(email: string): Promise<ResendSweepOutcome>;
+}
+
+export function createResendRequests({
+  db,
+  mailer,
+  config,
+  links,
+  fulfilment,
+  logError,
+  now,
+  leaseMs = 120_000,
+}: PurchaseMailDeps & {
+  db: Firestore;
+  links: AccessLinks;
+  fulfilment: Pick<Fulfilment, 'ensureAccess'>;
+  logError: (message: string, error: unknown) => void;
+  now: () => Date;
+  /** How long a claim holds a request; a sweep that died holding it leaves it to a later one. */
+  leaseMs?: number;
+}): ResendRequests {
+  const purchaseMail = createPurchaseMail({ mailer, config });
+  const requests = () => db.collection(resendRequestsCollection);
+  const requestRef = (email: string) => requests().doc(createHash('sha256').update(email, 'utf8').digest('hex'));
+
+  /** Every product bought with the address, each with its working access link. */
+  async function mailPurchases(email: string): Promise<void> {
+    // Equality only: no composite index needed. customerEmail is stored lower-cased for this.
+    const snapshot = await db.collection(transactionsCollection).where('customerEmail', '==', email).get();
+    const purchases: PurchaseLink[] = [];
+    for (const doc of snapshot.docs) {
+      const data = doc.data();
+      if (data.accessRevoked !== false) continue;
+      const token = links.tokenFor(doc.id);
+      await fulfilment.ensureAccess(doc.id, String(data.productId), token);
+      purchases.push({
+        productName: String(data.productName),
+        transactionReference: String(data.transactionReference),
+        paidAt: String(data.paidAt),
+        accessUrl: links.urlFor(token),
+      });
+    }
+    purchases.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
+    if (purchases.length > 0) await purchaseMail.sendPurchaseList(email, purchases);
+  }
+
+  /** The request, if this sweep won it: a transaction, so of two sweeps racing only one does. */
+  async function claim(ref: DocumentReference): Promise<ResendRequest | null> {
+    return db.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      const request = snapshot.data() as ResendRequest | undefined;
+      const at = now();
+      if (!request || request.claimableAt.toMillis() > at.getTime()) return null;
+      const attempts = request.attempts + 1;
+      transaction.update(ref, {
+        claimableAt: Timestamp.fromMillis(at.getTime() + leaseMs),
+        attempts,
+      });
+      return { ...request, attempts };
+    });
+  }
+
+  async function sendRequest(ref: DocumentReference): Promise<ResendSweepOutcome> {
+    try {
+      const request = await claim(ref);
+      if (!request) return { claimed: 0, done: 0 };
+      try {
+        await mailPurchases(request.email);
+      } catch (error) {
+        logError('Purchase links could not be resent', error);
+        // Left for a later sweep once the lease runs out, unless it has had its tries.
+        if (request.attempts >= maxResendAttempts) await ref.delete();
+        return { claimed: 1, done: 0 };
+      }
+      await ref.delete();
+      return { claimed: 1, done: 1 };
+    } catch (error) {
+      logError('A purchase links request could not be processed', error);
+      return { claimed: 0, done: 0 };
+    }
+  }
+
+  return {
+    async record(email) {
+      const at = Timestamp.fromDate(now());
+      const request: ResendRequest = { email, createdAt: at, claimableAt: at, attempts: 0 };
+      const ref = requestRef(email);
+      // Read first rather than create and catch: a refused create comes back from the REST API as
+      // ABORTED, which firebase-admin retries instead of reporting.
+      await db.runTransaction(async (transaction) => {
+        if (!(await transaction.get(ref)).exists) transaction.create(ref, request);
+      });
+    },
+
+    async sendPending() {
+      const due = await requests()
+        .where('claimableAt', '<=', Timestamp.fromDate(now()))
+        .orderBy('claimableAt')
+        .limit(sweepBatch)
+        .get();
+      const outcome: ResendSweepOutcome = { claimed: 0, done: 0 };
+      for (const doc of due.docs) {
+        const one = await sendRequest(doc.ref);
+        outcome.claimed += one.claimed;
+        outcome.done += one.done;
+      }
+      return outcome;
+    },
+
+    sendPendingFor(email) {
+      return sendRequest(requestRef(email));
+    },
+  };
+}

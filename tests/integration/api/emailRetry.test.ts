@@ -229,4 +229,22 @@ describe('SMTP down during fulfilment, then up', () => {
     expect(await record(tooOften.transactionId)).toMatchObject({ emailStatus: 'failed', buyerEmailSent: false });
     expect(await record(abandoned.transactionId)).toMatchObject({ emailStatus: 'sent' });
   });
+
+  it('sends the purchase links a buyer asked for at /purchases, which the API only recorded', async () => {
+    if (!restarted) throw new Error('the mail server was not restarted');
+    const buyer = buildCustomer();
+    const earlier = restarted.messages().length;
+    await buy(buyer, `demo-${uniqueTag()}`);
+    // The order e-mail and the sale notice, sent at once now that the mail server is up.
+    const before = (await settledMails(restarted, earlier + 2)).length;
+    expect(before).toBe(earlier + 2);
+    const response = await postJson(`${api.url}/api/purchases/resend`, { email: buyer.email });
+    expect(response.status).toBe(200);
+    expect(await sweep()).toEqual({ retried: 0, sent: 0, resends: { claimed: 1, done: 1 } });
+    const mails = await settledMails(restarted, before + 1);
+    const listed = to(mails, buyer.email).filter((mail) => mail.subject === 'Your purchases on Digital Store');
+    expect(listed).toHaveLength(1);
+    expect(mails).toHaveLength(before + 1);
+    expect(await sweep()).toEqual({ retried: 0, sent: 0, resends: { claimed: 0, done: 0 } });
+  });
 });

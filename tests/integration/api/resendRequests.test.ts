@@ -13,6 +13,7 @@ import {
   cloud,
   db,
   mailsMatching,
+  openCheckout,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -38,9 +39,10 @@ beforeAll(async () => {
   buyer = buildCustomer();
   for (const title of ['Freelance Writing Ebook', 'Personal Finance Course']) {
     const product = await seedProduct({ title });
+    const { reference } = await openCheckout(api.url, product, buyer, { provider: 'demo' });
     const response = await postJson(`${api.url}/api/orders`, {
       provider: 'demo',
-      reference: `demo-${uniqueTag()}`,
+      reference,
       productId: product.id,
       currency: 'NGN',
       customer: buyer,

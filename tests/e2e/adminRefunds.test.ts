@@ -22,12 +22,20 @@ afterAll(async () => {
 describe('refunds from Sales', () => {
   it('refunds a demo sale in full: Refunded in the list, the link refused, the buyer told by e-mail', async () => {
     const buyer = buildBuyer(uniqueTag());
+    // As the dialog does: a checkout first (the server sets the price and the reference), then the order.
+    const checkout = await fetch(`${baseUrl}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: product.id, currency: 'NGN', customer: buyer, provider: 'demo' }),
+    });
+    expect(checkout.status).toBe(201);
+    const { reference } = (await checkout.json()) as { reference: string };
     const order = await fetch(`${baseUrl}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         provider: 'demo',
-        reference: `demo-${uniqueTag()}`,
+        reference,
         productId: product.id,
         currency: 'NGN',
         customer: buyer,

@@ -4,7 +4,7 @@
 export interface StoreSettings {
   /** Keep the buyer's access after a partial refund; a full refund always ends it. */
   keepAccessOnPartialRefund: boolean;
-  /** Send one reminder e-mail for a checkout left unpaid (stored now, used by the reminder sweep). */
+  /** Send one reminder e-mail for a checkout left unpaid (server/checkouts/reminders.ts). */
   remindersOn: boolean;
 }
 

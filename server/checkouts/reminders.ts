@@ -15,13 +15,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
+import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { formPageCsp } from '../lib/httpSecurity';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { formatAmount, type Currency } from '../orders/money';
 
 export const reminderOptOutsCollection = 'reminderOptOuts';
-export const storeSettingsDoc = 'settings/store';
 const checkoutsCollection = 'checkouts';
 const transactionsCollection = 'transactions';
 
@@ -160,7 +160,7 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
       if (!checkout || checkout.status === 'paid') return skip();
       const email = checkout.customer.email.trim().toLowerCase();
       const [settings, optOut, bought] = await Promise.all([
-        transaction.get(db.doc(storeSettingsDoc)),
+        transaction.get(db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id)),
         transaction.get(db.collection(reminderOptOutsCollection).doc(optOutId(email))),
         transaction.get(
           db
@@ -170,7 +170,7 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
             .limit(1),
         ),
       ]);
-      if (settings.get('remindersOn') === false || optOut.exists || !bought.empty) return skip();
+      if (!readStoreSettings(settings.data()).remindersOn || optOut.exists || !bought.empty) return skip();
       const token = randomBytes(24).toString('base64url');
       transaction.update(ref, {
         reminder: 'sent',

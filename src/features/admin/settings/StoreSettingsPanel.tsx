@@ -13,7 +13,7 @@ const switches: Array<{ key: keyof StoreSettings; label: string; hint: string }>
   {
     key: 'remindersOn',
     label: 'Send one reminder for an unfinished checkout',
-    hint: 'One e-mail to a buyer who started paying and did not finish.',
+    hint: 'One e-mail, an hour later, to a buyer who started paying and did not finish.',
   },
 ];
 

@@ -5,7 +5,8 @@ import { toAppError } from '../../../lib/errors';
 import { formatPrice, type Currency } from '../../../../domain/money';
 import { isRefundAmount, refundReasonMaxLength, toMinor } from '../../../../domain/refunds';
 import { useRefundSaleMutation } from '../api/refunds';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { DialogFooter } from '../components/DialogFooter';
+import { secondaryButtonClass } from '../products/fields';
 import type { SaleRefund } from './types';
 
 export interface RefundActionProps {
@@ -161,19 +162,13 @@ function RefundDialog({
             />
           )}
         </FormField>
-        {failure ? (
-          <p role="alert" className="text-sm text-red-700">
-            {failure}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={state.isLoading}>
-            {state.isLoading ? 'Refunding...' : `Refund ${money(asked)}`}
-          </button>
-        </div>
+        <DialogFooter
+          failure={failure}
+          onCancel={onClose}
+          busy={state.isLoading}
+          label={`Refund ${money(asked)}`}
+          busyLabel="Refunding..."
+        />
       </form>
     </Modal>
   );

@@ -5,7 +5,8 @@ import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { paths } from '../../../../domain/routes';
 import { useResendAccessEmailMutation, useSetSaleAccessMutation } from '../api/saleActionsApi';
 import { FormField } from '../../../components/FormField';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { DialogFooter } from '../components/DialogFooter';
+import { secondaryButtonClass } from '../products/fields';
 
 export interface SaleActionsProps {
   sale: { id: string; productId: string; customerEmail: string; accessRevoked: boolean };
@@ -165,19 +166,13 @@ function ResendDialog({
             />
           )}
         </FormField>
-        {failure ? (
-          <p role="alert" className="text-sm text-red-700">
-            {failure}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={state.isLoading}>
-            {state.isLoading ? 'Sending...' : 'Send'}
-          </button>
-        </div>
+        <DialogFooter
+          failure={failure}
+          onCancel={onClose}
+          busy={state.isLoading}
+          label={'Send'}
+          busyLabel="Sending..."
+        />
       </form>
     </Modal>
   );

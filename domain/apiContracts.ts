@@ -3,8 +3,8 @@
 // these are what it sends.
 
 /** How a sale was paid, as a transaction records it and the Sales panel filters it. */
-export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo';
-export const paymentMethods: readonly PaymentMethod[] = ['Paystack', 'PayPal', 'Demo'];
+export type PaymentMethod = 'Paystack' | 'PayPal' | 'Demo' | 'Free';
+export const paymentMethods: readonly PaymentMethod[] = ['Paystack', 'PayPal', 'Demo', 'Free'];
 
 /** Where the order e-mails of a transaction stand. */
 export type EmailStatus = 'sending' | 'sent' | 'failed';
@@ -18,8 +18,11 @@ export interface OrderAnswer {
   accessUrl: string;
 }
 
-/** Which provider a checkout is paid through; demo only on the local stack. */
-export type CheckoutProvider = 'paystack' | 'paypal' | 'demo';
+/**
+ * Which provider a checkout is paid through; demo only on the local stack; 'free' when a discount
+ * code leaves nothing to pay (completed without any provider).
+ */
+export type CheckoutProvider = 'paystack' | 'paypal' | 'demo' | 'free';
 
 /**
  * What POST /api/checkouts answers: the price the server set for this purchase, in major units, and
@@ -34,9 +37,20 @@ export interface CheckoutAnswer {
   listPrice: number;
   /** The discount taken off `listPrice` (0 without a code). */
   discount: number;
+  /** The discount code applied (upper case); absent without one. */
+  code?: string;
   currency: 'NGN' | 'USD';
   /** ISO time until which the checkout's price is honoured for a new payment. */
   expiresAt: string;
+}
+
+/** What POST /api/checkouts/quote answers: the price a code would give now (nothing is reserved). */
+export interface PriceQuoteAnswer {
+  code: string;
+  currency: 'NGN' | 'USD';
+  listPrice: number;
+  discount: number;
+  amount: number;
 }
 
 /**

@@ -135,6 +135,22 @@ export function discountedMinor(
   return wholeMinor(listPriceMinor) - discountMinor(terms, currency, listPriceMinor);
 }
 
+/**
+ * The smallest price a provider charges, in minor units: Paystack takes no card payment under ₦50;
+ * PayPal's smallest is one cent.
+ */
+export const minimumChargeMinor: Record<Currency, number> = { NGN: 5000, USD: 1 };
+
+/**
+ * What the buyer is charged for a discounted price: nothing when the code leaves nothing to pay (a
+ * free order), else at least the provider's minimum. A code that would leave ₦1 to ₦49 charges ₦50,
+ * so the buyer still gets almost all of the discount and the payment can go through.
+ */
+export function chargedMinor(currency: Currency, amountMinor: number): number {
+  const amount = wholeMinor(amountMinor);
+  return amount === 0 ? 0 : Math.max(amount, minimumChargeMinor[currency]);
+}
+
 export interface UseAttempt {
   productId: string;
   now: Date;

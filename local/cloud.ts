@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp, createEmailSweeps, createReminders } from '../server/app';
+import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -340,6 +340,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // What the deployed scheduled functions do every 15 minutes, here every minute.
       const emailSweeps = createEmailSweeps({ config, db, mailer });
       const reminders = createReminders({ config, db, mailer });
+      const expireCheckouts = createCheckoutExpiry({ config, db, mailer });
       every(options.emailRetryMs ?? 60_000, [
         {
           name: 'E-mail retry',
@@ -353,6 +354,13 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
           run: async () => {
             const { sent, skipped, failed } = await reminders();
             return sent + failed > 0 ? `${sent} sent, ${failed} failed, ${skipped} not needed` : null;
+          },
+        },
+        {
+          name: 'Checkout expiry',
+          run: async () => {
+            const { expired, released } = await expireCheckouts();
+            return expired > 0 ? `${expired} expired, ${released} code uses released` : null;
           },
         },
       ]);

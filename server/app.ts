@@ -16,7 +16,7 @@ import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity'
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
-import { createCheckoutStore } from './checkouts/checkouts';
+import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createPaymentIssues } from './payments/paymentIssues';
 import { createOrderRouter } from './orders/orderRoutes';
@@ -246,6 +246,20 @@ export function createReminders(deps: AppDeps): () => Promise<ReminderOutcome> {
     now: deps.now ?? (() => new Date()),
     logError: deps.logError ?? logToConsole,
   });
+}
+
+/**
+ * The sweep that marks unpaid checkouts past their expiry 'expired' and gives their reserved code
+ * uses back (checkouts/checkouts.ts expireOverdue): the deployed scheduled function and the local
+ * cloud's timer run it.
+ */
+export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome> {
+  const checkouts = createCheckoutStore({
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    ttlMinutes: deps.config.CHECKOUT_TTL_MINUTES,
+  });
+  return () => checkouts.expireOverdue();
 }
 
 /** The purchase API's routers, from the same dependencies as the rest of the app. */

@@ -2,7 +2,7 @@
 // the same createApp as the local cloud and the tests.
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { createApp, createEmailRetry, createReminders, type AppDeps } from './app';
+import { createApp, createCheckoutExpiry, createEmailRetry, createReminders, type AppDeps } from './app';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
 import { assertDeployedEnvironment } from './lib/deployGuards';
@@ -41,6 +41,7 @@ function appDeps(): AppDeps {
 let app: ReturnType<typeof createApp> | undefined;
 let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
 let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
+let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -73,5 +74,16 @@ export const sendReminders = onSchedule(
     sendRemindersNow ??= createReminders(appDeps());
     const { sent, failed } = await sendRemindersNow();
     if (sent + failed > 0) console.log(`Checkout reminders: ${sent} sent, ${failed} failed`);
+  },
+);
+
+// Unpaid checkouts past their expiry give back the discount code use they held (docs/payments.md,
+// 'Discount codes'); a payment arriving later still fulfils against its checkout.
+export const expireCheckouts = onSchedule(
+  { schedule: 'every 15 minutes', region: 'us-central1', secrets, memory: '256MiB', maxInstances: 1 },
+  async () => {
+    expireCheckoutsNow ??= createCheckoutExpiry(appDeps());
+    const { expired, released } = await expireCheckoutsNow();
+    if (expired > 0) console.log(`Checkout expiry: ${expired} expired, ${released} code uses released`);
   },
 );

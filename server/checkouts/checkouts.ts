@@ -5,8 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';
+import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../orders/money';
 import { toMinorUnits } from '../orders/money';
+import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
 
 export const checkoutsCollection = 'checkouts';
 
@@ -56,21 +58,19 @@ export class ProductNotFoundError extends Error {
   }
 }
 
-/** A request the checkout cannot take (a discount code for now, a provider that does not fit). */
+/** A request the checkout cannot take (a provider that does not fit, a free order already had). */
 export class CheckoutRefusedError extends Error {
   override name = 'CheckoutRefusedError';
   constructor(
     message: string,
-    readonly status: 400 | 403 | 410 | 503,
+    readonly status: 400 | 403 | 409 | 410 | 503,
   ) {
     super(message);
   }
 }
 
-export const discountCodesUnavailable = 'Discount codes are not available yet.';
-
-const referencePrefix: Record<CheckoutProvider, string> = { paystack: 'ds', paypal: 'pp', demo: 'demo' };
-const referencePattern = /^(ds|pp|demo)-([0-9a-f]{20})$/;
+const referencePrefix: Record<CheckoutProvider, string> = { paystack: 'ds', paypal: 'pp', demo: 'demo', free: 'free' };
+const referencePattern = /^(ds|pp|demo|free)-([0-9a-f]{20})$/;
 
 /** The checkout id a reference names, or null when it is not one of ours. */
 export function checkoutIdOf(reference: string): string | null {
@@ -81,6 +81,9 @@ function positivePrice(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
+/** Overdue checkouts one expiry sweep looks at; the next sweep takes the rest. */
+const expiryBatch = 200;
+
 export interface CheckoutStoreDeps {
   db: Firestore;
   now: () => Date;
@@ -90,12 +93,45 @@ export interface CheckoutStoreDeps {
 export interface NewCheckout {
   productId: string;
   currency: Currency;
-  provider: CheckoutProvider;
+  /** The provider that collects a price above 0; a checkout with nothing to pay is 'free' instead. */
+  provider: Exclude<CheckoutProvider, 'free'>;
   customer: CheckoutCustomer;
+  /** A discount code as the buyer typed it; empty or absent for none. */
+  code?: string | undefined;
+  /**
+   * Called with the amount due (minor units) once the price is known and before anything is
+   * written; throwing refuses the checkout without holding a code use for nothing.
+   */
+  beforeWrite?: (amountMinor: number) => Promise<void> | void;
+}
+
+/** What a code would make of a product's price now (the dialog's Apply), in major units. */
+export interface PriceQuote {
+  code: string;
+  currency: Currency;
+  listPrice: number;
+  discount: number;
+  amount: number;
+}
+
+export interface ExpiryOutcome {
+  /** Checkouts this sweep marked expired. */
+  expired: number;
+  /** Of those, the ones whose reserved code use went back to the code. */
+  released: number;
 }
 
 export interface CheckoutStore {
   create(input: NewCheckout): Promise<{ checkout: Checkout; answer: CheckoutAnswer }>;
+  /** The price with `code` for this product and buyer now, reserving nothing. */
+  quote(input: { productId: string; currency: Currency; code: string; email: string }): Promise<PriceQuote>;
+  /** The answer POST /api/checkouts gives for an existing checkout (resuming it). */
+  answerFor(checkout: Checkout): CheckoutAnswer;
+  /**
+   * Marks open checkouts past their expiry 'expired' and gives back the code use each held, each in
+   * its own transaction that reads the status first, so racing sweeps release a use once.
+   */
+  expireOverdue(): Promise<ExpiryOutcome>;
   /** The checkout a reference belongs to, or null for a reference the store never issued. */
   byReference(reference: string): Promise<Checkout | null>;
   byId(id: string): Promise<Checkout | null>;
@@ -116,59 +152,154 @@ export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps):
     return data ? ({ id, ...data } as Checkout) : null;
   }
 
+  async function readProduct(productId: string): Promise<{ data: DocumentData; deliverableUrl: string }> {
+    const [product, deliverable] = await db.getAll(
+      db.collection('products').doc(productId),
+      db.collection('productDeliverables').doc(productId),
+    );
+    const data = product?.data();
+    if (!data) throw new ProductNotFoundError();
+    const url: unknown = deliverable?.data()?.url;
+    return { data, deliverableUrl: typeof url === 'string' ? url : '' };
+  }
+
+  function listPriceMinorOf(data: DocumentData, productId: string, currency: Currency): number {
+    const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
+    if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
+    // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
+    return toMinorUnits(listPrice);
+  }
+
+  function answerFor(checkout: Checkout): CheckoutAnswer {
+    return {
+      checkoutId: checkout.id,
+      reference: checkout.reference,
+      provider: checkout.provider,
+      amount: checkout.amount,
+      listPrice: checkout.listPrice,
+      discount: checkout.discountAmount,
+      ...(checkout.discountCode ? { code: checkout.discountCode } : {}),
+      currency: checkout.currency,
+      expiresAt: checkout.expiresAt.toDate().toISOString(),
+    };
+  }
+
   async function byId(id: string): Promise<Checkout | null> {
     const snapshot = await collection().doc(id).get();
     return read(id, snapshot.data());
   }
 
   return {
-    async create({ productId, currency, provider, customer }) {
-      const [product, deliverable] = await db.getAll(
-        db.collection('products').doc(productId),
-        db.collection('productDeliverables').doc(productId),
-      );
-      const data = product?.data();
-      if (!data) throw new ProductNotFoundError();
-      const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
-      if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
-      const url: unknown = deliverable?.data()?.url;
+    async create({ productId, currency, provider, customer, code, beforeWrite }) {
+      const { data, deliverableUrl } = await readProduct(productId);
+      const listPriceMinor = listPriceMinorOf(data, productId, currency);
       const id = randomBytes(10).toString('hex');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + ttlMinutes * 60_000);
-      // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
-      const amount = toMinorUnits(listPrice) / 100;
-      const record: CheckoutRecord = {
-        reference: `${referencePrefix[provider]}-${id}`,
-        provider,
-        productId,
-        productName: typeof data.title === 'string' ? data.title : productId,
-        deliverableUrl: typeof url === 'string' ? url : '',
-        currency,
-        listPrice: amount,
-        discountCode: null,
-        discountAmount: 0,
-        amount,
-        customer: { name: customer.name, email: customer.email.trim().toLowerCase(), phone: customer.phone },
-        createdAt: Timestamp.fromDate(createdAt),
-        expiresAt: Timestamp.fromDate(expiresAt),
-        status: 'open',
-        reminder: null,
-        paypalOrderId: null,
-      };
-      await collection().doc(id).create(record);
-      return {
-        checkout: { id, ...record },
-        answer: {
-          checkoutId: id,
-          reference: record.reference,
-          provider,
-          amount,
-          listPrice: amount,
-          discount: 0,
+      const email = customer.email.trim().toLowerCase();
+      const ref = collection().doc(id);
+      const wanted = code?.trim() ? code : null;
+
+      const build = (discountCode: string | null, amountMinor: number): CheckoutRecord => {
+        const chosen: CheckoutProvider = amountMinor === 0 ? 'free' : provider;
+        return {
+          reference: `${referencePrefix[chosen]}-${id}`,
+          provider: chosen,
+          productId,
+          productName: typeof data.title === 'string' ? data.title : productId,
+          deliverableUrl,
           currency,
-          expiresAt: expiresAt.toISOString(),
-        },
+          listPrice: listPriceMinor / 100,
+          discountCode,
+          discountAmount: (listPriceMinor - amountMinor) / 100,
+          amount: amountMinor / 100,
+          customer: { name: customer.name, email, phone: customer.phone },
+          createdAt: Timestamp.fromDate(createdAt),
+          expiresAt: Timestamp.fromDate(expiresAt),
+          status: 'open',
+          reminder: null,
+          paypalOrderId: null,
+        };
       };
+
+      let record: CheckoutRecord;
+      if (wanted === null) {
+        await beforeWrite?.(listPriceMinor);
+        record = build(null, listPriceMinor);
+        await ref.create(record);
+      } else {
+        // The use is reserved in the transaction that creates the checkout: either both are stored
+        // or neither, and racing buyers never hold more uses than the code has.
+        record = await db.runTransaction(
+          async (t) => {
+            const held = await reserveCodeUse(t, db, {
+              code: wanted,
+              checkoutId: id,
+              productId,
+              currency,
+              listPriceMinor,
+              email,
+              now: createdAt,
+            });
+            const amountMinor = chargedMinor(currency, held.amountMinor);
+            await beforeWrite?.(amountMinor);
+            const built = build(held.code, amountMinor);
+            t.create(ref, built);
+            return built;
+          },
+          { maxAttempts: 40 },
+        );
+      }
+      const checkout = { id, ...record };
+      return { checkout, answer: answerFor(checkout) };
+    },
+
+    async quote({ productId, currency, code, email }) {
+      const { data } = await readProduct(productId);
+      const listPriceMinor = listPriceMinorOf(data, productId, currency);
+      const quoted = await quoteCodeUse(db, { code, productId, currency, listPriceMinor, email, now: now() });
+      const amountMinor = chargedMinor(currency, quoted.amountMinor);
+      return {
+        code: quoted.code,
+        currency,
+        listPrice: listPriceMinor / 100,
+        discount: (listPriceMinor - amountMinor) / 100,
+        amount: amountMinor / 100,
+      };
+    },
+
+    answerFor,
+
+    async expireOverdue() {
+      const overdue = await collection()
+        .where('status', '==', 'open')
+        .where('expiresAt', '<=', Timestamp.fromDate(now()))
+        .orderBy('expiresAt')
+        .limit(expiryBatch)
+        .get();
+      const outcome: ExpiryOutcome = { expired: 0, released: 0 };
+      for (const doc of overdue.docs) {
+        const result = await db.runTransaction(
+          async (t) => {
+            const current = (await t.get(doc.ref)).data() as CheckoutRecord | undefined;
+            // Paid meanwhile, or another sweep got here first: nothing to do.
+            if (!current || current.status !== 'open' || current.expiresAt.toMillis() > now().getTime()) {
+              return null;
+            }
+            const released = current.discountCode
+              ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: doc.id, now: now() })
+              : false;
+            t.update(doc.ref, { status: 'expired' });
+            return { released };
+          },
+          { maxAttempts: 20 },
+        );
+        if (result) {
+          outcome.expired += 1;
+          if (result.released) outcome.released += 1;
+        }
+      }
+      return outcome;
     },
 
     async byReference(reference) {

@@ -23,6 +23,19 @@ export interface PurchaseFacts {
   customerEmail: string;
   customerPhone: string;
   accessUrl: string;
+  /** What the checkout set: absent or null/0 for a sale without a discount code. */
+  listPrice?: number;
+  discountCode?: string | null;
+  discountAmount?: number;
+}
+
+/** The discount lines of a sale made with a code ('Discount (SPRING): -₦675'), else none. */
+function discountRows(purchase: PurchaseFacts): Array<[string, string]> {
+  if (!purchase.discountCode || typeof purchase.listPrice !== 'number') return [];
+  return [
+    ['List price', formatAmount(purchase.listPrice, purchase.currency)],
+    [`Discount (${purchase.discountCode})`, `-${formatAmount(purchase.discountAmount ?? 0, purchase.currency)}`],
+  ];
 }
 
 export interface StoreFacts {
@@ -44,6 +57,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
     `Thank you for buying ${purchase.productName} from ${store.storeName}.`,
     '',
     `Product: ${purchase.productName}`,
+    ...discountRows(purchase).map(([label, value]) => `${label}: ${value}`),
     `Amount paid: ${amount}`,
     `Reference: ${purchase.transactionReference}`,
     '',
@@ -62,6 +76,10 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
       `<p>Thank you for buying <strong>${escapeHtml(purchase.productName)}</strong> from ${escapeHtml(store.storeName)}.</p>`,
       '<table style="border-collapse:collapse;margin:16px 0">',
       `<tr><td style="padding:4px 12px 4px 0;color:#475569">Product</td><td>${escapeHtml(purchase.productName)}</td></tr>`,
+      ...discountRows(purchase).map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`,
+      ),
       `<tr><td style="padding:4px 12px 4px 0;color:#475569">Amount paid</td><td>${escapeHtml(amount)}</td></tr>`,
       `<tr><td style="padding:4px 12px 4px 0;color:#475569">Reference</td><td>${escapeHtml(purchase.transactionReference)}</td></tr>`,
       '</table>',
@@ -79,6 +97,7 @@ export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): Ma
   const amount = formatAmount(purchase.amountPaid, purchase.currency);
   const rows: Array<[string, string]> = [
     ['Product', purchase.productName],
+    ...discountRows(purchase),
     ['Amount', amount],
     ['Paid with', purchase.paymentMethod],
     ['Reference', purchase.transactionReference],

@@ -6,16 +6,19 @@ import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiCo
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
 import { checkoutsCollection } from '../checkouts/checkouts';
-import type { Currency } from './money';
+import { confirmCodeUse } from '../checkouts/discountCodes';
+import { toMinorUnits, type Currency } from './money';
 
 export const transactionsCollection = 'transactions';
 
-export type Provider = 'paystack' | 'paypal' | 'demo';
+/** 'free': a discount code left nothing to pay, so no provider took part. */
+export type Provider = 'paystack' | 'paypal' | 'demo' | 'free';
 
 export const paymentMethodOf: Record<Provider, PaymentMethod> = {
   paystack: 'Paystack',
   paypal: 'PayPal',
   demo: 'Demo',
+  free: 'Free',
 };
 
 /** The sale as stored, with what fulfilment needs (docs/payments.md, 'The transaction record'). */
@@ -321,6 +324,19 @@ export function createFulfilment({
       const created = await db.runTransaction(async (t) => {
         const [existing, existingGrant] = await t.getAll(ref, grant);
         if (existing?.exists) return false;
+        // The checkout's reserved code use becomes a paid use with the sale, in the same
+        // transaction: a replayed payment finds the sale and never counts the use again.
+        const { checkout } = purchase;
+        if (checkout?.discountCode) {
+          await confirmCodeUse(t, db, {
+            code: checkout.discountCode,
+            checkoutId: checkout.id,
+            email: record.customerEmail,
+            currency: purchase.currency,
+            amountMinor: toMinorUnits(purchase.amount),
+            now: now(),
+          });
+        }
         t.create(ref, { ...record, createdAt: FieldValue.serverTimestamp() });
         if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
         if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });

@@ -2,6 +2,7 @@
 // service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
 import { Router, type RequestHandler, type Response } from 'express';
 import { CheckoutRefusedError } from '../checkouts/checkouts';
+import { DiscountCodeRefusedError } from '../checkouts/discountCodes';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
 import { ReferenceConflictError } from './fulfilment';
@@ -12,6 +13,7 @@ import {
   paypalCreateBodySchema,
   paypalOrderBodySchema,
   paypalOrderIdSchema,
+  quoteBodySchema,
 } from './orderSchema';
 import { PaymentMethodUnavailableError, ProductNotFoundError, type OrderService } from './orderService';
 
@@ -27,6 +29,9 @@ export function sendOrderError(
   if (error instanceof PaymentIssueRecordedError) {
     // Paid but not fulfilled automatically: not a refusal, the seller takes it from here.
     res.status(202).json({ paymentIssue: true, message: error.message });
+  } else if (error instanceof DiscountCodeRefusedError) {
+    // The code's reason in the buyer's words ('This code has expired.').
+    res.status(400).json({ message: error.message });
   } else if (error instanceof CheckoutRefusedError) {
     res.status(error.status).json({ message: error.message });
   } else if (error instanceof PaymentNotVerifiedError) {
@@ -65,6 +70,10 @@ export function createOrderRouter({
         res.json(await service.payWithDemo({ reference, productId, currency, customer }));
         return;
       }
+      if (provider === 'free') {
+        res.json(await service.payFree({ reference, productId, customer }));
+        return;
+      }
       // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
       if (currency !== 'NGN') {
         res.status(400).json({ message: 'Card payments are in NGN. Please pay in USD with PayPal.' });
@@ -86,6 +95,19 @@ export function createOrderRouter({
       res.status(201).json(await service.createCheckout(parsed.data));
     } catch (error) {
       sendOrderError(res, error, logError, `Checkout for ${parsed.data.productId}`);
+    }
+  };
+
+  const quote: RequestHandler = async (req, res) => {
+    const parsed = parseBody(quoteBodySchema, req.body);
+    if (!parsed.ok) {
+      res.status(400).json({ message: parsed.message });
+      return;
+    }
+    try {
+      res.json(await service.quote(parsed.data));
+    } catch (error) {
+      sendOrderError(res, error, logError, `Quote for ${parsed.data.productId}`);
     }
   };
 
@@ -128,6 +150,7 @@ export function createOrderRouter({
 
   const router = Router();
   router.post('/checkouts', createCheckout);
+  router.post('/checkouts/quote', quote);
   router.post('/orders', placeOrder);
   router.post('/paypal/orders', createPaypalOrder);
   router.post('/paypal/orders/:id/capture', capturePaypalOrder);

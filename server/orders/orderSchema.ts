@@ -35,7 +35,7 @@ const reference = z
   });
 
 export const orderBodySchema = z.object({
-  provider: z.enum(['paystack', 'demo'], { error: 'Unknown payment provider.' }),
+  provider: z.enum(['paystack', 'demo', 'free'], { error: 'Unknown payment provider.' }),
   reference,
   productId,
   currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }),
@@ -63,6 +63,24 @@ export const checkoutBodySchema = z.object({
     .optional(),
   // The SPA names the demo payment when it offers it (the local stack); otherwise the currency decides.
   provider: z.enum(['paystack', 'paypal', 'demo'], { error: 'Unknown payment provider.' }).optional(),
+  // The reminder's link names the checkout to resume; an unknown or stale one just makes a new one.
+  checkoutId: z
+    .string()
+    .regex(/^[0-9a-f]{20}$/)
+    .optional()
+    .catch(undefined),
+});
+
+/** The dialog's Apply: the price a code would give now. The e-mail, when typed, for once-per-e-mail codes. */
+export const quoteBodySchema = z.object({
+  productId,
+  currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }),
+  code: z
+    .string({ error: 'Please enter a code.' })
+    .trim()
+    .min(1, { error: 'Please enter a code.' })
+    .max(64, { error: 'No such code.' }),
+  email: z.string().max(254).optional().catch(undefined),
 });
 
 export const paypalOrderIdSchema = reference;

@@ -2,16 +2,13 @@
 // verified with the provider against its checkout, never against the product as it is now, then
 // fulfilled once. A payment the provider confirms but that cannot be fulfilled is recorded for the
 // seller (paymentIssues), never dropped. The price never comes from the browser.
+import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CheckoutAnswer, CheckoutProvider, OrderAnswer } from '../../domain/apiContracts';
+import type { CheckoutAnswer, CheckoutProvider, OrderAnswer, PriceQuoteAnswer } from '../../domain/apiContracts';
+import { normalizeCode } from '../../domain/discounts';
 import { customerFields, fieldError } from '../../domain/fieldRules';
 import { withoutForbiddenCharacters } from '../../domain/textSafety';
-import {
-  CheckoutRefusedError,
-  discountCodesUnavailable,
-  type Checkout,
-  type CheckoutStore,
-} from '../checkouts/checkouts';
+import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
 import { metadataText, type PaymentIssueFacts, type PaymentIssues } from '../payments/paymentIssues';
@@ -68,8 +65,19 @@ export interface OrderService {
     currency: Currency;
     customer: Buyer;
     code?: string | undefined;
-    provider?: CheckoutProvider | undefined;
+    provider?: Exclude<CheckoutProvider, 'free'> | undefined;
+    /** A checkout to resume (the reminder's link); used only while it still fits this request. */
+    checkoutId?: string | undefined;
   }): Promise<CheckoutAnswer>;
+  /** What a code would make of the price now (the dialog's Apply); reserves nothing. */
+  quote(input: {
+    productId: string;
+    currency: Currency;
+    code: string;
+    email?: string | undefined;
+  }): Promise<PriceQuoteAnswer>;
+  /** Completes a checkout a discount code made free, through the same fulfilment (paymentMethod 'Free'). */
+  payFree(input: { reference: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
   payWithPaystack(input: { reference: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
   payWithDemo(input: {
     reference: string;
@@ -81,6 +89,22 @@ export interface OrderService {
   capturePaypalOrder(input: { orderId: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
   /** The webhook's charge.success: the same verification against the checkout, its buyer of record. */
   fulfilPaystackCharge(event: PaystackTransaction): Promise<OrderAnswer | null>;
+}
+
+/** A second free order of one product for one address (a 100% code is once per e-mail and product). */
+export const freeAlreadyHad =
+  'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.';
+
+export const checkoutExpired = 'This checkout has expired. Please close the payment window and try again.';
+
+/**
+ * The reference a free order is recorded under: one per address and product, so the sale record's
+ * create-if-missing is what makes a free product once per e-mail, however many checkouts race.
+ * Longer than a checkout reference, so it is never read as one.
+ */
+export function freeReference(email: string, productId: string): string {
+  const digest = createHash('sha256').update(`${email.trim().toLowerCase()}\n${productId}`, 'utf8').digest('hex');
+  return `free-${digest.slice(0, 32)}`;
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -254,22 +278,98 @@ export function createOrderService({
   }
 
   return {
-    async createCheckout({ productId, currency, customer, code, provider }) {
-      if (code && code.trim()) throw new CheckoutRefusedError(discountCodesUnavailable, 400);
-      const chosen: CheckoutProvider = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
-      if (chosen === 'demo') requireDemo();
-      else if (chosen === 'paystack') {
-        // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
-        if (currency !== 'NGN') {
-          throw new CheckoutRefusedError('Card payments are in NGN. Please pay in USD with PayPal.', 400);
+    async createCheckout({ productId, currency, customer, code, provider, checkoutId }) {
+      const chosen = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
+      const checkProvider = () => {
+        if (chosen === 'demo') requireDemo();
+        else if (chosen === 'paystack') {
+          // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
+          if (currency !== 'NGN') {
+            throw new CheckoutRefusedError('Card payments are in NGN. Please pay in USD with PayPal.', 400);
+          }
+          requirePaystack();
+        } else {
+          if (currency !== 'USD') throw new CheckoutRefusedError('PayPal payments are in USD.', 400);
+          requirePaypal();
         }
-        requirePaystack();
-      } else {
-        if (currency !== 'USD') throw new CheckoutRefusedError('PayPal payments are in USD.', 400);
-        requirePaypal();
+      };
+      const wantedCode = code?.trim() ? normalizeCode(code) : null;
+      if (checkoutId) {
+        const earlier = await checkouts.byId(checkoutId);
+        // The same price only for the same purchase: product, currency, buyer, code and a provider
+        // that fits, while the checkout is open and unexpired; otherwise a new one at today's price.
+        if (
+          earlier &&
+          earlier.status === 'open' &&
+          !checkouts.isExpired(earlier) &&
+          earlier.productId === productId &&
+          earlier.currency === currency &&
+          sameAddress(earlier.customer.email, customer.email) &&
+          earlier.discountCode === wantedCode &&
+          (earlier.provider === chosen || earlier.provider === 'free')
+        ) {
+          if (earlier.provider !== 'free') checkProvider();
+          return checkouts.answerFor(earlier);
+        }
       }
-      const { answer } = await checkouts.create({ productId, currency, provider: chosen, customer });
+      const freeRecord = db
+        .collection(transactionsCollection)
+        .doc(transactionIdFor('free', freeReference(customer.email, productId)));
+      const { answer } = await checkouts.create({
+        productId,
+        currency,
+        provider: chosen,
+        customer,
+        code: wantedCode ?? undefined,
+        // Refused before anything is written, so a code use is never held for a provider that cannot
+        // take the payment; once the price is known, since a free order needs no provider at all.
+        beforeWrite: async (amountMinor) => {
+          if (amountMinor > 0) {
+            checkProvider();
+            return;
+          }
+          // A hint, not the guard: the free sale's own record is (see freeReference).
+          if ((await freeRecord.get()).exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
+        },
+      });
       return answer;
+    },
+
+    async quote({ productId, currency, code, email }) {
+      const quoted = await checkouts.quote({ productId, currency, code, email: email ?? '' });
+      if (quoted.amount === 0 && email) {
+        const had = await db
+          .collection(transactionsCollection)
+          .doc(transactionIdFor('free', freeReference(email, productId)))
+          .get();
+        if (had.exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
+      }
+      return quoted;
+    },
+
+    async payFree({ reference, productId, customer }) {
+      const checkout = await checkoutFor('free', reference);
+      // No money moves in a free order, so a reference without a checkout is simply refused.
+      if (!checkout) throw new PaymentNotVerifiedError('No checkout has this payment reference.');
+      checkClaims(checkout, productId, customer);
+      if (checkout.amount !== 0) throw new PaymentNotVerifiedError('This checkout is not free.');
+      const freeRef = freeReference(checkout.customer.email, checkout.productId);
+      const earlier = (await db.collection(transactionsCollection).doc(transactionIdFor('free', freeRef)).get()).data();
+      if (earlier) {
+        // The same checkout asking again (a lost answer) gets the first answer; another one is refused.
+        if (earlier.checkoutId !== checkout.id) throw new CheckoutRefusedError(freeAlreadyHad, 409);
+        const done = await fulfilment.replay('free', freeRef, checkout.productId, checkout.customer.email);
+        if (done) return done;
+      }
+      // Nothing was paid, so an expired free checkout is not honoured: its code use may be gone.
+      if (checkout.status !== 'open' || checkouts.isExpired(checkout))
+        throw new CheckoutRefusedError(checkoutExpired, 410);
+      return fulfilCheckout(checkout, {
+        provider: 'free',
+        reference: freeRef,
+        amountPaid: 0,
+        paidAt: now().toISOString(),
+      });
     },
 
     async payWithPaystack({ reference, productId, customer }) {
@@ -314,10 +414,7 @@ export function createOrderService({
       // One checkout, one PayPal order: reopening PayPal's window pays the same order.
       if (checkout.paypalOrderId) return { id: checkout.paypalOrderId };
       if (checkout.status !== 'open' || checkouts.isExpired(checkout)) {
-        throw new CheckoutRefusedError(
-          'This checkout has expired. Please close the payment window and try again.',
-          410,
-        );
+        throw new CheckoutRefusedError(checkoutExpired, 410);
       }
       const { id } = await client.createOrder({
         productId: checkout.productId,

@@ -122,7 +122,7 @@ describe('POST /api/checkouts', () => {
   });
 
   it.each([
-    [{ code: 'SPRING' }, 400, 'Discount codes are not available yet.'],
+    [{ code: 'NO-SUCH-CODE-HERE' }, 400, 'No such code.'],
     [{ currency: 'EUR' }, 400, 'The currency must be NGN or USD.'],
     [{ provider: 'paystack', currency: 'USD' }, 400, 'Card payments are in NGN. Please pay in USD with PayPal.'],
     [{ customer: { ...buildCustomer(), confirmEmail: 'other@example.com' } }, 400, 'Emails do not match!'],

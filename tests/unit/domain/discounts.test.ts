@@ -2,6 +2,7 @@ import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
 import { Timestamp as LiteTimestamp } from 'firebase/firestore/lite';
 import { describe, expect, it } from 'vitest';
 import {
+  chargedMinor,
   codeError,
   discountCodeFromData,
   discountedMinor,
@@ -116,6 +117,25 @@ describe('the discount, in minor units, rounded half up', () => {
     expect(hasUsableTerms(fixed(500, 0))).toBe(false);
     expect(hasUsableTerms(percent(1))).toBe(true);
     expect(hasUsableTerms(percent(100))).toBe(true);
+  });
+});
+
+describe('chargedMinor: what a discounted price charges', () => {
+  it('charges nothing for nothing left (a free order)', () => {
+    expect(chargedMinor('NGN', 0)).toBe(0);
+    expect(chargedMinor('USD', 0)).toBe(0);
+  });
+
+  it('charges at least ₦50 in NGN (Paystack’s minimum) when something is left', () => {
+    expect(chargedMinor('NGN', 100)).toBe(5000);
+    expect(chargedMinor('NGN', 4999)).toBe(5000);
+    expect(chargedMinor('NGN', 5000)).toBe(5000);
+    expect(chargedMinor('NGN', 382_500)).toBe(382_500);
+  });
+
+  it('charges what is left in USD, down to one cent', () => {
+    expect(chargedMinor('USD', 1)).toBe(1);
+    expect(chargedMinor('USD', 595)).toBe(595);
   });
 });
 

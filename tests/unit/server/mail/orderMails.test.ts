@@ -98,6 +98,31 @@ describe('order e-mails', () => {
   });
 });
 
+describe('a sale made with a discount code', () => {
+  const discounted = {
+    ...hostile,
+    amountPaid: 3825,
+    listPrice: 4500,
+    discountCode: 'SPRING<15>',
+    discountAmount: 675,
+  };
+
+  it('the buyer’s mail and the seller’s notice name the code, the list price and the discount', () => {
+    const buyer = buyerOrderMail(discounted, store);
+    expect(buyer.text).toContain('List price: ₦4,500\nDiscount (SPRING<15>): -₦675\nAmount paid: ₦3,825');
+    expect(buyer.html).toContain('Discount (SPRING&lt;15&gt;)</td><td>-₦675');
+    const notice = sellerSaleNotice(discounted, store);
+    expect(notice.text).toContain('List price: ₦4,500\nDiscount (SPRING<15>): -₦675\nAmount: ₦3,825');
+    expect(notice.html).toContain('Discount (SPRING&lt;15&gt;)</td><td>-₦675');
+  });
+
+  it('says nothing of discounts for a sale without a code', () => {
+    const plain = { ...hostile, listPrice: 7500, discountCode: null, discountAmount: 0 };
+    expect(buyerOrderMail(plain, store).text).not.toContain('Discount');
+    expect(sellerSaleNotice(plain, store).text).not.toContain('List price');
+  });
+});
+
 describe('sending the purchase e-mails', () => {
   const config = {
     MAIL_FROM: 'Digital Store <orders@store.test>',

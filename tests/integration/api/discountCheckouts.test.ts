@@ -1,0 +1,487 @@
+// Discount codes through the purchase API on the local cloud (our Firestore emulator, real SMTP into
+// the mail catcher): each refusal of POST /api/checkouts in the buyer's words, percent and fixed codes
+// in both currencies with the rounding written out, a 5-use code raced by 20 buyers, the expiry sweep
+// giving a reserved use back, fulfilment counting a use once under replay, 100% codes completing
+// without a provider, the quote the dialog's Apply shows, and resuming a checkout from its link.
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutExpiry } from '../../../server/app';
+import { parseServerConfig } from '../../../server/config';
+import { createMailer } from '../../../server/mailer';
+import {
+  buildCustomer,
+  checkoutOf,
+  cloud,
+  db,
+  mailsMatching,
+  postJson,
+  removeSeededProducts,
+  saleNoticeFor,
+  seedProduct,
+  startPurchaseApi,
+  toAddress,
+  transactionsFor,
+  uniqueTag,
+  type Customer,
+  type PurchaseApi,
+  type SeededProduct,
+} from './purchaseHarness';
+
+let api: PurchaseApi;
+
+beforeAll(async () => {
+  api = await startPurchaseApi();
+});
+afterAll(async () => {
+  await api.close();
+  await removeSeededProducts();
+});
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Stores a live code of this run with these terms; answers its name. */
+async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
+  const code = `C${uniqueTag().toUpperCase()}`;
+  await db.doc(`discountCodes/${code}`).set({
+    code,
+    kind: 'percent',
+    percent: 15,
+    amountOff: { NGN: 0, USD: 0 },
+    productIds: [],
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    oncePerEmail: false,
+    active: true,
+    uses: 0,
+    reserved: 0,
+    revenueMinor: { NGN: 0, USD: 0 },
+    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
+    createdBy: 'admin-1',
+    ...terms,
+  });
+  return code;
+}
+
+async function codeDoc(code: string): Promise<Record<string, unknown>> {
+  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
+}
+
+interface Body {
+  productId: string;
+  currency: 'NGN' | 'USD';
+  customer: Customer;
+  code?: string;
+  provider?: 'paystack' | 'paypal' | 'demo';
+  checkoutId?: string;
+}
+
+async function checkout(body: Body, url = api.url): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await postJson(`${url}/api/checkouts`, body);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function demoOrder(reference: unknown, product: SeededProduct, customer: Customer, currency: 'NGN' | 'USD' = 'NGN') {
+  return postJson(`${api.url}/api/orders`, { provider: 'demo', reference, productId: product.id, currency, customer });
+}
+
+function freeOrder(reference: unknown, product: SeededProduct, customer: Customer, url = api.url) {
+  return postJson(`${url}/api/orders`, {
+    provider: 'free',
+    reference,
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+  });
+}
+
+async function checkoutsOf(product: SeededProduct): Promise<number> {
+  return (await db.collection('checkouts').where('productId', '==', product.id).get()).size;
+}
+
+describe('POST /api/checkouts with a code: refusals', () => {
+  const now = Date.now();
+  it.each([
+    ['a code that does not exist', null, 'No such code.'],
+    ['a paused code', { active: false }, 'This code is not available right now.'],
+    ['a code not started yet', { startsAt: new Date(now + day).toISOString() }, 'This code is not valid yet.'],
+    ['an expired code', { endsAt: new Date(now - day).toISOString() }, 'This code has expired.'],
+    ['a code for other products', { productIds: ['some-other-product'] }, 'This code does not apply to this product.'],
+    ['a used up code', { maxUses: 1, uses: 1 }, 'This code has been used up.'],
+  ])('refuses %s with 400 and its reason, storing no checkout', async (_what, terms, message) => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = terms === null ? 'NOSUCHCODE-XYZ' : await seedCode(terms);
+    const answer = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(answer).toEqual({ status: 400, body: { message } });
+    expect(await checkoutsOf(product)).toBe(0);
+    if (terms !== null) expect(await codeDoc(code)).toMatchObject({ reserved: 0 });
+  });
+
+  it('refuses a once-per-e-mail code to an address that already paid with it, in any letter case', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ oncePerEmail: true });
+    const customer = buildCustomer();
+    const first = await checkout({ productId: product.id, currency: 'NGN', customer, code, provider: 'demo' });
+    expect(first.status).toBe(201);
+    expect((await demoOrder(first.body.reference, product, customer)).status).toBe(200);
+
+    const again = await checkout({
+      productId: product.id,
+      currency: 'NGN',
+      customer: { ...customer, email: customer.email.toUpperCase(), confirmEmail: customer.email.toUpperCase() },
+      code: code.toLowerCase(),
+      provider: 'demo',
+    });
+    expect(again).toEqual({
+      status: 400,
+      body: { message: 'This code has already been used with this e-mail address.' },
+    });
+    // Another address may still use it.
+    const other = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(other.status).toBe(201);
+  });
+});
+
+describe('POST /api/checkouts with a code: prices', () => {
+  it('takes 15% off ₦4,500: ₦675 off, ₦3,825 to pay, and records it on the checkout', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 15 });
+    const customer = buildCustomer();
+    const answer = await checkout({
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+      code: ` ${code.toLowerCase()} `,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      provider: 'paystack',
+      listPrice: 4500,
+      discount: 675,
+      amount: 3825,
+      code,
+      currency: 'NGN',
+    });
+    expect(await checkoutOf(String(answer.body.checkoutId))).toMatchObject({
+      listPrice: 4500,
+      discountCode: code,
+      discountAmount: 675,
+      amount: 3825,
+    });
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1, uses: 0 });
+  });
+
+  it('takes 15% off $7: $1.05 off, $5.95 to pay', async () => {
+    const product = await seedProduct({ priceInUsd: 7 });
+    const code = await seedCode({ percent: 15 });
+    const answer = await checkout({ productId: product.id, currency: 'USD', customer: buildCustomer(), code });
+    expect(answer.body).toMatchObject({ provider: 'paypal', listPrice: 7, discount: 1.05, amount: 5.95 });
+  });
+
+  it('takes a fixed amount off in the buyer’s currency: ₦1,000 off ₦4,500 and $2 off $7', async () => {
+    const product = await seedProduct({ priceInNgn: 4500, priceInUsd: 7 });
+    const code = await seedCode({ kind: 'fixed', percent: 0, amountOff: { NGN: 1000, USD: 2 } });
+    const ngn = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(ngn.body).toMatchObject({ listPrice: 4500, discount: 1000, amount: 3500 });
+    const usd = await checkout({ productId: product.id, currency: 'USD', customer: buildCustomer(), code });
+    expect(usd.body).toMatchObject({ listPrice: 7, discount: 2, amount: 5 });
+  });
+
+  it('charges Paystack’s minimum of ₦50 when a code would leave ₦1 to ₦49', async () => {
+    const product = await seedProduct({ priceInNgn: 1000 });
+    const code = await seedCode({ kind: 'fixed', percent: 0, amountOff: { NGN: 990, USD: 1 } });
+    const answer = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(answer.body).toMatchObject({ provider: 'paystack', listPrice: 1000, discount: 950, amount: 50 });
+  });
+});
+
+describe('limits under load and expiry', () => {
+  it('gives a 5-use code to exactly 5 of 20 buyers racing through the API; the others are told it is used up', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 5 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code }),
+      ),
+    );
+    const discounted = answers.filter((answer) => answer.status === 201);
+    expect(discounted).toHaveLength(5);
+    for (const answer of discounted) expect(answer.body).toMatchObject({ amount: 3825, discount: 675 });
+    expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body)).toEqual(
+      Array(15).fill({ message: 'This code has been used up.' }),
+    );
+    expect(await codeDoc(code)).toMatchObject({ reserved: 5, uses: 0 });
+    expect(await checkoutsOf(product)).toBe(5);
+  }, 60_000);
+
+  it('gives an expired checkout’s use back through the sweep, once even with two sweeps racing', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 3 });
+    const held = await Promise.all(
+      [0, 1, 2].map(() => checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code })),
+    );
+    expect(held.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const refused = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(refused.body).toEqual({ message: 'This code has been used up.' });
+
+    // Two of the three run past their expiry; the third is still open.
+    const past = Timestamp.fromMillis(Date.now() - 60_000);
+    const overdue = held.slice(0, 2).map((answer) => String(answer.body.checkoutId));
+    for (const id of overdue) await db.doc(`checkouts/${id}`).update({ expiresAt: past });
+    const config = parseServerConfig({ ...cloud.apiEnv });
+    const sweep = createCheckoutExpiry({ config, db, mailer: createMailer(config) });
+    await Promise.all([sweep(), sweep()]);
+
+    for (const id of overdue) expect(await checkoutOf(id)).toMatchObject({ status: 'expired' });
+    expect(await checkoutOf(String(held[2]?.body.checkoutId))).toMatchObject({ status: 'open' });
+    // Released once each: a double release would have left 0 (the counter never goes below 0).
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1, uses: 0 });
+
+    const again = await Promise.all(
+      [0, 1, 2].map(() => checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code })),
+    );
+    expect(again.map((answer) => answer.status).sort()).toEqual([201, 201, 400]);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 3 });
+  }, 30_000);
+
+  it('still fulfils a late payment of an expired checkout and counts it as a use', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 1 });
+    const customer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer, code, provider: 'demo' });
+    await db
+      .doc(`checkouts/${String(held.body.checkoutId)}`)
+      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1) });
+    const config = parseServerConfig({ ...cloud.apiEnv });
+    await createCheckoutExpiry({ config, db, mailer: createMailer(config) })();
+    expect(await codeDoc(code)).toMatchObject({ reserved: 0, uses: 0 });
+
+    const paid = await demoOrder(held.body.reference, product, customer);
+    expect(paid.status).toBe(200);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 0, uses: 1, revenueMinor: { NGN: 382_500, USD: 0 } });
+    expect(await checkoutOf(String(held.body.checkoutId))).toMatchObject({ status: 'paid' });
+  });
+});
+
+describe('fulfilment with a code', () => {
+  it('records the discount on the sale, names it in both e-mails, and counts the use once under replay', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 3 });
+    const customer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer, code, provider: 'demo' });
+    const reference = String(held.body.reference);
+
+    const statuses = await Promise.all(
+      [0, 1, 2].map(async () => (await demoOrder(reference, product, customer)).status),
+    );
+    expect(statuses).toEqual([200, 200, 200]);
+    expect((await demoOrder(reference, product, customer)).status).toBe(200);
+
+    expect(await transactionsFor(reference)).toEqual([
+      expect.objectContaining({
+        listPrice: 4500,
+        discountCode: code,
+        discountAmount: 675,
+        amount: 3825,
+        amountPaid: 3825,
+        paymentMethod: 'Demo',
+      }),
+    ]);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0, revenueMinor: { NGN: 382_500, USD: 0 } });
+
+    const [buyerMail] = await mailsMatching(toAddress(customer.email));
+    expect(buyerMail?.text).toContain('List price: ₦4,500');
+    expect(buyerMail?.text).toContain(`Discount (${code}): -₦675`);
+    expect(buyerMail?.text).toContain('Amount paid: ₦3,825');
+    const [notice] = await mailsMatching(saleNoticeFor(reference));
+    expect(notice?.text).toContain(`Discount (${code}): -₦675`);
+    expect(notice?.text).toContain('Amount: ₦3,825');
+  });
+});
+
+describe('100% off', () => {
+  it('completes without a provider as a Free sale, once per e-mail and product', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const customer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    expect(held.status).toBe(201);
+    expect(held.body).toMatchObject({
+      provider: 'free',
+      reference: `free-${String(held.body.checkoutId)}`,
+      listPrice: 4500,
+      discount: 4500,
+      amount: 0,
+    });
+
+    const first = await freeOrder(held.body.reference, product, customer);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { transactionId: string; accessUrl: string };
+    expect(answer.transactionId).toMatch(/^free_free-[0-9a-f]{32}$/);
+    const stored = (await db.doc(`transactions/${answer.transactionId}`).get()).data();
+    expect(stored).toMatchObject({
+      paymentMethod: 'Free',
+      amount: 0,
+      amountPaid: 0,
+      listPrice: 4500,
+      discountCode: code,
+      discountAmount: 4500,
+      checkoutId: held.body.checkoutId,
+      customerEmail: customer.email,
+    });
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+
+    // The same checkout asking again gets the first answer; nothing is counted twice.
+    const again = await freeOrder(held.body.reference, product, customer);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ transactionId: answer.transactionId, accessUrl: answer.accessUrl });
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
+
+    // A second free checkout for the same address and product is refused.
+    const second = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    expect(second).toEqual({
+      status: 400,
+      body: {
+        message:
+          'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
+      },
+    });
+    // Another address gets it free too.
+    const other = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(other.body).toMatchObject({ provider: 'free', amount: 0 });
+  });
+
+  it('refuses a second free checkout of the same address racing the first', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const customer = buildCustomer();
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => checkout({ productId: product.id, currency: 'NGN', customer, code })),
+    );
+    expect((await freeOrder(a?.body.reference, product, customer)).status).toBe(200);
+    const late = await freeOrder(b?.body.reference, product, customer);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({
+      message:
+        'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
+    });
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
+  });
+
+  it('refuses a free order for a checkout that is not free, or of another buyer', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const customer = buildCustomer();
+    const paid = await checkout({ productId: product.id, currency: 'NGN', customer, provider: 'demo' });
+    const notFree = await freeOrder(paid.body.reference, product, customer);
+    expect(notFree.status).toBe(402);
+    expect(await notFree.json()).toEqual({ message: 'No checkout has this payment reference.' });
+
+    const free = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    const stranger = await freeOrder(free.body.reference, product, buildCustomer());
+    expect(stranger.status).toBe(409);
+    expect(await codeDoc(code)).toMatchObject({ uses: 0 });
+  });
+
+  it('is rate limited like the order routes (ORDER_RATE_LIMIT)', async () => {
+    const limited = await startPurchaseApi({ ORDER_RATE_LIMIT: '2' });
+    try {
+      const product = await seedProduct({ priceInNgn: 4500 });
+      const code = await seedCode({ percent: 100 });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) {
+        const customer = buildCustomer();
+        const held = await checkout({ productId: product.id, currency: 'NGN', customer, code }, limited.url);
+        statuses.push((await freeOrder(held.body.reference, product, customer, limited.url)).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(await codeDoc(code)).toMatchObject({ uses: 2 });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/checkouts/quote', () => {
+  it('answers the price a code gives now, reserving nothing', async () => {
+    const product = await seedProduct({ priceInNgn: 4500, priceInUsd: 7 });
+    const code = await seedCode({ percent: 15, maxUses: 1 });
+    const response = await postJson(`${api.url}/api/checkouts/quote`, {
+      productId: product.id,
+      currency: 'USD',
+      code: code.toLowerCase(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code, currency: 'USD', listPrice: 7, discount: 1.05, amount: 5.95 });
+    expect(await codeDoc(code)).toMatchObject({ reserved: 0 });
+  });
+
+  it.each([
+    [{ endsAt: '2020-01-01T00:00:00.000Z' }, 'This code has expired.'],
+    [{ productIds: ['another-product'] }, 'This code does not apply to this product.'],
+    [{ maxUses: 2, uses: 2 }, 'This code has been used up.'],
+  ])('refuses %j with the reason', async (terms, message) => {
+    const product = await seedProduct();
+    const code = await seedCode(terms);
+    const response = await postJson(`${api.url}/api/checkouts/quote`, { productId: product.id, currency: 'NGN', code });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+  });
+
+  it('says No such code. for a code that does not exist', async () => {
+    const product = await seedProduct();
+    const response = await postJson(`${api.url}/api/checkouts/quote`, {
+      productId: product.id,
+      currency: 'NGN',
+      code: 'NOPE-NOPE',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'No such code.' });
+  });
+
+  it('is rate limited with the checkouts (CHECKOUT_RATE_LIMIT)', async () => {
+    const limited = await startPurchaseApi({ CHECKOUT_RATE_LIMIT: '1' });
+    try {
+      const product = await seedProduct();
+      const code = await seedCode();
+      const body = { productId: product.id, currency: 'NGN', code };
+      const first = await postJson(`${limited.url}/api/checkouts/quote`, body);
+      const second = await postJson(`${limited.url}/api/checkouts/quote`, body);
+      expect([first.status, second.status]).toEqual([200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('resuming a checkout (the reminder’s link)', () => {
+  it('answers the same checkout while it is open and fits, else a new one at today’s price', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 15 });
+    const customer = buildCustomer();
+    const first = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    const checkoutId = String(first.body.checkoutId);
+    await db.doc(`products/${product.id}`).update({ priceInNgn: 6000 });
+
+    const resumed = await checkout({ productId: product.id, currency: 'NGN', customer, code, checkoutId });
+    expect(resumed.status).toBe(201);
+    expect(resumed.body).toEqual(first.body);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+
+    // Another buyer never gets someone else's checkout.
+    const stranger = await checkout({
+      productId: product.id,
+      currency: 'NGN',
+      customer: buildCustomer(),
+      code,
+      checkoutId,
+    });
+    expect(stranger.body.checkoutId).not.toBe(checkoutId);
+    expect(stranger.body).toMatchObject({ listPrice: 6000, discount: 900, amount: 5100 });
+
+    await db.doc(`checkouts/${checkoutId}`).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1) });
+    const renewed = await checkout({ productId: product.id, currency: 'NGN', customer, code, checkoutId });
+    expect(renewed.body.checkoutId).not.toBe(checkoutId);
+    expect(renewed.body).toMatchObject({ listPrice: 6000, discount: 900, amount: 5100, code });
+  });
+});

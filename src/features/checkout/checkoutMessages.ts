@@ -24,6 +24,10 @@ export const messages = {
   confirmNewPrice: 'Press Pay again to pay the new price.',
   productGone: 'This product is no longer available.',
   paymentReceived: 'Payment received',
+  codeRequired: 'Please enter a code.',
+  codeCheckFailed: 'The code could not be checked. Check your connection and try again.',
+  codeApplied: (code: string, discount: string) => `Code ${code} applied: ${discount} off.`,
+  getItFree: 'Get it free',
 } as const;
 
 export interface Failure {
@@ -41,7 +45,7 @@ export interface Failure {
  * written for shoppers (400 validation, 402 not verified, 409 reference reused, 502 provider
  * unreachable), so it is shown as the explanation; a network failure or a 5xx may be retried.
  */
-export function orderFailure(error: unknown, provider: 'paystack' | 'paypal' | 'demo'): Failure {
+export function orderFailure(error: unknown, provider: 'paystack' | 'paypal' | 'demo' | 'free'): Failure {
   if (error instanceof HttpError) {
     const transient = error.status >= 500;
     if (!transient && provider === 'paypal') {

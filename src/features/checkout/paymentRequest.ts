@@ -9,4 +9,8 @@ export interface PaymentRequest {
   currency: Currency;
   productName: string;
   productId: string;
+  /** A discount code to apply as the dialog opens (a product link with `?code=`). */
+  code?: string;
+  /** A checkout to resume (the reminder's link, `?checkout=`); the API makes a new one if it no longer fits. */
+  checkoutId?: string;
 }

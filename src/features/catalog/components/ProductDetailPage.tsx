@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { CoverImage } from '../../../components/CoverImage';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -55,7 +55,13 @@ export function ProductDetailPage() {
 
 function ProductDetails({ product }: { product: Product }) {
   const currency = useAppSelector(selectCurrency);
-  const [buying, setBuying] = useState(false);
+  // A link with `?code=SPRING` (a seller's promotion) or `?checkout=` (the reminder e-mail) opens
+  // the payment dialog at once, with the code applied or the checkout resumed.
+  const [searchParams] = useSearchParams();
+  const linkCode = searchParams.get('code')?.trim().slice(0, 64) || undefined;
+  const linkCheckout = searchParams.get('checkout') ?? '';
+  const checkoutId = /^[0-9a-f]{20}$/.test(linkCheckout) ? linkCheckout : undefined;
+  const [buying, setBuying] = useState(Boolean(linkCode ?? checkoutId));
   usePageMeta({ title: product.title, description: metaDescription(product.description) });
 
   const request: PaymentRequest = {
@@ -63,6 +69,8 @@ function ProductDetails({ product }: { product: Product }) {
     currency,
     productName: product.title,
     productId: product.id,
+    ...(linkCode ? { code: linkCode } : {}),
+    ...(checkoutId ? { checkoutId } : {}),
   };
 
   return (

@@ -7,6 +7,7 @@ import type {
   CheckoutProvider,
   OrderAnswer,
   PaymentReceivedAnswer,
+  PriceQuoteAnswer,
 } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
 import { postJson } from '../../../lib/http';
@@ -20,7 +21,8 @@ export interface Customer {
 }
 
 export interface OrderRequest {
-  provider: 'paystack' | 'demo';
+  /** 'free': a checkout a discount code made free, completed without a provider. */
+  provider: 'paystack' | 'demo' | 'free';
   reference: string;
   productId: string;
   currency: Currency;
@@ -32,7 +34,19 @@ export interface CheckoutRequest {
   currency: Currency;
   customer: Customer;
   /** Named only for the demo payment; otherwise the currency decides (Paystack NGN, PayPal USD). */
-  provider?: CheckoutProvider;
+  provider?: Exclude<CheckoutProvider, 'free'>;
+  /** A discount code the buyer applied. */
+  code?: string;
+  /** A checkout to resume (the reminder's link, or this dialog's last one): the API uses it if it still fits. */
+  checkoutId?: string;
+}
+
+export interface QuoteRequest {
+  productId: string;
+  currency: Currency;
+  code: string;
+  /** The buyer's address when typed, for codes that are once per e-mail. */
+  email?: string;
 }
 
 /**
@@ -56,6 +70,11 @@ async function orderAnswer(call: Promise<OrderAnswer | PaymentReceivedAnswer>): 
 /** Pay pressed: the server sets the price and the reference the payment must carry. */
 export function createCheckout(request: CheckoutRequest): Promise<CheckoutAnswer> {
   return postJson<CheckoutAnswer>('/api/checkouts', request);
+}
+
+/** Apply pressed: the price the code gives now (nothing is reserved until the checkout). */
+export function quotePrice(request: QuoteRequest): Promise<PriceQuoteAnswer> {
+  return postJson<PriceQuoteAnswer>('/api/checkouts/quote', request);
 }
 
 export function placeOrder(order: OrderRequest): Promise<OrderAnswer> {

@@ -1,13 +1,20 @@
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../../lib/alerts';
 import { getConfig, type AppConfig } from '../../../lib/config';
-import { customerFields, emailsMatch, validateFields, type CustomerField } from '../../../../domain/fieldRules';
+import {
+  customerFields,
+  emailsMatch,
+  fieldError,
+  validateFields,
+  type CustomerField,
+} from '../../../../domain/fieldRules';
 import { formatPrice } from '../../../../domain/money';
-import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContracts';
+import type { CheckoutAnswer, OrderAnswer, PriceQuoteAnswer } from '../../../../domain/apiContracts';
+import { discountRefusals, normalizeCode } from '../../../../domain/discounts';
 import { HttpError } from '../../../lib/http';
-import { createCheckout, PaymentReceivedError, placeOrder, type Customer } from '../api/orderApi';
+import { createCheckout, PaymentReceivedError, placeOrder, quotePrice, type Customer } from '../api/orderApi';
 import { messages, orderFailure } from '../checkoutMessages';
 import type { PaymentRequest } from '../paymentRequest';
 import { toMinorUnits } from '../paymentDetails';
@@ -56,6 +63,12 @@ const autoComplete: Record<CustomerField, string> = {
   phone: 'tel',
 };
 
+/** The API's refusals of a code ('This code has expired.'), shown under the code field, not as an alert. */
+const codeRefusals: ReadonlySet<string> = new Set(Object.values(discountRefusals));
+
+/** The price a code gave: the list price struck through beside it. */
+type Applied = Pick<PriceQuoteAnswer, 'code' | 'listPrice' | 'discount' | 'amount'>;
+
 const secondaryButtonClass =
   'rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
 
@@ -78,6 +91,14 @@ export function PaymentDialog({
   const [shownAmount, setShownAmount] = useState(request.amount);
   const shownAmountRef = useRef(request.amount);
   const [notice, setNotice] = useState<Notice>(null);
+  const [codeInput, setCodeInput] = useState(request.code ?? '');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const appliedRef = useRef<Applied | null>(null);
+  const [applying, setApplying] = useState(false);
+  // The reminder's checkout, resumed by the first Pay only. Later presses get a new checkout (and
+  // reference): a provider may refuse a reference whose payment was already started.
+  const resumeCheckoutId = useRef(request.checkoutId);
   const preparing = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Provider callbacks may run from an older render; they read the form through this.
@@ -113,6 +134,64 @@ export function PaymentDialog({
     };
   };
 
+  const showAmount = (amount: number) => {
+    shownAmountRef.current = amount;
+    setShownAmount(amount);
+  };
+
+  const setAppliedCode = (next: Applied | null) => {
+    appliedRef.current = next;
+    setApplied(next);
+    showAmount(next ? next.amount : request.amount);
+  };
+
+  /** Apply pressed (or the link's `?code=` as the dialog opens): the price with the code, or why not. */
+  const applyCode = async (raw: string) => {
+    const code = normalizeCode(raw);
+    if (!code) {
+      setCodeError(messages.codeRequired);
+      return;
+    }
+    setApplying(true);
+    setCodeError(null);
+    setNotice(null);
+    try {
+      const email = latestValues.current.email.trim();
+      const quote = await quotePrice({
+        productId: request.productId,
+        currency: request.currency,
+        code,
+        // Typed and well formed: a once-per-e-mail code is then checked against it already.
+        ...(email && fieldError(customerFields.email, email) === null ? { email } : {}),
+      });
+      setAppliedCode(quote);
+    } catch (error) {
+      setAppliedCode(null);
+      setCodeError(
+        error instanceof HttpError && error.status < 500 && error.serverMessage
+          ? error.serverMessage
+          : messages.codeCheckFailed,
+      );
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const removeCode = () => {
+    setAppliedCode(null);
+    setCodeInput('');
+    setCodeError(null);
+    setNotice(null);
+  };
+
+  // A product link with `?code=` opens the dialog with the code applied.
+  const linkCode = useRef(request.code);
+  useEffect(() => {
+    if (linkCode.current) void applyCode(linkCode.current);
+    // Once, as the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const fulfil = async (record: () => Promise<OrderAnswer>, provider: PaidProvider) => {
     setBusy(true);
     // Blocking: a click outside must not hide that the payment is being recorded (docs/storefront.md).
@@ -141,18 +220,30 @@ export function PaymentDialog({
   const prepareCheckout = async (customer: Customer): Promise<CheckoutAnswer | null> => {
     if (preparing.current) return null;
     preparing.current = true;
+    const code = appliedRef.current?.code;
     try {
       const checkout = await createCheckout({
         productId: request.productId,
         currency: request.currency,
         customer,
         ...(method === 'demo' ? { provider: 'demo' as const } : {}),
+        ...(code ? { code } : {}),
+        ...(resumeCheckoutId.current ? { checkoutId: resumeCheckoutId.current } : {}),
       });
+      resumeCheckoutId.current = undefined;
       // The page may be stale (cached, or open since before the seller changed the price): the
       // buyer sees the server's price and confirms it by pressing Pay again before paying it.
       if (toMinorUnits(checkout.amount) !== toMinorUnits(shownAmountRef.current)) {
-        shownAmountRef.current = checkout.amount;
-        setShownAmount(checkout.amount);
+        showAmount(checkout.amount);
+        if (appliedRef.current) {
+          appliedRef.current = {
+            ...appliedRef.current,
+            listPrice: checkout.listPrice,
+            discount: checkout.discount,
+            amount: checkout.amount,
+          };
+          setApplied(appliedRef.current);
+        }
         setNotice({ kind: 'price', text: messages.priceChanged(formatPrice(checkout.amount, checkout.currency)) });
         return null;
       }
@@ -161,6 +252,11 @@ export function PaymentDialog({
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
         setNotice({ kind: 'gone', text: error.serverMessage ?? messages.productGone });
+      } else if (error instanceof HttpError && error.serverMessage && codeRefusals.has(error.serverMessage)) {
+        // The code stopped working since Apply (used up meanwhile, expired): said at the code field,
+        // and the full price shown again.
+        setAppliedCode(null);
+        setCodeError(error.serverMessage);
       } else if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
         // The API's refusal is a sentence for the buyer ('Emails do not match!', too many attempts).
         void showError(error.serverMessage);
@@ -193,6 +289,30 @@ export function PaymentDialog({
     );
   };
 
+  const getFree = async () => {
+    if (busy) return;
+    const customer = readCustomer();
+    if (!customer) return;
+    const checkout = await prepareCheckout(customer);
+    if (!checkout) return;
+    if (checkout.provider !== 'free') {
+      // Should not happen (the amount matched): the buyer is shown the price to pay instead.
+      showAmount(checkout.amount);
+      return;
+    }
+    void fulfil(
+      () =>
+        placeOrder({
+          provider: 'free',
+          reference: checkout.reference,
+          productId: request.productId,
+          currency: request.currency,
+          customer,
+        }),
+      'free',
+    );
+  };
+
   const close = () => {
     if (!busy) onClose();
   };
@@ -214,7 +334,18 @@ export function PaymentDialog({
         </div>
         <div>
           <dt className="text-sm text-slate-600">Amount</dt>
-          <dd className="text-lg font-bold text-brand-700">{formatPrice(shownAmount, request.currency)}</dd>
+          <dd className="text-lg font-bold text-brand-700">
+            {applied && applied.discount > 0 && (
+              <>
+                <del className="mr-2 font-normal text-slate-500">
+                  <span className="sr-only">List price </span>
+                  {formatPrice(applied.listPrice, request.currency)}
+                </del>
+                <span className="sr-only">now </span>
+              </>
+            )}
+            {formatPrice(shownAmount, request.currency)}
+          </dd>
         </div>
       </dl>
 
@@ -252,6 +383,20 @@ export function PaymentDialog({
             );
           })}
 
+          <DiscountCodeField
+            value={codeInput}
+            error={codeError}
+            applied={applied}
+            currency={request.currency}
+            disabled={busy || applying || stage.kind === 'retry'}
+            onChange={(value) => {
+              setCodeInput(value);
+              setCodeError(null);
+            }}
+            onApply={() => void applyCode(codeInput)}
+            onRemove={removeCode}
+          />
+
           {notice && (
             <div role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
               <p className="font-medium">{notice.text}</p>
@@ -262,7 +407,11 @@ export function PaymentDialog({
           <div className="pt-2">
             {stage.kind === 'retry' ? (
               <RetryRecording busy={busy} onRetry={() => void fulfil(stage.record, stage.provider)} />
-            ) : notice?.kind === 'gone' ? null : (
+            ) : notice?.kind === 'gone' ? null : applied && toMinorUnits(shownAmount) === 0 ? (
+              <button type="submit" onClick={() => void getFree()} disabled={busy} className={payButtonClass}>
+                {messages.getItFree}
+              </button>
+            ) : (
               <PayArea method={method} payments={payments} payProps={payProps} onDemo={() => void payDemo()} />
             )}
           </div>
@@ -275,6 +424,71 @@ export function PaymentDialog({
         </form>
       )}
     </Modal>
+  );
+}
+
+/** 'Discount code' with Apply; once applied, what it takes off and a way to remove it. */
+function DiscountCodeField({
+  value,
+  error,
+  applied,
+  currency,
+  disabled,
+  onChange,
+  onApply,
+  onRemove,
+}: {
+  value: string;
+  error: string | null;
+  applied: Applied | null;
+  currency: PaymentRequest['currency'];
+  disabled: boolean;
+  onChange: (value: string) => void;
+  onApply: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div>
+      <FormField label="Discount code" error={error}>
+        {(control) => (
+          <div className="flex gap-2">
+            <input
+              {...control}
+              name="discountCode"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              value={value}
+              readOnly={disabled || applied !== null}
+              onChange={(event) => onChange(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter applies the code rather than starting a payment.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  if (!disabled && applied === null) onApply();
+                }
+              }}
+            />
+            {applied === null ? (
+              <button type="button" onClick={onApply} disabled={disabled} className={secondaryButtonClass}>
+                Apply
+              </button>
+            ) : (
+              <button type="button" onClick={onRemove} disabled={disabled} className={secondaryButtonClass}>
+                Remove
+              </button>
+            )}
+          </div>
+        )}
+      </FormField>
+      {applied && (
+        <p role="status" className="mt-1 text-sm text-brand-800">
+          {messages.codeApplied(applied.code, formatPrice(applied.discount, currency))}
+        </p>
+      )}
+    </div>
   );
 }
 

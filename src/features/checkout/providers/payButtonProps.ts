@@ -2,7 +2,8 @@ import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContract
 import type { Customer } from '../api/orderApi';
 import type { PaymentRequest } from '../paymentRequest';
 
-export type PaidProvider = 'paystack' | 'paypal' | 'demo';
+/** 'free': a discount code left nothing to pay; the order is completed without a provider. */
+export type PaidProvider = 'paystack' | 'paypal' | 'demo' | 'free';
 
 /** What the dialog gives each way of paying (demo, Paystack, PayPal). */
 export interface PayButtonProps {

@@ -24,8 +24,10 @@ const product = buildProduct({
   coverImageUrl: 'https://images.test/covers/excel.png',
 });
 
-function renderProductPage(options: { id?: string; preloadedState?: Partial<RootState>; history?: string[] } = {}) {
-  const { id = product.id, preloadedState, history = [] } = options;
+function renderProductPage(
+  options: { id?: string; preloadedState?: Partial<RootState>; history?: string[]; search?: string } = {},
+) {
+  const { id = product.id, preloadedState, history = [], search = '' } = options;
   return renderWithProviders(
     <Routes>
       <Route path="/productdetail/:id" element={<ProductDetailPage />} />
@@ -33,7 +35,7 @@ function renderProductPage(options: { id?: string; preloadedState?: Partial<Root
       <Route path="/" element={<h1>Home page</h1>} />
       <Route path="/contactus" element={<h1>Contact page</h1>} />
     </Routes>,
-    { route: [...history, `/productdetail/${id}`], preloadedState },
+    { route: [...history, `/productdetail/${id}${search}`], preloadedState },
   );
 }
 
@@ -182,6 +184,27 @@ describe('payment dialog', () => {
       expect(within(dialog).getByText(/payment in this currency is not available/i)).toBeInTheDocument();
     },
   );
+
+  it('opens the payment dialog with the code applied for a link with ?code=', async () => {
+    const quoted: unknown[] = [];
+    server.use(
+      http.post('*/api/checkouts/quote', async ({ request }) => {
+        quoted.push(await request.json());
+        return HttpResponse.json({ code: 'SPRING', currency: 'NGN', listPrice: 12000, discount: 1800, amount: 10200 });
+      }),
+    );
+    renderProductPage({ preloadedState: chosen('NGN'), search: '?code=spring' });
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(await within(dialog).findByText('Code SPRING applied: ₦1,800 off.')).toBeInTheDocument();
+    expect(within(dialog).getByText('₦10,200')).toBeInTheDocument();
+    expect(quoted).toEqual([{ productId: 'excel-mastery', currency: 'NGN', code: 'SPRING' }]);
+  });
+
+  it('opens the payment dialog for the reminder’s link (?checkout=)', async () => {
+    renderProductPage({ preloadedState: chosen('NGN'), search: '?checkout=abcdef0123456789abcd' });
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('₦12,000')).toBeInTheDocument();
+  });
 
   it('shows the amount in dollars when the currency is USD', async () => {
     const { user } = renderProductPage({ preloadedState: chosen('USD') });

@@ -808,3 +808,216 @@ describe('the checkout sets the price', () => {
     expect(within(paymentDialog()).getByRole('status')).toHaveTextContent(received);
   });
 });
+
+describe('discount codes', () => {
+  /** The API's quote: SPRING takes 15% off, FREE100 everything; others are refused with `refusal`. */
+  const quotes = { bodies: [] as Array<Record<string, unknown>>, refusal: 'No such code.', fail: false };
+
+  function answerQuotes() {
+    quotes.bodies.length = 0;
+    quotes.refusal = 'No such code.';
+    quotes.fail = false;
+    server.use(
+      http.post('*/api/checkouts/quote', async ({ request }) => {
+        const body = (await request.json()) as { code: string; currency: 'NGN' | 'USD' };
+        quotes.bodies.push(body);
+        if (quotes.fail) return HttpResponse.error();
+        const list = body.currency === 'NGN' ? 7500 : 9;
+        if (body.code === 'SPRING') {
+          const discount = body.currency === 'NGN' ? 1125 : 1.35;
+          return HttpResponse.json({
+            code: 'SPRING',
+            currency: body.currency,
+            listPrice: list,
+            discount,
+            amount: body.currency === 'NGN' ? 6375 : 7.65,
+          });
+        }
+        if (body.code === 'FREE100') {
+          return HttpResponse.json({
+            code: 'FREE100',
+            currency: body.currency,
+            listPrice: list,
+            discount: list,
+            amount: 0,
+          });
+        }
+        return HttpResponse.json({ message: quotes.refusal }, { status: 400 });
+      }),
+      http.post('*/api/checkouts', async ({ request }) => {
+        const body = (await request.json()) as { currency: 'NGN' | 'USD'; code?: string; provider?: string };
+        checkouts.bodies.push(body);
+        checkouts.count += 1;
+        const id = checkouts.count.toString(16).padStart(20, '0');
+        const free = body.code === 'FREE100';
+        const provider = free ? 'free' : (body.provider ?? 'paystack');
+        const prefix = provider === 'free' ? 'free' : provider === 'demo' ? 'demo' : 'ds';
+        return HttpResponse.json(
+          {
+            checkoutId: id,
+            reference: `${prefix}-${id}`,
+            provider,
+            amount: free ? 0 : body.code === 'SPRING' ? 6375 : 7500,
+            listPrice: 7500,
+            discount: free ? 7500 : body.code === 'SPRING' ? 1125 : 0,
+            ...(body.code ? { code: body.code } : {}),
+            currency: body.currency,
+            expiresAt: '2026-11-22T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+  }
+
+  beforeEach(answerQuotes);
+
+  async function applyCode(user: UserEvent, code: string) {
+    await user.click(field('Discount code'));
+    await user.paste(code);
+    await user.click(within(paymentDialog()).getByRole('button', { name: 'Apply' }));
+  }
+
+  it('has a labelled Discount code field with Apply', () => {
+    renderDialog(ngn);
+    expect(field('Discount code')).toHaveAttribute('type', 'text');
+    expect(field('Discount code')).not.toBeRequired();
+    expect(within(paymentDialog()).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+  });
+
+  it('shows the list price struck through and the new price for a valid code, and pays with the code', async () => {
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    const { user } = renderDialog(ngn);
+    await applyCode(user, 'spring');
+
+    const dialog = paymentDialog();
+    expect(await within(dialog).findByText('Code SPRING applied: ₦1,125 off.')).toBeInTheDocument();
+    const struck = within(dialog).getByRole('deletion');
+    expect(struck).toHaveTextContent('List price ₦7,500');
+    expect(within(dialog).getByText('₦6,375')).toBeInTheDocument();
+    expect(quotes.bodies).toEqual([{ productId: 'demo-freelance-writing', currency: 'NGN', code: 'SPRING' }]);
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦6,375' }));
+    await dismissAlert(user, purchaseSuccessful);
+    expect(checkouts.bodies).toEqual([
+      { productId: 'demo-freelance-writing', currency: 'NGN', customer, provider: 'demo', code: 'SPRING' },
+    ]);
+    expect(posted).toHaveLength(1);
+  });
+
+  it.each([
+    'This code has expired.',
+    'This code does not apply to this product.',
+    'This code has been used up.',
+    'This code has already been used with this e-mail address.',
+    'No such code.',
+    'This code is not available right now.',
+    'This code is not valid yet.',
+  ])('says why a code cannot be used: %s', async (reason) => {
+    quotes.refusal = reason;
+    const { user } = renderDialog(ngn);
+    await applyCode(user, 'WINTER');
+    const dialog = paymentDialog();
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(field('Discount code')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Discount code')).toHaveAccessibleDescription(reason);
+    expect(within(dialog).queryByRole('deletion')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' })).toBeInTheDocument();
+  });
+
+  it('asks for a code when Apply is pressed on an empty field, asking the API nothing', async () => {
+    const { user } = renderDialog(ngn);
+    await user.click(within(paymentDialog()).getByRole('button', { name: 'Apply' }));
+    expect(await within(paymentDialog()).findByText('Please enter a code.')).toBeInTheDocument();
+    expect(quotes.bodies).toEqual([]);
+  });
+
+  it('says the code could not be checked when the store cannot be reached', async () => {
+    quotes.fail = true;
+    const { user } = renderDialog(ngn);
+    await applyCode(user, 'SPRING');
+    expect(
+      await within(paymentDialog()).findByText('The code could not be checked. Check your connection and try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the typed e-mail address with the code, for codes that are once per address', async () => {
+    const { user } = renderDialog(ngn);
+    await fillForm(user);
+    await applyCode(user, 'SPRING');
+    await within(paymentDialog()).findByText('Code SPRING applied: ₦1,125 off.');
+    expect(quotes.bodies).toEqual([
+      { productId: 'demo-freelance-writing', currency: 'NGN', code: 'SPRING', email: customer.email },
+    ]);
+  });
+
+  it('goes back to the full price when the code is removed', async () => {
+    const { user } = renderDialog(ngn);
+    await applyCode(user, 'SPRING');
+    await within(paymentDialog()).findByText('Code SPRING applied: ₦1,125 off.');
+    await user.click(within(paymentDialog()).getByRole('button', { name: 'Remove' }));
+    expect(field('Discount code')).toHaveValue('');
+    expect(within(paymentDialog()).queryByRole('deletion')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' })).toBeInTheDocument();
+  });
+
+  it('opens with the code of the link (?code=) applied', async () => {
+    renderDialog({ ...ngn, code: 'SPRING' });
+    expect(await within(paymentDialog()).findByText('Code SPRING applied: ₦1,125 off.')).toBeInTheDocument();
+    expect(field('Discount code')).toHaveValue('SPRING');
+    expect(screen.getByRole('button', { name: 'Complete demo payment of ₦6,375' })).toBeInTheDocument();
+  });
+
+  it("offers 'Get it free' for a code that leaves nothing to pay, and completes without a provider", async () => {
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json({ ...okAnswer, transactionId: 'free_x' }));
+    const { user } = renderDialog(ngn, withProviders);
+    await applyCode(user, 'FREE100');
+    const free = await within(paymentDialog()).findByRole('button', { name: 'Get it free' });
+    expect(within(paymentDialog()).getByText('₦0')).toBeInTheDocument();
+    expect(within(paymentDialog()).queryByRole('button', { name: /^Pay / })).toBeNull();
+    await fillForm(user);
+    await user.click(free);
+    await dismissAlert(user, purchaseSuccessful);
+    expect(paystack.starts).toEqual([]);
+    expect(posted).toEqual([
+      {
+        provider: 'free',
+        reference: expect.stringMatching(/^free-[0-9a-f]{20}$/),
+        productId: 'demo-freelance-writing',
+        currency: 'NGN',
+        customer,
+      },
+    ]);
+    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toBeInTheDocument();
+  });
+
+  it('says at the code field when the code stopped working before paying, and shows the full price again', async () => {
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
+    server.use(
+      http.post('*/api/checkouts', () =>
+        HttpResponse.json({ message: 'This code has been used up.' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderDialog(ngn);
+    await applyCode(user, 'SPRING');
+    await within(paymentDialog()).findByText('Code SPRING applied: ₦1,125 off.');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦6,375' }));
+    expect(await within(paymentDialog()).findByText('This code has been used up.')).toBeInTheDocument();
+    expect(field('Discount code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' })).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('resumes the checkout of the reminder’s link (?checkout=) on the first Pay only', async () => {
+    recordPosts('*/api/orders', () => HttpResponse.json({ message: 'Not this time.' }, { status: 409 }));
+    const { user } = renderDialog({ ...ngn, checkoutId: 'abcdef0123456789abcd' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
+    await dismissAlert(user, 'Failed to save transaction or send emails.');
+    expect(checkouts.bodies.map((body) => body.checkoutId)).toEqual(['abcdef0123456789abcd', undefined]);
+  });
+});

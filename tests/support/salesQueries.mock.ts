@@ -42,6 +42,7 @@ export function resetSalesQueries() {
       count: 0,
       revenue: 0,
       refunds: 0,
+      discounts: 0,
     })),
   );
   fetchDailyRevenue.mockResolvedValue([]);
@@ -66,6 +67,9 @@ export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
     amountPaid: 7500,
     currency: 'NGN',
     paymentMethod: 'Paystack',
+    listPrice: 7500,
+    discountCode: '',
+    discountAmount: 0,
     reference: `T${1000 + sequence}`,
     emailStatus: 'sent',
     accessUses: 0,

@@ -47,6 +47,8 @@ interface Seeded {
   /** Refunded so far (in the sale's currency); 0 when never refunded. */
   refunded: number;
   disputed: boolean;
+  /** Five NGN sales were made with the code SPRING (₦675 off a list price of ₦8,175). */
+  code: string;
 }
 
 // Refunds as the API stores them: sale 1 in full, 2 in part, 3 (USD) in part, 5 still pending at
@@ -73,6 +75,7 @@ const seeded: Seeded[] = Array.from({ length: 30 }, (_, i) => {
     amountPaid: currency === 'USD' ? 9 : 7500,
     refunded: refunds[i]?.refunded ?? 0,
     disputed: disputed.has(i),
+    code: i % 6 === 2 ? 'SPRING' : '',
   };
 });
 
@@ -142,6 +145,9 @@ beforeAll(async () => {
       accessRevoked: false,
       ...(sale.id === 'demo_sale-29' ? { accessUses: 3 } : {}),
       ...refundFields(Number(sale.id.slice(-2))),
+      ...(sale.code
+        ? { listPrice: sale.amountPaid + 675, discountCode: sale.code, discountAmount: 675, checkoutId: null }
+        : {}),
       createdAt: Timestamp.fromMillis(sale.at),
     });
   }
@@ -192,6 +198,9 @@ describe('sales data access as the demo admin', () => {
       amountPaid: 7500,
       currency: 'NGN',
       paymentMethod: 'Demo',
+      listPrice: 7500,
+      discountCode: '',
+      discountAmount: 0,
       reference: 'sale-29',
       emailStatus: 'sent',
       accessUses: 3,
@@ -212,6 +221,7 @@ describe('sales data access as the demo admin', () => {
     ['currency', { currency: 'USD' as const }, (s: Seeded) => s.currency === 'USD'],
     ['provider', { paymentMethod: 'Demo' as const }, (s: Seeded) => s.paymentMethod === 'Demo'],
     ['buyer e-mail', { customerEmail: 'Ada.Obi@Example.com' }, (s: Seeded) => s.email === 'ada.obi@example.com'],
+    ['discount code', { discountCode: 'spring' }, (s: Seeded) => s.code === 'SPRING'],
     [
       'every filter at once',
       {
@@ -236,16 +246,17 @@ describe('sales data access as the demo admin', () => {
       expect(total.count).toBe(matching.length);
       expect(total.revenue).toBe(matching.reduce((sum, s) => sum + s.amountPaid, 0));
       expect(total.refunds).toBe(matching.reduce((sum, s) => sum + s.refunded, 0));
+      expect(total.discounts).toBe(matching.filter((s) => s.code).length * 675);
     }
   });
 
   it('totals every currency of the range: 20 NGN sales of ₦7,500 and 10 USD sales of $9, with their refunds', async () => {
     expect(await queries.fetchSalesTotals(march)).toEqual([
-      { currency: 'NGN', count: 20, revenue: 150000, refunds: 10000 },
-      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5 },
+      { currency: 'NGN', count: 20, revenue: 150000, refunds: 10000, discounts: 3375 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0 },
     ]);
     expect(await queries.fetchSalesTotals({ ...march, currency: 'USD' })).toEqual([
-      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0 },
     ]);
   });
 
@@ -263,16 +274,19 @@ describe('sales data access as the demo admin', () => {
       failure: null,
     });
     expect(await queries.fetchSalesTotals({ ...march, status: 'refunded' })).toEqual([
-      { currency: 'NGN', count: 2, revenue: 15000, refunds: 10000 },
-      { currency: 'USD', count: 1, revenue: 9, refunds: 4.5 },
+      { currency: 'NGN', count: 2, revenue: 15000, refunds: 10000, discounts: 675 },
+      { currency: 'USD', count: 1, revenue: 9, refunds: 4.5, discounts: 0 },
     ]);
-    // The CSV of those sales carries the refund status, amount and date, and the dispute.
+    // The CSV of those sales carries the refund status, amount and date, and the dispute, then the
+    // list price and the discount (sale-02 was made with SPRING).
     const csv = buildSalesCsv(await queries.fetchAllSales({ ...march, status: 'refunded' })).split('\r\n');
-    expect(csv[0]).toMatch(/,Refund status,Refunded amount,Refund date \(Africa\/Lagos\),Dispute$/);
-    expect(csv.slice(1, 4).map((line) => line.split(',').slice(-4).join(','))).toEqual([
-      'refunded,4.5,2026-03-04 11:00:00,',
-      'refunded,2500,2026-03-04 11:00:00,',
-      'refunded,7500,2026-03-04 11:00:00,open',
+    expect(csv[0]).toMatch(
+      /,Refund status,Refunded amount,Refund date \(Africa\/Lagos\),Dispute,List price,Discount code,Discount amount$/,
+    );
+    expect(csv.slice(1, 4).map((line) => line.split(',').slice(-7).join(','))).toEqual([
+      'refunded,4.5,2026-03-04 11:00:00,,9,,0',
+      'refunded,2500,2026-03-04 11:00:00,,8175,SPRING,675',
+      'refunded,7500,2026-03-04 11:00:00,open,7500,,0',
     ]);
     const disputedPage = await queries.fetchSalesPage({ ...march, status: 'disputed', currency: 'NGN' }, null);
     expect(ids(disputedPage.rows)).toEqual(['demo_sale-04', 'demo_sale-01']);

@@ -2,10 +2,10 @@
 // get and list transactions). Components get plain rows; tests mock this module at its boundary
 // (tests/support/salesQueries.mock.ts).
 //
-// Every query is the same shape: equality filters (product, currency, provider, buyer e-mail), then
+// Every query is the same shape: equality filters (product, currency, provider, buyer e-mail, code), then
 // createdAt in [start, end) ordered newest first. firestore.indexes.json declares one composite index
-// per equality field with createdAt descending; Firestore merges them for any combination, so four
-// indexes serve all sixteen. Totals and the chart are count/sum aggregations over that same query,
+// per equality field with createdAt descending; Firestore merges them for any combination, so five
+// indexes serve all thirty-two. Totals and the chart are count/sum aggregations over that same query,
 // so they never read the transactions themselves.
 import {
   Timestamp,
@@ -115,6 +115,10 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
       amountPaid: num(data.amountPaid),
       currency: oneOf<Currency>(data.currency, currencies, 'NGN'),
       paymentMethod: oneOf<PaymentMethod>(data.paymentMethod, paymentMethods, 'Demo'),
+      // Sales recorded before checkouts have none of these: no discount, listed at what was paid.
+      listPrice: typeof data.listPrice === 'number' ? num(data.listPrice) : num(data.amountPaid),
+      discountCode: str(data.discountCode),
+      discountAmount: num(data.discountAmount),
       reference: str(data.transactionReference),
       emailStatus: oneOf(data.emailStatus, emailStatuses, 'sending'),
       // Sales recorded before the counter existed have no field: no use counted yet.
@@ -138,6 +142,7 @@ function equalities(sales: SalesQuery): QueryConstraint[] {
   // open or decided. Both are set by the API only.
   if (sales.status === 'refunded') constraints.push(where('refund.status', '==', 'refunded'));
   if (sales.status === 'disputed') constraints.push(where('disputed', '==', true));
+  if (sales.discountCode) constraints.push(where('discountCode', '==', sales.discountCode.trim().toUpperCase()));
   return constraints;
 }
 
@@ -206,20 +211,29 @@ async function refundedSum(query: Query<SaleRow>): Promise<number> {
   return num(snapshot.data().refunds);
 }
 
+/** What discount codes took off the matching sales (sales before checkouts have no such field). */
+async function discountedSum(query: Query<SaleRow>): Promise<number> {
+  // A request of its own, for the same reason as the refunds.
+  const snapshot = await getAggregate(query, { discounts: sum('discountAmount') });
+  return num(snapshot.data().discounts);
+}
+
 /**
- * Number of sales, gross revenue and refunds per currency in the filtered range: a count+sum request
- * and a refunds sum per currency. Net is gross minus refunds.
+ * Number of sales, revenue, refunds and discounts per currency in the filtered range: a count+sum
+ * request, a refunds sum and a discounts sum per currency. Net is revenue minus refunds; the list
+ * price total (gross) is revenue plus discounts.
  */
 export async function fetchSalesTotals(sales: SalesQuery): Promise<CurrencyTotal[]> {
   return Promise.all(
     currenciesOf(sales).map(async (currency) => {
       const query = salesQuery({ ...sales, currency });
-      const [snapshot, refunds] = await Promise.all([
+      const [snapshot, refunds, discounts] = await Promise.all([
         getAggregate(query, { sales: count(), revenue: sum('amountPaid') }),
         refundedSum(query),
+        discountedSum(query),
       ]);
       const totals = snapshot.data();
-      return { currency, count: num(totals.sales), revenue: num(totals.revenue), refunds };
+      return { currency, count: num(totals.sales), revenue: num(totals.revenue), refunds, discounts };
     }),
   );
 }

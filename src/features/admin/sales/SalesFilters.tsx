@@ -29,7 +29,7 @@ export function SalesFilters({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...draft, email: draft.email.trim().toLowerCase() });
+    onApply({ ...draft, email: draft.email.trim().toLowerCase(), code: draft.code.trim().toUpperCase() });
   };
 
   return (
@@ -141,6 +141,19 @@ export function SalesFilters({
             autoComplete="off"
             value={draft.email}
             onChange={(event) => set('email', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Discount code" compact>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            value={draft.code}
+            onChange={(event) => set('code', event.target.value)}
           />
         )}
       </FormField>

@@ -20,7 +20,12 @@ import { SalesTable } from './SalesTable';
 import type { PageCursor } from '../../../../domain/paging';
 import type { SaleRow, SalesFilter, SalesQuery } from './types';
 
-/** Gross minus refunds, in whole minor units so 19.99 - 9.99 is 10, not 9.999999999999998. */
+/** Paid plus what discount codes took off: the sales at list price, in whole minor units. */
+export function grossOf(paid: number, discounts: number): number {
+  return (Math.round(paid * 100) + Math.round(discounts * 100)) / 100;
+}
+
+/** Paid minus refunds, in whole minor units so 19.99 - 9.99 is 10, not 9.999999999999998. */
 export function netOf(gross: number, refunds: number): number {
   return (Math.round(gross * 100) - Math.round(refunds * 100)) / 100;
 }
@@ -87,11 +92,15 @@ function SalesTotals({ sales }: { sales: SalesQuery }) {
             <div key={total.currency} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
               <dt className="text-sm font-medium text-slate-700">{total.currency}</dt>
               <dd className="text-slate-900">
-                {/* Net is what the seller keeps: refunds of these sales come off the gross. */}
+                {/* Net is what the seller keeps. Gross is the sales at list price: discount codes and
+                    refunds of these sales come off it. */}
                 <span className="block text-xl font-bold">
                   {formatPrice(netOf(total.revenue, total.refunds), total.currency)} net
                 </span>
-                <span className="block text-sm">Gross {formatPrice(total.revenue, total.currency)}</span>
+                <span className="block text-sm">
+                  Gross {formatPrice(grossOf(total.revenue, total.discounts), total.currency)}
+                </span>
+                <span className="block text-sm">Discounts {formatPrice(total.discounts, total.currency)}</span>
                 <span className="block text-sm">Refunds {formatPrice(total.refunds, total.currency)}</span>
                 <span className="block text-sm">
                   {total.count} {total.count === 1 ? 'sale' : 'sales'}

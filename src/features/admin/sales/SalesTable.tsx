@@ -93,7 +93,15 @@ export function SaleRowView({ sale, renderActions }: { sale: SaleRow; renderActi
         <span className="block font-medium text-slate-900">{sale.customerName}</span>
         <span className="block break-all text-slate-600">{sale.customerEmail}</span>
       </td>
-      <td className={`${cell} whitespace-nowrap font-semibold`}>{formatPrice(sale.amountPaid, sale.currency)}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <span className="block font-semibold">{formatPrice(sale.amountPaid, sale.currency)}</span>
+        {sale.discountCode && (
+          <span className="block text-xs text-slate-600">
+            {sale.discountCode}: -{formatPrice(sale.discountAmount, sale.currency)} off{' '}
+            {formatPrice(sale.listPrice, sale.currency)}
+          </span>
+        )}
+      </td>
       <td className={cell}>
         <SaleStatus sale={sale} />
       </td>

@@ -23,6 +23,9 @@ const header = [
   'Refunded amount',
   'Refund date (Africa/Lagos)',
   'Dispute',
+  'List price',
+  'Discount code',
+  'Discount amount',
 ];
 
 /** One CSV field, neutralised and quoted as needed. */
@@ -60,6 +63,9 @@ export function buildSalesCsv(rows: readonly SaleRow[]): string {
         sale.refund?.refunded ?? 0,
         sale.refund?.at ? lagosTimestamp(sale.refund.at) : '',
         sale.dispute?.status ?? '',
+        sale.listPrice,
+        sale.discountCode,
+        sale.discountAmount,
       ]),
     ),
   ];

@@ -14,6 +14,7 @@ export const defaultSalesFilter: SalesFilter = {
   paymentMethod: '',
   email: '',
   status: '',
+  code: '',
 };
 
 const presets: readonly RangePreset[] = ['today', '7d', '30d', 'custom'];
@@ -40,6 +41,7 @@ export function parseSalesFilter(params: URLSearchParams): SalesFilter {
     paymentMethod: paymentMethods.includes(provider as PaymentMethod) ? (provider as PaymentMethod) : '',
     email: (params.get('email') ?? '').trim().toLowerCase(),
     status: saleStatuses.includes(status as SaleStatusFilter) ? (status as SaleStatusFilter) : '',
+    code: (params.get('code') ?? '').trim().toUpperCase(),
   };
 }
 
@@ -58,6 +60,7 @@ export function writeSalesFilter(params: URLSearchParams, filter: SalesFilter): 
     provider: filter.paymentMethod,
     email: filter.email.trim().toLowerCase(),
     status: filter.status,
+    code: filter.code.trim().toUpperCase(),
   };
   for (const [name, value] of Object.entries(values)) {
     if (value) next.set(name, value);
@@ -94,5 +97,6 @@ export function toSalesQuery(filter: SalesFilter, now: Date): SalesQuery {
   if (filter.paymentMethod) query.paymentMethod = filter.paymentMethod;
   if (filter.email) query.customerEmail = filter.email.trim().toLowerCase();
   if (filter.status) query.status = filter.status;
+  if (filter.code) query.discountCode = filter.code.trim().toUpperCase();
   return query;
 }

@@ -20,6 +20,12 @@ export interface SaleRow {
   amountPaid: number;
   currency: Currency;
   paymentMethod: PaymentMethod;
+  /** The price before any discount (sales before checkouts: what was paid). */
+  listPrice: number;
+  /** The discount code used (upper case), or '' for none. */
+  discountCode: string;
+  /** What the code took off the list price, in `currency`. */
+  discountAmount: number;
   reference: string;
   emailStatus: EmailStatus;
   /** Times the access link was opened (counted on the transaction by the access route). */
@@ -72,6 +78,8 @@ export interface SalesFilter {
   /** Lower-cased, as the API stores customerEmail. */
   email: string;
   status: SaleStatusFilter;
+  /** Upper case, as the API stores discountCode; '' for any sale. */
+  code: string;
 }
 
 /** A filter turned into what Firestore is asked: createdAt in [startMs, endMs) plus equalities. */
@@ -83,6 +91,7 @@ export interface SalesQuery {
   paymentMethod?: PaymentMethod;
   customerEmail?: string;
   status?: Exclude<SaleStatusFilter, ''>;
+  discountCode?: string;
 }
 
 export interface SalesPage {
@@ -93,10 +102,12 @@ export interface SalesPage {
 export interface CurrencyTotal {
   currency: Currency;
   count: number;
-  /** Gross: what buyers paid. */
+  /** Paid by buyers (after any discount), before refunds. */
   revenue: number;
   /** What went back to buyers, of the same sales. */
   refunds: number;
+  /** What discount codes took off the list prices of the same sales. */
+  discounts: number;
 }
 
 /** Revenue of one stretch of the range (a day, or several days for long custom ranges). */

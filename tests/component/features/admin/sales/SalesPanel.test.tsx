@@ -145,6 +145,28 @@ describe('Sales panel states', () => {
     expect(fetchSalesPage).toHaveBeenCalledWith(last30, null);
   });
 
+  it('shows the discount code and what it took off the list price under the amount of a discounted sale', async () => {
+    vi.mocked(fetchSalesPage).mockResolvedValue({
+      rows: [buildSale({ amountPaid: 3825, listPrice: 4500, discountCode: 'SPRING', discountAmount: 675 })],
+      hasNext: false,
+    });
+    renderPanel();
+    await screen.findByRole('region', { name: 'Sales list' });
+    const [row] = rowsOf();
+    const amount = within(row as HTMLElement).getAllByRole('cell')[3];
+    expect(amount).toHaveTextContent('₦3,825SPRING: -₦675 off ₦4,500');
+  });
+
+  it('filters by discount code (upper-cased) through the URL', async () => {
+    const { user } = renderPanel();
+    await screen.findByText('No sales match these filters.');
+    await user.type(screen.getByLabelText('Discount code'), 'spring');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?panel=sales&code=SPRING'));
+    await waitFor(() => expect(fetchSalesPage).toHaveBeenLastCalledWith({ ...last30, discountCode: 'SPRING' }, null));
+    expect(fetchSalesTotals).toHaveBeenLastCalledWith({ ...last30, discountCode: 'SPRING' });
+  });
+
   it('gives each row the actions the desk plugs in, with that sale', async () => {
     const sale = buildSale({ id: 'demo_abc', reference: 'abc' });
     vi.mocked(fetchSalesPage).mockResolvedValue({ rows: [sale], hasNext: false });
@@ -310,8 +332,8 @@ describe('Sales refund and dispute filter', () => {
 describe('Sales totals and chart', () => {
   it('shows the number of sales and revenue gross, refunds and net per currency for the range', async () => {
     vi.mocked(fetchSalesTotals).mockResolvedValue([
-      { currency: 'NGN', count: 20, revenue: 150000, refunds: 7500 },
-      { currency: 'USD', count: 1, revenue: 19.99, refunds: 9.99 },
+      { currency: 'NGN', count: 20, revenue: 150000, refunds: 7500, discounts: 0 },
+      { currency: 'USD', count: 1, revenue: 19.99, refunds: 9.99, discounts: 0 },
     ]);
     renderPanel();
     const totals = await screen.findByRole('region', { name: 'Totals' });
@@ -324,6 +346,23 @@ describe('Sales totals and chart', () => {
     expect(within(totals).getByText('Refunds $9.99')).toBeInTheDocument();
     expect(within(totals).getByText('1 sale')).toBeInTheDocument();
     expect(fetchSalesTotals).toHaveBeenCalledWith(last30);
+  });
+
+  it('shows gross at list price, discounts, refunds and net per currency', async () => {
+    vi.mocked(fetchSalesTotals).mockResolvedValue([
+      // Paid ₦8,325 after ₦675 of discounts, ₦3,825 of it refunded.
+      { currency: 'NGN', count: 2, revenue: 8325, refunds: 3825, discounts: 675 },
+      { currency: 'USD', count: 1, revenue: 5.95, refunds: 0, discounts: 1.05 },
+    ]);
+    renderPanel();
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(await within(totals).findByText('₦4,500 net')).toBeInTheDocument();
+    expect(within(totals).getByText('Gross ₦9,000')).toBeInTheDocument();
+    expect(within(totals).getByText('Discounts ₦675')).toBeInTheDocument();
+    expect(within(totals).getByText('Refunds ₦3,825')).toBeInTheDocument();
+    expect(within(totals).getByText('$5.95 net')).toBeInTheDocument();
+    expect(within(totals).getByText('Gross $7')).toBeInTheDocument();
+    expect(within(totals).getByText('Discounts $1.05')).toBeInTheDocument();
   });
 
   it('says when the totals could not be loaded', async () => {

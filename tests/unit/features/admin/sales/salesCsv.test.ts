@@ -13,6 +13,9 @@ const sale: SaleRow = {
   amountPaid: 7500,
   currency: 'NGN',
   paymentMethod: 'Paystack',
+  listPrice: 7500,
+  discountCode: '',
+  discountAmount: 0,
   reference: 'T123',
   emailStatus: 'failed',
   accessUses: 2,
@@ -57,8 +60,8 @@ describe('the sales CSV', () => {
     const csv = buildSalesCsv([sale]);
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split('\r\n')).toEqual([
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute',
-      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes,,0,,',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount',
+      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes,,0,,,7500,,0',
       '',
     ]);
   });
@@ -79,12 +82,26 @@ describe('the sales CSV', () => {
       },
       dispute: { status: 'won', deadline: null, reason: '' },
     };
-    expect(buildSalesCsv([refunded]).split('\r\n')[1]).toMatch(/,yes,refunded,2500,2026-11-23 09:00:00,won$/);
+    expect(buildSalesCsv([refunded]).split('\r\n')[1]).toMatch(/,yes,refunded,2500,2026-11-23 09:00:00,won,7500,,0$/);
+  });
+
+  it('gives the list price, the code and what it took off for a discounted sale', () => {
+    const discounted = {
+      ...sale,
+      amountPaid: 5.95,
+      currency: 'USD' as const,
+      listPrice: 7,
+      discountCode: 'SPRING',
+      discountAmount: 1.05,
+    };
+    expect(buildSalesCsv([discounted]).split('\r\n')[1]).toMatch(
+      /,5\.95,USD,Paystack,failed,2,yes,,0,,,7,SPRING,1\.05$/,
+    );
   });
 
   it('is the header alone when nothing matched', () => {
     expect(buildSalesCsv([])).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute\r\n',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount\r\n',
     );
   });
 });

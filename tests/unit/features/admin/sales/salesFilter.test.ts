@@ -49,9 +49,9 @@ describe('date ranges', () => {
 });
 
 describe('the filter in the URL', () => {
-  it('reads every filter from the query string, lower-casing the e-mail', () => {
+  it('reads every filter from the query string, lower-casing the e-mail and upper-casing the code', () => {
     const params = new URLSearchParams(
-      'panel=sales&range=custom&from=2026-11-01&to=2026-11-05&product=excel-mastery&currency=NGN&provider=PayPal&email=Ada.Obi%40Example.com&status=refunded',
+      'panel=sales&range=custom&from=2026-11-01&to=2026-11-05&product=excel-mastery&currency=NGN&provider=PayPal&email=Ada.Obi%40Example.com&status=refunded&code=spring',
     );
     expect(parseSalesFilter(params)).toEqual({
       range: 'custom',
@@ -62,6 +62,7 @@ describe('the filter in the URL', () => {
       paymentMethod: 'PayPal',
       email: 'ada.obi@example.com',
       status: 'refunded',
+      code: 'SPRING',
     });
   });
 

@@ -115,7 +115,9 @@ function ProductDetails({ product }: { product: Product }) {
           Get Yours Now
         </button>
       </div>
-      {buying && <LazyPaymentDialog request={request} onClose={() => setBuying(false)} />}
+      {/* Keyed by currency: the visitor's default currency may arrive (geo-IP) after a ?code= link
+          opened the dialog, whose price and code are then worked out again in that currency. */}
+      {buying && <LazyPaymentDialog key={currency} request={request} onClose={() => setBuying(false)} />}
     </article>
   );
 }

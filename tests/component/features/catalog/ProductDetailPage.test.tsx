@@ -264,6 +264,34 @@ describe('geo-IP default currency', () => {
     expect(store.getState().currency).toEqual({ currency: 'NGN', chosen: false });
   });
 
+  it('prices a ?code= link in naira for a visitor in Nigeria, once the geo-IP default arrives', async () => {
+    // The country arrives only after the dialog has applied the code in dollars.
+    const country = deferred<void>();
+    server.use(
+      http.get(geoIpUrl, async () => {
+        await country.promise;
+        return HttpResponse.json({ country_code: 'NG' });
+      }),
+    );
+    server.use(
+      http.post('*/api/checkouts/quote', async ({ request }) => {
+        const { currency } = (await request.json()) as { currency: 'NGN' | 'USD' };
+        return HttpResponse.json(
+          currency === 'NGN'
+            ? { code: 'SPRING', currency, listPrice: 12000, discount: 1800, amount: 10200 }
+            : { code: 'SPRING', currency, listPrice: 15, discount: 2.25, amount: 12.75 },
+        );
+      }),
+    );
+    renderProductPage({ search: '?code=spring' });
+    const first = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(await within(first).findByText('Code SPRING applied: $2.25 off.')).toBeInTheDocument();
+    country.resolve();
+    expect(await screen.findByText('Code SPRING applied: ₦1,800 off.', {}, { timeout: 4000 })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('₦10,200')).toBeInTheDocument();
+  });
+
   it('accepts countryCode and country from other geo-IP services', async () => {
     countryIs({ countryCode: 'NG' });
     renderProductPage();

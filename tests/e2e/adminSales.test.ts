@@ -79,8 +79,8 @@ describe('admin sales panel', () => {
     const totals = admin.getByRole('region', { name: 'Totals' });
     await totals.getByText('₦7,500 net').waitFor({ timeout: 20_000 });
     expect(await totals.getByRole('definition').allInnerTexts()).toEqual([
-      '₦7,500 net\nGross ₦7,500\nRefunds ₦0\n1 sale',
-      '$0 net\nGross $0\nRefunds $0\n0 sales',
+      '₦7,500 net\nGross ₦7,500\nDiscounts ₦0\nRefunds ₦0\n1 sale',
+      '$0 net\nGross $0\nDiscounts $0\nRefunds $0\n0 sales',
     ]);
     await admin
       .getByRole('img', { name: /^Revenue in NGN per day, .*: total ₦7,500, highest ₦7,500 on / })
@@ -107,7 +107,7 @@ describe('admin sales panel', () => {
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount',
     );
     expect(lines[1]?.split(',')).toEqual([
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
@@ -128,6 +128,9 @@ describe('admin sales panel', () => {
       '0',
       '',
       '',
+      '7500',
+      '',
+      '0',
     ]);
     expect(lines[2]).toBe('');
     await admin.getByText('Exported 1 sale.').waitFor();

@@ -30,6 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser.close();
+  // The admin client keeps connections open; the run would not exit with it.
+  await db.terminate();
 });
 
 /** A live 15% code for every product, as the Discounts panel stores one. */

@@ -9,6 +9,9 @@ import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
 import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
+import { createDownloadResetRouter } from './files/downloadResetRoute';
+import { createFileRouter } from './files/fileRoutes';
+import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
@@ -50,10 +53,35 @@ export interface AppDeps {
   pageTemplate?: () => Promise<string>;
   /** The product page template to fill (tests); by default fetched from the store's origin. */
   productPageTemplate?: () => Promise<string>;
+  /**
+   * The bucket of deliverable files (server/files/storage.ts); by default built from the configuration
+   * on first use. Null: no bucket (file routes answer 503, downloads are unavailable).
+   */
+  files?: FileStorage | null;
 }
 
 function logToConsole(message: string, error: unknown): void {
   console.error(message, error);
+}
+
+/** The bucket, built once on first use: a store without one still serves everything else. */
+function lazyFileStorage(deps: AppDeps, logError: (message: string, error: unknown) => void): () => FileStorage | null {
+  if (deps.files !== undefined) {
+    const given = deps.files;
+    return () => given;
+  }
+  let built: FileStorage | null | undefined;
+  return () => {
+    if (built === undefined) {
+      try {
+        built = createFileStorage(deps.config);
+      } catch (error) {
+        logError('No Cloud Storage bucket for deliverable files', error);
+        built = null;
+      }
+    }
+    return built;
+  };
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -67,7 +95,8 @@ export function createApp(deps: AppDeps): Express {
 
   // Purchases (docs/payments.md). Built here, mounted below; the webhook goes first because it needs the
   // raw body, before express.json parses it.
-  const purchases = createPurchaseRoutes(deps, now, logError, limits);
+  const files = lazyFileStorage(deps, logError);
+  const purchases = createPurchaseRoutes(deps, now, logError, limits, files);
   app.use('/api/webhooks/paystack', purchases.webhook);
   app.use('/api/webhooks/paypal', purchases.paypalWebhook);
 
@@ -140,6 +169,23 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  app.use(
+    '/api/admin/products',
+    createFileRouter({
+      db: deps.db,
+      storage: files,
+      // PDF inspection at attach time arrives with the stamping module (server/files/pdfStamp.ts).
+      inspectPdf: null,
+      maxFileBytes: deps.config.MAX_FILE_BYTES,
+      requireAdmin,
+      limiter: limits.admin,
+      logError,
+    }),
+  );
+  app.use(
+    '/api/admin/transactions',
+    createDownloadResetRouter({ db: deps.db, requireAdmin, limiter: limits.admin, logError }),
+  );
   app.use(
     '/api/admin/transactions',
     createSaleRouter({
@@ -268,6 +314,7 @@ function createPurchaseRoutes(
   now: () => Date,
   logError: (message: string, error: unknown) => void,
   limits: RateLimits,
+  files: () => FileStorage | null,
 ) {
   const { config, db, mailer } = deps;
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
@@ -303,6 +350,13 @@ function createPurchaseRoutes(
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,
+      storage: files,
+      deviceSecret: links.deviceCookieKey,
+      confirmLimiter: limits.confirm,
+      storageOrigin: config.STORAGE_API_ENDPOINT
+        ? new URL(config.STORAGE_API_ENDPOINT).origin
+        : 'https://storage.googleapis.com',
+      now,
     }),
     purchases: createPurchaseRouter({
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),

@@ -94,6 +94,9 @@ const schema = z.object({
   RESEND_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ACCESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   ACCESS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // E-mail confirmations on the download page (a new device): each one is a guess at a buyer's address.
+  CONFIRM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CONFIRM_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ADMIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
 });

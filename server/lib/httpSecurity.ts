@@ -30,11 +30,21 @@ export const rawBodyRoutes: readonly string[] = ['/api/webhooks/paystack'];
  * needed): the secret is in the URL, the body is ignored, and the page allows posting to its own
  * origin only (formPageCsp).
  */
-export const formPostRoutes: readonly string[] = ['/api/reminders'];
+export const formPostRoutes: readonly string[] = ['/api/reminders', '/api/access'];
 
 /** The API's own policy for a page with a form: apiHelmet's, with form-action 'self'. */
 export const formPageCsp =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * formPageCsp for a page whose forms answer with a redirect elsewhere (the download page: 303 to a
+ * signed Cloud Storage URL, or to the seller's outside link). Browsers apply form-action to where the
+ * redirect goes too, so those origins (and only those) are named.
+ */
+export function formPageCspAllowing(origins: readonly string[]): string {
+  const extra = [...new Set(origins)].filter((origin) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(origin));
+  return formPageCsp.replace("form-action 'self'", ["form-action 'self'", ...extra].join(' '));
+}
 
 const bodyExemptRoutes = [...rawBodyRoutes, ...formPostRoutes];
 

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
-export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'admin';
+export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'confirm' | 'admin';
 
 export interface RateLimitSetting {
   limit: number;
@@ -23,6 +23,7 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   checkouts: 'Too many payment attempts. Please wait a minute and try again.',
   resend: 'Too many requests for your purchase links. Please try again later.',
   access: 'Too many download attempts. Please wait a minute and try again.',
+  confirm: 'Too many e-mail confirmations from this connection. Please try again in 10 minutes.',
   admin: 'Too many requests. Please wait a minute and try again.',
 };
 
@@ -38,6 +39,8 @@ export type RateLimitConfig = Pick<
   | 'RESEND_RATE_WINDOW_MS'
   | 'ACCESS_RATE_LIMIT'
   | 'ACCESS_RATE_WINDOW_MS'
+  | 'CONFIRM_RATE_LIMIT'
+  | 'CONFIRM_RATE_WINDOW_MS'
   | 'ADMIN_RATE_LIMIT'
   | 'ADMIN_RATE_WINDOW_MS'
   | 'TRUST_PROXY_HOPS'
@@ -70,6 +73,11 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       windowMs: config.ACCESS_RATE_WINDOW_MS,
       message: rateLimitMessages.access,
     },
+    confirm: {
+      limit: config.CONFIRM_RATE_LIMIT,
+      windowMs: config.CONFIRM_RATE_WINDOW_MS,
+      message: rateLimitMessages.confirm,
+    },
     admin: { limit: config.ADMIN_RATE_LIMIT, windowMs: config.ADMIN_RATE_WINDOW_MS, message: rateLimitMessages.admin },
   };
 }
@@ -93,8 +101,8 @@ function createLimiter(setting: RateLimitSetting, trustProxyHops: number): Reque
     },
     handler: (req, res) => {
       res.status(429);
-      // A download link is opened in the browser: a readable page, not JSON.
-      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') {
+      // A download link and its forms are opened in the browser: a readable page, not JSON.
+      if ((req.method === 'GET' || req.is('urlencoded')) && req.accepts(['json', 'html']) === 'html') {
         res
           .type('html')
           .send(

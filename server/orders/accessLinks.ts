@@ -16,6 +16,8 @@ export const accessGrantsCollection = 'accessGrants';
 export interface AccessLinks {
   tokenFor(transactionId: string): string;
   urlFor(token: string): string;
+  /** Signs the download page's device cookie (server/files/deviceCookie.ts); derived from the same secret. */
+  deviceCookieKey: string;
 }
 
 export function hashToken(token: string): string {
@@ -40,5 +42,6 @@ export function createAccessLinks({
   return {
     tokenFor: (transactionId) => createHmac('sha256', key).update(`access-link:${transactionId}`).digest('base64url'),
     urlFor: (token) => `${origin}/api/access/${token}`,
+    deviceCookieKey: createHmac('sha256', key).update('device-cookie-key').digest('hex'),
   };
 }

@@ -162,11 +162,11 @@ describe('admin sales panel', () => {
     await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Yes, revoke' }).click();
     await admin.getByText('Access revoked.').waitFor({ timeout: 20_000 });
     await row.getByText('Access revoked', { exact: true }).waitFor({ timeout: 20_000 });
-    expect((await fetch(accessUrl, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(accessUrl, { redirect: 'manual' })).status).toBe(410);
     await row.getByRole('button', { name: 'Restore access' }).click();
     await admin.getByText('Access restored.').waitFor({ timeout: 20_000 });
-    const restored = await fetch(accessUrl, { redirect: 'manual' });
-    expect(restored.status).toBe(302);
+    const restored = await fetch(`${accessUrl}/link`, { method: 'POST', redirect: 'manual' });
+    expect(restored.status).toBe(303);
     expect(restored.headers.get('location')).toBe(product.deliverable);
   }, 120_000);
 

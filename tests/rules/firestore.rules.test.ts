@@ -575,6 +575,72 @@ describe('outlines and deliverables: admins write only valid ones', () => {
   });
 });
 
+describe('productDeliverables: the API alone writes files; the delivery switches are for admins', () => {
+  const file = {
+    id: 'f1',
+    name: 'Book.pdf',
+    size: 10,
+    contentType: 'application/pdf',
+    storagePath: 'deliverables/p1/f1',
+    order: 0,
+  };
+  // Every caller, for each write that touches `files`: nobody writes them but the API (firebase-admin).
+  const fileWrites: Record<string, (db: Firestore) => Promise<unknown>> = {
+    'create with files': (db) =>
+      setDoc(doc(db, 'productDeliverables/with-files'), { url: 'https://drive.test/a.pdf', files: [file] }),
+    'add files': (db) => updateDoc(doc(db, 'productDeliverables/p1'), { files: [file] }),
+    'files only': (db) => setDoc(doc(db, 'productDeliverables/only-files'), { files: [] }),
+  };
+  it.each(who.flatMap((caller) => Object.keys(fileWrites).map((write) => [write, caller] as const)))(
+    'refuses %s for the %s',
+    async (write, caller) => {
+      expect(await outcome(fileWrites[write]!(clients[caller]))).toBe('denied');
+    },
+  );
+
+  it('refuses an admin changing or removing the files the API attached', async () => {
+    const admin = createAdminFirestore({ projectId: PROJECT_ID, emulatorHost: `${host}:${port}` });
+    await admin.doc('productDeliverables/p1').set({ url: 'https://drive.test/book.pdf', files: [file] });
+    const renamed = [{ ...file, storagePath: 'deliverables/other/f9' }];
+    expect(await outcome(updateDoc(doc(clients.admin, 'productDeliverables/p1'), { files: renamed }))).toBe('denied');
+    expect(await outcome(updateDoc(doc(clients.admin, 'productDeliverables/p1'), { files: deleteField() }))).toBe(
+      'denied',
+    );
+    // The switches beside them stay the admin's.
+    expect(
+      await outcome(updateDoc(doc(clients.admin, 'productDeliverables/p1'), { stampPdf: false, downloadLimit: 3 })),
+    ).toBe('allowed');
+  });
+
+  it('lets an admin set the switches and drop the outside link', async () => {
+    const ref = doc(clients.admin, 'productDeliverables/p1');
+    expect(await outcome(updateDoc(ref, { stampPdf: false, downloadLimit: 5, expiryDays: 30 }))).toBe('allowed');
+    expect(await outcome(updateDoc(ref, { downloadLimit: null, expiryDays: null }))).toBe('allowed');
+    expect(await outcome(updateDoc(ref, { url: deleteField() }))).toBe('allowed');
+    expect(
+      await outcome(
+        setDoc(doc(clients.admin, 'productDeliverables/settings-only'), {
+          stampPdf: true,
+          downloadLimit: null,
+          expiryDays: null,
+        }),
+      ),
+    ).toBe('allowed');
+  });
+
+  it.each([
+    ['a download limit of 0', { downloadLimit: 0 }],
+    ['a fractional download limit', { downloadLimit: 1.5 }],
+    ['a download limit as text', { downloadLimit: '3' }],
+    ['an expiry of 0 days', { expiryDays: 0 }],
+    ['an expiry over ten years', { expiryDays: 3651 }],
+    ['a stamping switch that is not a boolean', { stampPdf: 'yes' }],
+    ['an http link', { url: 'http://drive.test/book.pdf' }],
+  ])('refuses %s', async (_what, data) => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'productDeliverables/p1'), data))).toBe('denied');
+  });
+});
+
 describe('admins: no self-promotion, own phone only, never delete yourself', () => {
   it('refuses a signed-in user or a pending requester making themself an admin', async () => {
     expect(await outcome(setDoc(doc(clients.user, 'admins/user-1'), profile('user')))).toBe('denied');

@@ -16,6 +16,7 @@ import {
   db,
   mailsMatching,
   openCheckout,
+  openDeliverable,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -126,8 +127,8 @@ describe('POST /api/admin/transactions/{id}/resend', () => {
     expect(mail?.text).toContain(sale.accessUrl);
     expect(mail?.replyTo).toBe('seller@digitalstore.test');
     // The link in the mail opens the product.
-    const opened = await fetch(sale.accessUrl, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
+    const opened = await openDeliverable(sale.accessUrl);
+    expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(sale.product.deliverableUrl);
 
     const stored = (await db.doc(`transactions/${sale.transactionId}`).get()).data() ?? {};
@@ -212,8 +213,9 @@ describe('POST /api/admin/transactions/{id}/access', () => {
     expect(Date.now() - Date.parse(String(revoked.accessChangedAt))).toBeLessThan(60_000);
 
     const closed = await fetch(sale.accessUrl, { redirect: 'manual' });
-    expect(closed.status).toBe(404);
-    expect(await closed.text()).toContain('This link is not valid');
+    expect(closed.status).toBe(410);
+    expect(await closed.text()).toContain('Your access to this product has ended');
+    expect((await openDeliverable(sale.accessUrl)).status).toBe(410);
 
     // A revoked sale's e-mail is not sent again until access is restored.
     const refused = await postJson(resendUrl(sale.transactionId), {}, bearer(admin.idToken));
@@ -225,8 +227,8 @@ describe('POST /api/admin/transactions/{id}/access', () => {
     const restore = await postJson(accessUrl(sale.transactionId), { revoked: false }, bearer(admin.idToken));
     expect(restore.status).toBe(200);
     expect(await restore.json()).toEqual({ accessRevoked: false });
-    const open = await fetch(sale.accessUrl, { redirect: 'manual' });
-    expect(open.status).toBe(302);
+    const open = await openDeliverable(sale.accessUrl);
+    expect(open.status).toBe(303);
     expect(open.headers.get('location')).toBe(sale.product.deliverableUrl);
   });
 

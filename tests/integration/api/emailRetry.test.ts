@@ -18,7 +18,7 @@ import { createApp, createEmailRetry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { maxAutomaticAttempts } from '../../../server/orders/fulfilment';
-import { buildCustomer, openCheckout, postJson, uniqueTag, type Customer } from './purchaseHarness';
+import { buildCustomer, openCheckout, openDeliverable, postJson, uniqueTag, type Customer } from './purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;
@@ -151,8 +151,8 @@ describe('SMTP down during fulfilment, then up', () => {
       });
     }
     // The link works before any e-mail went out: paid is paid.
-    const opened = await fetch(answers[0]?.accessUrl ?? '', { redirect: 'manual' });
-    expect(opened.status).toBe(302);
+    const opened = await openDeliverable(answers[0]?.accessUrl ?? '');
+    expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe('https://drive.example.com/playbook');
 
     // A sweep while the server is still down tries each once more and records the failure again.

@@ -13,6 +13,7 @@ import {
   mailsMatching,
   openCheckout,
   paypalBase,
+  openDeliverable,
   postJson,
   removeSeededProducts,
   saleNoticeFor,
@@ -117,8 +118,8 @@ describe('PayPal orders', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain('Paid with: PayPal');
 
-    const opened = await fetch(answer.accessUrl, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
+    const opened = await openDeliverable(answer.accessUrl);
+    expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(product.deliverableUrl);
 
     // onApprove fired twice (a double click, a retry): the first answer, nothing captured or sent again.

@@ -15,6 +15,7 @@ import {
   paidCharge,
   paystackBase,
   paystackTransactionData,
+  openDeliverable,
   postJson,
   removeSeededProducts,
   saleNoticeFor,
@@ -136,8 +137,8 @@ describe('POST /api/orders with Paystack', () => {
       expect(notices[0]?.text).toContain(line);
     }
 
-    const opened = await fetch(answer.accessUrl, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
+    const opened = await openDeliverable(answer.accessUrl);
+    expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(product.deliverableUrl);
     const [grantAfter] = await grantsFor(`paystack_${charge.reference}`);
     expect(grantAfter?.uses).toBe(1);

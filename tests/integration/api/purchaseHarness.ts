@@ -412,6 +412,14 @@ export async function startPurchaseApi(
   };
 }
 
+/**
+ * What a buyer does on the download page of a product with an outside link: press 'Open link', a form
+ * POST answered 303 to the link (opening the page itself counts and hands out nothing).
+ */
+export function openDeliverable(accessUrl: string) {
+  return fetch(`${accessUrl}/link`, { method: 'POST', redirect: 'manual' });
+}
+
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(url, {
     method: 'POST',

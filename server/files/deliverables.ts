@@ -1,0 +1,103 @@
+// A product's deliverable as the API reads it (docs/files.md): productDeliverables/{productId} holds the
+// optional outside link, the files the API attached after their upload completed, and the seller's
+// per-product switches. Read defensively: the document is written by admins' browsers (everything but
+// `files`) and by the API (`files`), and an odd value must never open more than the seller set.
+
+export const deliverablesCollection = 'productDeliverables';
+
+export interface DeliverableFile {
+  id: string;
+  /** The name buyers see, and the name the download is saved under. */
+  name: string;
+  size: number;
+  contentType: string;
+  storagePath: string;
+  order: number;
+  /**
+   * Present for PDFs: false when the PDF cannot carry the buyer's name (found at upload), so it is
+   * delivered as uploaded; `stampNote` then says why in the seller's words.
+   */
+  stampPdf?: boolean;
+  stampNote?: string;
+}
+
+export interface Deliverables {
+  url: string | null;
+  files: DeliverableFile[];
+  /** Stamp PDFs with the buyer's name; on unless the seller turned it off. */
+  stampPdf: boolean;
+  /** Downloads per file and purchase; null = no limit. */
+  downloadLimit: number | null;
+  /** Days after the purchase during which files can be downloaded; null = for ever. */
+  expiryDays: number | null;
+}
+
+function positiveIntegerOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : null;
+}
+
+function isFile(value: unknown): value is DeliverableFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const file = value as Record<string, unknown>;
+  return (
+    typeof file.id === 'string' &&
+    typeof file.name === 'string' &&
+    typeof file.size === 'number' &&
+    typeof file.contentType === 'string' &&
+    typeof file.storagePath === 'string' &&
+    typeof file.order === 'number'
+  );
+}
+
+export function isPdf(file: Pick<DeliverableFile, 'contentType'>): boolean {
+  return file.contentType.split(';')[0]?.trim().toLowerCase() === 'application/pdf';
+}
+
+export function readDeliverables(data: Record<string, unknown> | undefined): Deliverables {
+  const url = typeof data?.url === 'string' && /^https?:\/\//i.test(data.url) ? data.url : null;
+  const files = (Array.isArray(data?.files) ? data.files : []).filter(isFile).sort((a, b) => a.order - b.order);
+  return {
+    url,
+    files,
+    stampPdf: data?.stampPdf !== false,
+    downloadLimit: positiveIntegerOrNull(data?.downloadLimit),
+    expiryDays: positiveIntegerOrNull(data?.expiryDays),
+  };
+}
+
+/** The file list renumbered 0..n-1 in its current order, as stored after every change. */
+export function renumbered(files: readonly DeliverableFile[]): DeliverableFile[] {
+  return [...files].sort((a, b) => a.order - b.order).map((file, order) => ({ ...file, order }));
+}
+
+/** Human size: 1 decimal below 10 units, whole numbers above ('2.4 MB', '310 KB'). */
+export function formatSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+const typeNames: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/epub+zip': 'EPUB',
+  'application/zip': 'ZIP',
+  'application/x-zip-compressed': 'ZIP',
+  'audio/mpeg': 'MP3',
+  'video/mp4': 'MP4',
+  'text/plain': 'Text',
+};
+
+/** What kind of file it is, in a word a buyer knows ('PDF', 'ZIP'), else the file name's extension. */
+export function typeLabel(file: Pick<DeliverableFile, 'contentType' | 'name'>): string {
+  const base = file.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const known = typeNames[base];
+  if (known) return known;
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1];
+  return extension ? extension.toUpperCase() : 'File';
+}

@@ -18,6 +18,8 @@ export const createOutline = vi.fn<Queries['createOutline']>();
 export const updateOutline = vi.fn<Queries['updateOutline']>();
 export const deleteOutline = vi.fn<Queries['deleteOutline']>();
 export const currentIdToken = vi.fn<Queries['currentIdToken']>();
+export const fetchDeliverables = vi.fn<Queries['fetchDeliverables']>();
+export const saveDeliverySettings = vi.fn<Queries['saveDeliverySettings']>();
 
 const mock = {
   fetchCategoryProducts,
@@ -32,6 +34,8 @@ const mock = {
   updateOutline,
   deleteOutline,
   currentIdToken,
+  fetchDeliverables,
+  saveDeliverySettings,
 } satisfies Queries;
 
 /** The ID token the mocked session hands to the admin API. */
@@ -52,4 +56,6 @@ export function resetProductAdminQueries() {
   updateOutline.mockResolvedValue();
   deleteOutline.mockResolvedValue();
   currentIdToken.mockResolvedValue(adminToken);
+  fetchDeliverables.mockResolvedValue({ url: '', files: [], stampPdf: true, downloadLimit: null, expiryDays: null });
+  saveDeliverySettings.mockResolvedValue();
 }

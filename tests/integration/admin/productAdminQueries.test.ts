@@ -99,6 +99,37 @@ describe('product data access against the emulators', () => {
     expect(changed.get('priceInNgn')).toBe(9500);
   });
 
+  it('keeps the files the API attached through an edit and a change of the delivery switches', async () => {
+    const id = await queries.createProduct(draft());
+    const file = {
+      id: 'f1',
+      name: 'Book.pdf',
+      size: 10,
+      contentType: 'application/pdf',
+      storagePath: `deliverables/${id}/f1`,
+      order: 0,
+      stampPdf: true,
+    };
+    // As the API attaches files (firebase-admin: the rules refuse admins' own writes to `files`).
+    await db.doc(`productDeliverables/${id}`).update({ files: [file] });
+    await queries.updateProduct(id, draft(), { url: 'https://drive.example.com/v3' });
+    await queries.saveDeliverySettings(id, { stampPdf: false, downloadLimit: 3, expiryDays: null });
+    expect((await db.doc(`productDeliverables/${id}`).get()).data()).toEqual({
+      url: 'https://drive.example.com/v3',
+      files: [file],
+      stampPdf: false,
+      downloadLimit: 3,
+      expiryDays: null,
+    });
+    expect(await queries.fetchDeliverables(id)).toEqual({
+      url: 'https://drive.example.com/v3',
+      files: [file],
+      stampPdf: false,
+      downloadLimit: 3,
+      expiryDays: null,
+    });
+  });
+
   it('posts, lists by order, edits and deletes outlines', async () => {
     const id = await queries.createProduct(draft());
     const second = await queries.createOutline(id, { outline: 'Pivot tables', outlineOrder: 2 });

@@ -4,13 +4,26 @@ import { HttpError, resolveUrl } from '../../../lib/http';
 import { currentIdToken } from './productAdminQueries';
 
 /** POSTs `body` as the signed-in admin; rejects with HttpError carrying the API's own sentence. */
-export async function postAsAdmin(url: string, body: unknown): Promise<unknown> {
+export function postAsAdmin(url: string, body: unknown): Promise<unknown> {
+  return callAsAdmin('POST', url, body);
+}
+
+/** Any method as the signed-in admin, JSON in and out; rejects with HttpError carrying the API's sentence. */
+export async function callAsAdmin(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<unknown> {
   const token = await currentIdToken();
   if (!token) throw new HttpError(401, 'Please sign in as an admin.');
   const response = await fetch(resolveUrl(url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -29,6 +29,7 @@ import {
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import { productFromData, type Outline, type Product, type ProductFields } from '../../../../domain/product';
+import type { DeliverableFile } from '../../../../domain/deliverableFiles';
 
 /** A product with its private deliverable link (productDeliverables/{id}, docs/security.md). */
 export interface ProductDraft extends ProductFields {
@@ -128,7 +129,8 @@ export async function updateProduct(
 
     const { url: newUrl, ...fields } = changes;
     if (Object.keys(fields).length > 0) transaction.update(productRef, fields);
-    if (newUrl !== undefined) transaction.set(deliverableRef, { url: newUrl });
+    // Merged: the files the API attached and the delivery switches live in the same document.
+    if (newUrl !== undefined) transaction.set(deliverableRef, { url: newUrl }, { merge: true });
     const indexBefore = catalogIndexFields(stored);
     const indexAfter = catalogIndexFields({ ...stored, ...fields });
     const indexChanges: Partial<CatalogIndexFields> = Object.fromEntries(
@@ -209,4 +211,38 @@ export async function deleteOutline(outlineId: string): Promise<void> {
 export async function currentIdToken(): Promise<string | null> {
   const user = (await getAuthLazy()).currentUser;
   return user ? user.getIdToken() : null;
+}
+
+/** The per-product delivery switches (docs/files.md); admins write them, the API reads them. */
+export interface DeliverySettings {
+  stampPdf: boolean;
+  downloadLimit: number | null;
+  expiryDays: number | null;
+}
+
+/** The whole deliverable of a product: the outside link, the files the API attached, the switches. */
+export interface ProductDeliverables extends DeliverySettings {
+  url: string;
+  files: DeliverableFile[];
+}
+
+const positiveOrNull = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
+
+export async function fetchDeliverables(productId: string): Promise<ProductDeliverables> {
+  const snapshot = await getDoc(doc(getDb(), 'productDeliverables', productId));
+  const data = snapshot.data() ?? {};
+  const files = Array.isArray(data.files) ? [...(data.files as DeliverableFile[])] : [];
+  return {
+    url: typeof data.url === 'string' ? data.url : '',
+    files: files.sort((a, b) => a.order - b.order),
+    stampPdf: data.stampPdf !== false,
+    downloadLimit: positiveOrNull(data.downloadLimit),
+    expiryDays: positiveOrNull(data.expiryDays),
+  };
+}
+
+/** Merged, so the outside link and the files the API attached stay as they are. */
+export async function saveDeliverySettings(productId: string, settings: DeliverySettings): Promise<void> {
+  await setDoc(doc(getDb(), 'productDeliverables', productId), settings, { merge: true });
 }

@@ -14,6 +14,7 @@ import {
   type ProductFormKey,
   type ProductFormValues,
 } from './productForm';
+import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 
 /**
  * Edit product (docs/admin.md): every field, the deliverable URL included; only the changed ones
@@ -42,6 +43,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       ) : (
         <EditProductForm product={product} url={deliverable.data ?? ''} onClose={onClose} />
       )}
+      <DeliverableFilesSection productId={product.id} />
     </Modal>
   );
 }

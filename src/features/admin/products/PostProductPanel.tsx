@@ -16,6 +16,7 @@ import {
 } from './productForm';
 import { coverImageError } from './productValidation';
 import { useCoverUpload } from './useCoverUpload';
+import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 
 type Errors = ProductFormErrors & { cover?: string };
 
@@ -25,6 +26,8 @@ export function PostProductPanel() {
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [resetKey, setResetKey] = useState(0);
+  // The product just posted: its files are added here, since an upload needs the product to exist.
+  const [posted, setPosted] = useState<{ id: string; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click lands before React re-renders the disabled button; the ref stops it at once.
   const submitting = useRef(false);
@@ -60,6 +63,7 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
+      setPosted({ id: result.data, title: values.title.trim() });
       setValues(emptyProductForm());
       setCover(null);
       setResetKey((key) => key + 1);
@@ -107,6 +111,12 @@ export function PostProductPanel() {
           {busy ? 'Posting...' : 'Post Course'}
         </button>
       </form>
+      {posted ? (
+        <div className="mt-8">
+          <p className="font-medium text-slate-900">Add the files buyers download for “{posted.title}”.</p>
+          <DeliverableFilesSection key={posted.id} productId={posted.id} />
+        </div>
+      ) : null}
     </section>
   );
 }

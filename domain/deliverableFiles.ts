@@ -1,0 +1,50 @@
+// A deliverable file as productDeliverables.files stores it (docs/files.md), shared by the API that
+// attaches files and the dashboard that lists them, with the words both use to describe one.
+
+export interface DeliverableFile {
+  id: string;
+  /** The name buyers see, and the name the download is saved under. */
+  name: string;
+  size: number;
+  contentType: string;
+  storagePath: string;
+  order: number;
+  /**
+   * Present for PDFs: false when the PDF cannot carry the buyer's name (found at upload), so it is
+   * delivered as uploaded; `stampNote` then says why in the seller's words.
+   */
+  stampPdf?: boolean;
+  stampNote?: string;
+}
+
+/** Human size: 1 decimal below 10 units, whole numbers above ('2.4 MB', '310 KB'). */
+export function formatSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+const typeNames: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/epub+zip': 'EPUB',
+  'application/zip': 'ZIP',
+  'application/x-zip-compressed': 'ZIP',
+  'audio/mpeg': 'MP3',
+  'video/mp4': 'MP4',
+  'text/plain': 'Text',
+};
+
+/** What kind of file it is, in a word a buyer knows ('PDF', 'ZIP'), else the file name's extension. */
+export function typeLabel(file: Pick<DeliverableFile, 'contentType' | 'name'>): string {
+  const base = file.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const known = typeNames[base];
+  if (known) return known;
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1];
+  return extension ? extension.toUpperCase() : 'File';
+}

@@ -21,6 +21,8 @@ import { loadOrCreateServiceAccount } from './storage/serviceAccount';
 import { startStorageHost, type StorageHost } from './storage/storageHost';
 import { freePort } from './ports';
 import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
+import { seedDemoFiles } from './seed/demoFiles';
+import { createFileStorage } from '../server/files/storage';
 
 export { projectId };
 
@@ -293,6 +295,9 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         putImage: (publicId, ext, data) => images.put(publicId, ext, data),
         defaultAuthor: storeIdentity.VITE_DEFAULT_AUTHOR,
       });
+      // Two demo products get real files in the storage stand-in, attached as the API attaches uploads.
+      const files = await seedDemoFiles({ db, bucket: createFileStorage(parseServerConfig(apiEnv)).bucket });
+      log(`Seeded ${files} demo files into the storage stand-in`);
       if (options.persist) await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), count }));
       seeded = true;
       log(`Seeded ${count} catalog documents`);

@@ -407,7 +407,9 @@ export function createAccessRouter({
         return;
       }
       const url = opened.deliverables.url;
-      if (!opened.deviceKnown || !url) {
+      // Not behind the device confirmation: an outside link is as shareable as it always was once
+      // seen, so the confirmation guards the files, which the store hosts.
+      if (!url) {
         res.redirect(303, `/api/access/${token}`);
         return;
       }

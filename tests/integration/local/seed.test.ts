@@ -15,6 +15,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloud, type Cloud } from '../../../local/cloud';
 import { demoAdmin } from '../../../local/seed/seed';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { parseServerConfig } from '../../../server/config';
+import { createFileStorage } from '../../../server/files/storage';
 
 describe('demo seed', () => {
   let cloud: Cloud;
@@ -70,6 +73,41 @@ describe('demo seed', () => {
     const products = await cloud.db.collection('products').get();
     expect(snapshot.size).toBe(products.size);
     for (const deliverable of snapshot.docs) expect(deliverable.get('url')).toMatch(/^https:\/\//);
+  });
+
+  it('gives two demo products real files in the storage stand-in: a multi-page PDF and a ZIP', async () => {
+    const bucket = createFileStorage(parseServerConfig(cloud.apiEnv));
+    const ebook = (await cloud.db.doc('productDeliverables/demo-freelance-writing').get()).data();
+    const templates = (await cloud.db.doc('productDeliverables/demo-excel-mastery').get()).data();
+    expect(ebook?.stampPdf).toBe(true);
+    const [pdf] = ebook?.files as Array<Record<string, unknown>>;
+    const [zip] = templates?.files as Array<Record<string, unknown>>;
+    expect(pdf).toMatchObject({
+      name: 'Freelance Writing.pdf',
+      contentType: 'application/pdf',
+      storagePath: 'deliverables/demo-freelance-writing/demo-ebook-pdf',
+      order: 0,
+      stampPdf: true,
+    });
+    expect(zip).toMatchObject({
+      name: 'Excel Templates.zip',
+      contentType: 'application/zip',
+      storagePath: 'deliverables/demo-excel-mastery/demo-templates-zip',
+      order: 0,
+    });
+    // The outside links stay beside the files.
+    expect(ebook?.url).toMatch(/^https:\/\//);
+
+    const [pdfBytes] = await bucket.bucket.file(String(pdf?.storagePath)).download();
+    expect(pdfBytes.length).toBe(pdf?.size);
+    const document = await PDFDocument.load(pdfBytes);
+    expect(document.getPageCount()).toBe(6);
+    const [zipBytes] = await bucket.bucket.file(String(zip?.storagePath)).download();
+    expect(zipBytes.length).toBe(zip?.size);
+    expect(zipBytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    // The end-of-central-directory record counts the archive's three entries.
+    expect(zipBytes.readUInt16LE(zipBytes.length - 22 + 10)).toBe(3);
+    expect(zipBytes.toString('latin1')).toContain('budget.csv');
   });
 
   it("indexes every product for the search: the catalog index holds each one's card fields", async () => {

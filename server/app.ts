@@ -11,6 +11,8 @@ import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
 import { createDownloadResetRouter } from './files/downloadResetRoute';
 import { createFileRouter } from './files/fileRoutes';
+import { inspectPdf } from './files/pdfStamp';
+import { createCopyMaker } from './files/stampedCopies';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
@@ -174,8 +176,10 @@ export function createApp(deps: AppDeps): Express {
     createFileRouter({
       db: deps.db,
       storage: files,
-      // PDF inspection at attach time arrives with the stamping module (server/files/pdfStamp.ts).
-      inspectPdf: null,
+      inspectPdf: async (bytes) => {
+        const inspection = await inspectPdf(bytes);
+        return inspection.stampable ? { stampable: true } : { stampable: false, reason: inspection.reason };
+      },
       maxFileBytes: deps.config.MAX_FILE_BYTES,
       requireAdmin,
       limiter: limits.admin,
@@ -353,6 +357,7 @@ function createPurchaseRoutes(
       storage: files,
       deviceSecret: links.deviceCookieKey,
       confirmLimiter: limits.confirm,
+      copyFor: createCopyMaker({ storage: files, logError }),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

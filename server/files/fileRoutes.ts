@@ -91,7 +91,7 @@ export function createFileRouter({
   db: Firestore;
   /** Null when no bucket is configured: every route then says so (503). */
   storage: () => FileStorage | null;
-  /** Null until PDF inspection is available: PDFs are then attached as stampable. */
+  /** Reads an uploaded PDF and says whether it can carry the buyer's name (server/files/pdfStamp.ts). */
   inspectPdf: PdfInspector | null;
   maxFileBytes: number;
   requireAdmin: RequestHandler;

@@ -2,12 +2,17 @@
 // resumable URL into the Cloud Storage stand-in, the API's checks before it attaches a file, and the
 // buyer's download page with its e-mail confirmation, counting, limits, expiry and refusals. Real ID
 // tokens from the Auth emulator, our Firestore emulator, demo payments; nothing of ours is faked.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { parseServerConfig } from '../../../server/config';
 import { createFileStorage } from '../../../server/files/storage';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { demoPdf } from '../../../local/seed/demoFiles';
 import { call } from '../../support/storageClient';
 import {
   buildCustomer,
@@ -197,6 +202,7 @@ describe('uploading a deliverable file (admins only)', () => {
     const product = await seedProduct();
     const pdf = await uploadAndAttach(product.id, 'The Book.pdf', pdfBytes, 'application/pdf');
     const zip = await uploadAndAttach(product.id, 'Templates.zip', zipBytes, 'application/zip');
+    // Those bytes only start like a PDF: the check after the upload says it cannot carry a name.
     expect(pdf).toEqual({
       id: pdf.id,
       name: 'The Book.pdf',
@@ -204,7 +210,9 @@ describe('uploading a deliverable file (admins only)', () => {
       contentType: 'application/pdf',
       storagePath: `deliverables/${product.id}/${pdf.id}`,
       order: 0,
-      stampPdf: true,
+      stampPdf: false,
+      stampNote:
+        "This file is not a PDF that can be read (it may be damaged); it will be delivered without the buyer's name.",
     });
     expect(zip.order).toBe(1);
     const stored = (await db.doc(`productDeliverables/${product.id}`).get()).data();
@@ -492,5 +500,79 @@ describe('the download page', () => {
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(product.deliverableUrl);
     expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('accessUses')).toBe(1);
+  });
+});
+
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** The text of each page, as a PDF reader other than the one that wrote it extracts it. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({
+    data: bytes.slice(),
+    standardFontDataUrl,
+    isEvalSupported: false,
+    disableFontFace: true,
+  }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(
+      content.items
+        .filter((item): item is TextItem => 'str' in item)
+        .map((item) => item.str)
+        .join(' '),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+describe('PDF stamping at download', () => {
+  it("makes the buyer's copy once, with their name on every page, and serves it again after", async () => {
+    const product = await seedProduct();
+    const book = Buffer.from(await demoPdf('A Test Book', ['One', 'Two']));
+    const file = await uploadAndAttach(product.id, 'A Test Book.pdf', book, 'application/pdf');
+    expect(file.stampPdf).toBe(true);
+    const customer = { ...buildCustomer(), name: 'Ọlájídé Àdìgún' };
+    const sale = await buyWithDemo(product.id, customer);
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+
+    const first = await postForm(`${sale.accessUrl}/files/${file.id}`, {}, cookie);
+    expect(first.status).toBe(303);
+    const location = first.headers.get('location') ?? '';
+    const stampedPath = `stamped/${sale.transactionId}/${file.id}.pdf`;
+    expect(new URL(location).pathname).toBe(`/${cloud.storageBucket}/${stampedPath}`);
+    const copy = await call(location);
+    expect(copy.status).toBe(200);
+    expect(copy.headers['content-disposition']).toBe('attachment; filename="A Test Book.pdf"');
+    const pages = await pageTexts(new Uint8Array(copy.body));
+    expect(pages).toHaveLength(3);
+    const reference = sale.transactionId.replace(/^demo_/, '');
+    for (const page of pages) {
+      expect(page.normalize('NFC')).toContain(`Licensed to Ọlájídé Àdìgún <${customer.email}>`);
+      expect(page).toContain(`Order ${reference}`);
+    }
+    // The seller's file itself is untouched.
+    expect((await bucket.objectMetadata(file.storagePath))?.size).toBe(book.length);
+
+    const kept = await bucket.objectMetadata(stampedPath);
+    const second = await postForm(`${sale.accessUrl}/files/${file.id}`, {}, cookie);
+    expect(new URL(second.headers.get('location') ?? '').pathname).toBe(`/${cloud.storageBucket}/${stampedPath}`);
+    // Served again, not made again.
+    expect((await bucket.objectMetadata(stampedPath))?.generation).toBe(kept?.generation);
+  });
+
+  it('delivers the PDF as uploaded when the seller turned stamping off', async () => {
+    const product = await seedProduct();
+    const book = Buffer.from(await demoPdf('Unstamped', ['One']));
+    const file = await uploadAndAttach(product.id, 'Unstamped.pdf', book, 'application/pdf');
+    await db.doc(`productDeliverables/${product.id}`).update({ stampPdf: false });
+    const customer = buildCustomer();
+    const sale = await buyWithDemo(product.id, customer);
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+    const pressed = await postForm(`${sale.accessUrl}/files/${file.id}`, {}, cookie);
+    expect(new URL(pressed.headers.get('location') ?? '').pathname).toBe(`/${cloud.storageBucket}/${file.storagePath}`);
+    const copy = await call(pressed.headers.get('location') ?? '');
+    expect(copy.body.equals(book)).toBe(true);
   });
 });

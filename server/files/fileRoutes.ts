@@ -338,11 +338,14 @@ export function createFileRouter({
         return;
       }
       const files = await db.runTransaction(async (t) => {
-        const snapshot = await t.get(deliverablesRef(productId));
-        const current = readDeliverables(snapshot.data());
-        if (snapshot.exists) {
-          t.update(deliverablesRef(productId), { files: FieldValue.delete() });
-        }
+        const [snapshot, product] = await t.getAll(
+          deliverablesRef(productId),
+          db.collection('products').doc(productId),
+        );
+        const current = readDeliverables(snapshot?.data());
+        // A deleted product's document was kept only for its files; an existing one keeps its link and switches.
+        if (snapshot?.exists && !product?.exists) t.delete(deliverablesRef(productId));
+        else if (snapshot?.exists) t.update(deliverablesRef(productId), { files: FieldValue.delete() });
         return current.files;
       });
       const [objects] = await bucket.bucket.getFiles({ prefix: `deliverables/${productId}/` });

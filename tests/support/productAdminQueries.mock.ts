@@ -49,7 +49,7 @@ export function resetProductAdminQueries() {
   createProduct.mockResolvedValue('new-product');
   updateProduct.mockResolvedValue();
   updateCoverImage.mockResolvedValue();
-  deleteProduct.mockResolvedValue();
+  deleteProduct.mockResolvedValue({ keptFiles: 0 });
   isCoverInUse.mockResolvedValue(false);
   fetchOutlines.mockResolvedValue([]);
   createOutline.mockResolvedValue('new-outline');

@@ -130,6 +130,22 @@ describe('product data access against the emulators', () => {
     });
   });
 
+  it('deletes a product with files but keeps its deliverable (the files) for the buyers who have them', async () => {
+    const id = await queries.createProduct(draft());
+    const file = {
+      id: 'f1',
+      name: 'Book.pdf',
+      size: 10,
+      contentType: 'application/pdf',
+      storagePath: `deliverables/${id}/f1`,
+      order: 0,
+    };
+    await db.doc(`productDeliverables/${id}`).update({ files: [file] });
+    expect(await queries.deleteProduct(id)).toEqual({ keptFiles: 1 });
+    expect((await db.doc(`products/${id}`).get()).exists).toBe(false);
+    expect((await db.doc(`productDeliverables/${id}`).get()).get('files')).toEqual([file]);
+  });
+
   it('posts, lists by order, edits and deletes outlines', async () => {
     const id = await queries.createProduct(draft());
     const second = await queries.createOutline(id, { outline: 'Pivot tables', outlineOrder: 2 });

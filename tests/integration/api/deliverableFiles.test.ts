@@ -527,6 +527,42 @@ async function pageTexts(bytes: Uint8Array): Promise<string[]> {
   return pages;
 }
 
+describe('deleting a product', () => {
+  it('keeps its files for the buyers who have them; "Delete files too" needs the number of buyers who lose access', async () => {
+    const sale = await aBoughtProductWithFiles();
+    // What Manage Products' delete leaves: the product gone, its deliverable kept because it has files.
+    await db.doc(`products/${sale.product.id}`).delete();
+    const pressed = await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie);
+    expect(pressed.status).toBe(303);
+    expect((await call(pressed.headers.get('location') ?? '')).body.equals(zipBytes)).toBe(true);
+
+    const usage = await fetch(`${filesUrl(sale.product.id)}/usage`, { headers: bearer(adminToken) });
+    expect(await usage.json()).toEqual({ buyers: 1, files: 1 });
+    const deleteAll = (confirmBuyers: number, token = adminToken) =>
+      fetch(filesUrl(sale.product.id), {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json', ...bearer(token) },
+        body: JSON.stringify({ confirmBuyers }),
+      });
+    expect((await deleteAll(1, strangerToken)).status).toBe(403);
+    const stale = await deleteAll(0);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({
+      message: '1 buyer would lose access now, not 0. Check and confirm again.',
+      buyers: 1,
+    });
+    expect(await bucket.objectMetadata(sale.zip.storagePath)).not.toBeNull();
+
+    const confirmed = await deleteAll(1);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ deleted: 1, buyers: 1 });
+    expect(await bucket.objectMetadata(sale.zip.storagePath)).toBeNull();
+    expect((await db.doc(`productDeliverables/${sale.product.id}`).get()).exists).toBe(false);
+    const after = await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie);
+    expect(after.status).toBe(404);
+  });
+});
+
 describe('PDF stamping at download', () => {
   it("makes the buyer's copy once, with their name on every page, and serves it again after", async () => {
     const product = await seedProduct();

@@ -171,18 +171,23 @@ export async function isCoverInUse(coverImageUrl: string): Promise<boolean> {
 }
 
 /** Deletes the product, its deliverable and all its outlines in one batch. */
-export async function deleteProduct(productId: string): Promise<void> {
+export async function deleteProduct(productId: string): Promise<{ keptFiles: number }> {
   const db = getDb();
   // A single equality filter needs no composite index.
   const related = await getDocs(
     query(collection(db, 'outlines'), where('productId', '==', productId), limit(adminListLimit)),
   );
+  const deliverable = await getDoc(doc(db, 'productDeliverables', productId));
+  const files: unknown = deliverable.get('files');
+  const keptFiles = Array.isArray(files) ? files.length : 0;
   const batch = writeBatch(db);
   related.docs.forEach((outline) => batch.delete(outline.ref));
-  batch.delete(doc(db, 'productDeliverables', productId));
+  // Files stay for the buyers who have them (docs/files.md): only the API removes them, when asked.
+  if (keptFiles === 0) batch.delete(doc(db, 'productDeliverables', productId));
   batch.delete(doc(db, 'products', productId));
   batch.set(...indexEntryWrite(productId, null));
   await batch.commit();
+  return { keptFiles };
 }
 
 // Uses the composite index productId + outlineOrder in firestore.indexes.json.

@@ -54,8 +54,8 @@ export const productsApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         changedOnServer(error) ? [productList, { type: 'Product', id }] : [],
     }),
-    deleteProduct: build.mutation<null, string>({
-      queryFn: (id) => runQuery<null>(() => deleteProduct(id).then(() => null)),
+    deleteProduct: build.mutation<{ keptFiles: number }, string>({
+      queryFn: (id) => runQuery(() => deleteProduct(id)),
       invalidatesTags: (_result, error, id) =>
         error ? [] : [productList, { type: 'Product', id }, { type: 'Outline', id }],
     }),

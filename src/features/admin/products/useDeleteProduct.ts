@@ -4,7 +4,28 @@ import { getConfig } from '../../../lib/config';
 import { imageHostName } from '../../../lib/imageHost';
 import type { Product } from '../../../../domain/product';
 import { useDeleteProductMutation } from '../api/productsApi';
+import { deleteAllFiles, fileUsage } from '../api/deliverableFiles';
 import { deleteCoverIfUnused } from './deleteCoverIfUnused';
+
+/**
+ * After a product with files is deleted (docs/files.md): its files stay for the buyers who have them.
+ * Without buyers they go at once; with buyers the seller is asked, told how many lose access.
+ */
+async function offerFileDeletion(productId: string): Promise<void> {
+  try {
+    const { buyers } = await fileUsage(productId);
+    const remove =
+      buyers === 0 ||
+      (await confirmAction(
+        'Delete its files too?',
+        `The files stay for the ${buyers} ${buyers === 1 ? 'buyer' : 'buyers'} who bought this product. Deleting them ends their downloads.`,
+        `Delete files: ${buyers} ${buyers === 1 ? 'buyer loses' : 'buyers lose'} access`,
+      ));
+    if (remove) await deleteAllFiles(productId, buyers);
+  } catch (error) {
+    await showError('The files could not be deleted.', error instanceof Error ? error.message : undefined);
+  }
+}
 
 /** The image host named in messages: the host of the configured upload URL. */
 export function configuredImageHost(): string {
@@ -36,6 +57,7 @@ export function useDeleteProduct() {
         await showError('Something went wrong during deletion.');
         return;
       }
+      if (result.data.keptFiles > 0) await offerFileDeletion(product.id);
       const cover = await deleteCoverIfUnused(product.coverImageUrl);
       if (cover === 'failed') {
         await showError(

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteProduct,
@@ -12,6 +13,7 @@ import { ManageProductsPanel } from '../../../../../src/features/admin/products/
 import type { Product } from '../../../../../domain/product';
 import { uploadedUrl, useImageApi } from '../../../../support/adminImageApi';
 import { setupAlerts } from '../../../../support/alerts';
+import { server } from '../../../../support/msw';
 import { deferred } from '../../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../../support/factories';
 import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
@@ -284,6 +286,7 @@ describe('Delete', () => {
     vi.mocked(deleteProduct).mockImplementation(async (id) => {
       imageDeletionsBeforeRecords = api.deletions.length;
       catalog = catalog.filter((product) => product.id !== id);
+      return { keptFiles: 0 };
     });
     await confirmDelete(user);
     expect(await screen.findByRole('heading', { name: 'Product and image deleted.' })).toBeInTheDocument();
@@ -298,6 +301,35 @@ describe('Delete', () => {
         screen.queryByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS', hidden: true }),
       ).not.toBeInTheDocument(),
     );
+  });
+
+  it("keeps a deleted product's files for its buyers unless the seller confirms 'Delete files too', told how many lose access", async () => {
+    useImageApi();
+    const fileCalls: Array<{ method: string; path: string; body: unknown }> = [];
+    server.use(
+      http.get('*/api/admin/products/:id/files/usage', ({ request }) => {
+        fileCalls.push({ method: 'GET', path: new URL(request.url).pathname, body: undefined });
+        return HttpResponse.json({ buyers: 3, files: 2 });
+      }),
+      http.delete('*/api/admin/products/:id/files', async ({ request }) => {
+        fileCalls.push({ method: 'DELETE', path: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({ deleted: 2, buyers: 3 });
+      }),
+    );
+    const { user } = await renderWithEbooks();
+    vi.mocked(deleteProduct).mockResolvedValue({ keptFiles: 2 });
+    await confirmDelete(user);
+    expect(
+      await screen.findByText(
+        'The files stay for the 3 buyers who bought this product. Deleting them ends their downloads.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete files: 3 buyers lose access' }));
+    expect(await screen.findByRole('heading', { name: 'Product and image deleted.' })).toBeInTheDocument();
+    expect(fileCalls).toEqual([
+      { method: 'GET', path: '/api/admin/products/excel-mastery/files/usage', body: undefined },
+      { method: 'DELETE', path: '/api/admin/products/excel-mastery/files', body: { confirmBuyers: 3 } },
+    ]);
   });
 
   it('does nothing when the admin cancels', async () => {

@@ -73,6 +73,7 @@ export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
     reference: `T${1000 + sequence}`,
     emailStatus: 'sent',
     accessUses: 0,
+    downloads: { count: 0, devices: 0 },
     accessRevoked: false,
     refund: null,
     dispute: null,

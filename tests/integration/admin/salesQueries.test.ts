@@ -143,7 +143,7 @@ beforeAll(async () => {
       buyerEmailSent: true,
       sellerNoticeSent: true,
       accessRevoked: false,
-      ...(sale.id === 'demo_sale-29' ? { accessUses: 3 } : {}),
+      ...(sale.id === 'demo_sale-29' ? { accessUses: 3, downloads: { count: 2, devices: 1, byFile: { f1: 2 } } } : {}),
       ...refundFields(Number(sale.id.slice(-2))),
       ...(sale.code
         ? { listPrice: sale.amountPaid + 675, discountCode: sale.code, discountAmount: 675, checkoutId: null }
@@ -204,6 +204,7 @@ describe('sales data access as the demo admin', () => {
       reference: 'sale-29',
       emailStatus: 'sent',
       accessUses: 3,
+      downloads: { count: 2, devices: 1 },
       accessRevoked: false,
       refund: null,
       dispute: null,

@@ -13,6 +13,14 @@ export async function resendAccessEmail(transactionId: string, email?: string): 
     : 'Access e-mail sent.';
 }
 
+/** Gives the buyer their downloads back (the counts the product's download limit checks). */
+export async function resetSaleDownloads(transactionId: string): Promise<string> {
+  const answer = await postAsAdmin(`/api/admin/transactions/${encodeURIComponent(transactionId)}/downloads/reset`, {});
+  return typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string'
+    ? answer.message
+    : 'The buyer’s download count is back to 0.';
+}
+
 /** Revokes (true) or restores (false) the sale's access link; resolves with the state the API stored. */
 export async function setSaleAccess(transactionId: string, revoked: boolean): Promise<boolean> {
   const answer = await postAsAdmin(saleUrl(transactionId, 'access'), { revoked });

@@ -4,7 +4,7 @@
 import { api } from '../../../lib/api';
 import { HttpError } from '../../../lib/http';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
-import { resendAccessEmail, setSaleAccess } from './saleActions';
+import { resendAccessEmail, resetSaleDownloads, setSaleAccess } from './saleActions';
 import { salesApi, type SalesPageArgs } from './salesApi';
 
 /** The API's own sentence when it gave one (they are written for the admin), else a plain one. */
@@ -57,7 +57,11 @@ const saleActionsApi = api.injectEndpoints({
       queryFn: ({ id, revoked }) => run(() => setSaleAccess(id, revoked)),
       invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
     }),
+    resetSaleDownloads: build.mutation<string, string>({
+      queryFn: (id) => run(() => resetSaleDownloads(id)),
+      invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
+    }),
   }),
 });
 
-export const { useResendAccessEmailMutation, useSetSaleAccessMutation } = saleActionsApi;
+export const { useResendAccessEmailMutation, useSetSaleAccessMutation, useResetSaleDownloadsMutation } = saleActionsApi;

@@ -123,6 +123,10 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
       emailStatus: oneOf(data.emailStatus, emailStatuses, 'sending'),
       // Sales recorded before the counter existed have no field: no use counted yet.
       accessUses: num(data.accessUses),
+      downloads: {
+        count: num((data.downloads as { count?: unknown } | undefined)?.count),
+        devices: num((data.downloads as { devices?: unknown } | undefined)?.devices),
+      },
       accessRevoked: data.accessRevoked === true,
       refund: refundOf(data.refund),
       dispute: disputeOf(data.dispute),

@@ -3,7 +3,11 @@ import { Modal } from '../../../components/Modal';
 import { confirmAction } from '../../../lib/alerts';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { paths } from '../../../../domain/routes';
-import { useResendAccessEmailMutation, useSetSaleAccessMutation } from '../api/saleActionsApi';
+import {
+  useResendAccessEmailMutation,
+  useResetSaleDownloadsMutation,
+  useSetSaleAccessMutation,
+} from '../api/saleActionsApi';
 import { FormField } from '../../../components/FormField';
 import { DialogFooter } from '../components/DialogFooter';
 import { secondaryButtonClass } from '../products/fields';
@@ -34,6 +38,18 @@ export function SaleActions({ sale, onChanged }: SaleActionsProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [setAccess, access] = useSetSaleAccessMutation();
+  const [resetDownloads, reset] = useResetSaleDownloadsMutation();
+
+  const giveDownloadsBack = async () => {
+    setNotice(null);
+    const result = await resetDownloads(sale.id);
+    if ('error' in result) {
+      setNotice({ kind: 'error', text: errorText(result.error) });
+      return;
+    }
+    setNotice({ kind: 'success', text: result.data });
+    onChanged?.();
+  };
 
   const changeAccess = async () => {
     const revoke = !revoked;
@@ -76,6 +92,14 @@ export function SaleActions({ sale, onChanged }: SaleActionsProps) {
           onClick={() => void changeAccess()}
         >
           {revoked ? 'Restore access' : 'Revoke access'}
+        </button>
+        <button
+          type="button"
+          className={actionButtonClass}
+          disabled={reset.isLoading}
+          onClick={() => void giveDownloadsBack()}
+        >
+          Reset downloads
         </button>
         <a
           href={paths.product(sale.productId)}

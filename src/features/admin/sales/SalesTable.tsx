@@ -113,7 +113,15 @@ export function SaleRowView({ sale, renderActions }: { sale: SaleRow; renderActi
         </span>
         {sale.accessRevoked && <span className="mt-1 block text-xs font-semibold text-red-700">Access revoked</span>}
       </td>
-      <td className={cell}>{sale.accessUses}</td>
+      <td className={cell}>
+        {sale.accessUses}
+        {sale.downloads.count + sale.downloads.devices > 0 && (
+          <span className="mt-1 block whitespace-nowrap text-xs text-slate-700">
+            {sale.downloads.count} {sale.downloads.count === 1 ? 'download' : 'downloads'} · {sale.downloads.devices}{' '}
+            {sale.downloads.devices === 1 ? 'device' : 'devices'}
+          </span>
+        )}
+      </td>
       {renderActions && <td className={cell}>{renderActions(sale)}</td>}
     </tr>
   );

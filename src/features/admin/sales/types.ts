@@ -30,6 +30,8 @@ export interface SaleRow {
   emailStatus: EmailStatus;
   /** Times the access link was opened (counted on the transaction by the access route). */
   accessUses: number;
+  /** File downloads counted by the download page, and the devices that confirmed the purchase e-mail. */
+  downloads: { count: number; devices: number };
   accessRevoked: boolean;
   /** Null while the sale was never refunded (docs/payments.md, 'Refunds and disputes'). */
   refund: SaleRefund | null;

@@ -259,3 +259,32 @@ describe('SaleActions: view product', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });
+
+describe('SaleActions: reset downloads', () => {
+  it('gives the buyer their downloads back through the API and tells the owner the sale changed', async () => {
+    const resets: Array<{ id: string; authorization: string | null }> = [];
+    server.use(
+      http.post('*/api/admin/transactions/:id/downloads/reset', ({ request, params }) => {
+        resets.push({ id: String(params.id), authorization: request.headers.get('authorization') });
+        return HttpResponse.json({ message: 'The buyer’s download count is back to 0.' });
+      }),
+    );
+    const { user, onChanged } = renderActions();
+    await user.click(screen.getByRole('button', { name: 'Reset downloads' }));
+    await expectStatus('The buyer’s download count is back to 0.');
+    expect(resets).toEqual([{ id: 'paystack_T123456', authorization: `Bearer ${adminToken}` }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the API's refusal", async () => {
+    server.use(
+      http.post('*/api/admin/transactions/:id/downloads/reset', () =>
+        HttpResponse.json({ message: 'This sale could not be found.' }, { status: 404 }),
+      ),
+    );
+    const { user, onChanged } = renderActions();
+    await user.click(screen.getByRole('button', { name: 'Reset downloads' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sale could not be found.');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+});

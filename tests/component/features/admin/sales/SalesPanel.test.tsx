@@ -117,6 +117,7 @@ describe('Sales panel states', () => {
           reference: '5O190127TN364715T',
           emailStatus: 'failed',
           accessUses: 3,
+          downloads: { count: 2, devices: 1 },
         }),
         buildSale({ amountPaid: 12000, emailStatus: 'sending', paymentMethod: 'Demo' }),
       ],
@@ -138,7 +139,7 @@ describe('Sales panel states', () => {
       'PayPal',
       '5O190127TN364715T',
       'Failed',
-      '3',
+      '32 downloads · 1 device',
     ]);
     expect(within(second as HTMLElement).getByText('₦12,000')).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText('Sending')).toBeInTheDocument();

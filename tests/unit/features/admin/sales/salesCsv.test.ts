@@ -19,6 +19,7 @@ const sale: SaleRow = {
   reference: 'T123',
   emailStatus: 'failed',
   accessUses: 2,
+  downloads: { count: 0, devices: 0 },
   accessRevoked: true,
   refund: null,
   dispute: null,

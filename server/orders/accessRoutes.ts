@@ -169,9 +169,11 @@ export function createAccessRouter({
   };
 
   const privateHeaders = (res: Response, formOrigins: string[] = []) => {
-    // Links are private: no caching by proxies, and no Referer carrying the token anywhere.
+    // Links are private: no caching by proxies, and no Referer carrying the token to another origin
+    // (the bucket, the outside link). 'same-origin' rather than 'no-referrer': under no-referrer
+    // browsers send the page's own form posts with `Origin: null`.
     res.set('Cache-Control', 'private, no-store');
-    res.set('Referrer-Policy', 'no-referrer');
+    res.set('Referrer-Policy', 'same-origin');
     res.set('Content-Security-Policy', formPageCspAllowing(formOrigins));
   };
 

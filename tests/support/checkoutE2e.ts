@@ -70,13 +70,19 @@ export async function acknowledge(page: Page, title: string, timeout = 20_000) {
 }
 
 /**
- * The success screen's access button opens the product in a new tab: it must end on the
- * deliverable. Returns the access link it followed.
+ * The success screen's access button opens the download page in a new tab. The product has files
+ * (the seed gives it a PDF), so this new device confirms the purchase e-mail once; the page then lists
+ * the files and its 'Open link' button must end on the outside link. Returns the access link.
  */
-export async function openProductThroughAccessLink(page: Page, dialog: Locator): Promise<string> {
+export async function openProductThroughAccessLink(page: Page, dialog: Locator, buyerEmail: string): Promise<string> {
   const link = dialog.getByRole('link', { name: 'Open your product' });
   const accessUrl = (await link.getAttribute('href')) ?? '';
   const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await tab.waitForURL(accessUrl);
+  await tab.getByLabel('E-mail address used for the purchase').fill(buyerEmail);
+  await tab.getByRole('button', { name: 'Confirm' }).click();
+  await tab.getByRole('list', { name: 'Your files' }).waitFor();
+  await tab.getByRole('button', { name: 'Open link' }).click();
   await tab.waitForURL(product.deliverable);
   expect(await tab.locator('body').innerText()).toBe('The deliverable');
   await tab.close();

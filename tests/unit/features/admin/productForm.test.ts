@@ -23,7 +23,11 @@ describe('the product form definition', () => {
     const keys = [...(accepted?.[1] ?? '').matchAll(/'(\w+)'/g)].map((match) => match[1]);
     expect(keys).toContain('title');
     expect([...keys, 'url'].sort()).toEqual([...productFormKeys, 'createdAt'].sort());
-    expect(rules).toMatch(/match \/productDeliverables\/\{productId\} \{[^}]*keys\(\)\.hasOnly\(\['url'\]\)/);
+    // The form's one deliverable field is the link; the other keys admins may write are the delivery
+    // switches, which the files section edits (src/features/admin/files).
+    expect(rules).toMatch(
+      /match \/productDeliverables\/\{productId\} \{[^}]*keys\(\)\.hasOnly\(\['url', 'stampPdf', 'downloadLimit', 'expiryDays'\]\)/,
+    );
   });
 
   it('shows the post form’s fields in its order, with its labels', () => {

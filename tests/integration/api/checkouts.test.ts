@@ -16,6 +16,7 @@ import {
   paidCharge,
   paymentIssueOf,
   paystackTransactionData,
+  openDeliverable,
   postJson,
   removeSeededProducts,
   saleNoticeFor,
@@ -231,8 +232,9 @@ describe('A payment is verified against its checkout', () => {
     expect(await transactionsFor(charge.reference)).toEqual([
       expect.objectContaining({ productId: product.id, productName: product.title, amount: 4500 }),
     ]);
-    const opened = await fetch(answer.accessUrl, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
+    // The download page's 'Open link' button leads to the link the sale was made with.
+    const opened = await openDeliverable(answer.accessUrl);
+    expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(product.deliverableUrl);
   });
 

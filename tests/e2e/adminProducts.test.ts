@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { removeProductsTitled } from '../support/adminE2e';
+import { buildBuyer, fillPaymentForm, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
 
@@ -149,7 +150,7 @@ describe('admin products', () => {
       .poll(() => dialog.getByLabel('URL', { exact: true }).inputValue(), { timeout: 20_000 })
       .toBe('https://drive.example.com/spreadsheet-skills');
     await dialog.getByLabel('Price in NGN').fill('6500');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await answerDialog(admin, 'Updated!');
     await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain('₦6,500');
 
@@ -168,6 +169,31 @@ describe('admin products', () => {
     const results = page.getByRole('list', { name: 'Products' });
     await expect.poll(() => results.innerText(), { timeout: 20_000 }).toContain('₦6,500');
     await page.context().close();
+  });
+
+  it('a price raised in the dashboard while a shopper has the product open: Buy Now shows the new price before paying', async () => {
+    const shopper = await shopperProductPage();
+    await expect.poll(() => shopper.getByText('₦6,500').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const card = await manageCourses(admin);
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Product' });
+    await expect.poll(() => edit.getByLabel('Price in NGN').inputValue(), { timeout: 20_000 }).toBe('6500');
+    await edit.getByLabel('Price in NGN').fill('8000');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await answerDialog(admin, 'Updated!');
+
+    // The shopper's page was loaded before the change; the checkout Pay makes carries the new price,
+    // and the buyer reads it before any payment.
+    await shopper.getByRole('button', { name: 'Buy Now' }).click();
+    const payment = shopper.getByRole('dialog', { name: 'Complete Payment' });
+    await fillPaymentForm(payment, buildBuyer(uniqueTag()));
+    await payment.getByRole('button', { name: 'Complete demo payment of ₦6,500' }).click();
+    await expect
+      .poll(() => payment.getByRole('alert').textContent(), { timeout: 20_000 })
+      .toContain('The price of this product has changed to ₦8,000.');
+    await payment.getByRole('button', { name: 'Complete demo payment of ₦8,000' }).waitFor();
+    await shopper.context().close();
   });
 
   it('adds, reorders, edits and deletes outlines and the product page follows', async () => {

@@ -266,6 +266,7 @@ async function sale(id: string): Promise<Record<string, unknown>> {
   return (await db.doc(`transactions/${id}`).get()).data() ?? {};
 }
 
+/** The access link as a buyer opens it: the download page (200) while access lasts, 410 once it ended. */
 async function linkStatus(accessUrl: string): Promise<{ status: number; text: string }> {
   const response = await fetch(accessUrl, { redirect: 'manual' });
   return { status: response.status, text: await response.text() };
@@ -376,8 +377,8 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       refund: { status: 'refunded', refunded: 7500, full: true },
     });
     const link = await linkStatus(target.accessUrl);
-    expect(link.status).toBe(404);
-    expect(link.text).toContain('This link is not valid');
+    expect(link.status).toBe(410);
+    expect(link.text).toContain('Your access to this product has ended');
 
     const mails = await mailsMatching(refundMailTo(target.customer));
     expect(mails).toHaveLength(1);
@@ -404,7 +405,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
     const refundId = Number(answer.body.refund?.providerRef.replace('paystack-', ''));
 
     // Still pending: access continues until the money has gone back.
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
 
     expect(
       (await paystackEvent(paystackRefundEvent('refund.processed', target.reference, refundId, 750000))).body,
@@ -413,7 +414,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       accessRevoked: true,
       refund: { status: 'refunded', refunded: 7500, full: true, by: admin.uid, reason: 'Paid twice' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
 
     // The same event again changes nothing and mails nobody.
     expect(
@@ -445,7 +446,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       accessRevoked: false,
       refund: { status: 'refunded', refunded: 2500, full: false },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
     const [mail, ...others] = await mailsMatching(refundMailTo(target.customer));
     expect(others).toEqual([]);
     expect(mail?.text).toContain('This was a partial refund: your access to the product continues.');
@@ -469,7 +470,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       const target = await demoSale();
       const answer = await refund(target, { amount: 1000, reason: 'Goodwill' });
       expect(answer.body.refund).toMatchObject({ status: 'refunded', refunded: 1000, full: false });
-      expect((await linkStatus(target.accessUrl)).status).toBe(404);
+      expect((await linkStatus(target.accessUrl)).status).toBe(410);
       const [mail] = await mailsMatching(refundMailTo(target.customer));
       expect(mail?.text).toContain('Your access to this product has ended');
     } finally {
@@ -489,7 +490,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       failure: 'Transaction has been fully reversed',
     });
     expect(await sale(target.transactionId)).toMatchObject({ accessRevoked: false, refund: { claim: null } });
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
     // The claim is released: the seller may try again.
     paystackRefusal = null;
     expect((await refund(target, { reason: 'Duplicate' })).status).toBe(200);
@@ -531,7 +532,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       captureId: `CAP-${target.reference}`,
       accessRevoked: true,
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
     const [mail, ...others] = await mailsMatching(refundMailTo(target.customer));
     expect(others).toEqual([]);
     expect(mail?.text).toContain('Refunded: $19.99');
@@ -552,7 +553,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       value: '4.50',
       currency_code: 'USD',
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
     expect(await refund(target, { amount: 5, reason: 'More' })).toEqual({
       status: 409,
       body: { message: 'At most $4.50 is left to refund.' },
@@ -593,7 +594,7 @@ describe('Paystack refund and dispute events', () => {
       accessRevoked: true,
       refund: { status: 'refunded', refunded: 7500, full: true, by: 'Paystack' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
     expect((await db.doc(`providerEvents/paystack_refund.processed_${id}`).get()).data()).toMatchObject({
       type: 'refund.processed',
@@ -627,7 +628,7 @@ describe('Paystack refund and dispute events', () => {
       accessChangedBy: 'dispute',
       dispute: { id: String(id), status: 'open', deadline: '2026-12-01T10:00:00.000Z' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
     const [notice, ...others] = await mailsMatching(disputeMailFor(target.reference));
     expect(others).toEqual([]);
     expect(notice?.subject).toBe(`Dispute opened: ${target.productTitle} — ₦7,500 (Paystack)`);
@@ -643,7 +644,7 @@ describe('Paystack refund and dispute events', () => {
       accessRevoked: false,
       dispute: { status: 'won' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
     // The create delivered again after the resolution does not reopen it.
     expect(
       (await paystackEvent(paystackDisputeEvent('charge.dispute.create', target.reference, id))).body.outcome,
@@ -670,7 +671,7 @@ describe('Paystack refund and dispute events', () => {
       dispute: { status: 'lost' },
       refund: { status: 'refunded', refunded: 7500, full: true, reason: 'Dispute lost' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
   });
 
@@ -763,7 +764,7 @@ describe('POST /api/webhooks/paypal', () => {
       accessRevoked: true,
       refund: { status: 'refunded', refunded: 9, full: true, by: 'PayPal' },
     });
-    expect((await linkStatus(target.accessUrl)).status).toBe(404);
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
   });
 
@@ -793,7 +794,7 @@ describe('POST /api/webhooks/paypal', () => {
     });
     expect((await paypalEvent(resolved)).body.outcome).toBe('applied');
     expect(await sale(target.transactionId)).toMatchObject({ accessRevoked: false, dispute: { status: 'won' } });
-    expect((await linkStatus(target.accessUrl)).status).toBe(302);
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
   });
 
   it('a dispute resolved for the buyer before its CREATED arrives is a refund, and the late CREATED reopens nothing', async () => {

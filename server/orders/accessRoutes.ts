@@ -146,7 +146,9 @@ export function createAccessRouter({
     if (typeof transactionId !== 'string') return { kind: 'invalid' };
     const [transactionSnap, deliverablesSnap] = await db.getAll(
       db.collection(transactionsCollection).doc(transactionId),
-      db.collection(deliverablesCollection).doc(String(grant?.productId ?? '__none__')),
+      // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
+      // id of Firestore's reserved '__...__' form, which would throw).
+      db.collection(deliverablesCollection).doc(String(grant?.productId ?? 'no-product')),
     );
     const transaction = transactionSnap?.data();
     if (!transaction) return { kind: 'invalid' };

@@ -341,7 +341,7 @@ function createPurchaseRoutes(
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
-  const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now });
+  const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
   return {
     links,
     fulfilment,

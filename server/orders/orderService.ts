@@ -201,6 +201,7 @@ export function createOrderService({
       productName: checkout?.productName ?? '',
       expectedAmount: checkout?.amount ?? null,
       expectedCurrency: checkout?.currency ?? null,
+      event: null,
       reason,
     };
   }
@@ -273,6 +274,7 @@ export function createOrderService({
       productName: checkout.productName,
       expectedAmount: checkout.amount,
       expectedCurrency: checkout.currency,
+      event: null,
       reason,
     };
   }

@@ -33,6 +33,11 @@ export interface PaymentIssueFacts {
   expectedAmount: number | null;
   expectedCurrency: Currency | null;
   reason: string;
+  /**
+   * Set when the issue is a refund or dispute the provider reported for a payment the store has no
+   * sale for (server/refunds/refundService.ts); null for a payment that could not be fulfilled.
+   */
+  event: { type: string; id: string } | null;
 }
 
 /** The buyer's sentence: the money arrived, a person will sort it out. Never a bare refusal. */
@@ -63,6 +68,8 @@ export interface PaymentIssuesDeps {
 export interface PaymentIssues {
   /** Records the issue once and e-mails the seller once; throws PaymentIssueRecordedError for the caller to answer. */
   record(facts: PaymentIssueFacts): Promise<never>;
+  /** E-mails the seller about an issue just created (by `record`, or in another service's transaction). */
+  notifySeller(id: string, facts: PaymentIssueFacts): Promise<void>;
 }
 
 const maxMetadata = 2000;
@@ -78,6 +85,12 @@ export function metadataText(metadata: unknown): string {
   return oneLine(text).slice(0, maxMetadata);
 }
 
+const paymentTodo =
+  'What to do: refund the payment at the provider, or grant access by contacting the buyer; then mark it resolved under Needs attention in the Sales panel.';
+/** Shown in the e-mail and, in the same words, in the Sales panel's list. */
+export const eventTodo =
+  "What to do: look the payment up in the provider's dashboard (it may have been sold outside this store, or before it kept records) and answer the refund or dispute there; then mark it resolved under Needs attention in the Sales panel.";
+
 export function paymentIssueMail(
   facts: PaymentIssueFacts,
   store: { storeName: string; publicStoreUrl: string },
@@ -92,32 +105,36 @@ export function paymentIssueMail(
     facts.expectedAmount !== null && facts.expectedCurrency
       ? formatAmount(facts.expectedAmount, facts.expectedCurrency)
       : 'no checkout';
-  const rows: Array<[string, string]> = [
-    ['Why', facts.reason],
-    ['Provider', facts.provider],
-    ['Reference', facts.reference],
-    ['Paid', paid],
-    ['Checkout asked', expected],
-    ['Product', facts.productName || facts.productId || 'unknown'],
-    ['Buyer', facts.customer.name || 'unknown'],
-    ['Buyer e-mail', facts.customer.email || 'unknown'],
-    ['Buyer phone', facts.customer.phone || 'unknown'],
-  ];
+  const event = facts.event;
+  const rows: Array<[string, string]> = event
+    ? [
+        ['Why', facts.reason],
+        ['Provider', facts.provider],
+        ['Event', `${event.type} (${event.id})`],
+        ['Payment', facts.reference],
+        ['Amount', paid],
+      ]
+    : [
+        ['Why', facts.reason],
+        ['Provider', facts.provider],
+        ['Reference', facts.reference],
+        ['Paid', paid],
+        ['Checkout asked', expected],
+        ['Product', facts.productName || facts.productId || 'unknown'],
+        ['Buyer', facts.customer.name || 'unknown'],
+        ['Buyer e-mail', facts.customer.email || 'unknown'],
+        ['Buyer phone', facts.customer.phone || 'unknown'],
+      ];
   const dashboard = `${store.publicStoreUrl.replace(/\/+$/, '')}/admin?panel=sales`;
-  const todo =
-    'What to do: refund the payment at the provider, or grant access by contacting the buyer; then mark it resolved under Needs attention in the Sales panel.';
-  const text = [
-    `A payment on ${store.storeName} was received but could not be fulfilled automatically.`,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    todo,
-    dashboard,
-  ].join('\n');
+  const todo = event ? eventTodo : paymentTodo;
+  const intro = event
+    ? `${facts.provider === 'paypal' ? 'PayPal' : 'Paystack'} reported a refund or dispute on ${store.storeName} for a payment the store has no sale for.`
+    : `A payment on ${store.storeName} was received but could not be fulfilled automatically.`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', todo, dashboard].join('\n');
   const html = htmlDocument(
     'Payment needs attention',
     [
-      `<p>A payment on ${escapeHtml(store.storeName)} was received but could not be fulfilled automatically.</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
       '<table style="border-collapse:collapse;margin:16px 0">',
       ...rows.map(
         ([label, value]) =>
@@ -128,43 +145,58 @@ export function paymentIssueMail(
       `<p>${escapeHtml(dashboard)}</p>`,
     ].join(''),
   );
-  return { subject: subjectLine(`Payment needs attention: ${facts.provider} ${facts.reference}`), text, html };
+  const subject = event
+    ? `Refund or dispute needs attention: ${facts.provider} ${facts.reference}`
+    : `Payment needs attention: ${facts.provider} ${facts.reference}`;
+  return { subject: subjectLine(subject), text, html };
+}
+
+/** The stored record of a new issue: the facts, open, the seller not yet told. */
+export function newPaymentIssue(facts: PaymentIssueFacts, now: Date): Record<string, unknown> {
+  return {
+    ...facts,
+    createdAt: FieldValue.serverTimestamp(),
+    recordedAt: now.toISOString(),
+    resolved: false,
+    resolvedBy: null,
+    sellerNotified: false,
+  };
+}
+
+export function paymentIssueRef(db: Firestore, id: string) {
+  return db.collection(paymentIssuesCollection).doc(id);
 }
 
 export function createPaymentIssues({ db, mailer, config, logError, now }: PaymentIssuesDeps): PaymentIssues {
   const store = { storeName: config.STORE_NAME, publicStoreUrl: config.PUBLIC_STORE_URL };
 
+  async function notifySeller(id: string, facts: PaymentIssueFacts): Promise<void> {
+    try {
+      const mail = paymentIssueMail(facts, store);
+      await mailer.sendMail({ from: config.MAIL_FROM, to: config.SELLER_EMAIL, ...mail });
+      await paymentIssueRef(db, id).update({ sellerNotified: true });
+    } catch (error) {
+      // The record stands and the Sales panel lists it; the e-mail is only the nudge.
+      logError(`Payment issue ${id}: the seller's e-mail failed`, error);
+    }
+  }
+
   return {
+    notifySeller,
     async record(facts) {
       const id = `${facts.provider}_${facts.reference}`;
-      const ref = db.collection(paymentIssuesCollection).doc(id);
+      const ref = paymentIssueRef(db, id);
       // Create-if-missing in a transaction (as fulfilment does): the creator alone sends the e-mail,
       // so replays and the webhook racing the buyer's call never send a second one.
       const created = await db.runTransaction(
         async (t) => {
           if ((await t.get(ref)).exists) return false;
-          t.create(ref, {
-            ...facts,
-            createdAt: FieldValue.serverTimestamp(),
-            recordedAt: now().toISOString(),
-            resolved: false,
-            resolvedBy: null,
-            sellerNotified: false,
-          });
+          t.create(ref, newPaymentIssue(facts, now()));
           return true;
         },
         { maxAttempts: 20 },
       );
-      if (created) {
-        try {
-          const mail = paymentIssueMail(facts, store);
-          await mailer.sendMail({ from: config.MAIL_FROM, to: config.SELLER_EMAIL, ...mail });
-          await ref.update({ sellerNotified: true });
-        } catch (error) {
-          // The record stands and the Sales panel lists it; the e-mail is only the nudge.
-          logError(`Payment issue ${id}: the seller's e-mail failed`, error);
-        }
-      }
+      if (created) await notifySeller(id, facts);
       // The buyer is told the address the first record holds (the same payment, reported again).
       const stored = (await ref.get()).data() as Partial<PaymentIssueFacts> | undefined;
       throw new PaymentIssueRecordedError(id, stored?.customer?.email ?? facts.customer.email);

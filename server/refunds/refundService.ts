@@ -25,6 +25,12 @@ import { transactionsCollection, type TransactionRecord } from '../orders/fulfil
 import type { PaypalClient } from '../payments/paypalClient';
 import type { PaystackClient } from '../payments/paystackClient';
 import { ProviderUnavailableError } from '../payments/providerErrors';
+import {
+  newPaymentIssue,
+  paymentIssueRef,
+  type PaymentIssueFacts,
+  type PaymentIssues,
+} from '../payments/paymentIssues';
 import { providerEventDocId, type DisputeChange, type ProviderEvent, type RefundChange } from './providerEvents';
 
 export const providerEventsCollection = 'providerEvents';
@@ -68,6 +74,51 @@ export interface RefundServiceDeps {
   now: () => Date;
   /** A claim this old belongs to a request that died before the provider answered; it may be taken over. */
   staleClaimMs?: number;
+  /** Where an event for a sale the store does not know is listed for the seller ('Needs attention'). */
+  issues?: Pick<PaymentIssues, 'notifySeller'>;
+}
+
+/** A Firestore document id from a provider's reference: no slashes, bounded. */
+function idPart(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 200);
+}
+
+/**
+ * The 'Needs attention' record for an event about a payment the store has no sale for: one per
+ * payment and kind (refund or dispute), so a refund's pending and processed events make one entry.
+ */
+export function unknownSaleIssue(
+  event: ProviderEvent,
+  transactionId: string | null,
+  reason: string,
+): { id: string; facts: PaymentIssueFacts } {
+  const located = 'captureId' in event.locate ? event.locate.captureId : event.locate.transactionId;
+  const reference =
+    (transactionId && transactionId.startsWith(`${event.provider}_`)
+      ? transactionId.slice(event.provider.length + 1)
+      : located.replace(/^(paystack|paypal)_/, '')) || event.eventId;
+  const change = event.change;
+  const amount = change.kind !== 'ignored' && change.amount !== null ? change.amount / 100 : Number.NaN;
+  const kind = change.kind === 'ignored' ? 'event' : change.kind;
+  return {
+    id: `${event.provider}_${idPart(reference)}_${kind}`,
+    facts: {
+      provider: event.provider,
+      reference,
+      amount,
+      currency: change.kind === 'ignored' ? '' : change.currency,
+      status: event.type,
+      customer: { name: '', email: '', phone: '' },
+      metadata: '',
+      checkoutId: null,
+      productId: '',
+      productName: '',
+      expectedAmount: null,
+      expectedCurrency: null,
+      reason,
+      event: { type: event.type, id: event.eventId },
+    },
+  };
 }
 
 // Who made a refund that did not come from an admin: shown as such in Sales.
@@ -114,6 +165,7 @@ export function createRefundService({
   logError,
   now,
   staleClaimMs = 10 * 60_000,
+  issues,
 }: RefundServiceDeps): RefundService {
   const mails = createRefundMail({ mailer, config });
   const transactionRef = (id: string) => db.collection(transactionsCollection).doc(id);
@@ -448,11 +500,15 @@ export function createRefundService({
         t.create(eventRef, { ...stamp, appliedAt: outcome === 'applied' ? receivedAt : null, outcome, reason });
       if (!record || !saleRef) {
         const name = event.provider === 'paystack' ? 'Paystack' : 'PayPal';
-        settleEvent(
-          'unknownSale',
-          `${name} reported ${event.type} for a sale this store does not know (${transactionId ?? 'the event names no payment'}).`,
-        );
-        return { outcome: 'unknownSale' as const, ...none };
+        const reason = `${name} reported ${event.type} for a sale this store does not know (${transactionId ?? 'the event names no payment'}).`;
+        // Listed under Needs attention, once per payment and kind of event, so the seller answers the
+        // refund or dispute at the provider (the e-mail goes once the transaction stands).
+        const issue = unknownSaleIssue(event, transactionId, reason);
+        const issueRef = paymentIssueRef(db, issue.id);
+        const issueIsNew = issues ? !(await t.get(issueRef)).exists : false;
+        if (issueIsNew) t.create(issueRef, newPaymentIssue(issue.facts, now()));
+        settleEvent('unknownSale', reason);
+        return { outcome: 'unknownSale' as const, ...none, newIssue: issueIsNew ? issue : null };
       }
       const change = event.change;
       if (change.kind === 'ignored') {
@@ -481,6 +537,9 @@ export function createRefundService({
     if (transactionId) {
       await sendRefundMail(transactionId, result.refundMail);
       await sendDisputeMail(transactionId, result.disputeMail);
+    }
+    if ('newIssue' in result && result.newIssue && issues) {
+      await issues.notifySeller(result.newIssue.id, result.newIssue.facts);
     }
     return result.outcome;
   }

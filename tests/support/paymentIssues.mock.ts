@@ -28,6 +28,7 @@ export function buildPaymentIssue(overrides: Partial<PaymentIssue> = {}): Paymen
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 123 4567',
     reason: 'The amount paid is less than the price of this product.',
+    eventType: '',
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };

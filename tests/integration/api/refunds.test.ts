@@ -278,6 +278,12 @@ const refundMailTo = (customer: Customer) => (mail: CaughtMail) =>
 const disputeMailFor = (reference: string) => (mail: CaughtMail) =>
   mail.to.includes('seller@digitalstore.test') && mail.subject.startsWith('Dispute') && mail.text.includes(reference);
 
+/** The seller's e-mail about a refund or dispute for a payment the store has no sale for. */
+const eventIssueNoticeFor = (reference: string) => (mail: CaughtMail) =>
+  mail.to.includes('seller@digitalstore.test') &&
+  mail.subject.startsWith('Refund or dispute needs attention: ') &&
+  mail.text.includes(`Payment: ${reference}`);
+
 function paystackRefundEvent(
   type: 'refund.pending' | 'refund.processed' | 'refund.failed',
   reference: string,
@@ -675,7 +681,7 @@ describe('Paystack refund and dispute events', () => {
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
   });
 
-  it('an event for a sale the store does not know is kept with the reason for the seller', async () => {
+  it('an event for a sale the store does not know is kept, and listed once per payment and kind under Needs attention with one e-mail', async () => {
     const reference = `T${uniqueTag()}`;
     const id = 40000 + Math.floor(Math.random() * 1000);
     expect((await paystackEvent(paystackRefundEvent('refund.processed', reference, id, 100000))).body).toEqual({
@@ -687,6 +693,54 @@ describe('Paystack refund and dispute events', () => {
       reason: `Paystack reported refund.processed for a sale this store does not know (paystack_${reference}).`,
     });
     expect(api.logged).toContain('Paystack webhook: refund.processed is for an unknown sale');
+
+    // Listed under Needs attention for the seller, who is e-mailed once.
+    expect((await db.doc(`paymentIssues/paystack_${reference}_refund`).get()).data()).toMatchObject({
+      provider: 'paystack',
+      reference,
+      amount: 1000,
+      currency: 'NGN',
+      status: 'refund.processed',
+      event: { type: 'refund.processed', id: `refund.processed_${id}` },
+      reason: `Paystack reported refund.processed for a sale this store does not know (paystack_${reference}).`,
+      resolved: false,
+      resolvedBy: null,
+      sellerNotified: true,
+    });
+    const notices = await mailsMatching(eventIssueNoticeFor(reference));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe(`Refund or dispute needs attention: paystack ${reference}`);
+    for (const line of [
+      `Why: Paystack reported refund.processed for a sale this store does not know (paystack_${reference}).`,
+      `Event: refund.processed (refund.processed_${id})`,
+      `Payment: ${reference}`,
+      'Amount: ₦1,000',
+      "look the payment up in the provider's dashboard",
+    ]) {
+      expect(notices[0]?.text).toContain(line);
+    }
+
+    // The same event again, and the same refund's pending event arriving late: still one entry, one e-mail.
+    expect((await paystackEvent(paystackRefundEvent('refund.processed', reference, id, 100000))).body.outcome).toBe(
+      'duplicate',
+    );
+    expect((await paystackEvent(paystackRefundEvent('refund.pending', reference, id + 1, 100000))).body.outcome).toBe(
+      'unknownSale',
+    );
+    expect(await mailsMatching(eventIssueNoticeFor(reference), 2)).toHaveLength(1);
+    const open = await db.collection('paymentIssues').where('reference', '==', reference).get();
+    expect(open.docs.map((d) => d.id)).toEqual([`paystack_${reference}_refund`]);
+
+    // A dispute on the same unknown payment is its own entry.
+    expect((await paystackEvent(paystackDisputeEvent('charge.dispute.create', reference, id + 2))).body.outcome).toBe(
+      'unknownSale',
+    );
+    expect((await db.doc(`paymentIssues/paystack_${reference}_dispute`).get()).data()).toMatchObject({
+      status: 'charge.dispute.create',
+      event: { type: 'charge.dispute.create' },
+      resolved: false,
+    });
+    expect(await mailsMatching(eventIssueNoticeFor(reference), 2)).toHaveLength(2);
   });
 });
 
@@ -818,13 +872,25 @@ describe('POST /api/webhooks/paypal', () => {
     expect(await mailsMatching(disputeMailFor(target.reference))).toHaveLength(0);
   });
 
-  it('an event about a capture nobody here sold is kept with the reason', async () => {
-    const event = paypalRefundEvent('PAYMENT.CAPTURE.REFUNDED', 'CAP-UNKNOWN-ORDER', `RF${uniqueTag()}`, '5.00');
+  it('an event about a capture nobody here sold is kept and listed under Needs attention', async () => {
+    const captureId = `CAP-UNKNOWN-${uniqueTag().toUpperCase()}`;
+    const event = paypalRefundEvent('PAYMENT.CAPTURE.REFUNDED', captureId, `RF${uniqueTag()}`, '5.00');
     expect((await paypalEvent(event)).body.outcome).toBe('unknownSale');
     expect((await db.doc(`providerEvents/paypal_${event.id}`).get()).data()).toMatchObject({
       type: 'PAYMENT.CAPTURE.REFUNDED',
       outcome: 'unknownSale',
       appliedAt: null,
     });
+    expect((await db.doc(`paymentIssues/paypal_${captureId}_refund`).get()).data()).toMatchObject({
+      provider: 'paypal',
+      reference: captureId,
+      amount: 5,
+      currency: 'USD',
+      event: { type: 'PAYMENT.CAPTURE.REFUNDED', id: event.id },
+      resolved: false,
+    });
+    const notices = await mailsMatching(eventIssueNoticeFor(captureId));
+    expect(notices[0]?.subject).toBe(`Refund or dispute needs attention: paypal ${captureId}`);
+    expect(notices[0]?.text).toContain('Amount: $5');
   });
 });

@@ -24,6 +24,11 @@ export interface PaymentIssue {
   customerEmail: string;
   customerPhone: string;
   reason: string;
+  /**
+   * The provider's refund or dispute event when the issue is one for a payment the store has no sale
+   * for ('' for a payment that could not be fulfilled).
+   */
+  eventType: string;
   /** ISO date, '' when unknown. */
   createdAt: string;
 }
@@ -55,6 +60,8 @@ function read(id: string, data: Record<string, unknown>): PaymentIssue {
     customerEmail: text(customer.email),
     customerPhone: text(customer.phone),
     reason: text(data.reason),
+    eventType:
+      typeof data.event === 'object' && data.event !== null ? text((data.event as { type?: unknown }).type) : '',
     createdAt: isoDate(data.createdAt, ''),
   };
 }

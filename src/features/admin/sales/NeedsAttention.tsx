@@ -45,7 +45,8 @@ export function NeedsAttention() {
       </h3>
       <p className="text-sm text-amber-950">
         These buyers paid, but their order could not be completed automatically. For each one, either refund the payment
-        at the provider, or grant access by sending the buyer the product; then mark it resolved.
+        at the provider, or grant access by sending the buyer the product; then mark it resolved. Refunds and disputes a
+        provider reported for a payment this store has no sale for are listed here too.
       </p>
       <ul className="space-y-3">
         {open.map((issue) => (
@@ -68,36 +69,11 @@ function IssueItem({ issue }: { issue: PaymentIssue }) {
   return (
     <li className="rounded-lg bg-white p-3 ring-1 ring-amber-200">
       <p className="font-medium text-slate-900">{issue.reason}</p>
-      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2">
-        <div>
-          <dt className="inline text-slate-600">Paid: </dt>
-          <dd className="inline">
-            {money(issue.amount, issue.currency)} with {provider} (reference {issue.reference})
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Checkout asked: </dt>
-          <dd className="inline">
-            {issue.expectedAmount === null ? 'no checkout' : money(issue.expectedAmount, issue.expectedCurrency)}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Product: </dt>
-          <dd className="inline">{issue.productName || issue.productId || 'unknown'}</dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Buyer: </dt>
-          <dd className="inline">
-            {[issue.customerName, issue.customerEmail, issue.customerPhone].filter(Boolean).join(', ') || 'unknown'}
-          </dd>
-        </div>
-        {issue.createdAt && (
-          <div>
-            <dt className="inline text-slate-600">Recorded: </dt>
-            <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
-          </div>
-        )}
-      </dl>
+      {issue.eventType ? (
+        <EventFacts issue={issue} provider={provider} />
+      ) : (
+        <PaymentFacts issue={issue} provider={provider} />
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button
           type="button"
@@ -115,5 +91,72 @@ function IssueItem({ issue }: { issue: PaymentIssue }) {
         )}
       </div>
     </li>
+  );
+}
+
+const factsClass = 'mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2';
+
+function PaymentFacts({ issue, provider }: { issue: PaymentIssue; provider: string }) {
+  return (
+    <dl className={factsClass}>
+      <div>
+        <dt className="inline text-slate-600">Paid: </dt>
+        <dd className="inline">
+          {money(issue.amount, issue.currency)} with {provider} (reference {issue.reference})
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Checkout asked: </dt>
+        <dd className="inline">
+          {issue.expectedAmount === null ? 'no checkout' : money(issue.expectedAmount, issue.expectedCurrency)}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Product: </dt>
+        <dd className="inline">{issue.productName || issue.productId || 'unknown'}</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Buyer: </dt>
+        <dd className="inline">
+          {[issue.customerName, issue.customerEmail, issue.customerPhone].filter(Boolean).join(', ') || 'unknown'}
+        </dd>
+      </div>
+      {issue.createdAt && (
+        <div>
+          <dt className="inline text-slate-600">Recorded: </dt>
+          <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** A refund or dispute the provider reported for a payment the store has no sale for. */
+function EventFacts({ issue, provider }: { issue: PaymentIssue; provider: string }) {
+  return (
+    <>
+      <dl className={factsClass}>
+        <div>
+          <dt className="inline text-slate-600">Reported: </dt>
+          <dd className="inline">
+            {issue.eventType} by {provider} for payment {issue.reference}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Amount: </dt>
+          <dd className="inline">{money(issue.amount, issue.currency)}</dd>
+        </div>
+        {issue.createdAt && (
+          <div>
+            <dt className="inline text-slate-600">Recorded: </dt>
+            <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-2 text-sm text-slate-800">
+        Look the payment up in the {provider} dashboard (it may have been sold outside this store, or before it kept
+        records) and answer the refund or dispute there; then mark it resolved.
+      </p>
+    </>
   );
 }

@@ -53,6 +53,38 @@ describe("the Sales panel's 'Needs attention' list", () => {
     expect(older).toHaveTextContent('Buyer: Ada Obi, ada@example.com, +234 803 123 4567');
   });
 
+  it('lists a refund a provider reported for a payment the store has no sale for, with what to do', async () => {
+    resetPaymentIssues([
+      buildPaymentIssue({
+        id: 'paypal_CAP-9XY_refund',
+        provider: 'paypal',
+        reference: 'CAP-9XY',
+        amount: 5,
+        currency: 'USD',
+        productName: '',
+        productId: '',
+        expectedAmount: null,
+        expectedCurrency: null,
+        customerName: '',
+        customerEmail: '',
+        customerPhone: '',
+        eventType: 'PAYMENT.CAPTURE.REFUNDED',
+        reason: 'PayPal reported PAYMENT.CAPTURE.REFUNDED for a sale this store does not know (CAP-9XY).',
+      }),
+    ]);
+    renderWithProviders(<NeedsAttention />);
+    const list = await region();
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent(
+      'PayPal reported PAYMENT.CAPTURE.REFUNDED for a sale this store does not know (CAP-9XY).',
+    );
+    expect(item).toHaveTextContent('Reported: PAYMENT.CAPTURE.REFUNDED by PayPal for payment CAP-9XY');
+    expect(item).toHaveTextContent('Amount: $5');
+    expect(item).toHaveTextContent('Look the payment up in the PayPal dashboard');
+    expect(item).not.toHaveTextContent('Checkout asked');
+    expect(within(item!).getByRole('button', { name: 'Mark resolved: PayPal CAP-9XY' })).toBeInTheDocument();
+  });
+
   it('marks an issue resolved and refetches the list', async () => {
     resetPaymentIssues([buildPaymentIssue()]);
     const { user } = renderWithProviders(<NeedsAttention />);

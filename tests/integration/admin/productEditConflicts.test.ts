@@ -181,3 +181,38 @@ describe('whether a cover is still in use', () => {
     expect(await queries.isCoverInUse(shared)).toBe(false);
   });
 });
+
+describe('the outside link is optional (a product may deliver only its files)', () => {
+  it('posts a product without a link: its deliverable document exists and holds no link', async () => {
+    const id = await queries.createProduct(draft({ url: '' }));
+    const deliverable = await db.doc(`productDeliverables/${id}`).get();
+    expect(deliverable.exists).toBe(true);
+    expect(deliverable.data()).toEqual({});
+    expect(await stored(id)).toMatchObject({ title: 'Data Analysis with Excel', url: undefined });
+  });
+
+  it('removes the link in the edit dialog and keeps the files and delivery settings beside it', async () => {
+    const id = await queries.createProduct(draft());
+    const files = [
+      {
+        id: 'f1',
+        name: 'Workbook.pdf',
+        path: `deliverables/${id}/f1`,
+        size: 1024,
+        type: 'application/pdf',
+        position: 0,
+      },
+    ];
+    // The API attaches files (the rules refuse admins' writes to them); the admin's switches sit beside them.
+    await db.doc(`productDeliverables/${id}`).set({ files, stampPdf: true, downloadLimit: 5 }, { merge: true });
+    await queries.updateProduct(id, draft(), { url: '' });
+    expect((await db.doc(`productDeliverables/${id}`).get()).data()).toEqual({
+      files,
+      stampPdf: true,
+      downloadLimit: 5,
+    });
+    // The dialog reopened reads no link, and a link typed again is stored again.
+    await queries.updateProduct(id, draft({ url: '' }), { url: 'https://drive.example.com/again' });
+    expect(await stored(id)).toMatchObject({ url: 'https://drive.example.com/again' });
+  });
+});

@@ -503,6 +503,29 @@ describe('the download page', () => {
   });
 });
 
+describe('a product posted without a link, bought before its files are added', () => {
+  it('tells the buyer the product is not ready yet, then shows the file once the seller attaches it', async () => {
+    const product = await seedProduct();
+    await db.doc(`productDeliverables/${product.id}`).set({});
+    const customer = buildCustomer();
+    const sale = await buyWithDemo(product.id, customer);
+    const waiting = await fetch(sale.accessUrl, { redirect: 'manual' });
+    expect(waiting.status).toBe(503);
+    const text = await waiting.text();
+    expect(text).toContain('Your product is not ready yet');
+    expect(text).toContain('The seller has been told. Please try this link again later.');
+    expect(api.logged).toContain(`Access link of ${sale.transactionId} has no deliverable to open`);
+
+    await uploadAndAttach(product.id, 'Templates.zip', zipBytes, 'application/zip');
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+    const ready = await fetch(sale.accessUrl, { headers: { cookie } });
+    expect(ready.status).toBe(200);
+    const html = await ready.text();
+    expect(html).toContain('Templates.zip');
+    expect(html).not.toContain('Open link');
+  });
+});
+
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /** The text of each page, as a PDF reader other than the one that wrote it extracts it. */

@@ -87,7 +87,8 @@ export async function createProduct(draft: ProductDraft): Promise<string> {
   const batch = writeBatch(db);
   // The rules want createdAt to be the request time (docs/security.md), i.e. the server's clock.
   batch.set(ref, { ...fields, createdAt: serverTimestamp() });
-  batch.set(doc(db, 'productDeliverables', ref.id), { url });
+  // The outside link is optional (a product may deliver only files); the document exists either way.
+  batch.set(doc(db, 'productDeliverables', ref.id), url ? { url } : {});
   batch.set(...indexEntryWrite(ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() }));
   await batch.commit();
   return ref.id;
@@ -130,7 +131,10 @@ export async function updateProduct(
     const { url: newUrl, ...fields } = changes;
     if (Object.keys(fields).length > 0) transaction.update(productRef, fields);
     // Merged: the files the API attached and the delivery switches live in the same document.
-    if (newUrl !== undefined) transaction.set(deliverableRef, { url: newUrl }, { merge: true });
+    // An emptied link is removed: the product then delivers only its files.
+    if (newUrl !== undefined) {
+      transaction.set(deliverableRef, { url: newUrl === '' ? deleteField() : newUrl }, { merge: true });
+    }
     const indexBefore = catalogIndexFields(stored);
     const indexAfter = catalogIndexFields({ ...stored, ...fields });
     const indexChanges: Partial<CatalogIndexFields> = Object.fromEntries(

@@ -27,7 +27,7 @@ export function PostProductPanel() {
   const [errors, setErrors] = useState<Errors>({});
   const [resetKey, setResetKey] = useState(0);
   // The product just posted: its files are added here, since an upload needs the product to exist.
-  const [posted, setPosted] = useState<{ id: string; title: string } | null>(null);
+  const [posted, setPosted] = useState<{ id: string; title: string; hasLink: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click lands before React re-renders the disabled button; the ref stops it at once.
   const submitting = useRef(false);
@@ -63,7 +63,7 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
-      setPosted({ id: result.data, title: values.title.trim() });
+      setPosted({ id: result.data, title: values.title.trim(), hasLink: values.url.trim() !== '' });
       setValues(emptyProductForm());
       setCover(null);
       setResetKey((key) => key + 1);
@@ -113,7 +113,11 @@ export function PostProductPanel() {
       </form>
       {posted ? (
         <div className="mt-8">
-          <p className="font-medium text-slate-900">Add the files buyers download for “{posted.title}”.</p>
+          <p className="font-medium text-slate-900">
+            {posted.hasLink
+              ? `Add the files buyers download for “${posted.title}”.`
+              : `Add the files buyers download for “${posted.title}”: it has no Product URL, so these files are all its buyers get.`}
+          </p>
           <DeliverableFilesSection key={posted.id} productId={posted.id} />
         </div>
       ) : null}

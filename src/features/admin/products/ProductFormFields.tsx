@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormField } from '../../../components/FormField';
 import { categories } from '../../../../domain/categories';
 import {
@@ -62,7 +62,7 @@ export function ProductFormFields({
 }
 
 function ProductInput({
-  placement: { label, input },
+  placement: { label, hint, input },
   value,
   error,
   onChange,
@@ -74,6 +74,7 @@ function ProductInput({
   onChange: (value: string) => void;
   coverPicker?: ReactNode;
 }) {
+  const hintId = useId();
   switch (input.kind) {
     case 'coverFile':
       return <>{coverPicker}</>;
@@ -126,21 +127,28 @@ function ProductInput({
       );
     case 'text':
       return (
-        <FormField label={label} error={error}>
-          {(control) => (
-            <input
-              {...control}
-              type={input.type}
-              placeholder={input.placeholder}
-              value={value}
-              onChange={(event) => onChange(event.target.value)}
-              maxLength={input.maxLength}
-              required={input.required}
-              disabled={input.disabled}
-              className={input.upperCase ? `${control.className} uppercase` : control.className}
-            />
-          )}
-        </FormField>
+        <div>
+          <FormField label={label} error={error} hintId={hint ? hintId : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type={input.type}
+                placeholder={input.placeholder}
+                value={value}
+                onChange={(event) => onChange(event.target.value)}
+                maxLength={input.maxLength}
+                required={input.required}
+                disabled={input.disabled}
+                className={input.upperCase ? `${control.className} uppercase` : control.className}
+              />
+            )}
+          </FormField>
+          {hint ? (
+            <p id={hintId} className="mt-1 text-sm text-slate-600">
+              {hint}
+            </p>
+          ) : null}
+        </div>
       );
   }
 }

@@ -7,7 +7,15 @@
 import type { Product, ProductFields } from '../../../../domain/product';
 import type { ProductDraft } from '../api/productAdminQueries';
 import { getConfig } from '../../../lib/config';
-import { categoryError, limits, linkError, priceError, priceRules, requiredTextError } from './productValidation';
+import {
+  categoryError,
+  limits,
+  linkError,
+  optionalLinkError,
+  priceError,
+  priceRules,
+  requiredTextError,
+} from './productValidation';
 
 /** What the forms edit: the product's own fields and its private deliverable link. */
 export type ProductFormKey = keyof ProductFields | 'url';
@@ -45,6 +53,8 @@ export type FieldInput =
 /** Where and how a field appears in one form. */
 export interface FieldPlacement {
   label: string;
+  /** A sentence under the input that describes it (read with it by screen readers). */
+  hint?: string;
   /** Fields are shown by increasing position; numbers leave room between fields. */
   position: number;
   input: FieldInput;
@@ -116,16 +126,23 @@ export const productForm: { [K in ProductFormKey]: ProductFormField<K> } = {
     post: { label: priceRules.USD.label, position: 31, input: { kind: 'price' } },
     edit: { label: priceRules.USD.label, position: 61, input: { kind: 'price' } },
   },
+  // The outside link is optional: a product may deliver only the files the seller uploads (docs/files.md).
   url: {
     name: 'Product URL',
-    check: (raw, name) => linkError(name, raw),
+    check: (raw, name) => optionalLinkError(name, raw),
     parse: trimmed,
     post: {
       label: 'Product URL',
+      hint: 'Optional: a link buyers open, for example a cloud drive. Leave it empty if buyers get only the files you add after posting.',
       position: 40,
-      input: { kind: 'text', type: 'url', placeholder: 'https://', required: true },
+      input: { kind: 'text', type: 'url', placeholder: 'https://', maxLength: limits.linkMax },
     },
-    edit: { label: 'URL', position: 50, input: { kind: 'text', type: 'url', maxLength: limits.linkMax } },
+    edit: {
+      label: 'URL',
+      hint: 'Optional: leave it empty to deliver only the files below.',
+      position: 50,
+      input: { kind: 'text', type: 'url', maxLength: limits.linkMax },
+    },
   },
   coverImageUrl: {
     name: 'Cover Image URL',

@@ -82,6 +82,11 @@ export function linkError(label: string, raw: string): string | null {
   return null;
 }
 
+/** A link that may be left empty; when given, it must be a full https:// link. */
+export function optionalLinkError(label: string, raw: string): string | null {
+  return raw.trim() ? linkError(label, raw) : null;
+}
+
 /**
  * A required text of at most `max` characters. The storefront, the search, the e-mails and the
  * sharing tags all show it, so it refuses what the shoppers' forms refuse (domain/textSafety.ts):

@@ -195,6 +195,25 @@ describe('Edit dialog', () => {
     );
   });
 
+  it('removes the outside link when the URL is emptied (the product then delivers only its files)', async () => {
+    const { user } = await renderWithEbooks();
+    const card = await openActions(user, 'EXCEL MASTERY FOR BUSINESS');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const url = await within(dialog).findByLabelText('URL');
+    expect(url).toHaveAccessibleDescription('Optional: leave it empty to deliver only the files below.');
+    await user.clear(url);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Updated!' })).toBeInTheDocument();
+    expect(updateProduct).toHaveBeenCalledWith(
+      'excel-mastery',
+      expect.objectContaining({ url: 'https://drive.example.com/excel' }),
+      {
+        url: '',
+      },
+    );
+  });
+
   it("says 'Update Failed!' with a readable reason and keeps the dialog", async () => {
     vi.mocked(updateProduct).mockRejectedValue(Object.assign(new Error('x'), { code: 'permission-denied' }));
     const { user } = await renderWithEbooks();

@@ -64,7 +64,7 @@ describe('Post product panel', () => {
     expect(screen.getByRole('button', { name: 'Post Course' })).toBeEnabled();
   });
 
-  it("says 'Please select a cover image.' and that every field is required, and sends nothing", async () => {
+  it("says 'Please select a cover image.' and that every required field is required, and sends nothing", async () => {
     const api = useImageApi();
     const { submit } = renderPanel();
     await submit();
@@ -73,8 +73,10 @@ describe('Post product panel', () => {
     expect(screen.getByText('Description is required.')).toBeInTheDocument();
     expect(screen.getByText('Price in NGN is required.')).toBeInTheDocument();
     expect(screen.getByText('Price in USD is required.')).toBeInTheDocument();
-    expect(screen.getByText('Product URL is required.')).toBeInTheDocument();
     expect(screen.getByText('Please select a category.')).toBeInTheDocument();
+    // The outside link is optional: a product may deliver only the files added after posting.
+    expect(screen.queryByText('Product URL is required.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Product URL')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Product Title')).toHaveAccessibleDescription('Product Title is required.');
     expect(api.signatureRequests).toHaveLength(0);
     expect(createProduct).not.toHaveBeenCalled();
@@ -146,6 +148,27 @@ describe('Post product panel', () => {
         description: '<script>alert(1)</script>',
       }),
     );
+  });
+
+  it('posts a product without a Product URL, and says its files are all its buyers get', async () => {
+    useImageApi({ uploadedName: 'files-only' });
+    const { fill, chooseCover, submit } = renderPanel();
+    expect(screen.getByLabelText('Product URL')).toHaveAccessibleDescription(
+      'Optional: a link buyers open, for example a cloud drive. Leave it empty if buyers get only the files you add after posting.',
+    );
+    expect(screen.getByLabelText('Product URL')).not.toBeRequired();
+    await fill({ 'Product URL': '' });
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(createProduct).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Excel Mastery for Business', url: '' }),
+    );
+    expect(
+      await screen.findByText(
+        'Add the files buyers download for “Excel Mastery for Business”: it has no Product URL, so these files are all its buyers get.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('refuses a link that is not a full https:// link', async () => {

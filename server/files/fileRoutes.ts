@@ -20,6 +20,7 @@ import { parseBody } from '../orders/orderSchema';
 import { transactionsCollection } from '../orders/fulfilment';
 import { deliverablesCollection, isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
 import { FileStorageError, type FileStorage } from './storage';
+import { stampedPrefix } from './stampedCopies';
 
 export const productNotFound = 'This product could not be found.';
 export const fileNotFound = 'This file is no longer on the product. Reload it to see its files.';
@@ -294,8 +295,10 @@ export function createFileRouter({
         res.status(404).json({ message: fileNotFound });
         return;
       }
-      // After the document no longer lists it, so no buyer is offered a file that is gone.
+      // After the document no longer lists it, so no buyer is offered a file that is gone; with it go
+      // the buyers' stamped copies of it.
       await bucket.deleteObject(removed.file.storagePath);
+      await deleteUnder(bucket, stampedPrefix(productId, fileId));
       res.json({ files: removed.next });
     } catch (error) {
       failed(res, `Deleting ${fileId} failed`, error);
@@ -351,10 +354,17 @@ export function createFileRouter({
       const [objects] = await bucket.bucket.getFiles({ prefix: `deliverables/${productId}/` });
       const paths = new Set([...files.map((file) => file.storagePath), ...objects.map((object) => object.name)]);
       for (const path of paths) await bucket.deleteObject(path);
+      // The buyers' stamped copies go too: these buyers were told they lose access.
+      await deleteUnder(bucket, `stamped/${productId}/`);
       res.json({ deleted: paths.size, buyers });
     } catch (error) {
       failed(res, `Deleting the files of ${productId} failed`, error);
     }
+  };
+
+  const deleteUnder = async (bucket: FileStorage, prefix: string) => {
+    const [objects] = await bucket.bucket.getFiles({ prefix });
+    for (const object of objects) await bucket.deleteObject(object.name);
   };
 
   const router = Router();

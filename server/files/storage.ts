@@ -68,10 +68,10 @@ export interface FileStorage {
 
 // Firestore document ids as the API accepts them (no '/', not '__…__').
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
-// deliverables/{productId}/{fileId} and stamped/{transactionId}/{fileId}.pdf (transaction ids carry
-// payment references, which may hold '.' and '=').
+// deliverables/{productId}/{fileId} and stamped/{productId}/{fileId}/{transactionId}-{stamp}.pdf
+// (transaction ids carry payment references, which may hold '.' and '=').
 const storagePathPattern =
-  /^(?:deliverables\/(?!__)[A-Za-z0-9_-]{1,128}|stamped\/[A-Za-z0-9_.=-]{1,160})\/[A-Za-z0-9_.-]{1,140}$/;
+  /^(?:deliverables\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.-]{1,140}|stamped\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.=-]{1,200})$/;
 // type/subtype with optional parameters; no CR or LF, which would break the signed header.
 const contentTypePattern =
   /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,128}(?:\s*;\s*[a-z0-9_.+-]+=[^;\r\n]{1,100}){0,4}$/i;

@@ -575,11 +575,16 @@ describe('deleting a product', () => {
       buyers: 1,
     });
     expect(await bucket.objectMetadata(sale.zip.storagePath)).not.toBeNull();
+    // A buyer's stamped copy of one of its files (where the API keeps them) goes with them.
+    const buyersCopy = `stamped/${sale.product.id}/${sale.zip.id}/${sale.transactionId}-0123456789abcdef.pdf`;
+    await bucket.bucket.file(buyersCopy).save(Buffer.from('%PDF-1.4 copy'), { resumable: false });
+    expect(await bucket.objectMetadata(buyersCopy)).not.toBeNull();
 
     const confirmed = await deleteAll(1);
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ deleted: 1, buyers: 1 });
     expect(await bucket.objectMetadata(sale.zip.storagePath)).toBeNull();
+    expect(await bucket.objectMetadata(buyersCopy)).toBeNull();
     expect((await db.doc(`productDeliverables/${sale.product.id}`).get()).exists).toBe(false);
     const after = await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie);
     expect(after.status).toBe(404);
@@ -599,8 +604,10 @@ describe('PDF stamping at download', () => {
     const first = await postForm(`${sale.accessUrl}/files/${file.id}`, {}, cookie);
     expect(first.status).toBe(303);
     const location = first.headers.get('location') ?? '';
-    const stampedPath = `stamped/${sale.transactionId}/${file.id}.pdf`;
-    expect(new URL(location).pathname).toBe(`/${cloud.storageBucket}/${stampedPath}`);
+    const stampedPath = decodeURIComponent(new URL(location).pathname).slice(`/${cloud.storageBucket}/`.length);
+    expect(stampedPath).toMatch(
+      new RegExp(`^stamped/${product.id}/${file.id}/${sale.transactionId}-[0-9a-f]{16}\\.pdf$`),
+    );
     const copy = await call(location);
     expect(copy.status).toBe(200);
     expect(copy.headers['content-disposition']).toBe('attachment; filename="A Test Book.pdf"');
@@ -619,6 +626,49 @@ describe('PDF stamping at download', () => {
     expect(new URL(second.headers.get('location') ?? '').pathname).toBe(`/${cloud.storageBucket}/${stampedPath}`);
     // Served again, not made again.
     expect((await bucket.objectMetadata(stampedPath))?.generation).toBe(kept?.generation);
+  });
+
+  it("makes a new copy after the seller corrects the buyer's e-mail, removes the old one, and deleting the file removes the copies", async () => {
+    const product = await seedProduct();
+    const book = Buffer.from(await demoPdf('Corrected', ['One']));
+    const file = await uploadAndAttach(product.id, 'Corrected.pdf', book, 'application/pdf');
+    const customer = buildCustomer();
+    const sale = await buyWithDemo(product.id, customer);
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+    const copyPath = async () => {
+      const pressed = await postForm(`${sale.accessUrl}/files/${file.id}`, {}, cookie);
+      expect(pressed.status).toBe(303);
+      const location = pressed.headers.get('location') ?? '';
+      return {
+        location,
+        path: decodeURIComponent(new URL(location).pathname).slice(`/${cloud.storageBucket}/`.length),
+      };
+    };
+    const first = await copyPath();
+    expect((await pageTexts(new Uint8Array((await call(first.location)).body)))[0]).toContain(`<${customer.email}>`);
+
+    const corrected = `fixed.${uniqueTag()}@example.com`;
+    const resent = await postJson(
+      `${api.url}/api/admin/transactions/${sale.transactionId}/resend`,
+      { email: corrected },
+      bearer(adminToken),
+    );
+    expect(resent.status).toBe(200);
+    const second = await copyPath();
+    expect(second.path).not.toBe(first.path);
+    const pages = await pageTexts(new Uint8Array((await call(second.location)).body));
+    expect(pages[0]).toContain(`<${corrected}>`);
+    expect(pages[0]).not.toContain(customer.email);
+    expect(await bucket.objectMetadata(first.path)).toBeNull();
+    expect(await bucket.objectMetadata(second.path)).not.toBeNull();
+
+    const removed = await fetch(`${filesUrl(product.id)}/${file.id}`, {
+      method: 'DELETE',
+      headers: bearer(adminToken),
+    });
+    expect(removed.status).toBe(200);
+    expect(await bucket.objectMetadata(second.path)).toBeNull();
+    expect(await bucket.objectMetadata(file.storagePath)).toBeNull();
   });
 
   it('delivers the PDF as uploaded when the seller turned stamping off', async () => {

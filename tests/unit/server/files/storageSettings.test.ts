@@ -71,7 +71,9 @@ describe('storage paths', () => {
 
   it('mints URLs only for deliverables and stamped copies', () => {
     expect(isStoragePath('deliverables/p1/f1')).toBe(true);
-    expect(isStoragePath('stamped/paystack_T12.3=/f1.pdf')).toBe(true);
+    expect(isStoragePath('stamped/p1/f1/paystack_T12.3=-0123456789abcdef.pdf')).toBe(true);
+    expect(isStoragePath('stamped/paystack_T12.3=/f1.pdf')).toBe(false);
+    expect(isStoragePath('stamped/p1/f1/..')).toBe(false);
     expect(isStoragePath('stamped/paystack_ref/..')).toBe(false);
     expect(isStoragePath('stamped/../deliverables')).toBe(false);
     expect(isStoragePath('products/p1/f1')).toBe(false);

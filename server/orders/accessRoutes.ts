@@ -85,6 +85,9 @@ function downloadsOf(transaction: DocumentData, fileId: string): number {
 const dateWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Makes (or finds) the copy a buyer downloads: the seller's file, or the buyer's stamped PDF. */
+/** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
+export const maxRememberedDevices = 50;
+
 export type CopyMaker = (
   file: DeliverableFile,
   purchase: { transactionId: string; transaction: DocumentData; deliverables: Deliverables },
@@ -301,7 +304,9 @@ export function createAccessRouter({
         const grant = (await t.get(opened.grantRef)).data();
         const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
         if (known.includes(deviceHash)) return;
-        t.update(opened.grantRef, { devices: FieldValue.arrayUnion(deviceHash) });
+        // The newest devices are remembered, so a link passed around cannot grow the grant without end
+        // (a forgotten device confirms the e-mail again); the count below keeps every one.
+        t.update(opened.grantRef, { devices: [...known.slice(-(maxRememberedDevices - 1)), deviceHash] });
         // The Sales panel's device count: admins read transactions, never grants.
         t.update(db.collection(transactionsCollection).doc(opened.transactionId), {
           'downloads.devices': FieldValue.increment(1),

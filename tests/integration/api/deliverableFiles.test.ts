@@ -9,6 +9,7 @@ import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { parseServerConfig } from '../../../server/config';
 import { createFileStorage } from '../../../server/files/storage';
+import { hashToken } from '../../../server/orders/accessLinks';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
@@ -369,6 +370,26 @@ describe('the download page', () => {
     // Confirming again from the same device adds no device.
     await postForm(`${sale.accessUrl}/confirm`, { email: customer.email }, cookie);
     expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('downloads')).toEqual({ devices: 1 });
+  });
+
+  it('remembers the newest 50 devices of a purchase and counts every one', async () => {
+    const product = await seedProduct();
+    await uploadAndAttach(product.id, 'Templates.zip', zipBytes, 'application/zip');
+    const customer = buildCustomer();
+    const sale = await buyWithDemo(product.id, customer);
+    const grant = db.doc(`accessGrants/${hashToken(sale.accessUrl.split('/').pop() ?? '')}`);
+    // A link already confirmed on 50 devices.
+    const earlier = Array.from({ length: 50 }, (_, index) => `device-${String(index).padStart(2, '0')}`);
+    await grant.update({ devices: earlier });
+    await db.doc(`transactions/${sale.transactionId}`).update({ 'downloads.devices': 50 });
+
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+    expect((await fetch(sale.accessUrl, { headers: { cookie } })).status).toBe(200);
+    const devices = (await grant.get()).get('devices') as string[];
+    expect(devices).toHaveLength(50);
+    expect(devices.slice(0, 49)).toEqual(earlier.slice(1));
+    expect(devices[49]).toMatch(/^[0-9a-f]{64}$/);
+    expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('downloads')).toEqual({ devices: 51 });
   });
 
   it('rate limits e-mail confirmations', async () => {

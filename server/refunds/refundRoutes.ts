@@ -66,6 +66,9 @@ export function createRefundRouter({
         case 'unreachable':
           res.status(502).json({ message: outcome.reason, refund: outcome.refund });
           return;
+        case 'unconfirmed':
+          res.status(409).json({ message: outcome.reason, refund: outcome.refund });
+          return;
         case 'busy':
           res.status(409).json({ message: refundBusy, refund: outcome.refund });
           return;

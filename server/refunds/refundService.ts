@@ -19,7 +19,7 @@ import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../
 import type { ServerConfig } from '../config';
 import { createRefundMail, type RefundMailFacts, type DisputeMailFacts } from '../mail/refundMails';
 import type { Transporter } from 'nodemailer';
-import { minorToDecimal, type Currency } from '../orders/money';
+import { formatAmount, minorToDecimal, type Currency } from '../orders/money';
 import { isTransactionId } from '../admin/transactionSchemas';
 import { transactionsCollection, type TransactionRecord } from '../orders/fulfilment';
 import type { PaypalClient } from '../payments/paypalClient';
@@ -47,6 +47,8 @@ export type RefundRequestOutcome =
   | { kind: 'done'; refund: RefundState }
   | { kind: 'refused'; refund: RefundState; reason: string }
   | { kind: 'unreachable'; refund: RefundState; reason: string }
+  /** An earlier request died without the provider's answer: the admin checks the provider first. */
+  | { kind: 'unconfirmed'; refund: RefundState; reason: string }
   | { kind: 'busy'; refund: RefundState }
   | { kind: 'tooMuch'; left: number; currency: Currency }
   | { kind: 'notFound' };
@@ -303,7 +305,19 @@ export function createRefundService({
       if (current && claim && now().getTime() - Date.parse(claim.at) < staleClaimMs) {
         return { kind: 'busy' as const, refund: current };
       }
-      // A stale claim's amount is free again: its request died before hearing the provider.
+      const provider = providerOf(id);
+      if (current && claim && provider && provider !== 'demo') {
+        // The request behind this claim died without hearing the provider, which may have made the
+        // refund (Paystack has no idempotency key to make a second call harmless). The claim is ended
+        // and the admin told to look first; a refund that was made shows here when its event arrives,
+        // and pressing Refund again afterwards asks the provider anew.
+        const name = providerNames[provider];
+        const reason = `An earlier refund request of ${formatAmount(claim.amount / 100, record.currency)} got no answer from ${name}, so it may have been made. Check your ${name} dashboard first: a refund made there shows here when ${name} reports it. If there is none, press Refund again.`;
+        const refund = settle({ ...current, claim: null, failure: reason }, paid);
+        t.update(transactionRef(id), { refund });
+        return { kind: 'unconfirmed' as const, refund, reason };
+      }
+      // A stale demo claim's amount is free again: no money moved.
       const base = current ? settle({ ...current, claim: null }, paid) : undefined;
       const left = refundableMinor(base, paid);
       const amount = input.amount === undefined ? left : toMinor(input.amount);

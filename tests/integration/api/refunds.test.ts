@@ -519,6 +519,43 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
     expect(loser.body.refund).toMatchObject({ status: 'pending', amount: 7500 });
   });
 
+  it('after a refund request that died unanswered, the next press asks the admin to check Paystack and makes no call; the one after asks Paystack', async () => {
+    const target = await paystackSale(7500);
+    // What a request leaves when it dies between its claim and Paystack's answer, 11 minutes ago.
+    const at = new Date(Date.now() - 11 * 60_000).toISOString();
+    await db.doc(`transactions/${target.transactionId}`).update({
+      refund: {
+        amount: 7500,
+        at: null,
+        by: 'admin-who-left',
+        byName: 'Earlier Admin',
+        providerRef: '',
+        reason: 'Paid twice',
+        failure: null,
+        claim: { amount: 750000, by: 'admin-who-left', at, requestId: 'r'.repeat(32) },
+        entries: {},
+        status: 'pending',
+        refunded: 0,
+        full: false,
+      },
+    });
+    const warned = await refund(target, { reason: 'Paid twice' });
+    expect(warned.status).toBe(409);
+    const warning =
+      'An earlier refund request of ₦7,500 got no answer from Paystack, so it may have been made. Check your Paystack dashboard first: a refund made there shows here when Paystack reports it. If there is none, press Refund again.';
+    expect(warned.body.message).toBe(warning);
+    expect(paystackRefunds.filter((c) => c.transaction === target.reference)).toHaveLength(0);
+    expect((await sale(target.transactionId)).refund).toMatchObject({ claim: null, failure: warning, refunded: 0 });
+    expect((await sale(target.transactionId)).accessRevoked).not.toBe(true);
+
+    const asked = await refund(target, { reason: 'Paid twice' });
+    expect(asked.status).toBe(200);
+    expect(paystackRefunds.filter((c) => c.transaction === target.reference)).toEqual([
+      { transaction: target.reference, amount: 750000, merchant_note: 'Paid twice' },
+    ]);
+    expect(asked.body.refund).toMatchObject({ status: 'pending', failure: null });
+  });
+
   it('PayPal full refund: the capture found through the order and kept, PayPal-Request-Id sent, refunded at once', async () => {
     const target = await paypalSale(19.99);
     // Captures record their id now; a sale from before that has none, and the refund finds it.

@@ -144,6 +144,11 @@ describe('the Refund dialog', () => {
     );
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
+
+  it('offers no Refund for a sale a 100% discount made free (nothing was paid)', () => {
+    renderWithProviders(<RefundAction sale={{ ...sale, amountPaid: 0 }} />);
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
 });
 
 describe('sale statuses', () => {

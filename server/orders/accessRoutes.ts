@@ -8,7 +8,7 @@
 //
 // Opening the link never counts or hands anything out, so mail scanners that open links change nothing.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
 import {
@@ -182,15 +182,27 @@ export function createAccessRouter({
     res.set('Content-Security-Policy', formPageCspAllowing(formOrigins));
   };
 
-  const privateHeadersThen = (res: Response) => {
-    privateHeaders(res);
-    return res;
-  };
-
   const sendPage = (res: Response, status: number, html: string) => res.status(status).type('html').send(html);
   const notValid = (res: Response) => sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
   const failure = (res: Response) =>
     sendPage(res, 500, messagePage(storeName, 'Something went wrong', 'Please try again in a moment.'));
+
+  /**
+   * The open purchase behind a token, or null once the answer is sent: the not-valid page (404) for a
+   * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
+   */
+  const openOrAnswer = async (token: string, req: Request, res: Response): Promise<Extract<Opened, { kind: 'open' }> | null> => {
+    const opened = await openGrant(token, req.get('cookie'));
+    if (opened.kind === 'invalid') {
+      notValid(res);
+      return null;
+    }
+    if (opened.kind === 'ended') {
+      sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
+      return null;
+    }
+    return opened;
+  };
 
   const linkOrigin = (url: string | null): string[] => {
     if (!url) return [];
@@ -258,16 +270,13 @@ export function createAccessRouter({
   };
 
   const show: RequestHandler<{ token: string }> = async (req, res) => {
+    privateHeaders(res);
     try {
-      const opened = await openGrant(req.params.token, req.get('cookie'));
-      if (opened.kind === 'invalid') notValid(privateHeadersThen(res));
-      else if (opened.kind === 'ended') {
-        privateHeaders(res);
-        sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
-      } else renderOpen(res, req.params.token, opened, null);
+      const opened = await openOrAnswer(req.params.token, req, res);
+      if (opened) renderOpen(res, req.params.token, opened, null);
     } catch (error) {
       logError('Access link could not be opened', error);
-      failure(privateHeadersThen(res));
+      failure(res);
     }
   };
 
@@ -275,15 +284,8 @@ export function createAccessRouter({
     privateHeaders(res);
     try {
       const { token } = req.params;
-      const opened = await openGrant(token, req.get('cookie'));
-      if (opened.kind === 'invalid') {
-        notValid(res);
-        return;
-      }
-      if (opened.kind === 'ended') {
-        sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
-        return;
-      }
+      const opened = await openOrAnswer(token, req, res);
+      if (!opened) return;
       const body = req.body as { email?: unknown } | undefined;
       const given = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const expected = String(opened.transaction.customerEmail ?? '')
@@ -323,15 +325,8 @@ export function createAccessRouter({
     privateHeaders(res);
     try {
       const { token, fileId } = req.params;
-      const opened = await openGrant(token, req.get('cookie'));
-      if (opened.kind === 'invalid') {
-        notValid(res);
-        return;
-      }
-      if (opened.kind === 'ended') {
-        sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
-        return;
-      }
+      const opened = await openOrAnswer(token, req, res);
+      if (!opened) return;
       if (!opened.deviceKnown) {
         res.redirect(303, `/api/access/${token}`);
         return;
@@ -406,15 +401,8 @@ export function createAccessRouter({
     privateHeaders(res);
     try {
       const { token } = req.params;
-      const opened = await openGrant(token, req.get('cookie'));
-      if (opened.kind === 'invalid') {
-        notValid(res);
-        return;
-      }
-      if (opened.kind === 'ended') {
-        sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
-        return;
-      }
+      const opened = await openOrAnswer(token, req, res);
+      if (!opened) return;
       const url = opened.deliverables.url;
       // Not behind the device confirmation: an outside link is as shareable as it always was once
       // seen, so the confirmation guards the files, which the store hosts.

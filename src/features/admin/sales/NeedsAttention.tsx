@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toAppError } from '../../../lib/errors';
 import { formatPrice } from '../../../../domain/money';
 import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
@@ -94,40 +94,39 @@ function IssueItem({ issue }: { issue: PaymentIssue }) {
   );
 }
 
-const factsClass = 'mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2';
+/** One line of an issue's facts: its label, then what the record says. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline text-slate-600">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}
+
+function Facts({ issue, children }: { issue: PaymentIssue; children: ReactNode }) {
+  return (
+    <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2">
+      {children}
+      {issue.createdAt && <Fact label="Recorded">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</Fact>}
+    </dl>
+  );
+}
 
 function PaymentFacts({ issue, provider }: { issue: PaymentIssue; provider: string }) {
   return (
-    <dl className={factsClass}>
-      <div>
-        <dt className="inline text-slate-600">Paid: </dt>
-        <dd className="inline">
-          {money(issue.amount, issue.currency)} with {provider} (reference {issue.reference})
-        </dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Checkout asked: </dt>
-        <dd className="inline">
-          {issue.expectedAmount === null ? 'no checkout' : money(issue.expectedAmount, issue.expectedCurrency)}
-        </dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Product: </dt>
-        <dd className="inline">{issue.productName || issue.productId || 'unknown'}</dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Buyer: </dt>
-        <dd className="inline">
-          {[issue.customerName, issue.customerEmail, issue.customerPhone].filter(Boolean).join(', ') || 'unknown'}
-        </dd>
-      </div>
-      {issue.createdAt && (
-        <div>
-          <dt className="inline text-slate-600">Recorded: </dt>
-          <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
-        </div>
-      )}
-    </dl>
+    <Facts issue={issue}>
+      <Fact label="Paid">
+        {money(issue.amount, issue.currency)} with {provider} (reference {issue.reference})
+      </Fact>
+      <Fact label="Checkout asked">
+        {issue.expectedAmount === null ? 'no checkout' : money(issue.expectedAmount, issue.expectedCurrency)}
+      </Fact>
+      <Fact label="Product">{issue.productName || issue.productId || 'unknown'}</Fact>
+      <Fact label="Buyer">
+        {[issue.customerName, issue.customerEmail, issue.customerPhone].filter(Boolean).join(', ') || 'unknown'}
+      </Fact>
+    </Facts>
   );
 }
 
@@ -135,24 +134,12 @@ function PaymentFacts({ issue, provider }: { issue: PaymentIssue; provider: stri
 function EventFacts({ issue, provider }: { issue: PaymentIssue; provider: string }) {
   return (
     <>
-      <dl className={factsClass}>
-        <div>
-          <dt className="inline text-slate-600">Reported: </dt>
-          <dd className="inline">
-            {issue.eventType} by {provider} for payment {issue.reference}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Amount: </dt>
-          <dd className="inline">{money(issue.amount, issue.currency)}</dd>
-        </div>
-        {issue.createdAt && (
-          <div>
-            <dt className="inline text-slate-600">Recorded: </dt>
-            <dd className="inline">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
-          </div>
-        )}
-      </dl>
+      <Facts issue={issue}>
+        <Fact label="Reported">
+          {issue.eventType} by {provider} for payment {issue.reference}
+        </Fact>
+        <Fact label="Amount">{money(issue.amount, issue.currency)}</Fact>
+      </Facts>
       <p className="mt-2 text-sm text-slate-800">
         Look the payment up in the {provider} dashboard (it may have been sold outside this store, or before it kept
         records) and answer the refund or dispute there; then mark it resolved.

@@ -113,13 +113,17 @@ describe('product data access against the emulators', () => {
     // As the API attaches files (firebase-admin: the rules refuse admins' own writes to `files`).
     await db.doc(`productDeliverables/${id}`).update({ files: [file] });
     await queries.updateProduct(id, draft(), { url: 'https://drive.example.com/v3' });
-    await queries.saveDeliverySettings(id, { stampPdf: false, downloadLimit: 3, expiryDays: null });
+    await queries.saveDeliverySettings(
+      id,
+      { stampPdf: true, downloadLimit: null, expiryDays: null },
+      { stampPdf: false, downloadLimit: 3, expiryDays: null },
+    );
+    // Only the switches that changed are written; the expiry, unset, stays absent (read as none).
     expect((await db.doc(`productDeliverables/${id}`).get()).data()).toEqual({
       url: 'https://drive.example.com/v3',
       files: [file],
       stampPdf: false,
       downloadLimit: 3,
-      expiryDays: null,
     });
     expect(await queries.fetchDeliverables(id)).toEqual({
       url: 'https://drive.example.com/v3',

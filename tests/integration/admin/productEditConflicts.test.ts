@@ -216,3 +216,31 @@ describe('the outside link is optional (a product may deliver only its files)', 
     expect(await stored(id)).toMatchObject({ url: 'https://drive.example.com/again' });
   });
 });
+
+describe('two admins changing the delivery switches', () => {
+  const defaults = { stampPdf: true, downloadLimit: null, expiryDays: null };
+
+  it('refuses a stale save after the other admin changed a switch, and keeps their change', async () => {
+    const id = await queries.createProduct(draft());
+    // Both forms open on the defaults; the other admin sets a download limit and saves first.
+    await setDoc(doc(other, 'productDeliverables', id), { downloadLimit: 5 }, { merge: true });
+    await expect(queries.saveDeliverySettings(id, defaults, { ...defaults, expiryDays: 30 })).rejects.toMatchObject(
+      refusedAsChanged,
+    );
+    expect((await db.doc(`productDeliverables/${id}`).get()).data()).toEqual({
+      url: 'https://drive.example.com/data-analysis',
+      downloadLimit: 5,
+    });
+    // Reloaded, the same change goes through, writing only the switch that changed.
+    await queries.saveDeliverySettings(
+      id,
+      { ...defaults, downloadLimit: 5 },
+      { ...defaults, downloadLimit: 5, expiryDays: 30 },
+    );
+    expect((await db.doc(`productDeliverables/${id}`).get()).data()).toEqual({
+      url: 'https://drive.example.com/data-analysis',
+      downloadLimit: 5,
+      expiryDays: 30,
+    });
+  });
+});

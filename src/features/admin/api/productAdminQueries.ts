@@ -238,6 +238,14 @@ export interface ProductDeliverables extends DeliverySettings {
 const positiveOrNull = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
 
+function deliverySettingsOf(data: Record<string, unknown>): DeliverySettings {
+  return {
+    stampPdf: data.stampPdf !== false,
+    downloadLimit: positiveOrNull(data.downloadLimit),
+    expiryDays: positiveOrNull(data.expiryDays),
+  };
+}
+
 export async function fetchDeliverables(productId: string): Promise<ProductDeliverables> {
   const snapshot = await getDoc(doc(getDb(), 'productDeliverables', productId));
   const data = snapshot.data() ?? {};
@@ -245,13 +253,29 @@ export async function fetchDeliverables(productId: string): Promise<ProductDeliv
   return {
     url: typeof data.url === 'string' ? data.url : '',
     files: files.sort((a, b) => a.order - b.order),
-    stampPdf: data.stampPdf !== false,
-    downloadLimit: positiveOrNull(data.downloadLimit),
-    expiryDays: positiveOrNull(data.expiryDays),
+    ...deliverySettingsOf(data),
   };
 }
 
-/** Merged, so the outside link and the files the API attached stay as they are. */
-export async function saveDeliverySettings(productId: string, settings: DeliverySettings): Promise<void> {
-  await setDoc(doc(getDb(), 'productDeliverables', productId), settings, { merge: true });
+/**
+ * Saves the switches the admin changed, merged so the outside link and the files the API attached
+ * stay as they are, in a transaction that refuses (code 'product-changed') when the stored switches
+ * are no longer what the form opened with: another admin saved in between, and this save would undo it.
+ */
+export async function saveDeliverySettings(
+  productId: string,
+  opened: DeliverySettings,
+  settings: DeliverySettings,
+): Promise<void> {
+  const db = getDb();
+  const ref = doc(db, 'productDeliverables', productId);
+  await runTransaction(db, async (transaction) => {
+    const stored = deliverySettingsOf((await transaction.get(ref)).data() ?? {});
+    const keys = Object.keys(settings) as (keyof DeliverySettings)[];
+    if (keys.some((key) => stored[key] !== opened[key])) throw productChanged();
+    const changed = Object.fromEntries(
+      keys.flatMap((key) => (settings[key] === stored[key] ? [] : [[key, settings[key]]])),
+    );
+    if (Object.keys(changed).length > 0) transaction.set(ref, changed, { merge: true });
+  });
 }

@@ -1,6 +1,7 @@
 // The files a buyer downloads, in Post A Product (once the product exists) and in Manage Products' edit
 // (docs/files.md, 'Uploading'): add files with a progress bar each, Cancel, resumption after a dropped
 // connection; rename, reorder and delete attached files; the delivery switches beside them.
+import { toAppError } from '../../../lib/errors';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatSize, typeLabel } from '../../../../domain/deliverableFiles';
 import { inputClass } from '../../../components/FormField';
@@ -366,6 +367,8 @@ function DeliverySettingsForm({
   const [expiry, setExpiry] = useState(initial.expiryDays === null ? '' : String(initial.expiryDays));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // What is stored as far as this form knows: a save is refused when another admin changed it since.
+  const [saved, setSaved] = useState(initial);
 
   const parse = (text: string, max: number): number | null | undefined => {
     if (!text.trim()) return null;
@@ -387,10 +390,14 @@ function DeliverySettingsForm({
     setError(null);
     setSaving(true);
     try {
-      await saveDeliverySettings(productId, { stampPdf, downloadLimit, expiryDays });
+      const next = { stampPdf, downloadLimit, expiryDays };
+      await saveDeliverySettings(productId, saved, next);
+      // The next save is checked against what this one stored.
+      setSaved(next);
       onSaved('Delivery settings saved.');
     } catch (caught) {
-      setError(errorText(caught));
+      // 'This product was changed by someone else. Reload it and try again.' when another admin saved.
+      setError(toAppError(caught).message);
     } finally {
       setSaving(false);
     }

@@ -344,10 +344,37 @@ describe('attached files', () => {
     await user.type(screen.getByLabelText('Days after purchase the files can be downloaded (empty: no end)'), '30');
     await user.click(screen.getByRole('button', { name: 'Save delivery settings' }));
     expect(await screen.findByText('Delivery settings saved.')).toBeInTheDocument();
-    expect(saveDeliverySettings).toHaveBeenCalledWith('p1', {
-      stampPdf: false,
-      downloadLimit: null,
-      expiryDays: 30,
-    });
+    expect(saveDeliverySettings).toHaveBeenCalledWith(
+      'p1',
+      { stampPdf: true, downloadLimit: 3, expiryDays: null },
+      { stampPdf: false, downloadLimit: null, expiryDays: 30 },
+    );
+
+    // The next save is checked against what this one stored.
+    await user.type(limit, '5');
+    await user.click(screen.getByRole('button', { name: 'Save delivery settings' }));
+    await waitFor(() => expect(saveDeliverySettings).toHaveBeenCalledTimes(2));
+    expect(saveDeliverySettings).toHaveBeenLastCalledWith(
+      'p1',
+      { stampPdf: false, downloadLimit: null, expiryDays: 30 },
+      { stampPdf: false, downloadLimit: 5, expiryDays: 30 },
+    );
+  });
+
+  it('says another admin changed the settings when its save is refused, and keeps what was typed', async () => {
+    saveDeliverySettings.mockRejectedValueOnce(
+      Object.assign(new Error('The product changed since it was opened.'), { code: 'product-changed' }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DeliverableFilesSection productId="p1" />);
+    const limit = await screen.findByLabelText('Downloads per file (empty: no limit)');
+    await user.clear(limit);
+    await user.type(limit, '7');
+    await user.click(screen.getByRole('button', { name: 'Save delivery settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This product was changed by someone else. Reload it and try again.',
+    );
+    expect(limit).toHaveValue('7');
+    expect(screen.queryByText('Delivery settings saved.')).not.toBeInTheDocument();
   });
 });

@@ -61,7 +61,8 @@ const fileFacts = z.object({
     .transform((value) => value || 'application/octet-stream'),
 });
 
-const renameBody = z.object({ name: displayName });
+// `from`: the name the admin's list showed; a rename over another admin's newer one is refused.
+const renameBody = z.object({ name: displayName, from: z.string().max(1000).optional() });
 const orderBody = z.object({ fileIds: z.array(z.string()).max(maxFilesPerProduct) });
 const deleteAllBody = z.object({
   confirmBuyers: z.number({ error: 'Say how many buyers you agreed will lose access.' }).int().min(0),
@@ -235,13 +236,17 @@ export function createFileRouter({
     try {
       const files = await db.runTransaction(async (t) => {
         const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        if (!current.files.some((file) => file.id === fileId)) return null;
-        const next = current.files.map((file) => (file.id === fileId ? { ...file, name: parsed.data.name } : file));
+        const file = current.files.find((entry) => entry.id === fileId);
+        if (!file) return 'gone' as const;
+        const { name, from } = parsed.data;
+        if (from !== undefined && file.name !== from) return 'changed' as const;
+        const next = current.files.map((entry) => (entry.id === fileId ? { ...entry, name } : entry));
         t.update(deliverablesRef(productId), { files: next });
         return next;
       });
-      if (files) res.json({ files });
-      else res.status(404).json({ message: fileNotFound });
+      if (files === 'gone') res.status(404).json({ message: fileNotFound });
+      else if (files === 'changed') res.status(409).json({ message: orderMismatch });
+      else res.json({ files });
     } catch (error) {
       failed(res, `Renaming ${fileId} failed`, error);
     }

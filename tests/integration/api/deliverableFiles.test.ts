@@ -275,7 +275,7 @@ describe('uploading a deliverable file (admins only)', () => {
     expect((await db.doc(`productDeliverables/${product.id}`).get()).get('files')).toBeUndefined();
   });
 
-  it('renames, reorders and deletes files; a stale order is refused', async () => {
+  it('renames, reorders and deletes files; a stale rename or order is refused', async () => {
     const product = await seedProduct();
     const first = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');
     const second = await uploadAndAttach(product.id, 'two.zip', zipBytes, 'application/zip');
@@ -290,6 +290,21 @@ describe('uploading a deliverable file (admins only)', () => {
       'Chapter One.zip',
       'two.zip',
     ]);
+    // Another admin's list still shows the old name: their rename would undo this one, and is refused.
+    const rename = (name: string, from: string) =>
+      fetch(`${filesUrl(product.id)}/${first.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...bearer(adminToken) },
+        body: JSON.stringify({ name, from }),
+      });
+    const staleRename = await rename('Part 1.zip', 'one.zip');
+    expect(staleRename.status).toBe(409);
+    expect(await staleRename.json()).toEqual({
+      message: 'The files changed meanwhile. Reload the product and try again.',
+    });
+    const freshRename = await rename('Part 1.zip', 'Chapter One.zip');
+    expect(freshRename.status).toBe(200);
+    expect(((await freshRename.json()) as { files: StoredFile[] }).files[0]?.name).toBe('Part 1.zip');
 
     const reorder = (fileIds: string[]) =>
       fetch(`${filesUrl(product.id)}/order`, {
@@ -301,7 +316,7 @@ describe('uploading a deliverable file (admins only)', () => {
     expect(reordered.status).toBe(200);
     expect(((await reordered.json()) as { files: StoredFile[] }).files.map((file) => [file.name, file.order])).toEqual([
       ['two.zip', 0],
-      ['Chapter One.zip', 1],
+      ['Part 1.zip', 1],
     ]);
     const stale = await reorder([second.id]);
     expect(stale.status).toBe(409);
@@ -313,7 +328,7 @@ describe('uploading a deliverable file (admins only)', () => {
     });
     expect(deleted.status).toBe(200);
     expect(((await deleted.json()) as { files: StoredFile[] }).files.map((file) => [file.name, file.order])).toEqual([
-      ['Chapter One.zip', 0],
+      ['Part 1.zip', 0],
     ]);
     expect(await bucket.objectMetadata(second.storagePath)).toBeNull();
     expect(await bucket.objectMetadata(first.storagePath)).not.toBeNull();

@@ -52,8 +52,14 @@ export async function attachFile(
   return { files, attached: files.find((entry) => entry.id === fileId) };
 }
 
-export async function renameFile(productId: string, fileId: string, name: string): Promise<DeliverableFile[]> {
-  return filesOf(await callAsAdmin('PATCH', `${filesUrl(productId)}/${encodeURIComponent(fileId)}`, { name }));
+/** `from` is the name the admin's list shows: the API refuses (409) when another admin renamed it since. */
+export async function renameFile(
+  productId: string,
+  fileId: string,
+  name: string,
+  from: string,
+): Promise<DeliverableFile[]> {
+  return filesOf(await callAsAdmin('PATCH', `${filesUrl(productId)}/${encodeURIComponent(fileId)}`, { name, from }));
 }
 
 export async function reorderFiles(productId: string, fileIds: string[]): Promise<DeliverableFile[]> {

@@ -252,7 +252,7 @@ export function DeliverableFilesSection({
               first={index === 0}
               last={index === files.length - 1}
               busy={busy}
-              onRename={(name) => void act(() => renameFile(productId, file.id, name), 'Name saved.')}
+              onRename={(name) => void act(() => renameFile(productId, file.id, name, file.name), 'Name saved.')}
               onMove={(by) => move(index, by)}
               onDelete={() => void remove(file)}
             />

@@ -284,7 +284,7 @@ describe('attached files', () => {
       {
         method: 'PATCH',
         path: '/api/admin/products/p1/files/f-book',
-        body: { name: 'Renamed.pdf' },
+        body: { name: 'Renamed.pdf', from: 'The Book.pdf' },
         authorization: `Bearer ${adminToken}`,
       },
     ]);

@@ -87,8 +87,8 @@ export function metadataText(metadata: unknown): string {
 
 const paymentTodo =
   'What to do: refund the payment at the provider, or grant access by contacting the buyer; then mark it resolved under Needs attention in the Sales panel.';
-/** Shown in the e-mail and, in the same words, in the Sales panel's list. */
-export const eventTodo =
+/** For a refund or dispute of a payment the store has no sale for (the Sales panel says the same). */
+const eventTodo =
   "What to do: look the payment up in the provider's dashboard (it may have been sold outside this store, or before it kept records) and answer the refund or dispute there; then mark it resolved under Needs attention in the Sales panel.";
 
 export function paymentIssueMail(

@@ -4,11 +4,8 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { isRefundAmount, refundReasonMaxLength } from '../../domain/refunds';
-import type { AdminLocals } from '../admin/requireAdmin';
-import { actionFailed, saleNotFound } from '../admin/saleRoutes';
-import { isTransactionId } from '../admin/transactionSchemas';
+import { actionFailed, saleActionRequest, saleNotFound } from '../admin/saleRoutes';
 import { formatAmount } from '../orders/money';
-import { parseBody } from '../orders/orderSchema';
 import type { RefundService } from './refundService';
 
 export const refundMade = 'Refund made.';
@@ -41,18 +38,10 @@ export function createRefundRouter({
   logError: (message: string, error: unknown) => void;
 }): Router {
   const refund: RequestHandler<{ id: string }> = async (req, res) => {
-    const parsed = parseBody(refundBodySchema, req.body ?? {});
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    if (!isTransactionId(req.params.id)) {
-      res.status(404).json({ message: saleNotFound });
-      return;
-    }
-    const { adminUid } = res.locals as AdminLocals;
+    const request = saleActionRequest(refundBodySchema, req, res);
+    if (!request) return;
     try {
-      const outcome = await refunds.requestRefund(req.params.id, parsed.data, adminUid);
+      const outcome = await refunds.requestRefund(request.id, request.body, request.adminUid);
       switch (outcome.kind) {
         case 'done':
           res.json({

@@ -191,7 +191,11 @@ export function createAccessRouter({
    * The open purchase behind a token, or null once the answer is sent: the not-valid page (404) for a
    * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
    */
-  const openOrAnswer = async (token: string, req: Request, res: Response): Promise<Extract<Opened, { kind: 'open' }> | null> => {
+  const openOrAnswer = async (
+    token: string,
+    req: Request,
+    res: Response,
+  ): Promise<Extract<Opened, { kind: 'open' }> | null> => {
     const opened = await openGrant(token, req.get('cookie'));
     if (opened.kind === 'invalid') {
       notValid(res);

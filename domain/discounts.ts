@@ -3,7 +3,7 @@
 // the tests read one definition. Money is counted here in minor units (kobo, cents) only: a discount
 // worked out on major units would round 4,500 x 0.15 through binary fractions.
 import { isoDate } from './dates';
-import type { Currency } from './money';
+import { toMinor, type Currency } from './money';
 import type { DocumentData } from './product';
 
 export const discountCodesCollection = 'discountCodes';
@@ -48,7 +48,7 @@ export interface DiscountCode extends DiscountTerms {
   createdBy: string;
 }
 
-export const codeLength = { min: 3, max: 32 } as const;
+// 3 to 32 letters, digits, _ and -.
 const codeShape = /^[A-Z0-9_-]{3,32}$/;
 
 /** A code as stored and compared: trimmed, upper case ('spring-10 ' and 'SPRING-10' are one code). */
@@ -90,11 +90,6 @@ export const discountRefusals = {
 } as const;
 
 export type DiscountRefusal = keyof typeof discountRefusals;
-
-/** A price in major units to minor units (9.99 -> 999; the rules keep prices to 2 decimals). */
-export function toMinor(amount: number): number {
-  return Math.round(amount * 100);
-}
 
 /** A price in minor units as a whole, non-negative number; anything else (NaN, Infinity) is 0. */
 function wholeMinor(value: number): number {

@@ -1,5 +1,10 @@
 export type Currency = 'NGN' | 'USD';
 
+/** A price in major units to minor units (9.99 -> 999; prices have at most 2 decimals). */
+export function toMinor(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
 // ₦ for NGN, $ for USD, en-US thousands grouping (docs/storefront.md, 'Currency').

@@ -60,11 +60,6 @@ export interface DisputeState {
   reason: string;
 }
 
-/** A price in major units to minor units (as the API's money module does). */
-export function toMinor(amount: number): number {
-  return Math.round(amount * 100);
-}
-
 export const emptyRefund: RefundState = {
   status: 'refunded',
   amount: 0,

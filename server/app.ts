@@ -176,10 +176,7 @@ export function createApp(deps: AppDeps): Express {
     createFileRouter({
       db: deps.db,
       storage: files,
-      inspectPdf: async (bytes) => {
-        const inspection = await inspectPdf(bytes);
-        return inspection.stampable ? { stampable: true } : { stampable: false, reason: inspection.reason };
-      },
+      inspectPdf,
       maxFileBytes: deps.config.MAX_FILE_BYTES,
       requireAdmin,
       limiter: limits.admin,

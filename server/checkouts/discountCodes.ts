@@ -32,7 +32,6 @@ import {
 } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 
-export { discountCodesCollection };
 export const reservationsCollection = 'reservations';
 export const redemptionsCollection = 'redemptions';
 

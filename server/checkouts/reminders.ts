@@ -147,6 +147,7 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
   /** Decides one checkout in a transaction; answers the mail to send when this sweep owns it. */
   async function claim(
     checkoutId: string,
+    remindersOn: boolean,
   ): Promise<{ checkout: ReminderCheckout; token: string } | 'skipped' | 'taken'> {
     const ref = db.collection(checkoutsCollection).doc(checkoutId);
     return db.runTransaction(async (transaction) => {
@@ -159,8 +160,7 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
       };
       if (!checkout || checkout.status === 'paid') return skip();
       const email = checkout.customer.email.trim().toLowerCase();
-      const [settings, optOut, bought] = await Promise.all([
-        transaction.get(db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id)),
+      const [optOut, bought] = await Promise.all([
         transaction.get(db.collection(reminderOptOutsCollection).doc(optOutId(email))),
         transaction.get(
           db
@@ -170,7 +170,7 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
             .limit(1),
         ),
       ]);
-      if (!readStoreSettings(settings.data()).remindersOn || optOut.exists || !bought.empty) return skip();
+      if (!remindersOn || optOut.exists || !bought.empty) return skip();
       const token = randomBytes(24).toString('base64url');
       transaction.update(ref, {
         reminder: 'sent',
@@ -191,9 +191,13 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
       .orderBy('createdAt')
       .limit(sweepBatch)
       .get();
+    if (due.empty) return outcome;
+    // The store's switch, read once per sweep.
+    const settings = await db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id).get();
+    const { remindersOn } = readStoreSettings(settings.data());
     for (const document of due.docs) {
       try {
-        const claimed = await claim(document.id);
+        const claimed = await claim(document.id, remindersOn);
         if (claimed === 'taken') continue;
         if (claimed === 'skipped') {
           outcome.skipped += 1;

@@ -1,13 +1,11 @@
 // Money arithmetic in whole minor units (kobo, cents): floating-point prices such as 9.99 never
 // decide a comparison (9.99 * 100 is 998.9999999999999).
-import type { Currency } from '../../domain/money';
+import { toMinor, type Currency } from '../../domain/money';
 
 export type { Currency };
 
-/** A price in major units (as stored on the product) to minor units. */
-export function toMinorUnits(amount: number): number {
-  return Math.round(amount * 100);
-}
+/** A price in major units (as stored on the product) to minor units: the domain's one rounding. */
+export const toMinorUnits = toMinor;
 
 /** PayPal's decimal string with exactly two decimals, e.g. 900 -> '9.00'. */
 export function minorToDecimal(minor: number): string {

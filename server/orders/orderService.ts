@@ -119,6 +119,10 @@ export function createOrderService({
   issues,
   now,
 }: OrderServiceDeps): OrderService {
+  /** The record of the free sale of this product to this address, if there is one. */
+  const freeSaleRef = (email: string, productId: string) =>
+    db.collection(transactionsCollection).doc(transactionIdFor('free', freeReference(email, productId)));
+
   function requirePaystack(): PaystackClient {
     if (!paystack) throw new PaymentMethodUnavailableError('Card payments are not available right now.', 503);
     return paystack;
@@ -314,9 +318,7 @@ export function createOrderService({
           return checkouts.answerFor(earlier);
         }
       }
-      const freeRecord = db
-        .collection(transactionsCollection)
-        .doc(transactionIdFor('free', freeReference(customer.email, productId)));
+      const freeRecord = freeSaleRef(customer.email, productId);
       const { answer } = await checkouts.create({
         productId,
         currency,
@@ -340,11 +342,7 @@ export function createOrderService({
     async quote({ productId, currency, code, email }) {
       const quoted = await checkouts.quote({ productId, currency, code, email: email ?? '' });
       if (quoted.amount === 0 && email) {
-        const had = await db
-          .collection(transactionsCollection)
-          .doc(transactionIdFor('free', freeReference(email, productId)))
-          .get();
-        if (had.exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
+        if ((await freeSaleRef(email, productId).get()).exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
       }
       return quoted;
     },
@@ -356,7 +354,7 @@ export function createOrderService({
       checkClaims(checkout, productId, customer);
       if (checkout.amount !== 0) throw new PaymentNotVerifiedError('This checkout is not free.');
       const freeRef = freeReference(checkout.customer.email, checkout.productId);
-      const earlier = (await db.collection(transactionsCollection).doc(transactionIdFor('free', freeRef)).get()).data();
+      const earlier = (await freeSaleRef(checkout.customer.email, checkout.productId).get()).data();
       if (earlier) {
         // The same checkout asking again (a lost answer) gets the first answer; another one is refused.
         if (earlier.checkoutId !== checkout.id) throw new CheckoutRefusedError(freeAlreadyHad, 409);

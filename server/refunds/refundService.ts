@@ -10,11 +10,11 @@ import {
   refundEndsAccess,
   refundableMinor,
   settle,
-  toMinor,
   type DisputeState,
   type RefundOutcome,
   type RefundState,
 } from '../../domain/refunds';
+import { toMinor } from '../../domain/money';
 import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { createRefundMail, type RefundMailFacts, type DisputeMailFacts } from '../mail/refundMails';

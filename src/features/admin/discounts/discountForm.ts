@@ -4,11 +4,11 @@
 import {
   codeError,
   normalizeCode,
-  toMinor,
   type DiscountCode,
   type DiscountKind,
   type DiscountTerms,
 } from '../../../../domain/discounts';
+import { toMinor } from '../../../../domain/money';
 import { lagosDateTimeInput, lagosInputToIso } from '../../../lib/lagosTime';
 
 export interface DiscountFormValues {

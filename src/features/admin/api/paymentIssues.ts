@@ -4,7 +4,7 @@
 // Tests mock this module at its boundary (tests/support/paymentIssues.mock.ts).
 import { collection, doc, getDocs, limit, query, updateDoc, where } from 'firebase/firestore/lite';
 import { isoDate } from '../../../../domain/dates';
-import { toAppError } from '../../../lib/errors';
+import { toAppError, type AppError } from '../../../lib/errors';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 
 export const openIssuesLimit = 100;
@@ -83,7 +83,10 @@ export async function fetchOpenPaymentIssues(): Promise<PaymentIssue[]> {
 export async function markPaymentIssueResolved(issueId: string): Promise<void> {
   try {
     const uid = (await getAuthLazy()).currentUser?.uid;
-    if (!uid) throw new Error('Please sign in again.');
+    if (!uid) {
+      const signedOut: AppError = { code: 'unauthenticated', message: 'Please sign in again.' };
+      throw signedOut;
+    }
     await updateDoc(doc(getDb(), 'paymentIssues', issueId), { resolved: true, resolvedBy: uid });
   } catch (error) {
     throw toAppError(error);

@@ -206,7 +206,9 @@ export function browserTransport(api: {
         signal,
       );
       if (xhr.status === 200 || xhr.status === 201) return 'complete';
-      if (xhr.status === 308 || xhr.status >= 500) return 'incomplete';
+      if (xhr.status === 308) return 'incomplete';
+      // A server error is retried like a dropped connection: with the backoff, and given up after a while.
+      if (xhr.status >= 500) throw new NetworkError(`Cloud Storage answered HTTP ${xhr.status}.`);
       throw new UploadRefused(`Cloud Storage refused the file (HTTP ${xhr.status}). Please try again.`);
     },
     async query(session, size) {

@@ -1,3 +1,4 @@
+import { formatLagosDateTime } from '../../../lib/lagosTime';
 import { useState, type ReactNode } from 'react';
 import { toAppError } from '../../../lib/errors';
 import { formatPrice } from '../../../../domain/money';
@@ -108,7 +109,7 @@ function Facts({ issue, children }: { issue: PaymentIssue; children: ReactNode }
   return (
     <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2">
       {children}
-      {issue.createdAt && <Fact label="Recorded">{issue.createdAt.slice(0, 16).replace('T', ' ')} UTC</Fact>}
+      {issue.createdAt && <Fact label="Recorded">{formatLagosDateTime(issue.createdAt)}</Fact>}
     </dl>
   );
 }

@@ -321,7 +321,8 @@ export function PaymentDialog({
     request: { ...request, amount: shownAmount },
     readCustomer,
     prepareCheckout,
-    busy,
+    // Not while a code is being applied: the checkout would be made without it, at the old price.
+    busy: busy || applying,
     fulfil,
   };
 
@@ -408,7 +409,12 @@ export function PaymentDialog({
             {stage.kind === 'retry' ? (
               <RetryRecording busy={busy} onRetry={() => void fulfil(stage.record, stage.provider)} />
             ) : notice?.kind === 'gone' ? null : applied && toMinorUnits(shownAmount) === 0 ? (
-              <button type="submit" onClick={() => void getFree()} disabled={busy} className={payButtonClass}>
+              <button
+                type="submit"
+                onClick={() => void getFree()}
+                disabled={busy || applying}
+                className={payButtonClass}
+              >
                 {messages.getItFree}
               </button>
             ) : (

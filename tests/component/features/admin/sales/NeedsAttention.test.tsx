@@ -46,6 +46,8 @@ describe("the Sales panel's 'Needs attention' list", () => {
     expect(newest).toHaveTextContent('The payment reference belongs to no checkout of this store.');
     expect(newest).toHaveTextContent('Paid: ₦7,500 with Paystack (reference T123)');
     expect(newest).toHaveTextContent('Checkout asked: no checkout');
+    // In Lagos time, as the rest of the Sales panel.
+    expect(newest).toHaveTextContent('Recorded: 2 Nov 2026, 09:30');
     expect(older).toHaveTextContent('The amount paid is less than the price of this product.');
     expect(older).toHaveTextContent('Paid: ₦4,499 with Paystack (reference ds-00000000000000000001)');
     expect(older).toHaveTextContent('Checkout asked: ₦4,500');

@@ -8,6 +8,7 @@
 //
 // Opening the link never counts or hands anything out, so mail scanners that open links change nothing.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { emailsMatch } from '../../domain/fieldRules';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
@@ -291,11 +292,8 @@ export function createAccessRouter({
       const opened = await openOrAnswer(token, req, res);
       if (!opened) return;
       const body = req.body as { email?: unknown } | undefined;
-      const given = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const expected = String(opened.transaction.customerEmail ?? '')
-        .trim()
-        .toLowerCase();
-      if (!given || given !== expected) {
+      const given = typeof body?.email === 'string' ? body.email : '';
+      if (!given.trim() || !emailsMatch(given, String(opened.transaction.customerEmail ?? ''))) {
         renderOpen(res, token, { ...opened, deviceKnown: false }, wrongEmail);
         return;
       }
@@ -337,7 +335,17 @@ export function createAccessRouter({
       }
       const file = opened.deliverables.files.find((entry) => entry.id === fileId);
       const bucket = storage();
-      if (!file || !bucket) {
+      if (!bucket) {
+        // The files are there but the API has no bucket: the seller's set-up, not the buyer's file.
+        logError(`Download of ${opened.transactionId}: no file storage is configured`, null);
+        sendPage(
+          res,
+          503,
+          messagePage(storeName, 'Downloads are unavailable', 'Please try again later. The seller has been told.'),
+        );
+        return;
+      }
+      if (!file) {
         sendPage(
           res,
           404,

@@ -45,7 +45,7 @@ export function createRefundRouter({
       switch (outcome.kind) {
         case 'done':
           res.json({
-            message: outcome.refund.status === 'refunded' ? refundMade : refundRequested,
+            message: outcome.result === 'processed' ? refundMade : refundRequested,
             refund: outcome.refund,
           });
           return;

@@ -44,7 +44,8 @@ export type RefundableRecord = TransactionRecord & {
 };
 
 export type RefundRequestOutcome =
-  | { kind: 'done'; refund: RefundState }
+  /** `result`: what the provider said of this refund (made now, or still processing). */
+  | { kind: 'done'; refund: RefundState; result: 'pending' | 'processed' }
   | { kind: 'refused'; refund: RefundState; reason: string }
   | { kind: 'unreachable'; refund: RefundState; reason: string }
   /** An earlier request died without the provider's answer: the admin checks the provider first. */
@@ -206,7 +207,12 @@ export function createRefundService({
     outcome: RefundOutcome,
     settings: StoreSettings,
     extra: Partial<RefundState> = {},
-  ): { updates: Record<string, unknown>; refund: RefundState; mail: RefundMailFacts | null } {
+  ): {
+    updates: Record<string, unknown>;
+    refund: RefundState;
+    accessEnded: boolean;
+    mail: RefundMailFacts | null;
+  } {
     const paid = toMinor(record.amountPaid);
     const applied = applyRefundOutcome(record.refund, paid, outcome);
     const refund = settle({ ...applied.state, ...extra }, paid);
@@ -215,6 +221,7 @@ export function createRefundService({
     return {
       updates: { refund, ...access },
       refund,
+      accessEnded,
       mail: applied.newlyProcessed ? refundMailFacts(record, refund, accessEnded) : null,
     };
   }
@@ -390,10 +397,13 @@ export function createRefundService({
       return applied;
     }, transactionOptions);
     await sendRefundMail(id, done.mail);
-    if (done.refund.status === 'failed' && done.refund.failure) {
-      return { kind: 'refused', refund: done.refund, reason: done.refund.failure };
+    // Judged by this answer, not by the sale: an earlier refund that went through does not make this
+    // one's failure a success.
+    if (answer.result === 'failed') {
+      const reason = answer.failure ?? done.refund.failure ?? 'The provider could not make the refund.';
+      return { kind: 'refused', refund: done.refund, reason };
     }
-    return { kind: 'done', refund: done.refund };
+    return { kind: 'done', refund: done.refund, result: answer.result };
   }
 
   /** Our transaction id for an event: named by it, or found through the PayPal capture. */
@@ -486,10 +496,16 @@ export function createRefundService({
       },
       settings,
     );
+    // A refund that keeps access (partial, with the store's setting on) lifts the dispute's suspension,
+    // as the buyer's refund e-mail says; one that ends access has said so in `refunded.updates`.
+    const lift =
+      !refunded.accessEnded && record.accessRevoked && record.accessChangedBy === 'dispute'
+        ? { accessRevoked: false, accessChangedBy: 'dispute-lost', accessChangedAt: at }
+        : {};
     return {
       outcome: 'applied',
       reason: 'Dispute lost: treated as a refund.',
-      updates: { dispute, disputed: true, ...refunded.updates },
+      updates: { dispute, disputed: true, ...refunded.updates, ...lift },
       refundMail: refunded.mail,
       disputeMail: null,
     };

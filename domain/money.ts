@@ -7,9 +7,23 @@ export function toMinor(amount: number): number {
 
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
-// ₦ for NGN, $ for USD, en-US thousands grouping (docs/storefront.md, 'Currency').
+/**
+ * The one price text of the store, on the storefront, in the dashboard and in e-mails: ₦ for NGN, $ for
+ * USD, en-US thousands grouping, and two decimals whenever there are cents ('₦7,500', '$9',
+ * '$19.50'; docs/storefront.md, 'Currency'). Rounded to the whole minor unit first, so a stored
+ * 9.990000001 reads '$9.99'.
+ */
 export function formatPrice(amount: number, currency: Currency): string {
-  const grouped = amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return formatMinorPrice(toMinor(amount), currency);
+}
+
+/** formatPrice for an amount already in minor units (kobo, cents): 1950 -> '$19.50'. */
+export function formatMinorPrice(minor: number, currency: Currency): string {
+  const fraction = minor % 100 === 0 ? 0 : 2;
+  const grouped = (minor / 100).toLocaleString('en-US', {
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+  });
   return `${symbols[currency]}${grouped}`;
 }
 

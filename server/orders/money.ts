@@ -22,10 +22,5 @@ export function decimalToMinor(value: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
-
-/** For e-mails: '₦7,500' or '$9.99', as the store shows prices (the currency sign, en-US grouping). */
-export function formatAmount(amount: number, currency: Currency): string {
-  const minimumFractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return `${symbols[currency]}${amount.toLocaleString('en-US', { minimumFractionDigits, maximumFractionDigits: 2 })}`;
-}
+/** The e-mails print prices with the storefront's one formatter (domain/money.ts). */
+export { formatPrice as formatAmount } from '../../domain/money';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatProductPrice, priceIn } from '../../../domain/money';
+import { formatMinorPrice, formatPrice, formatProductPrice, priceIn } from '../../../domain/money';
 import { cardTitle, metaDescription, truncate } from '../../../domain/text';
 
 describe('formatPrice', () => {
@@ -7,8 +7,16 @@ describe('formatPrice', () => {
     expect(formatPrice(1234567, 'NGN')).toBe('₦1,234,567');
   });
   it('shows dollars with $ and keeps cents', () => {
-    expect(formatPrice(1999.5, 'USD')).toBe('$1,999.5');
+    expect(formatPrice(1999.5, 'USD')).toBe('$1,999.50');
     expect(formatPrice(9, 'USD')).toBe('$9');
+    expect(formatPrice(19.5, 'USD')).toBe('$19.50');
+    expect(formatPrice(9.990000001, 'USD')).toBe('$9.99');
+    expect(formatPrice(7500, 'NGN')).toBe('₦7,500');
+  });
+  it('formats minor units the same way', () => {
+    expect(formatMinorPrice(1950, 'USD')).toBe('$19.50');
+    expect(formatMinorPrice(382500, 'NGN')).toBe('₦3,825');
+    expect(formatMinorPrice(5, 'USD')).toBe('$0.05');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { DiscountCode } from '../../../../domain/discounts';
-import type { Currency } from '../../../../domain/money';
+import { formatMinorPrice, formatPrice, type Currency } from '../../../../domain/money';
 import { Modal } from '../../../components/Modal';
 import { confirmAction, showError, showSuccess } from '../../../lib/alerts';
 import { isAppError } from '../../../lib/errors';
@@ -17,21 +17,9 @@ import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { emptyDiscountForm, formValuesOf, termsOf, type DiscountFormValues } from './discountForm';
 
-const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
-
-/** '₦3,825', '$5.95', '$2.50': cents shown whenever there are any. */
-export function formatMinor(minor: number, currency: Currency): string {
-  const fraction = minor % 100 === 0 ? 0 : 2;
-  const major = (minor / 100).toLocaleString('en-US', {
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  });
-  return `${symbols[currency]}${major}`;
-}
-
 function describeDiscount(code: DiscountCode): string {
   if (code.kind === 'percent') return `${code.percent}% off`;
-  const off = (currency: Currency) => formatMinor(Math.round(code.amountOff[currency] * 100), currency);
+  const off = (currency: Currency) => formatPrice(code.amountOff[currency], currency);
   return `${off('NGN')} or ${off('USD')} off`;
 }
 
@@ -231,7 +219,7 @@ function CodeCard({
         <dd className="text-slate-900">{code.oncePerEmail ? 'Yes' : 'No'}</dd>
         <dt className="text-slate-600">Revenue</dt>
         <dd className="text-slate-900">
-          {formatMinor(code.revenueMinor.NGN, 'NGN')} and {formatMinor(code.revenueMinor.USD, 'USD')}
+          {formatMinorPrice(code.revenueMinor.NGN, 'NGN')} and {formatMinorPrice(code.revenueMinor.USD, 'USD')}
         </dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">

@@ -35,7 +35,7 @@ describe('fillProductTemplate', () => {
         'https://res.cloudinary.com/demo/image/upload/c_limit,f_auto,q_auto,w_800/v1712/covers/react.png 800w, ' +
         'https://res.cloudinary.com/demo/image/upload/c_limit,f_auto,q_auto,w_1200/v1712/covers/react.png 1200w" ' +
         'alt="Cover of React Web Development Bootcamp"/>' +
-        '<h1>REACT WEB DEVELOPMENT BOOTCAMP</h1><p>$49.5</p><p>Build &amp; ship &lt;b&gt;real&lt;/b&gt; apps.\nTwo lines.</p></div>',
+        '<h1>REACT WEB DEVELOPMENT BOOTCAMP</h1><p>$49.50</p><p>Build &amp; ship &lt;b&gt;real&lt;/b&gt; apps.\nTwo lines.</p></div>',
     );
   });
 

@@ -81,7 +81,7 @@ describe('the Refund dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Partial refund' }));
     await user.type(within(dialog).getByLabelText('Amount (NGN)'), '1500.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'One chapter missing');
-    await user.click(within(dialog).getByRole('button', { name: 'Refund ₦1,500.5' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₦1,500.50' }));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Refund requested: the provider is processing it.'),
     );

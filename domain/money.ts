@@ -5,6 +5,16 @@ export function toMinor(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/** a + b for prices in major units, added in whole minor units (0.1 + 0.2 is 0.3 here). */
+export function addMoney(a: number, b: number): number {
+  return (toMinor(a) + toMinor(b)) / 100;
+}
+
+/** a - b for prices in major units, in whole minor units (19.99 - 9.99 is 10, not 9.999999999999998). */
+export function subtractMoney(a: number, b: number): number {
+  return (toMinor(a) - toMinor(b)) / 100;
+}
+
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
 /**

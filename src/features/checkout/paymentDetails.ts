@@ -13,6 +13,4 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 }
 
 /** The card provider takes the amount in minor units (kobo): price × 100 (docs/payments.md). */
-export function toMinorUnits(amount: number): number {
-  return Math.round(amount * 100);
-}
+export { toMinor as toMinorUnits } from '../../../domain/money';

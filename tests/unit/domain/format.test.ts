@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorPrice, formatPrice, formatProductPrice, priceIn } from '../../../domain/money';
+import {
+  addMoney,
+  formatMinorPrice,
+  formatPrice,
+  formatProductPrice,
+  priceIn,
+  subtractMoney,
+} from '../../../domain/money';
 import { cardTitle, metaDescription, truncate } from '../../../domain/text';
 
 describe('formatPrice', () => {
@@ -17,6 +24,14 @@ describe('formatPrice', () => {
     expect(formatMinorPrice(1950, 'USD')).toBe('$19.50');
     expect(formatMinorPrice(382500, 'NGN')).toBe('₦3,825');
     expect(formatMinorPrice(5, 'USD')).toBe('$0.05');
+  });
+});
+
+describe('addMoney and subtractMoney', () => {
+  it('add and subtract in whole minor units', () => {
+    expect(addMoney(0.1, 0.2)).toBe(0.3);
+    expect(subtractMoney(19.99, 9.99)).toBe(10);
+    expect(subtractMoney(7500, 1500.5)).toBe(5999.5);
   });
 });
 

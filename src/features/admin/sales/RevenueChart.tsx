@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Currency } from '../../../../domain/money';
-import { formatPrice } from '../../../../domain/money';
+import { formatPrice, subtractMoney } from '../../../../domain/money';
 import { addDays, shortDay } from '../../../lib/lagosTime';
 import type { RevenueBucket } from './types';
 
@@ -16,7 +16,7 @@ function bucketLabel(bucket: RevenueBucket): string {
 
 /** What the seller kept of a bucket's sales: gross minus their refunds, in whole minor units. */
 function net(bucket: RevenueBucket, currency: Currency): number {
-  return (Math.round(bucket.revenue[currency] * 100) - Math.round(bucket.refunds[currency] * 100)) / 100;
+  return subtractMoney(bucket.revenue[currency], bucket.refunds[currency]);
 }
 
 /** A sentence that says what the bars show, for screen readers (the SVG's accessible name). */
@@ -36,7 +36,7 @@ export function chartSummary(buckets: readonly RevenueBucket[], currency: Curren
   const peak = best ? `, highest ${formatPrice(best.revenue[currency], currency)} on ${bucketLabel(best)}` : '';
   const refunded =
     refunds > 0
-      ? `, refunds ${formatPrice(refunds, currency)}, net ${formatPrice((Math.round(total * 100) - Math.round(refunds * 100)) / 100, currency)}`
+      ? `, refunds ${formatPrice(refunds, currency)}, net ${formatPrice(subtractMoney(total, refunds), currency)}`
       : '';
   return `Revenue in ${currency} ${per}, ${span}: total ${formatPrice(total, currency)}${refunded}${peak}.`;
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toAppError, type AppError } from '../../../lib/errors';
-import { formatPrice } from '../../../../domain/money';
+import { addMoney, formatPrice, subtractMoney } from '../../../../domain/money';
 import {
   useGetDailyRevenueQuery,
   useGetSaleProductsQuery,
@@ -20,15 +20,11 @@ import { SalesTable } from './SalesTable';
 import type { PageCursor } from '../../../../domain/paging';
 import type { SaleRow, SalesFilter, SalesQuery } from './types';
 
-/** Paid plus what discount codes took off: the sales at list price, in whole minor units. */
-export function grossOf(paid: number, discounts: number): number {
-  return (Math.round(paid * 100) + Math.round(discounts * 100)) / 100;
-}
+/** Paid plus what discount codes took off: the sales at list price. */
+const grossOf = addMoney;
 
-/** Paid minus refunds, in whole minor units so 19.99 - 9.99 is 10, not 9.999999999999998. */
-export function netOf(gross: number, refunds: number): number {
-  return (Math.round(gross * 100) - Math.round(refunds * 100)) / 100;
-}
+/** Paid minus refunds. */
+const netOf = subtractMoney;
 
 function messageOf(error: unknown): string {
   return toAppError(error).message;

@@ -128,3 +128,29 @@ describe('.env.example documents every variable the code reads', () => {
     for (const name of used) expect(envExample, name).toMatch(new RegExp(`^${name}=`, 'm'));
   });
 });
+
+describe('docs/architecture.md is the map of the code', () => {
+  const architecture = read('docs/architecture.md');
+  const layout = architecture.slice(architecture.indexOf('## Layout'), architecture.indexOf('## Data model'));
+  const folders = (dir: string) =>
+    readdirSync(resolve(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+
+  it('names every top-level folder of server/ and src/features/ in its layout', () => {
+    const named = [...folders('server'), ...folders('src/features')];
+    expect(named).toEqual(expect.arrayContaining(['checkouts', 'orders', 'lib', 'catalog', 'checkout', 'admin']));
+    for (const folder of named) expect(layout, `${folder}/`).toContain(`${folder}/`);
+  });
+
+  it('lists every collection firestore.rules names in its data model', () => {
+    const rules = read('firestore.rules');
+    const collections = [...new Set([...rules.matchAll(/^ {4}match \/([A-Za-z]+)\/\{/gm)].map((m) => m[1] as string))];
+    expect(collections).toEqual(expect.arrayContaining(['products', 'checkouts', 'transactions', 'contactMessages']));
+    const dataModel = architecture.slice(
+      architecture.indexOf('## Data model'),
+      architecture.indexOf('## How the pieces'),
+    );
+    for (const collection of collections) expect(dataModel, collection).toContain(`\`${collection}/`);
+  });
+});

@@ -1,5 +1,8 @@
-// A deliverable file as productDeliverables.files stores it (docs/files.md), shared by the API that
-// attaches files and the dashboard that lists them, with the words both use to describe one.
+// A product's deliverable as productDeliverables/{productId} stores it (docs/files.md): the optional
+// outside link, the files the API attached after their upload completed, and the seller's delivery
+// switches. One decoder, shared by the API that delivers and attaches files and the dashboard that
+// lists them, with the words both use to describe a file. Read defensively: admins' browsers write
+// everything but `files`, and an odd value must never open more than the seller set.
 
 export interface DeliverableFile {
   id: string;
@@ -47,4 +50,53 @@ export function typeLabel(file: Pick<DeliverableFile, 'contentType' | 'name'>): 
   if (known) return known;
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1];
   return extension ? extension.toUpperCase() : 'File';
+}
+
+/** The per-product delivery switches; admins write them, the API reads them. */
+export interface DeliverySettings {
+  /** Stamp PDFs with the buyer's name; on unless the seller turned it off. */
+  stampPdf: boolean;
+  /** Downloads per file and purchase; null = no limit. */
+  downloadLimit: number | null;
+  /** Days after the purchase during which files can be downloaded; null = for ever. */
+  expiryDays: number | null;
+}
+
+export interface Deliverables extends DeliverySettings {
+  /** The outside link (http or https), or null for none. */
+  url: string | null;
+  /** In the seller's order. */
+  files: DeliverableFile[];
+}
+
+function positiveIntegerOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : null;
+}
+
+function isFile(value: unknown): value is DeliverableFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const file = value as Record<string, unknown>;
+  return (
+    typeof file.id === 'string' &&
+    typeof file.name === 'string' &&
+    typeof file.size === 'number' &&
+    typeof file.contentType === 'string' &&
+    typeof file.storagePath === 'string' &&
+    typeof file.order === 'number'
+  );
+}
+
+export function deliverySettingsFromData(data: Record<string, unknown> | undefined): DeliverySettings {
+  return {
+    stampPdf: data?.stampPdf !== false,
+    downloadLimit: positiveIntegerOrNull(data?.downloadLimit),
+    expiryDays: positiveIntegerOrNull(data?.expiryDays),
+  };
+}
+
+/** productDeliverables/{productId} as plain data; a missing document is a deliverable with nothing in it. */
+export function deliverablesFromData(data: Record<string, unknown> | undefined): Deliverables {
+  const url = typeof data?.url === 'string' && /^https?:\/\//i.test(data.url) ? data.url : null;
+  const files = (Array.isArray(data?.files) ? data.files : []).filter(isFile).sort((a, b) => a.order - b.order);
+  return { url, files, ...deliverySettingsFromData(data) };
 }

@@ -29,7 +29,12 @@ import {
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import { productFromData, type Outline, type Product, type ProductFields } from '../../../../domain/product';
-import type { DeliverableFile } from '../../../../domain/deliverableFiles';
+import {
+  deliverablesFromData,
+  deliverySettingsFromData,
+  type DeliverableFile,
+  type DeliverySettings,
+} from '../../../../domain/deliverableFiles';
 
 /** A product with its private deliverable link (productDeliverables/{id}, docs/security.md). */
 export interface ProductDraft extends ProductFields {
@@ -222,39 +227,18 @@ export async function currentIdToken(): Promise<string | null> {
   return user ? user.getIdToken() : null;
 }
 
-/** The per-product delivery switches (docs/files.md); admins write them, the API reads them. */
-export interface DeliverySettings {
-  stampPdf: boolean;
-  downloadLimit: number | null;
-  expiryDays: number | null;
-}
+export type { DeliverySettings };
 
-/** The whole deliverable of a product: the outside link, the files the API attached, the switches. */
+/** The whole deliverable of a product: the outside link ('' for none), the files, the switches. */
 export interface ProductDeliverables extends DeliverySettings {
   url: string;
   files: DeliverableFile[];
 }
 
-const positiveOrNull = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
-
-function deliverySettingsOf(data: Record<string, unknown>): DeliverySettings {
-  return {
-    stampPdf: data.stampPdf !== false,
-    downloadLimit: positiveOrNull(data.downloadLimit),
-    expiryDays: positiveOrNull(data.expiryDays),
-  };
-}
-
 export async function fetchDeliverables(productId: string): Promise<ProductDeliverables> {
   const snapshot = await getDoc(doc(getDb(), 'productDeliverables', productId));
-  const data = snapshot.data() ?? {};
-  const files = Array.isArray(data.files) ? [...(data.files as DeliverableFile[])] : [];
-  return {
-    url: typeof data.url === 'string' ? data.url : '',
-    files: files.sort((a, b) => a.order - b.order),
-    ...deliverySettingsOf(data),
-  };
+  const deliverables = deliverablesFromData(snapshot.data());
+  return { ...deliverables, url: deliverables.url ?? '' };
 }
 
 /**
@@ -270,7 +254,7 @@ export async function saveDeliverySettings(
   const db = getDb();
   const ref = doc(db, 'productDeliverables', productId);
   await runTransaction(db, async (transaction) => {
-    const stored = deliverySettingsOf((await transaction.get(ref)).data() ?? {});
+    const stored = deliverySettingsFromData((await transaction.get(ref)).data());
     const keys = Object.keys(settings) as (keyof DeliverySettings)[];
     if (keys.some((key) => stored[key] !== opened[key])) throw productChanged();
     const changed = Object.fromEntries(

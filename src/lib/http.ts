@@ -33,22 +33,36 @@ function messageOf(body: unknown): string | undefined {
     : undefined;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /**
- * POSTs `body` as JSON and resolves with the parsed JSON answer (undefined when there is none).
- * Rejects with HttpError for a non-2xx answer, and with the fetch TypeError when the network fails.
+ * The SPA's one client for the store's own API: sends `body` (if any) as JSON, with a bearer token
+ * when given, and resolves with the parsed JSON answer (undefined when there is none). Rejects with
+ * HttpError carrying the API's own sentence for a non-2xx answer, and with the fetch TypeError when
+ * the network fails.
  */
-export async function postJson<T = unknown>(
+export async function requestJson<T = unknown>(
+  method: HttpMethod,
   url: string,
-  body: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: { body?: unknown; token?: string; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const { body, token, signal } = init;
   const response = await fetch(resolveUrl(url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal: init.signal,
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const answer = await readJson(response);
   if (!response.ok) throw new HttpError(response.status, messageOf(answer));
   return answer as T;
+}
+
+/** POSTs `body` as JSON: requestJson's most common call. */
+export function postJson<T = unknown>(url: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  return requestJson<T>('POST', url, { body, ...init });
 }

@@ -1,7 +1,8 @@
 // Checkout sessions (docs/payments.md, 'Checkout sessions'): before any money moves the API reads the
 // product, sets the price and stores it with a reference and an expiry. Every payment is then checked
 // against its checkout, never against the product as it is at payment time, so a buyer who paid what
-// we asked is served even if the seller repriced or deleted the product meanwhile.
+// we asked is served even if the seller repriced or deleted the product meanwhile; a payment made
+// after the checkout's hour pays today's price instead (latePayments.ts).
 import { randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';

@@ -2,7 +2,9 @@
 // codes'). A checkout reserves a use in the transaction that creates it, so `uses + reserved` never
 // passes the limit however many buyers race; fulfilment turns the reservation into a use, and the
 // expiry of an unpaid checkout releases it. Paid orders therefore never exceed the limit, and a buyer
-// who paid is never refused: confirming never checks the limit again.
+// who paid inside the checkout's hour (and its grace, checkouts/latePayments.ts) is never refused:
+// confirming never checks the limit again. A payment made after that has no use held for it any more:
+// it gets the code only if codeUseAtPayment finds a use free, in the transaction that confirms it.
 //
 // Two subcollections of discountCodes/{CODE}, written by the API only (firestore.rules deny every
 // client):
@@ -48,7 +50,7 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-type ReservationStatus = 'reserved' | 'confirmed' | 'released';
+export type ReservationStatus = 'reserved' | 'confirmed' | 'released';
 
 interface ReservationRecord {
   status: ReservationStatus;
@@ -211,9 +213,10 @@ export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'che
 /**
  * Turns the checkout's reservation into a paid use (uses + 1, reserved - 1, revenue + amount) and
  * records the buyer's address for once-per-e-mail codes. Once per checkout: a second call changes
- * nothing and answers false. A checkout whose reservation was already released (paid after it
- * expired) still counts as a use, even past the limit: the buyer has paid. A code deleted meanwhile
- * has nothing left to count. Call it after the transaction's own reads.
+ * nothing and answers false. A checkout whose reservation was already released (paid inside its
+ * hour and grace, swept meanwhile) still counts as a use, even past the limit: the buyer has paid what
+ * was asked. For a payment after that, the caller confirms only a use codeUseAtPayment found free. A
+ * code deleted meanwhile has nothing left to count. Call it after the transaction's own reads.
  */
 export async function confirmCodeUse(transaction: Transaction, db: Firestore, input: ConfirmInput): Promise<boolean> {
   assertMinor('amountMinor', input.amountMinor);
@@ -260,6 +263,68 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   };
   transaction.set(buyerRef, record);
   return true;
+}
+
+export interface UseAtPaymentInput {
+  code: string;
+  /** The checkout being paid: its own reservation, while it still holds one, is its use. */
+  checkoutId: string;
+  productId: string;
+  currency: Currency;
+  /** The product's price at payment time. */
+  listPriceMinor: number;
+  email: string;
+  /** The provider's payment time. */
+  now: Date;
+}
+
+/**
+ * The status of the checkout's reservation of the code as it is now: null when there is none, or
+ * when the code it was made with was deleted (even if one was created again under its name).
+ */
+export async function reservationStatus(
+  transaction: Transaction,
+  db: Firestore,
+  input: { code: string; checkoutId: string },
+): Promise<ReservationStatus | null> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return null;
+  const code = await readCode(transaction, codeRef(db, name));
+  const held = (await transaction.get(reservationRef(db, name, input.checkoutId))).data() as
+    ReservationRecord | undefined;
+  return code && held && held.codeCreatedAt === code.createdAt ? held.status : null;
+}
+
+/**
+ * What the code takes off a checkout whose own price no longer holds (paid after it expired, or its
+ * hold replaced), as a checkout made at payment time would get it: the code as it was when the
+ * checkout was made (not deleted, nor created again), usable now (active, in its dates, this product,
+ * once per e-mail) with a use free. The checkout's own reservation, while still held, is that use.
+ * Null when the code cannot be used now. Reads only: the caller confirms the use (confirmCodeUse) in
+ * the same transaction, so two late payments racing for the last use cannot both have it.
+ */
+export async function codeUseAtPayment(
+  transaction: Transaction,
+  db: Firestore,
+  input: UseAtPaymentInput,
+): Promise<CodeReservation | null> {
+  assertMinor('listPriceMinor', input.listPriceMinor);
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return null;
+  const code = await readCode(transaction, codeRef(db, name));
+  const [held, buyer] = await Promise.all([
+    transaction.get(reservationRef(db, name, input.checkoutId)),
+    transaction.get(redemptionRef(db, name, input.email)),
+  ]);
+  const earlier = held.data() as ReservationRecord | undefined;
+  if (!code || !earlier || earlier.codeCreatedAt !== code.createdAt) return null;
+  const ownHold = earlier.status === 'reserved' ? 1 : 0;
+  const redemption = buyer.data() as RedemptionRecord | undefined;
+  const usedByThisEmail = redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const others = { ...code, reserved: Math.max(0, code.reserved - ownHold) };
+  if (refusalFor(others, { productId: input.productId, now: input.now, usedByThisEmail }) !== null) return null;
+  const off = discountMinor(code, input.currency, input.listPriceMinor);
+  return { code: name, discountMinor: off, amountMinor: input.listPriceMinor - off };
 }
 
 /**

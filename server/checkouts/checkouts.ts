@@ -9,6 +9,7 @@ import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../orders/money';
 import { toMinorUnits } from '../orders/money';
+import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
 
 export const checkoutsCollection = 'checkouts';
@@ -46,6 +47,11 @@ export interface CheckoutRecord {
   /** The PayPal order the API created for this checkout; only that order is ever captured. */
   paypalOrderId: string | null;
   transactionId?: string;
+  /**
+   * A newer checkout of the same buyer that took over this one's use of its (limited) code; from then
+   * on this one no longer holds its discount (docs/payments.md, 'Discount codes').
+   */
+  codeHoldReplacedBy?: string;
 }
 
 export interface Checkout extends CheckoutRecord {
@@ -99,6 +105,8 @@ export interface NewCheckout {
   customer: CheckoutCustomer;
   /** A discount code as the buyer typed it; empty or absent for none. */
   code?: string | undefined;
+  /** The client's address (req.ip), or null when unknown: one client holds one use of a limited code. */
+  clientAddress: string | null;
   /**
    * Called with the amount due (minor units) once the price is known and before anything is
    * written; throwing refuses the checkout without holding a code use for nothing.
@@ -191,7 +199,7 @@ export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps):
   }
 
   return {
-    async create({ productId, currency, provider, customer, code, beforeWrite }) {
+    async create({ productId, currency, provider, customer, code, clientAddress, beforeWrite }) {
       const { data, deliverableUrl } = await readProduct(productId);
       const listPriceMinor = listPriceMinorOf(data, productId, currency);
       const id = randomBytes(10).toString('hex');
@@ -240,12 +248,18 @@ export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps):
               currency,
               listPriceMinor,
               email,
+              clientKey: clientAddress ? clientAddressKey(clientAddress) : null,
               now: createdAt,
             });
             const amountMinor = chargedMinor(currency, held.amountMinor);
             await beforeWrite?.(amountMinor);
             const built = build(held.code, amountMinor);
             t.create(ref, built);
+            // The buyer's earlier checkouts gave their use to this one (reserveCodeUse). Merged, not
+            // updated: a checkout removed by hand must not stop its buyer from ever checking out again.
+            for (const earlierId of held.replaced) {
+              t.set(collection().doc(earlierId), { codeHoldReplacedBy: id }, { merge: true });
+            }
             return built;
           },
           { maxAttempts: 40 },

@@ -17,9 +17,17 @@
 //   again with the same code. So one address holding two open checkouts can pay both; both count,
 //   since a paid buyer is never refused (a new address costs nothing anyway: once per e-mail stops
 //   casual reuse, not a determined buyer).
-// Both remember when the code they belong to was created: a code deleted and created again under the
-// same name starts afresh instead of inheriting the old one's buyers and reservations.
+// - holds/{address_<key> | client_<key>}: for a code with a limit, the one checkout each buyer's
+//   mailbox (server/lib/addressKey.ts) and each client address (only its hash, server/lib/
+//   clientAddress.ts) holds a use for. A new checkout of the same buyer replaces the earlier hold: the
+//   earlier reservation becomes 'replaced' in the transaction that makes the new one, so one client
+//   never holds more than one use of a limited code at a time, however many addresses it types. The
+//   earlier checkout, if still paid, no longer holds its discount: it is judged as a late payment
+//   (checkouts/latePayments.ts), getting the code only if a use is free then.
+// All three remember when the code they belong to was created: a code deleted and created again under
+// the same name starts afresh instead of inheriting the old one's buyers, reservations and holds.
 import { createHash } from 'node:crypto';
+import { addressKey } from '../lib/addressKey';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
@@ -36,6 +44,7 @@ import type { Currency } from '../../domain/money';
 
 export const reservationsCollection = 'reservations';
 export const redemptionsCollection = 'redemptions';
+export const holdsCollection = 'holds';
 
 /** The code cannot be used; `message` is the sentence the buyer reads. */
 export class DiscountCodeRefusedError extends Error {
@@ -50,7 +59,8 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-export type ReservationStatus = 'reserved' | 'confirmed' | 'released';
+/** 'replaced': a newer checkout of the same buyer took the use over (see the header). */
+export type ReservationStatus = 'reserved' | 'confirmed' | 'released' | 'replaced';
 
 interface ReservationRecord {
   status: ReservationStatus;
@@ -65,6 +75,14 @@ interface ReservationRecord {
   reservedAt: string;
   confirmedAt?: string;
   releasedAt?: string;
+  /** The checkout that replaced this one's hold. */
+  replacedBy?: string;
+}
+
+interface HoldRecord {
+  codeCreatedAt: string;
+  checkoutId: string;
+  heldAt: string;
 }
 
 interface RedemptionRecord {
@@ -83,6 +101,11 @@ export interface ReserveInput {
   currency: Currency;
   listPriceMinor: number;
   email: string;
+  /**
+   * The hash of the client's address (clientAddressKey), or null when the request named none; with the
+   * e-mail's mailbox, whose earlier hold of a limited code this checkout replaces.
+   */
+  clientKey: string | null;
   now: Date;
 }
 
@@ -92,6 +115,11 @@ export interface CodeReservation {
   discountMinor: number;
   /** What the buyer must pay: the list price less the discount, never below 0. */
   amountMinor: number;
+}
+
+export interface HeldReservation extends CodeReservation {
+  /** Earlier checkouts of the same buyer whose hold this one replaced (their reservations 'replaced'). */
+  replaced: string[];
 }
 
 export interface ConfirmInput {
@@ -131,6 +159,17 @@ function redemptionRef(db: Firestore, code: string, email: string): DocumentRefe
   return codeRef(db, code).collection(redemptionsCollection).doc(emailKey(email));
 }
 
+/** The holds a checkout of this buyer takes: its mailbox's and, when known, its client address's. */
+function holdRefs(db: Firestore, code: string, email: string, clientKey: string | null): DocumentReference[] {
+  const holds = codeRef(db, code).collection(holdsCollection);
+  const refs = [holds.doc(`address_${addressKey(email)}`)];
+  if (clientKey !== null) {
+    if (!/^[0-9a-f]{64}$/.test(clientKey)) throw new RangeError('A client key is a SHA-256 in hex.');
+    refs.push(holds.doc(`client_${clientKey}`));
+  }
+  return refs;
+}
+
 /** The stored code, or null when there is none (or the name could not be one: never read). */
 async function readCode(transaction: Transaction, ref: DocumentReference): Promise<DiscountCode | null> {
   const snapshot = await transaction.get(ref);
@@ -141,15 +180,17 @@ async function readCode(transaction: Transaction, ref: DocumentReference): Promi
 /**
  * Checks the code for this checkout and reserves one use of it, in the caller's transaction: call it
  * after the transaction's own reads (Firestore wants every read before the first write), and create
- * the checkout in the same transaction. Throws DiscountCodeRefusedError with the buyer's sentence.
- * Given the same checkout again (the caller retried after a lost answer), it answers the first
- * reservation and changes nothing.
+ * the checkout in the same transaction. For a code with a limit, the same buyer's earlier unpaid hold
+ * (same mailbox or same client address) is replaced, in this transaction, so it never counts twice
+ * against the limit; the caller marks those checkouts. Throws DiscountCodeRefusedError with the
+ * buyer's sentence, replacing nothing. Given the same checkout again (the caller retried after a lost
+ * answer), it answers the first reservation and changes nothing.
  */
 export async function reserveCodeUse(
   transaction: Transaction,
   db: Firestore,
   input: ReserveInput,
-): Promise<CodeReservation> {
+): Promise<HeldReservation> {
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   // A name outside the shape is never a stored code (and never becomes a document path).
@@ -157,21 +198,48 @@ export async function reserveCodeUse(
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
   const buyerRef = redemptionRef(db, name, input.email);
+  const holds = holdRefs(db, name, input.email, input.clientKey);
   const code = await readCode(transaction, ref);
-  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  const [held, buyer, ...holdSnapshots] = await Promise.all([
+    transaction.get(heldRef),
+    transaction.get(buyerRef),
+    ...holds.map((hold) => transaction.get(hold)),
+  ]);
 
   const earlier = held.data() as ReservationRecord | undefined;
   if (code && earlier && earlier.codeCreatedAt === code.createdAt) {
-    return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor };
+    return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor, replaced: [] };
+  }
+
+  // The buyer's earlier checkouts still holding a use of this code (only a limit makes holds count).
+  const replacedRefs: DocumentReference[] = [];
+  if (code && code.maxUses !== null) {
+    const earlierIds = new Set<string>();
+    for (const snapshot of holdSnapshots) {
+      const hold = snapshot.data() as HoldRecord | undefined;
+      if (hold && hold.codeCreatedAt === code.createdAt && hold.checkoutId !== input.checkoutId) {
+        earlierIds.add(hold.checkoutId);
+      }
+    }
+    for (const id of earlierIds) {
+      const earlierRef = reservationRef(db, name, id);
+      const reservation = (await transaction.get(earlierRef)).data() as ReservationRecord | undefined;
+      if (reservation && reservation.codeCreatedAt === code.createdAt && reservation.status === 'reserved') {
+        replacedRefs.push(earlierRef);
+      }
+    }
   }
 
   const redemption = buyer.data() as RedemptionRecord | undefined;
   const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
-  const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
-  if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
+  // The uses the buyer's replaced holds give back are free for this checkout.
+  const counted = code ? { ...code, reserved: Math.max(0, code.reserved - replacedRefs.length) } : null;
+  const refusal = refusalFor(counted, { productId: input.productId, now: input.now, usedByThisEmail });
+  if (refusal !== null || code === null || counted === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
 
   const { listPriceMinor } = input;
   const off = discountMinor(code, input.currency, listPriceMinor);
+  const at = input.now.toISOString();
   const record: ReservationRecord = {
     status: 'reserved',
     codeCreatedAt: code.createdAt,
@@ -181,13 +249,25 @@ export async function reserveCodeUse(
     discountMinor: off,
     amountMinor: listPriceMinor - off,
     emailKey: emailKey(input.email),
-    reservedAt: input.now.toISOString(),
+    reservedAt: at,
   };
   // The counter is written from what this transaction read: a racing reservation makes one of the
-  // two transactions retry, and the retry sees the other's use.
-  transaction.update(ref, { reserved: code.reserved + 1 });
+  // two transactions retry, and the retry sees the other's use (and the other's hold).
+  transaction.update(ref, { reserved: counted.reserved + 1 });
   transaction.set(heldRef, record);
-  return { code: name, discountMinor: record.discountMinor, amountMinor: record.amountMinor };
+  for (const replacedRef of replacedRefs) {
+    transaction.update(replacedRef, { status: 'replaced', releasedAt: at, replacedBy: input.checkoutId });
+  }
+  if (code.maxUses !== null) {
+    const hold: HoldRecord = { codeCreatedAt: code.createdAt, checkoutId: input.checkoutId, heldAt: at };
+    for (const holdRef of holds) transaction.set(holdRef, hold);
+  }
+  return {
+    code: name,
+    discountMinor: record.discountMinor,
+    amountMinor: record.amountMinor,
+    replaced: replacedRefs.map((replacedRef) => replacedRef.id),
+  };
 }
 
 /**
@@ -195,7 +275,10 @@ export async function reserveCodeUse(
  * before a checkout exists. Only the checkout's reservation holds a use, so a quote may still be
  * refused there (the last use taken meanwhile). Throws DiscountCodeRefusedError as reserveCodeUse does.
  */
-export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'checkoutId'>): Promise<CodeReservation> {
+export async function quoteCodeUse(
+  db: Firestore,
+  input: Omit<ReserveInput, 'checkoutId' | 'clientKey'>,
+): Promise<CodeReservation> {
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');

@@ -8,7 +8,7 @@ import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 import { toMinorUnits } from '../orders/money';
-import { codeUseAtPayment } from './discountCodes';
+import { codeUseAtPayment, reservationStatus } from './discountCodes';
 
 /**
  * How long after its expiry a checkout still holds its price: a provider may confirm a payment the
@@ -17,6 +17,8 @@ import { codeUseAtPayment } from './discountCodes';
 export const latePaymentGraceMs = 5 * 60_000;
 
 export const paidAfterExpiry = 'Paid after the checkout expired, at a price no longer offered.';
+export const paidAfterHoldReplaced =
+  'Paid after a newer checkout of the same buyer took over its discount code, at a price no longer offered.';
 
 /** What a checkout set, as the judgement needs it. */
 export interface CheckoutPrice {
@@ -52,9 +54,15 @@ export async function priceAtPayment(
   input: { checkout: CheckoutPrice; paidAt: Date; amountPaidMinor: number; email: string },
 ): Promise<PriceAtPayment> {
   const { checkout, paidAt } = input;
-  if (paidInTime(checkout.expiresAt, paidAt)) return { kind: 'own' };
+  const held = checkout.discountCode
+    ? await reservationStatus(transaction, db, { code: checkout.discountCode, checkoutId: checkout.id })
+    : null;
+  // A checkout whose hold a newer checkout of the same buyer took over is judged as a late one,
+  // whenever it is paid (docs/payments.md, 'Discount codes').
+  const replaced = held === 'replaced';
+  if (!replaced && paidInTime(checkout.expiresAt, paidAt)) return { kind: 'own' };
 
-  const reason = paidAfterExpiry;
+  const reason = replaced ? paidAfterHoldReplaced : paidAfterExpiry;
   const product = (await transaction.get(db.collection('products').doc(checkout.productId))).data();
   const price: unknown = checkout.currency === 'NGN' ? product?.priceInNgn : product?.priceInUsd;
   // A deleted product, or one no longer priced in this currency, is not offered at any price.

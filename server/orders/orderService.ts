@@ -74,6 +74,8 @@ export interface OrderService {
     provider?: Exclude<CheckoutProvider, 'free'> | undefined;
     /** A checkout to resume (the reminder's link); used only while it still fits this request. */
     checkoutId?: string | undefined;
+    /** The client's address (req.ip): one client holds one use of a limited code at a time. */
+    clientAddress: string | null;
   }): Promise<CheckoutAnswer>;
   /** What a code would make of the price now (the dialog's Apply); reserves nothing. */
   quote(input: {
@@ -331,7 +333,7 @@ export function createOrderService({
   }
 
   return {
-    async createCheckout({ productId, currency, customer, code, provider, checkoutId }) {
+    async createCheckout({ productId, currency, customer, code, provider, checkoutId, clientAddress }) {
       const chosen = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
       const checkProvider = () => {
         if (chosen === 'demo') requireDemo();
@@ -350,11 +352,13 @@ export function createOrderService({
       if (checkoutId) {
         const earlier = await checkouts.byId(checkoutId);
         // The same price only for the same purchase: product, currency, buyer, code and a provider
-        // that fits, while the checkout is open and unexpired; otherwise a new one at today's price.
+        // that fits, while the checkout is open, unexpired and still holds its code's use; otherwise
+        // a new one at today's price.
         if (
           earlier &&
           earlier.status === 'open' &&
           !checkouts.isExpired(earlier) &&
+          !earlier.codeHoldReplacedBy &&
           earlier.productId === productId &&
           earlier.currency === currency &&
           sameAddress(earlier.customer.email, customer.email) &&
@@ -372,6 +376,7 @@ export function createOrderService({
         provider: chosen,
         customer,
         code: wantedCode ?? undefined,
+        clientAddress,
         // Refused before anything is written, so a code use is never held for a provider that cannot
         // take the payment; once the price is known, since a free order needs no provider at all.
         beforeWrite: async (amountMinor) => {

@@ -1,7 +1,8 @@
 // The purchase flows (docs/payments.md): a checkout sets the price before any money moves; a payment is
 // verified with the provider against its checkout, never against the product as it is now (unless it
-// was made after the checkout's hour: checkouts/latePayments.ts), then fulfilled once. A payment the provider confirms but that cannot be fulfilled is recorded for the
-// seller (paymentIssues), never dropped. The price never comes from the browser.
+// was made after the checkout's hour: checkouts/latePayments.ts), then fulfilled once. A payment the
+// provider confirms but that cannot be fulfilled is recorded for the seller (paymentIssues), never
+// dropped. The price never comes from the browser.
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider, OrderAnswer, PriceQuoteAnswer } from '../../domain/apiContracts';

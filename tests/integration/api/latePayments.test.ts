@@ -348,6 +348,37 @@ describe('a Paystack payment after its checkout expired', () => {
   });
 });
 
+describe('two late payments racing for the last use', () => {
+  it('gives the one use free to one of them; the other is an issue', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 1 });
+    const buyers = [buildCustomer(), buildCustomer()] as const;
+    const first = await openCheckout(product, buyers[0], { code });
+    advance(70 * minute);
+    await sweep();
+    const second = await openCheckout(product, buyers[1], { code });
+    advance(70 * minute);
+    await sweep();
+    expect(await codeDoc(code)).toMatchObject({ uses: 0, reserved: 0 });
+    charge(product, buyers[0], first.reference, 382_500);
+    charge(product, buyers[1], second.reference, 382_500);
+
+    const answers = await Promise.all([
+      payOrder(product, buyers[0], first.reference),
+      payOrder(product, buyers[1], second.reference),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 202]);
+    const sales = [...(await transactionsFor(first.reference)), ...(await transactionsFor(second.reference))];
+    expect(sales).toEqual([expect.objectContaining({ amount: 3825, discountCode: code })]);
+    const issues = [
+      await paymentIssueOf('paystack', first.reference),
+      await paymentIssueOf('paystack', second.reference),
+    ].filter((issue) => issue !== null);
+    expect(issues).toEqual([expect.objectContaining({ reason: lateReason })]);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+  }, 30_000);
+});
+
 describe('the same late payment reported again', () => {
   it('gives one outcome to the client, the webhook and a replay, even after the code’s use came free', async () => {
     const product = await seedProduct({ priceInNgn: 4500 });

@@ -1,13 +1,15 @@
 // Checkout sessions (docs/payments.md, 'Checkout sessions'): before any money moves the API reads the
 // product, sets the price and stores it with a reference and an expiry. Every payment is then checked
 // against its checkout, never against the product as it is at payment time, so a buyer who paid what
-// we asked is served even if the seller repriced or deleted the product meanwhile.
+// we asked is served even if the seller repriced or deleted the product meanwhile; a payment made
+// after the checkout's hour pays today's price instead (latePayments.ts).
 import { randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../orders/money';
 import { toMinorUnits } from '../orders/money';
+import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
 
 export const checkoutsCollection = 'checkouts';
@@ -45,6 +47,11 @@ export interface CheckoutRecord {
   /** The PayPal order the API created for this checkout; only that order is ever captured. */
   paypalOrderId: string | null;
   transactionId?: string;
+  /**
+   * A newer checkout of the same buyer that took over this one's use of its (limited) code; from then
+   * on this one no longer holds its discount (docs/payments.md, 'Discount codes').
+   */
+  codeHoldReplacedBy?: string;
 }
 
 export interface Checkout extends CheckoutRecord {
@@ -98,6 +105,8 @@ export interface NewCheckout {
   customer: CheckoutCustomer;
   /** A discount code as the buyer typed it; empty or absent for none. */
   code?: string | undefined;
+  /** The client's address (req.ip), or null when unknown: one client holds one use of a limited code. */
+  clientAddress: string | null;
   /**
    * Called with the amount due (minor units) once the price is known and before anything is
    * written; throwing refuses the checkout without holding a code use for nothing.
@@ -190,7 +199,7 @@ export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps):
   }
 
   return {
-    async create({ productId, currency, provider, customer, code, beforeWrite }) {
+    async create({ productId, currency, provider, customer, code, clientAddress, beforeWrite }) {
       const { data, deliverableUrl } = await readProduct(productId);
       const listPriceMinor = listPriceMinorOf(data, productId, currency);
       const id = randomBytes(10).toString('hex');
@@ -239,12 +248,18 @@ export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps):
               currency,
               listPriceMinor,
               email,
+              clientKey: clientAddress ? clientAddressKey(clientAddress) : null,
               now: createdAt,
             });
             const amountMinor = chargedMinor(currency, held.amountMinor);
             await beforeWrite?.(amountMinor);
             const built = build(held.code, amountMinor);
             t.create(ref, built);
+            // The buyer's earlier checkouts gave their use to this one (reserveCodeUse). Merged, not
+            // updated: a checkout removed by hand must not stop its buyer from ever checking out again.
+            for (const earlierId of held.replaced) {
+              t.set(collection().doc(earlierId), { codeHoldReplacedBy: id }, { merge: true });
+            }
             return built;
           },
           { maxAttempts: 40 },

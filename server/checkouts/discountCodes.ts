@@ -2,7 +2,9 @@
 // codes'). A checkout reserves a use in the transaction that creates it, so `uses + reserved` never
 // passes the limit however many buyers race; fulfilment turns the reservation into a use, and the
 // expiry of an unpaid checkout releases it. Paid orders therefore never exceed the limit, and a buyer
-// who paid is never refused: confirming never checks the limit again.
+// who paid inside the checkout's hour (and its grace, checkouts/latePayments.ts) is never refused:
+// confirming never checks the limit again. A payment made after that has no use held for it any more:
+// it gets the code only if codeUseAtPayment finds a use free, in the transaction that confirms it.
 //
 // Two subcollections of discountCodes/{CODE}, written by the API only (firestore.rules deny every
 // client):
@@ -15,9 +17,17 @@
 //   again with the same code. So one address holding two open checkouts can pay both; both count,
 //   since a paid buyer is never refused (a new address costs nothing anyway: once per e-mail stops
 //   casual reuse, not a determined buyer).
-// Both remember when the code they belong to was created: a code deleted and created again under the
-// same name starts afresh instead of inheriting the old one's buyers and reservations.
+// - holds/{address_<key> | client_<key>}: for a code with a limit, the one checkout each buyer's
+//   mailbox (server/lib/addressKey.ts) and each client address (only its hash, server/lib/
+//   clientAddress.ts) holds a use for. A new checkout of the same buyer replaces the earlier hold: the
+//   earlier reservation becomes 'replaced' in the transaction that makes the new one, so one client
+//   never holds more than one use of a limited code at a time, however many addresses it types. The
+//   earlier checkout, if still paid, no longer holds its discount: it is judged as a late payment
+//   (checkouts/latePayments.ts), getting the code only if a use is free then.
+// All three remember when the code they belong to was created: a code deleted and created again under
+// the same name starts afresh instead of inheriting the old one's buyers, reservations and holds.
 import { createHash } from 'node:crypto';
+import { addressKey } from '../lib/addressKey';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
@@ -34,6 +44,7 @@ import type { Currency } from '../../domain/money';
 
 export const reservationsCollection = 'reservations';
 export const redemptionsCollection = 'redemptions';
+export const holdsCollection = 'holds';
 
 /** The code cannot be used; `message` is the sentence the buyer reads. */
 export class DiscountCodeRefusedError extends Error {
@@ -48,7 +59,8 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-type ReservationStatus = 'reserved' | 'confirmed' | 'released';
+/** 'replaced': a newer checkout of the same buyer took the use over (see the header). */
+export type ReservationStatus = 'reserved' | 'confirmed' | 'released' | 'replaced';
 
 interface ReservationRecord {
   status: ReservationStatus;
@@ -63,6 +75,14 @@ interface ReservationRecord {
   reservedAt: string;
   confirmedAt?: string;
   releasedAt?: string;
+  /** The checkout that replaced this one's hold. */
+  replacedBy?: string;
+}
+
+interface HoldRecord {
+  codeCreatedAt: string;
+  checkoutId: string;
+  heldAt: string;
 }
 
 interface RedemptionRecord {
@@ -81,6 +101,11 @@ export interface ReserveInput {
   currency: Currency;
   listPriceMinor: number;
   email: string;
+  /**
+   * The hash of the client's address (clientAddressKey), or null when the request named none; with the
+   * e-mail's mailbox, whose earlier hold of a limited code this checkout replaces.
+   */
+  clientKey: string | null;
   now: Date;
 }
 
@@ -90,6 +115,11 @@ export interface CodeReservation {
   discountMinor: number;
   /** What the buyer must pay: the list price less the discount, never below 0. */
   amountMinor: number;
+}
+
+export interface HeldReservation extends CodeReservation {
+  /** Earlier checkouts of the same buyer whose hold this one replaced (their reservations 'replaced'). */
+  replaced: string[];
 }
 
 export interface ConfirmInput {
@@ -129,6 +159,17 @@ function redemptionRef(db: Firestore, code: string, email: string): DocumentRefe
   return codeRef(db, code).collection(redemptionsCollection).doc(emailKey(email));
 }
 
+/** The holds a checkout of this buyer takes: its mailbox's and, when known, its client address's. */
+function holdRefs(db: Firestore, code: string, email: string, clientKey: string | null): DocumentReference[] {
+  const holds = codeRef(db, code).collection(holdsCollection);
+  const refs = [holds.doc(`address_${addressKey(email)}`)];
+  if (clientKey !== null) {
+    if (!/^[0-9a-f]{64}$/.test(clientKey)) throw new RangeError('A client key is a SHA-256 in hex.');
+    refs.push(holds.doc(`client_${clientKey}`));
+  }
+  return refs;
+}
+
 /** The stored code, or null when there is none (or the name could not be one: never read). */
 async function readCode(transaction: Transaction, ref: DocumentReference): Promise<DiscountCode | null> {
   const snapshot = await transaction.get(ref);
@@ -139,15 +180,17 @@ async function readCode(transaction: Transaction, ref: DocumentReference): Promi
 /**
  * Checks the code for this checkout and reserves one use of it, in the caller's transaction: call it
  * after the transaction's own reads (Firestore wants every read before the first write), and create
- * the checkout in the same transaction. Throws DiscountCodeRefusedError with the buyer's sentence.
- * Given the same checkout again (the caller retried after a lost answer), it answers the first
- * reservation and changes nothing.
+ * the checkout in the same transaction. For a code with a limit, the same buyer's earlier unpaid hold
+ * (same mailbox or same client address) is replaced, in this transaction, so it never counts twice
+ * against the limit; the caller marks those checkouts. Throws DiscountCodeRefusedError with the
+ * buyer's sentence, replacing nothing. Given the same checkout again (the caller retried after a lost
+ * answer), it answers the first reservation and changes nothing.
  */
 export async function reserveCodeUse(
   transaction: Transaction,
   db: Firestore,
   input: ReserveInput,
-): Promise<CodeReservation> {
+): Promise<HeldReservation> {
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   // A name outside the shape is never a stored code (and never becomes a document path).
@@ -155,21 +198,48 @@ export async function reserveCodeUse(
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
   const buyerRef = redemptionRef(db, name, input.email);
+  const holds = holdRefs(db, name, input.email, input.clientKey);
   const code = await readCode(transaction, ref);
-  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  const [held, buyer, ...holdSnapshots] = await Promise.all([
+    transaction.get(heldRef),
+    transaction.get(buyerRef),
+    ...holds.map((hold) => transaction.get(hold)),
+  ]);
 
   const earlier = held.data() as ReservationRecord | undefined;
   if (code && earlier && earlier.codeCreatedAt === code.createdAt) {
-    return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor };
+    return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor, replaced: [] };
+  }
+
+  // The buyer's earlier checkouts still holding a use of this code (only a limit makes holds count).
+  const replacedRefs: DocumentReference[] = [];
+  if (code && code.maxUses !== null) {
+    const earlierIds = new Set<string>();
+    for (const snapshot of holdSnapshots) {
+      const hold = snapshot.data() as HoldRecord | undefined;
+      if (hold && hold.codeCreatedAt === code.createdAt && hold.checkoutId !== input.checkoutId) {
+        earlierIds.add(hold.checkoutId);
+      }
+    }
+    for (const id of earlierIds) {
+      const earlierRef = reservationRef(db, name, id);
+      const reservation = (await transaction.get(earlierRef)).data() as ReservationRecord | undefined;
+      if (reservation && reservation.codeCreatedAt === code.createdAt && reservation.status === 'reserved') {
+        replacedRefs.push(earlierRef);
+      }
+    }
   }
 
   const redemption = buyer.data() as RedemptionRecord | undefined;
   const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
-  const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
-  if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
+  // The uses the buyer's replaced holds give back are free for this checkout.
+  const counted = code ? { ...code, reserved: Math.max(0, code.reserved - replacedRefs.length) } : null;
+  const refusal = refusalFor(counted, { productId: input.productId, now: input.now, usedByThisEmail });
+  if (refusal !== null || code === null || counted === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
 
   const { listPriceMinor } = input;
   const off = discountMinor(code, input.currency, listPriceMinor);
+  const at = input.now.toISOString();
   const record: ReservationRecord = {
     status: 'reserved',
     codeCreatedAt: code.createdAt,
@@ -179,13 +249,25 @@ export async function reserveCodeUse(
     discountMinor: off,
     amountMinor: listPriceMinor - off,
     emailKey: emailKey(input.email),
-    reservedAt: input.now.toISOString(),
+    reservedAt: at,
   };
   // The counter is written from what this transaction read: a racing reservation makes one of the
-  // two transactions retry, and the retry sees the other's use.
-  transaction.update(ref, { reserved: code.reserved + 1 });
+  // two transactions retry, and the retry sees the other's use (and the other's hold).
+  transaction.update(ref, { reserved: counted.reserved + 1 });
   transaction.set(heldRef, record);
-  return { code: name, discountMinor: record.discountMinor, amountMinor: record.amountMinor };
+  for (const replacedRef of replacedRefs) {
+    transaction.update(replacedRef, { status: 'replaced', releasedAt: at, replacedBy: input.checkoutId });
+  }
+  if (code.maxUses !== null) {
+    const hold: HoldRecord = { codeCreatedAt: code.createdAt, checkoutId: input.checkoutId, heldAt: at };
+    for (const holdRef of holds) transaction.set(holdRef, hold);
+  }
+  return {
+    code: name,
+    discountMinor: record.discountMinor,
+    amountMinor: record.amountMinor,
+    replaced: replacedRefs.map((replacedRef) => replacedRef.id),
+  };
 }
 
 /**
@@ -193,7 +275,10 @@ export async function reserveCodeUse(
  * before a checkout exists. Only the checkout's reservation holds a use, so a quote may still be
  * refused there (the last use taken meanwhile). Throws DiscountCodeRefusedError as reserveCodeUse does.
  */
-export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'checkoutId'>): Promise<CodeReservation> {
+export async function quoteCodeUse(
+  db: Firestore,
+  input: Omit<ReserveInput, 'checkoutId' | 'clientKey'>,
+): Promise<CodeReservation> {
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
@@ -211,9 +296,10 @@ export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'che
 /**
  * Turns the checkout's reservation into a paid use (uses + 1, reserved - 1, revenue + amount) and
  * records the buyer's address for once-per-e-mail codes. Once per checkout: a second call changes
- * nothing and answers false. A checkout whose reservation was already released (paid after it
- * expired) still counts as a use, even past the limit: the buyer has paid. A code deleted meanwhile
- * has nothing left to count. Call it after the transaction's own reads.
+ * nothing and answers false. A checkout whose reservation was already released (paid inside its
+ * hour and grace, swept meanwhile) still counts as a use, even past the limit: the buyer has paid what
+ * was asked. For a payment after that, the caller confirms only a use codeUseAtPayment found free. A
+ * code deleted meanwhile has nothing left to count. Call it after the transaction's own reads.
  */
 export async function confirmCodeUse(transaction: Transaction, db: Firestore, input: ConfirmInput): Promise<boolean> {
   assertMinor('amountMinor', input.amountMinor);
@@ -260,6 +346,68 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   };
   transaction.set(buyerRef, record);
   return true;
+}
+
+export interface UseAtPaymentInput {
+  code: string;
+  /** The checkout being paid: its own reservation, while it still holds one, is its use. */
+  checkoutId: string;
+  productId: string;
+  currency: Currency;
+  /** The product's price at payment time. */
+  listPriceMinor: number;
+  email: string;
+  /** The provider's payment time. */
+  now: Date;
+}
+
+/**
+ * The status of the checkout's reservation of the code as it is now: null when there is none, or
+ * when the code it was made with was deleted (even if one was created again under its name).
+ */
+export async function reservationStatus(
+  transaction: Transaction,
+  db: Firestore,
+  input: { code: string; checkoutId: string },
+): Promise<ReservationStatus | null> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return null;
+  const code = await readCode(transaction, codeRef(db, name));
+  const held = (await transaction.get(reservationRef(db, name, input.checkoutId))).data() as
+    ReservationRecord | undefined;
+  return code && held && held.codeCreatedAt === code.createdAt ? held.status : null;
+}
+
+/**
+ * What the code takes off a checkout whose own price no longer holds (paid after it expired, or its
+ * hold replaced), as a checkout made at payment time would get it: the code as it was when the
+ * checkout was made (not deleted, nor created again), usable now (active, in its dates, this product,
+ * once per e-mail) with a use free. The checkout's own reservation, while still held, is that use.
+ * Null when the code cannot be used now. Reads only: the caller confirms the use (confirmCodeUse) in
+ * the same transaction, so two late payments racing for the last use cannot both have it.
+ */
+export async function codeUseAtPayment(
+  transaction: Transaction,
+  db: Firestore,
+  input: UseAtPaymentInput,
+): Promise<CodeReservation | null> {
+  assertMinor('listPriceMinor', input.listPriceMinor);
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return null;
+  const code = await readCode(transaction, codeRef(db, name));
+  const [held, buyer] = await Promise.all([
+    transaction.get(reservationRef(db, name, input.checkoutId)),
+    transaction.get(redemptionRef(db, name, input.email)),
+  ]);
+  const earlier = held.data() as ReservationRecord | undefined;
+  if (!code || !earlier || earlier.codeCreatedAt !== code.createdAt) return null;
+  const ownHold = earlier.status === 'reserved' ? 1 : 0;
+  const redemption = buyer.data() as RedemptionRecord | undefined;
+  const usedByThisEmail = redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const others = { ...code, reserved: Math.max(0, code.reserved - ownHold) };
+  if (refusalFor(others, { productId: input.productId, now: input.now, usedByThisEmail }) !== null) return null;
+  const off = discountMinor(code, input.currency, input.listPriceMinor);
+  return { code: name, discountMinor: off, amountMinor: input.listPriceMinor - off };
 }
 
 /**

@@ -17,4 +17,19 @@
 //
 // The local cloud sets 0: its API is reached directly or through Vite's proxy, which forwards
 // X-Forwarded-For untouched, so only the socket's own address can be trusted there.
+import { createHash } from 'node:crypto';
+
 export const defaultTrustProxyHops = 3;
+
+/**
+ * How a client address is kept where one must be remembered (a discount code's holds, docs/payments.md
+ * 'Discount codes'): its SHA-256 only, never the address itself.
+ */
+export function clientAddressKey(address: string): string {
+  // An IPv4 client seen through an IPv6 socket ('::ffff:203.0.113.5') is the same client.
+  const plain = address
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return createHash('sha256').update(`client-address:${plain}`, 'utf8').digest('hex');
+}

@@ -1,12 +1,14 @@
 // Fulfil once (docs/payments.md): a verified payment becomes exactly one
 // transactions/{provider}_{reference} record, one access grant, one order e-mail and one sale notice,
 // however many times the client, a retry or the webhook reports it.
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
 import { checkoutsCollection } from '../checkouts/checkouts';
-import { confirmCodeUse } from '../checkouts/discountCodes';
+import { confirmCodeUse, releaseCodeUse } from '../checkouts/discountCodes';
+import { priceAtPayment } from '../checkouts/latePayments';
+import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../payments/paymentIssues';
 import { toMinorUnits, type Currency } from './money';
 
 export const transactionsCollection = 'transactions';
@@ -55,12 +57,14 @@ export interface TransactionRecord {
   captureId?: string;
 }
 
-/** What the checkout set, carried onto the sale. */
+/** What the checkout set, carried onto the sale while its price holds. */
 export interface PurchaseCheckout {
   id: string;
   listPrice: number;
   discountCode: string | null;
   discountAmount: number;
+  /** When its price stops holding (see checkouts/latePayments.ts). */
+  expiresAt: Timestamp;
 }
 
 export interface VerifiedPurchase {
@@ -77,7 +81,23 @@ export interface VerifiedPurchase {
   /** The checkout, marked paid in the same Firestore transaction that records the sale. */
   checkout: PurchaseCheckout | null;
   captureId?: string;
+  /**
+   * What is recorded for the seller (its reason filled in) when a payment of a checkout whose price no
+   * longer holds does not cover today's price; null where nothing was paid (a free order), which is
+   * then simply refused.
+   */
+  issue: PaymentIssueFacts | null;
 }
+
+/**
+ * What became of a verified payment: a sale (new or the first one again), a payment issue (new or the
+ * first one again: one outcome per payment, however often it is reported), or, for a free order whose
+ * price no longer holds, a refusal.
+ */
+export type FulfilOutcome =
+  | { kind: 'sale'; answer: OrderAnswer }
+  | { kind: 'issue'; id: string; facts: PaymentIssueFacts; created: boolean; email: string }
+  | { kind: 'refused'; reason: string };
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
 export class ReferenceConflictError extends Error {
@@ -109,8 +129,13 @@ export interface Fulfilment {
    * saw a reference (on a receipt, a screenshot) cannot claim the product with another address.
    */
   replay(provider: Provider, reference: string, productId: string, buyerEmail: string): Promise<OrderAnswer | null>;
-  /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
-  fulfil(purchase: VerifiedPurchase): Promise<OrderAnswer>;
+  /**
+   * Records a verified payment once and sends its e-mails; a second caller gets the first answer. A
+   * payment of a checkout whose price no longer holds is judged at its payment time
+   * (checkouts/latePayments.ts) in the same transaction, and becomes a sale or a payment issue.
+   * The caller e-mails the seller about a new issue.
+   */
+  fulfil(purchase: VerifiedPurchase): Promise<FulfilOutcome>;
   /** Makes sure the grant of `token` exists (it is missing only after ACCESS_LINK_SECRET changed). */
   ensureAccess(transactionId: string, productId: string, token: string): Promise<void>;
   /**
@@ -290,6 +315,7 @@ export function createFulfilment({
     async fulfil(purchase) {
       const transactionId = transactionIdFor(purchase.provider, purchase.reference);
       const token = links.tokenFor(transactionId);
+      const customerEmail = purchase.customer.email.trim().toLowerCase();
       const record: TransactionRecord = {
         productName: purchase.productName,
         productId: purchase.productId,
@@ -298,7 +324,7 @@ export function createFulfilment({
         transactionReference: purchase.reference,
         paidAt: purchase.paidAt,
         customerName: purchase.customer.name,
-        customerEmail: purchase.customer.email.trim().toLowerCase(),
+        customerEmail,
         customerPhone: purchase.customer.phone,
         amountPaid: purchase.amountPaid,
         currency: purchase.currency,
@@ -318,41 +344,106 @@ export function createFulfilment({
       };
       const ref = transactionRef(transactionId);
       const checkoutRef = purchase.checkout ? db.collection(checkoutsCollection).doc(purchase.checkout.id) : null;
+      const issueRef = purchase.issue ? paymentIssueRef(db, transactionId) : null;
       const grant = grantRef(token);
+      const paidAtMs = Date.parse(purchase.paidAt);
+      // No provider time (or one that does not parse): the payment is judged as made now.
+      const paidAt = Number.isNaN(paidAtMs) ? now() : new Date(paidAtMs);
+      type Decision =
+        | { kind: 'created'; sale: TransactionRecord }
+        | { kind: 'existing' }
+        | { kind: 'issue'; facts: PaymentIssueFacts; created: boolean; email: string }
+        | { kind: 'refused'; reason: string };
       // Read-then-create inside a transaction: over REST, firebase-admin retries a plain create() on
       // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
-      const created = await db.runTransaction(async (t) => {
-        const [existing, existingGrant] = await t.getAll(ref, grant);
-        if (existing?.exists) return false;
-        // The checkout's reserved code use becomes a paid use with the sale, in the same
-        // transaction: a replayed payment finds the sale and never counts the use again.
+      const decision = await db.runTransaction(async (t): Promise<Decision> => {
+        const [existing, existingGrant, existingIssue] = await t.getAll(ref, grant, ...(issueRef ? [issueRef] : []));
+        if (existing?.exists) return { kind: 'existing' };
+        // One outcome per payment: a payment already recorded as an issue stays one, even if a
+        // replay now finds the code's use free again.
+        if (issueRef && purchase.issue && existingIssue?.exists) {
+          const stored = existingIssue.data() as Partial<PaymentIssueFacts> | undefined;
+          return {
+            kind: 'issue',
+            facts: purchase.issue,
+            created: false,
+            email: stored?.customer?.email ?? purchase.issue.customer.email,
+          };
+        }
         const { checkout } = purchase;
-        if (checkout?.discountCode) {
+        const price = checkout
+          ? await priceAtPayment(t, db, {
+              checkout: {
+                id: checkout.id,
+                productId: purchase.productId,
+                currency: purchase.currency,
+                discountCode: checkout.discountCode,
+                expiresAt: checkout.expiresAt,
+              },
+              paidAt,
+              amountPaidMinor: toMinorUnits(purchase.amountPaid),
+              email: customerEmail,
+            })
+          : ({ kind: 'own' } as const);
+        if (price.kind === 'refused') {
+          if (!issueRef || !purchase.issue) return { kind: 'refused', reason: price.reason };
+          const facts = { ...purchase.issue, reason: price.reason };
+          t.create(issueRef, newPaymentIssue(facts, now()));
+          return { kind: 'issue', facts, created: true, email: facts.customer.email };
+        }
+        const sale: TransactionRecord =
+          price.kind === 'today'
+            ? {
+                ...record,
+                amount: price.amountMinor / 100,
+                listPrice: price.listPriceMinor / 100,
+                discountCode: price.code,
+                discountAmount: price.discountMinor / 100,
+              }
+            : record;
+        // The code's use is counted with the sale, in the same transaction: a replayed payment finds
+        // the sale and never counts the use again. Inside its hour the checkout's own use is
+        // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use
+        // priceAtPayment found free.
+        if (checkout && sale.discountCode) {
           await confirmCodeUse(t, db, {
-            code: checkout.discountCode,
+            code: sale.discountCode,
             checkoutId: checkout.id,
-            email: record.customerEmail,
+            email: customerEmail,
             currency: purchase.currency,
-            amountMinor: toMinorUnits(purchase.amount),
+            amountMinor: toMinorUnits(sale.amount),
             now: now(),
           });
+        } else if (checkout?.discountCode) {
+          // Sold at today's full price: the checkout's own reservation, if still held, goes back.
+          await releaseCodeUse(t, db, { code: checkout.discountCode, checkoutId: checkout.id, now: now() });
         }
-        t.create(ref, { ...record, createdAt: FieldValue.serverTimestamp() });
+        t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
         if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
         if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
-        return true;
+        return { kind: 'created', sale };
       }, transactionOptions);
-      if (created) {
+      if (decision.kind === 'issue') {
+        return {
+          kind: 'issue',
+          id: transactionId,
+          facts: decision.facts,
+          created: decision.created,
+          email: decision.email,
+        };
+      }
+      if (decision.kind === 'refused') return decision;
+      if (decision.kind === 'created') {
+        const { sale } = decision;
         // Paid is paid: the link starts working as soon as the seller adds the deliverable (the access
         // route reads productDeliverables), so a missing one is reported, not a reason to refuse.
-        if (!record.productUrl)
-          logError(`${transactionId}: product ${record.productId} sold without a deliverable`, null);
-        return sendEmails(transactionId, record, links.urlFor(token));
+        if (!sale.productUrl) logError(`${transactionId}: product ${sale.productId} sold without a deliverable`, null);
+        return { kind: 'sale', answer: await sendEmails(transactionId, sale, links.urlFor(token)) };
       }
       const answer = await settleExisting(transactionId, purchase.productId, purchase.customer.email);
       // Only a deletion between the transaction and this read could get here.
       if (!answer) throw new Error(`Transaction ${transactionId} vanished during fulfilment`);
-      return answer;
+      return { kind: 'sale', answer };
     },
   };
 }

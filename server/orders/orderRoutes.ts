@@ -92,7 +92,8 @@ export function createOrderRouter({
       return;
     }
     try {
-      res.status(201).json(await service.createCheckout(parsed.data));
+      // req.ip is the client as the trusted proxy hops see it (lib/clientAddress.ts).
+      res.status(201).json(await service.createCheckout({ ...parsed.data, clientAddress: req.ip ?? null }));
     } catch (error) {
       sendOrderError(res, error, logError, `Checkout for ${parsed.data.productId}`);
     }

@@ -1,7 +1,8 @@
 // The purchase flows (docs/payments.md): a checkout sets the price before any money moves; a payment is
-// verified with the provider against its checkout, never against the product as it is now, then
-// fulfilled once. A payment the provider confirms but that cannot be fulfilled is recorded for the
-// seller (paymentIssues), never dropped. The price never comes from the browser.
+// verified with the provider against its checkout, never against the product as it is now (unless it
+// was made after the checkout's hour: checkouts/latePayments.ts), then fulfilled once. A payment the
+// provider confirms but that cannot be fulfilled is recorded for the seller (paymentIssues), never
+// dropped. The price never comes from the browser.
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider, OrderAnswer, PriceQuoteAnswer } from '../../domain/apiContracts';
@@ -11,7 +12,12 @@ import { withoutForbiddenCharacters } from '../../domain/textSafety';
 import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
-import { metadataText, type PaymentIssueFacts, type PaymentIssues } from '../payments/paymentIssues';
+import {
+  metadataText,
+  PaymentIssueRecordedError,
+  type PaymentIssueFacts,
+  type PaymentIssues,
+} from '../payments/paymentIssues';
 import type { PaypalClient, PaypalOrder } from '../payments/paypalClient';
 import type { PaystackClient, PaystackTransaction } from '../payments/paystackClient';
 import { isRecord, PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
@@ -19,6 +25,7 @@ import {
   ReferenceConflictError,
   transactionIdFor,
   transactionsCollection,
+  type FulfilOutcome,
   type Fulfilment,
   type Provider,
 } from './fulfilment';
@@ -68,6 +75,8 @@ export interface OrderService {
     provider?: Exclude<CheckoutProvider, 'free'> | undefined;
     /** A checkout to resume (the reminder's link); used only while it still fits this request. */
     checkoutId?: string | undefined;
+    /** The client's address (req.ip): one client holds one use of a limited code at a time. */
+    clientAddress: string | null;
   }): Promise<CheckoutAnswer>;
   /** What a code would make of the price now (the dialog's Apply); reserves nothing. */
   quote(input: {
@@ -155,15 +164,20 @@ export function createOrderService({
     return checkout && checkout.provider === provider ? checkout : null;
   }
 
-  /** Fulfils a verified payment as its checkout set it: product, price and buyer of record. */
+  /**
+   * Fulfils a verified payment as its checkout set it (product, price and buyer of record), or, when
+   * the checkout's price no longer holds at the payment time, at today's price or as a payment issue
+   * (`issue`, its reason filled in by fulfilment; null for a free order, which is then refused).
+   */
   async function fulfilCheckout(
     checkout: Checkout,
     paid: { provider: Provider; reference: string; amountPaid: number; paidAt: string; captureId?: string },
+    issue: PaymentIssueFacts | null,
   ): Promise<OrderAnswer> {
     // The deliverable as it is now, else as it was when the checkout was made (the product may have
     // been deleted since, and its deliverable with it: paid is paid).
     const current: unknown = (await db.collection('productDeliverables').doc(checkout.productId).get()).data()?.url;
-    return fulfilment.fulfil({
+    const outcome = await fulfilment.fulfil({
       provider: paid.provider,
       reference: paid.reference,
       productId: checkout.productId,
@@ -179,9 +193,41 @@ export function createOrderService({
         listPrice: checkout.listPrice,
         discountCode: checkout.discountCode,
         discountAmount: checkout.discountAmount,
+        expiresAt: checkout.expiresAt,
       },
       ...(paid.captureId ? { captureId: paid.captureId } : {}),
+      issue,
     });
+    return answerOf(outcome);
+  }
+
+  /** The order routes' answer for what fulfilment made of a payment. */
+  async function answerOf(outcome: FulfilOutcome): Promise<OrderAnswer> {
+    if (outcome.kind === 'sale') return outcome.answer;
+    if (outcome.kind === 'refused') throw new CheckoutRefusedError(checkoutExpired, 410);
+    // Only the call that created the issue e-mails the seller, as issues.record does.
+    if (outcome.created) await issues.notifySeller(outcome.id, outcome.facts);
+    throw new PaymentIssueRecordedError(outcome.id, outcome.email);
+  }
+
+  /** The seller's record of a demo payment that could not be fulfilled (the local stack only). */
+  function demoIssue(checkout: Checkout, reference: string): PaymentIssueFacts {
+    return {
+      provider: 'demo',
+      reference,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      status: 'demo',
+      customer: checkout.customer,
+      metadata: '',
+      checkoutId: checkout.id,
+      productId: checkout.productId,
+      productName: checkout.productName,
+      expectedAmount: checkout.amount,
+      expectedCurrency: checkout.currency,
+      event: null,
+      reason: '',
+    };
   }
 
   function paystackIssue(
@@ -235,12 +281,16 @@ export function createOrderService({
       }
       throw error;
     }
-    return fulfilCheckout(checkout, {
-      provider: 'paystack',
-      reference: transaction.reference,
-      amountPaid: paid.amountPaid,
-      paidAt: paidAtIso(paid.paidAt),
-    });
+    return fulfilCheckout(
+      checkout,
+      {
+        provider: 'paystack',
+        reference: transaction.reference,
+        amountPaid: paid.amountPaid,
+        paidAt: paidAtIso(paid.paidAt),
+      },
+      paystackIssue(transaction, checkout, fallbackBuyer, ''),
+    );
   }
 
   async function verifyPaystack(reference: string): Promise<PaystackTransaction> {
@@ -284,7 +334,7 @@ export function createOrderService({
   }
 
   return {
-    async createCheckout({ productId, currency, customer, code, provider, checkoutId }) {
+    async createCheckout({ productId, currency, customer, code, provider, checkoutId, clientAddress }) {
       const chosen = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
       const checkProvider = () => {
         if (chosen === 'demo') requireDemo();
@@ -303,11 +353,13 @@ export function createOrderService({
       if (checkoutId) {
         const earlier = await checkouts.byId(checkoutId);
         // The same price only for the same purchase: product, currency, buyer, code and a provider
-        // that fits, while the checkout is open and unexpired; otherwise a new one at today's price.
+        // that fits, while the checkout is open, unexpired and still holds its code's use; otherwise
+        // a new one at today's price.
         if (
           earlier &&
           earlier.status === 'open' &&
           !checkouts.isExpired(earlier) &&
+          !earlier.codeHoldReplacedBy &&
           earlier.productId === productId &&
           earlier.currency === currency &&
           sameAddress(earlier.customer.email, customer.email) &&
@@ -325,6 +377,7 @@ export function createOrderService({
         provider: chosen,
         customer,
         code: wantedCode ?? undefined,
+        clientAddress,
         // Refused before anything is written, so a code use is never held for a provider that cannot
         // take the payment; once the price is known, since a free order needs no provider at all.
         beforeWrite: async (amountMinor) => {
@@ -364,12 +417,11 @@ export function createOrderService({
       // Nothing was paid, so an expired free checkout is not honoured: its code use may be gone.
       if (checkout.status !== 'open' || checkouts.isExpired(checkout))
         throw new CheckoutRefusedError(checkoutExpired, 410);
-      return fulfilCheckout(checkout, {
-        provider: 'free',
-        reference: freeRef,
-        amountPaid: 0,
-        paidAt: now().toISOString(),
-      });
+      return fulfilCheckout(
+        checkout,
+        { provider: 'free', reference: freeRef, amountPaid: 0, paidAt: now().toISOString() },
+        null,
+      );
     },
 
     async payWithPaystack({ reference, productId, customer }) {
@@ -394,12 +446,11 @@ export function createOrderService({
       if (checkout.currency !== currency) {
         throw new PaymentNotVerifiedError(`This checkout is in ${checkout.currency}.`);
       }
-      return fulfilCheckout(checkout, {
-        provider: 'demo',
-        reference,
-        amountPaid: checkout.amount,
-        paidAt: now().toISOString(),
-      });
+      return fulfilCheckout(
+        checkout,
+        { provider: 'demo', reference, amountPaid: checkout.amount, paidAt: now().toISOString() },
+        demoIssue(checkout, reference),
+      );
     },
 
     async createPaypalOrder({ checkoutId }) {
@@ -453,13 +504,18 @@ export function createOrderService({
         if (error instanceof PaymentMismatchError) return issues.record(paypalIssue(order, checkout, error.message));
         throw error;
       }
-      return fulfilCheckout(checkout, {
-        provider: 'paypal',
-        reference: orderId,
-        amountPaid: paid.amountPaid,
-        paidAt: now().toISOString(),
-        ...(order.capture?.id ? { captureId: order.capture.id } : {}),
-      });
+      return fulfilCheckout(
+        checkout,
+        {
+          provider: 'paypal',
+          reference: orderId,
+          amountPaid: paid.amountPaid,
+          // PayPal's own time of the capture; without one, now.
+          paidAt: paidAtIso(order.capture?.createTime || null),
+          ...(order.capture?.id ? { captureId: order.capture.id } : {}),
+        },
+        paypalIssue(order, checkout, ''),
+      );
     },
 
     async fulfilPaystackCharge(event) {

@@ -15,7 +15,8 @@ export interface PaypalOrder {
   /** purchase_units[0].payee.merchant_id: whose account the order pays. */
   payeeMerchantId: string;
   amount: PaypalAmount | null;
-  capture: { id: string; status: string; amount: PaypalAmount | null; customId: string } | null;
+  /** The order's first capture; `createTime` is PayPal's create_time of it (empty when missing). */
+  capture: { id: string; status: string; amount: PaypalAmount | null; customId: string; createTime: string } | null;
 }
 
 export interface PaypalClient {
@@ -93,6 +94,7 @@ export function readPaypalOrder(body: Record<string, unknown>): PaypalOrder {
           status: text(first.status),
           amount: readAmount(first.amount),
           customId: text(first.custom_id),
+          createTime: text(first.create_time),
         }
       : null,
   };

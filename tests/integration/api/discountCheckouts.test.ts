@@ -30,7 +30,8 @@ import {
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  api = await startPurchaseApi();
+  // One proxy hop trusted, so a test can name each buyer's client address (X-Forwarded-For).
+  api = await startPurchaseApi({ TRUST_PROXY_HOPS: '1' });
 });
 afterAll(async () => {
   await api.close();
@@ -76,8 +77,19 @@ interface Body {
   checkoutId?: string;
 }
 
-async function checkout(body: Body, url = api.url): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await postJson(`${url}/api/checkouts`, body);
+let clients = 0;
+/** A client address of its own: one client holds one use of a limited code at a time. */
+function anotherClient(): string {
+  clients += 1;
+  return `198.51.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+}
+
+async function checkout(
+  body: Body,
+  url = api.url,
+  client?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await postJson(`${url}/api/checkouts`, body, client ? { 'x-forwarded-for': client } : {});
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -201,7 +213,7 @@ describe('limits under load and expiry', () => {
     const code = await seedCode({ maxUses: 5 });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code }),
+        checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code }, api.url, anotherClient()),
       ),
     );
     const discounted = answers.filter((answer) => answer.status === 201);
@@ -218,10 +230,16 @@ describe('limits under load and expiry', () => {
     const product = await seedProduct({ priceInNgn: 4500 });
     const code = await seedCode({ maxUses: 3 });
     const held = await Promise.all(
-      [0, 1, 2].map(() => checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code })),
+      [0, 1, 2].map(() =>
+        checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code }, api.url, anotherClient()),
+      ),
     );
     expect(held.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    const refused = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    const refused = await checkout(
+      { productId: product.id, currency: 'NGN', customer: buildCustomer(), code },
+      api.url,
+      anotherClient(),
+    );
     expect(refused.body).toEqual({ message: 'This code has been used up.' });
 
     // Two of the three run past their expiry; the third is still open.
@@ -238,7 +256,9 @@ describe('limits under load and expiry', () => {
     expect(await codeDoc(code)).toMatchObject({ reserved: 1, uses: 0 });
 
     const again = await Promise.all(
-      [0, 1, 2].map(() => checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code })),
+      [0, 1, 2].map(() =>
+        checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code }, api.url, anotherClient()),
+      ),
     );
     expect(again.map((answer) => answer.status).sort()).toEqual([201, 201, 400]);
     expect(await codeDoc(code)).toMatchObject({ reserved: 3 });

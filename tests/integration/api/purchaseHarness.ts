@@ -102,6 +102,8 @@ export interface PaystackCharge {
   currency: string;
   metadata: unknown;
   customerEmail: string;
+  /** Paystack's paid_at; a fixed time in 2026-11 unless given (null: Paystack gave none). */
+  paidAt?: string | null;
 }
 
 /** Paystack's verify endpoint over a table the tests fill; it records every call. */
@@ -132,7 +134,8 @@ export function paystackTransactionData(charge: PaystackCharge) {
     reference: charge.reference,
     amount: charge.amount,
     gateway_response: charge.status === 'success' ? 'Successful' : 'Declined',
-    paid_at: charge.status === 'success' ? '2026-11-22T09:00:05.000Z' : null,
+    paid_at:
+      charge.status === 'success' ? (charge.paidAt === undefined ? '2026-11-22T09:00:05.000Z' : charge.paidAt) : null,
     created_at: '2026-11-22T09:00:00.000Z',
     channel: 'card',
     currency: charge.currency,
@@ -222,10 +225,15 @@ interface FakePaypalOrder {
   /** What the capture will end in once the buyer approved. */
   captureOutcome: 'COMPLETED' | 'DECLINED';
   captured: boolean;
+  /** The capture's create_time, once captured. */
+  capturedAt?: string;
 }
 
-/** PayPal's token, create, get and capture endpoints over an in-memory order table. */
-export function createFakePaypal() {
+/**
+ * PayPal's token, create, get and capture endpoints over an in-memory order table. `now` is PayPal's
+ * clock, which stamps a capture's create_time.
+ */
+export function createFakePaypal(now: () => Date = () => new Date()) {
   const orders = new Map<string, FakePaypalOrder>();
   const createBodies: unknown[] = [];
   const captureRequestIds: string[] = [];
@@ -252,6 +260,7 @@ export function createFakePaypal() {
                     amount: order.amount,
                     custom_id: order.customId,
                     final_capture: true,
+                    ...(order.capturedAt ? { create_time: order.capturedAt } : {}),
                   },
                 ],
               },
@@ -319,6 +328,7 @@ export function createFakePaypal() {
         );
       }
       order.captured = true;
+      order.capturedAt = now().toISOString();
       // PayPal marks the order COMPLETED even when its one capture is DECLINED.
       order.status = 'COMPLETED';
       return HttpResponse.json(representation(order), { status: 201 });
@@ -372,7 +382,7 @@ export interface PurchaseApi {
  */
 export async function startPurchaseApi(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'auth' | 'pageTemplate'> = {},
+  deps: Pick<AppDeps, 'auth' | 'pageTemplate' | 'now'> = {},
 ): Promise<PurchaseApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -63,6 +63,7 @@ function reserveInput(code: string, overrides: Partial<ReserveInput> = {}): Rese
     currency: 'NGN',
     listPriceMinor: 450_000,
     email: 'buyer@example.com',
+    clientKey: null,
     now,
     ...overrides,
   };
@@ -97,26 +98,57 @@ describe('reserving under load', () => {
   }, 60_000);
 });
 
+describe('one hold per buyer', () => {
+  it('replaces the same client’s earlier hold of a limited code, and nothing when it refuses', async () => {
+    const code = await seedCode({ maxUses: 2 });
+    const clientKey = 'a1'.repeat(32);
+    const first = reserveInput(code, { email: 'one@example.com', clientKey });
+    await reserve(first);
+    const second = reserveInput(code, { email: 'two@example.com', clientKey });
+    expect(await reserve(second)).toEqual({
+      code,
+      discountMinor: 67_500,
+      amountMinor: 382_500,
+      replaced: [first.checkoutId],
+    });
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+    const statusOf = async (checkoutId: string) =>
+      (await db.doc(`discountCodes/${code}/reservations/${checkoutId}`).get()).get('status') as unknown;
+    expect(await statusOf(first.checkoutId)).toBe('replaced');
+    // A replaced hold gives nothing back again when its checkout expires.
+    expect(await release({ code, checkoutId: first.checkoutId, now })).toBe(false);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+
+    await db.doc(`discountCodes/${code}`).update({ active: false });
+    expect(await attempt(reserveInput(code, { email: 'three@example.com', clientKey }))).toBe(
+      'This code is not available right now.',
+    );
+    expect(await statusOf(second.checkoutId)).toBe('reserved');
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
+  });
+});
+
 describe('releasing and confirming', () => {
   it('frees a use when an unpaid checkout’s reservation is released, once however often it is asked', async () => {
     const code = await seedCode({ maxUses: 1 });
-    const first = reserveInput(code);
+    // Other buyers each time: a buyer's new checkout would take over their own earlier hold.
+    const first = reserveInput(code, { email: 'first@example.com' });
     await reserve(first);
-    expect(await attempt(reserveInput(code))).toBe('This code has been used up.');
+    expect(await attempt(reserveInput(code, { email: 'second@example.com' }))).toBe('This code has been used up.');
 
     expect(await release({ code, checkoutId: first.checkoutId, now })).toBe(true);
     expect(await release({ code, checkoutId: first.checkoutId, now })).toBe(false);
     expect(await codeDoc(code)).toMatchObject({ reserved: 0 });
 
-    expect(await attempt(reserveInput(code))).toBe('reserved');
-    expect(await attempt(reserveInput(code))).toBe('This code has been used up.');
+    expect(await attempt(reserveInput(code, { email: 'third@example.com' }))).toBe('reserved');
+    expect(await attempt(reserveInput(code, { email: 'fourth@example.com' }))).toBe('This code has been used up.');
     expect(await codeDoc(code)).toMatchObject({ reserved: 1 });
   });
 
   it('turns a reservation into a use with its revenue, once per checkout', async () => {
     const code = await seedCode({ maxUses: 2 });
     const input = reserveInput(code, { currency: 'USD', listPriceMinor: 700 });
-    expect(await reserve(input)).toEqual({ code, discountMinor: 105, amountMinor: 595 });
+    expect(await reserve(input)).toEqual({ code, discountMinor: 105, amountMinor: 595, replaced: [] });
     const paid = { code, checkoutId: input.checkoutId, email: input.email, currency: 'USD' as const, now };
     expect(await confirm({ ...paid, amountMinor: 595 })).toBe(true);
     expect(await confirm({ ...paid, amountMinor: 595 })).toBe(false);
@@ -317,28 +349,33 @@ describe('prices and refusals', () => {
       code: percent,
       discountMinor: 67_500,
       amountMinor: 382_500,
+      replaced: [],
     });
     expect(await reserve(reserveInput(percent, { currency: 'USD', listPriceMinor: 700 }))).toEqual({
       code: percent,
       discountMinor: 105,
       amountMinor: 595,
+      replaced: [],
     });
     const fixed = await seedCode({ kind: 'fixed', percent: null, amountOff: { NGN: 500, USD: 2.5 } });
     expect(await reserve(reserveInput(fixed, { listPriceMinor: 450_000 }))).toEqual({
       code: fixed,
       discountMinor: 50_000,
       amountMinor: 400_000,
+      replaced: [],
     });
     expect(await reserve(reserveInput(fixed, { currency: 'USD', listPriceMinor: 700 }))).toEqual({
       code: fixed,
       discountMinor: 250,
       amountMinor: 450,
+      replaced: [],
     });
     const everything = await seedCode({ percent: 100 });
     expect(await reserve(reserveInput(everything, { currency: 'USD', listPriceMinor: 999 }))).toEqual({
       code: everything,
       discountMinor: 999,
       amountMinor: 0,
+      replaced: [],
     });
   });
 

@@ -78,6 +78,7 @@ function paypalOrder(overrides: Partial<PaypalOrder> = {}): PaypalOrder {
       status: 'COMPLETED',
       amount: { currency: 'USD', value: '19.99' },
       customId: 'course-1',
+      createTime: '2026-11-22T09:00:05Z',
     },
     ...overrides,
   };
@@ -123,30 +124,76 @@ describe('checkPaypalCapture (after capture)', () => {
   it.each([
     [{ capture: null }, 'The PayPal payment could not be completed.'],
     [
-      { capture: { id: 'C', status: 'DECLINED', amount: { currency: 'USD', value: '19.99' }, customId: 'course-1' } },
+      {
+        capture: {
+          id: 'C',
+          status: 'DECLINED',
+          amount: { currency: 'USD', value: '19.99' },
+          customId: 'course-1',
+          createTime: '',
+        },
+      },
       'PayPal declined the payment. Please try another payment method.',
     ],
     [
-      { capture: { id: 'C', status: 'PENDING', amount: { currency: 'USD', value: '19.99' }, customId: 'course-1' } },
+      {
+        capture: {
+          id: 'C',
+          status: 'PENDING',
+          amount: { currency: 'USD', value: '19.99' },
+          customId: 'course-1',
+          createTime: '',
+        },
+      },
       'PayPal is still processing this payment. If you were charged, please contact the seller.',
     ],
     [{ status: 'APPROVED' }, 'The PayPal payment could not be completed.'],
     [
-      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '1.00' }, customId: 'course-1' } },
+      {
+        capture: {
+          id: 'C',
+          status: 'COMPLETED',
+          amount: { currency: 'USD', value: '1.00' },
+          customId: 'course-1',
+          createTime: '',
+        },
+      },
       'The amount paid does not match the price of this product.',
     ],
     [
-      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'GBP', value: '19.99' }, customId: 'course-1' } },
+      {
+        capture: {
+          id: 'C',
+          status: 'COMPLETED',
+          amount: { currency: 'GBP', value: '19.99' },
+          customId: 'course-1',
+          createTime: '',
+        },
+      },
       'The PayPal payment was not made in USD.',
     ],
     [
-      { capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '19.99' }, customId: 'course-9' } },
+      {
+        capture: {
+          id: 'C',
+          status: 'COMPLETED',
+          amount: { currency: 'USD', value: '19.99' },
+          customId: 'course-9',
+          createTime: '',
+        },
+      },
       'This PayPal order was made for a different product.',
     ],
     [
       {
         customId: '',
-        capture: { id: 'C', status: 'COMPLETED', amount: { currency: 'USD', value: '19.99' }, customId: '' },
+        capture: {
+          id: 'C',
+          status: 'COMPLETED',
+          amount: { currency: 'USD', value: '19.99' },
+          customId: '',
+          createTime: '',
+        },
       },
       'This PayPal order was made for a different product.',
     ],

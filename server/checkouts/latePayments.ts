@@ -1,0 +1,91 @@
+// Payments that arrive late (docs/payments.md, 'Checkout sessions'): a checkout holds its price for its
+// hour, plus a grace for slow confirmations, judged by the provider's own payment time. A payment after
+// that, or for a checkout whose hold on its code a newer checkout of the same buyer took over, is
+// fulfilled only if it still covers what a checkout made at the payment time would ask: the product's
+// price then, less the code only if the code could still be used then with a use free. Decided in the
+// transaction that records the sale, so the last use of a code goes to one payment only.
+import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { chargedMinor } from '../../domain/discounts';
+import type { Currency } from '../../domain/money';
+import { toMinorUnits } from '../orders/money';
+import { codeUseAtPayment, reservationStatus } from './discountCodes';
+
+/**
+ * How long after its expiry a checkout still holds its price: a provider may confirm a payment the
+ * buyer made inside the hour a few minutes later (a slow card network, a bank transfer being matched).
+ */
+export const latePaymentGraceMs = 5 * 60_000;
+
+export const paidAfterExpiry = 'Paid after the checkout expired, at a price no longer offered.';
+export const paidAfterHoldReplaced =
+  'Paid after a newer checkout of the same buyer took over its discount code, at a price no longer offered.';
+
+/** What a checkout set, as the judgement needs it. */
+export interface CheckoutPrice {
+  id: string;
+  productId: string;
+  currency: Currency;
+  discountCode: string | null;
+  expiresAt: Timestamp;
+}
+
+/**
+ * 'own': the checkout's price holds. 'today': it does not, and the payment covers today's price (the
+ * figures, in minor units, the sale records; `code` null when no code applies now). 'refused': it does
+ * not, and the payment does not cover today's price (or the product is gone): a payment issue.
+ */
+export type PriceAtPayment =
+  | { kind: 'own' }
+  | { kind: 'today'; listPriceMinor: number; discountMinor: number; amountMinor: number; code: string | null }
+  | { kind: 'refused'; reason: string };
+
+/** Whether a payment made at `paidAt` still falls within the checkout's hour and its grace. */
+export function paidInTime(expiresAt: Timestamp, paidAt: Date): boolean {
+  return paidAt.getTime() <= expiresAt.toMillis() + latePaymentGraceMs;
+}
+
+/**
+ * Judges a verified payment of `amountPaidMinor` made at `paidAt` (the provider's time) against its
+ * checkout. Reads only, inside the caller's transaction, before its writes.
+ */
+export async function priceAtPayment(
+  transaction: Transaction,
+  db: Firestore,
+  input: { checkout: CheckoutPrice; paidAt: Date; amountPaidMinor: number; email: string },
+): Promise<PriceAtPayment> {
+  const { checkout, paidAt } = input;
+  const held = checkout.discountCode
+    ? await reservationStatus(transaction, db, { code: checkout.discountCode, checkoutId: checkout.id })
+    : null;
+  // A checkout whose hold a newer checkout of the same buyer took over is judged as a late one,
+  // whenever it is paid (docs/payments.md, 'Discount codes').
+  const replaced = held === 'replaced';
+  if (!replaced && paidInTime(checkout.expiresAt, paidAt)) return { kind: 'own' };
+
+  const reason = replaced ? paidAfterHoldReplaced : paidAfterExpiry;
+  const product = (await transaction.get(db.collection('products').doc(checkout.productId))).data();
+  const price: unknown = checkout.currency === 'NGN' ? product?.priceInNgn : product?.priceInUsd;
+  // A deleted product, or one no longer priced in this currency, is not offered at any price.
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return { kind: 'refused', reason };
+  const listPriceMinor = toMinorUnits(price);
+  const use = checkout.discountCode
+    ? await codeUseAtPayment(transaction, db, {
+        code: checkout.discountCode,
+        checkoutId: checkout.id,
+        productId: checkout.productId,
+        currency: checkout.currency,
+        listPriceMinor,
+        email: input.email,
+        now: paidAt,
+      })
+    : null;
+  const amountMinor = chargedMinor(checkout.currency, use ? use.amountMinor : listPriceMinor);
+  if (input.amountPaidMinor < amountMinor) return { kind: 'refused', reason };
+  return {
+    kind: 'today',
+    listPriceMinor,
+    discountMinor: listPriceMinor - amountMinor,
+    amountMinor,
+    code: use ? use.code : null,
+  };
+}

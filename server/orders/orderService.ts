@@ -10,6 +10,7 @@ import { normalizeCode } from '../../domain/discounts';
 import { customerFields, fieldError } from '../../domain/fieldRules';
 import { withoutForbiddenCharacters } from '../../domain/textSafety';
 import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
+import { paidInTime } from '../checkouts/latePayments';
 import type { ServerConfig } from '../config';
 import { oneLine } from '../mail/html';
 import {
@@ -493,6 +494,11 @@ export function createOrderService({
       let order = await client.getOrder(orderId);
       if (!order) throw new PaymentNotVerifiedError('PayPal has no order with this id.');
       checkPaypalOrderTerms(order, expected);
+      // An approved order is money not yet taken: after the checkout's hour (and grace) it is not
+      // captured at all, rather than captured and then found to pay a price no longer offered.
+      if (order.status === 'APPROVED' && !paidInTime(checkout.expiresAt, now())) {
+        throw new CheckoutRefusedError(checkoutExpired, 410);
+      }
       if (order.status === 'APPROVED') order = await client.captureOrder(orderId);
       else if (order.status !== 'COMPLETED') {
         throw new PaymentNotVerifiedError('The PayPal payment has not been approved.');

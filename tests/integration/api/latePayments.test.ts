@@ -436,7 +436,29 @@ describe('the webhook and PayPal', () => {
     expect(await transactionsFor(held.reference)).toEqual([expect.objectContaining({ amount: 3500 })]);
   });
 
-  it('records a PayPal capture made after the checkout expired, at a price no longer offered, as an issue', async () => {
+  it('does not capture a PayPal order approved for a checkout that has expired: no money moves', async () => {
+    const product = await seedProduct({ priceInUsd: 9 });
+    const customer = buildCustomer();
+    const held = await openCheckout(product, customer, { currency: 'USD' });
+    const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: held.checkoutId });
+    const { id: orderId } = (await created.json()) as { id: string };
+    paypal.approve(orderId);
+    advance(2 * 60 * minute);
+
+    const captured = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, {
+      productId: product.id,
+      customer,
+    });
+    expect(captured.status).toBe(410);
+    expect(await captured.json()).toEqual({
+      message: 'This checkout has expired. Please close the payment window and try again.',
+    });
+    expect(paypal.orders.get(orderId)).toMatchObject({ status: 'APPROVED', captured: false });
+    expect(await transactionsFor(orderId)).toEqual([]);
+    expect(await paymentIssueOf('paypal', orderId)).toBeNull();
+  });
+
+  it('records a PayPal capture PayPal made after the checkout expired, at a price no longer offered, as an issue', async () => {
     const product = await seedProduct({ priceInUsd: 9 });
     const customer = buildCustomer();
     const held = await openCheckout(product, customer, { currency: 'USD' });
@@ -445,6 +467,10 @@ describe('the webhook and PayPal', () => {
     paypal.approve(orderId);
     advance(2 * 60 * minute);
     await db.doc(`products/${product.id}`).update({ priceInUsd: 12 });
+    // Captured late (an earlier capture call whose answer was lost): PayPal's create_time is late.
+    const order = paypal.orders.get(orderId);
+    if (!order) throw new Error('no order');
+    Object.assign(order, { status: 'COMPLETED', captured: true, capturedAt: now().toISOString() });
 
     const captured = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, {
       productId: product.id,

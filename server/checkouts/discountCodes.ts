@@ -9,16 +9,16 @@
 // - reservations/{checkoutId}: what each checkout holds (reserved, confirmed or released), so a
 //   confirmation or a release given the same checkout twice (a retried webhook, two racing sweeps)
 //   counts once.
-// - redemptions/{sha256 of the e-mail}: the buyers who paid with the code, for once-per-e-mail codes.
-//   A document per address can be read inside the transaction, which a query cannot; the address
-//   itself is not stored. Only a paid use counts: a buyer who closed the payment window may start
-//   again with the same code. So one address holding two open checkouts can pay both; both count,
-//   since a paid buyer is never refused (a new address costs nothing anyway: once per e-mail stops
-//   casual reuse, not a determined buyer).
+// - redemptions/{addressKey of the e-mail}: the buyers who paid with the code, for once-per-e-mail
+//   codes, one document per mailbox (server/lib/addressKey.ts; docs/payments.md, 'Once per e-mail'),
+//   so `ada+1@` and `ada+2@` are one buyer. Documents written before under the plain address's key
+//   (legacyAddressKey) are read beside it. A document per mailbox can be read inside the transaction,
+//   which a query cannot; the address itself is not stored. Only a paid use counts: a buyer who
+//   closed the payment window may start again with the same code. So one address holding two open
+//   checkouts can pay both; both count, since a paid buyer is never refused.
 // Both remember when the code they belong to was created: a code deleted and created again under the
 // same name starts afresh instead of inheriting the old one's buyers and reservations.
-import { createHash } from 'node:crypto';
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
   discountCodesCollection,
@@ -31,6 +31,7 @@ import {
   type DiscountRefusal,
 } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
+import { addressKey, legacyAddressKey } from '../lib/addressKey';
 
 export const reservationsCollection = 'reservations';
 export const redemptionsCollection = 'redemptions';
@@ -41,11 +42,6 @@ export class DiscountCodeRefusedError extends Error {
   constructor(readonly reason: DiscountRefusal) {
     super(discountRefusals[reason]);
   }
-}
-
-/** How a buyer's address is keyed: trimmed and lower-cased (as transactions store it), then SHA-256. */
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
 type ReservationStatus = 'reserved' | 'confirmed' | 'released';
@@ -59,6 +55,7 @@ interface ReservationRecord {
   listPriceMinor: number;
   discountMinor: number;
   amountMinor: number;
+  /** The buyer's addressKey (the field keeps its first name). */
   emailKey: string;
   reservedAt: string;
   confirmedAt?: string;
@@ -125,8 +122,21 @@ function reservationRef(db: Firestore, code: string, checkoutId: string): Docume
   return codeRef(db, code).collection(reservationsCollection).doc(checkoutId);
 }
 
-function redemptionRef(db: Firestore, code: string, email: string): DocumentReference {
-  return codeRef(db, code).collection(redemptionsCollection).doc(emailKey(email));
+/** The buyer's redemption under the mailbox's key, and where one written before mailboxes were folded is. */
+function redemptionRefs(db: Firestore, code: string, email: string): [DocumentReference, DocumentReference] {
+  const redemptions = codeRef(db, code).collection(redemptionsCollection);
+  return [redemptions.doc(addressKey(email)), redemptions.doc(legacyAddressKey(email))];
+}
+
+/** The redemption of `code` among these snapshots (the mailbox's first, then the legacy one), if any. */
+function redemptionOf(
+  code: DiscountCode | null,
+  buyers: Array<DocumentSnapshot | undefined>,
+): RedemptionRecord | undefined {
+  if (!code) return undefined;
+  return buyers
+    .map((buyer) => buyer?.data() as RedemptionRecord | undefined)
+    .find((redemption) => redemption !== undefined && redemption.codeCreatedAt === code.createdAt);
 }
 
 /** The stored code, or null when there is none (or the name could not be one: never read). */
@@ -154,17 +164,20 @@ export async function reserveCodeUse(
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
-  const buyerRef = redemptionRef(db, name, input.email);
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
   const code = await readCode(transaction, ref);
-  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  const [held, buyer, legacyBuyer] = await Promise.all([
+    transaction.get(heldRef),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
+  ]);
 
   const earlier = held.data() as ReservationRecord | undefined;
   if (code && earlier && earlier.codeCreatedAt === code.createdAt) {
     return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor };
   }
 
-  const redemption = buyer.data() as RedemptionRecord | undefined;
-  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const usedByThisEmail = redemptionOf(code, [buyer, legacyBuyer]) !== undefined;
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
 
@@ -178,7 +191,7 @@ export async function reserveCodeUse(
     listPriceMinor,
     discountMinor: off,
     amountMinor: listPriceMinor - off,
-    emailKey: emailKey(input.email),
+    emailKey: addressKey(input.email),
     reservedAt: input.now.toISOString(),
   };
   // The counter is written from what this transaction read: a racing reservation makes one of the
@@ -197,11 +210,10 @@ export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'che
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
-  const [snapshot, buyer] = await db.getAll(codeRef(db, name), redemptionRef(db, name, input.email));
+  const [snapshot, buyer, legacyBuyer] = await db.getAll(codeRef(db, name), ...redemptionRefs(db, name, input.email));
   const data = snapshot?.data();
   const code = data ? discountCodeFromData(name, data) : null;
-  const redemption = buyer?.data() as RedemptionRecord | undefined;
-  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const usedByThisEmail = redemptionOf(code, [buyer, legacyBuyer]) !== undefined;
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
   const off = discountMinor(code, input.currency, input.listPriceMinor);
@@ -221,9 +233,13 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   if (!isValidCode(name)) return false;
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
-  const buyerRef = redemptionRef(db, name, input.email);
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
   const code = await readCode(transaction, ref);
-  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  const [held, buyer, legacyBuyer] = await Promise.all([
+    transaction.get(heldRef),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
+  ]);
   if (!code) return false;
 
   const now = input.now.toISOString();
@@ -246,12 +262,12 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
           codeCreatedAt: code.createdAt,
           currency: input.currency,
           amountMinor: input.amountMinor,
-          emailKey: emailKey(input.email),
+          emailKey: addressKey(input.email),
           confirmedAt: now,
         },
   );
-  const redemption = buyer.data() as RedemptionRecord | undefined;
-  const previousUses = redemption && redemption.codeCreatedAt === code.createdAt ? redemption.uses : 0;
+  // The mailbox's own document once it exists (it carries the legacy one's count on), else the legacy one.
+  const previousUses = redemptionOf(code, [buyer, legacyBuyer])?.uses ?? 0;
   const record: RedemptionRecord = {
     codeCreatedAt: code.createdAt,
     uses: previousUses + 1,

@@ -142,6 +142,31 @@ describe('POST /api/checkouts with a code: refusals', () => {
   });
 });
 
+describe('once per e-mail means once per mailbox (POST /api/checkouts)', () => {
+  const as = (email: string): Customer => ({ ...buildCustomer(), email, confirmEmail: email });
+
+  it('refuses A.d.a+x@googlemail.com a once-per-e-mail code ada@gmail.com paid with', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ oncePerEmail: true });
+    const ada = as('ada@gmail.com');
+    const first = await checkout({ productId: product.id, currency: 'NGN', customer: ada, code, provider: 'demo' });
+    expect((await demoOrder(first.body.reference, product, ada)).status).toBe(200);
+
+    const again = await checkout({
+      productId: product.id,
+      currency: 'NGN',
+      customer: as('A.d.a+x@googlemail.com'),
+      code,
+    });
+    expect(again).toEqual({
+      status: 400,
+      body: { message: 'This code has already been used with this e-mail address.' },
+    });
+    const other = await checkout({ productId: product.id, currency: 'NGN', customer: as('adab@gmail.com'), code });
+    expect(other.status).toBe(201);
+  });
+});
+
 describe('POST /api/checkouts with a code: prices', () => {
   it('takes 15% off ₦4,500: ₦675 off, ₦3,825 to pay, and records it on the checkout', async () => {
     const product = await seedProduct({ priceInNgn: 4500 });

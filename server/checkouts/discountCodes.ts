@@ -278,6 +278,43 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   return true;
 }
 
+export interface FreeUseInput {
+  code: string;
+  checkoutId: string;
+  email: string;
+}
+
+/**
+ * For a free order (the code left nothing to pay), checks in the transaction that records it what
+ * the checkout could not settle for good: that this mailbox has not used a once-per-e-mail code
+ * already (paid or free, in any spelling, the legacy key included), and that the code still has a use
+ * for this checkout: its reservation still held, or else a use free (the expiry sweep may have
+ * released it meanwhile). Throws DiscountCodeRefusedError ('usedByEmail', 'usedUp') before anything
+ * is written. Nothing was paid, so unlike confirmCodeUse this may refuse. A code deleted since leaves
+ * the checkout its price and has nothing left to count, as for a paid one. Call it before the
+ * transaction's writes, then confirmCodeUse.
+ */
+export async function checkFreeCodeUse(transaction: Transaction, db: Firestore, input: FreeUseInput): Promise<void> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return;
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
+  const code = await readCode(transaction, codeRef(db, name));
+  const [held, buyer, legacyBuyer] = await Promise.all([
+    transaction.get(reservationRef(db, name, input.checkoutId)),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
+  ]);
+  if (!code) return;
+  if (code.oncePerEmail && redemptionOf(code, [buyer, legacyBuyer]) !== undefined) {
+    throw new DiscountCodeRefusedError('usedByEmail');
+  }
+  const reservation = held.data() as ReservationRecord | undefined;
+  const stillHeld = reservation?.codeCreatedAt === code.createdAt && reservation.status === 'reserved';
+  if (!stillHeld && code.maxUses !== null && code.uses + code.reserved >= code.maxUses) {
+    throw new DiscountCodeRefusedError('usedUp');
+  }
+}
+
 /**
  * Gives back the use an unpaid checkout held (reserved - 1), once per checkout: a second call, or a
  * call for a checkout that was paid, changes nothing and answers false. Call it after the

@@ -1,7 +1,7 @@
 // Fulfil once (docs/payments.md): a verified payment becomes exactly one
 // transactions/{provider}_{reference} record, one access grant, one order e-mail and one sale notice,
 // however many times the client, a retry or the webhook reports it.
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
@@ -77,6 +77,12 @@ export interface VerifiedPurchase {
   /** The checkout, marked paid in the same Firestore transaction that records the sale. */
   checkout: PurchaseCheckout | null;
   captureId?: string;
+  /**
+   * Checks run inside the transaction that records the sale, after it read the sale's record (given
+   * when there is one) and before anything is written; throwing refuses the order with nothing
+   * recorded. A free order's limits are decided here (docs/payments.md, 'Discount codes').
+   */
+  guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
@@ -323,6 +329,7 @@ export function createFulfilment({
       // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
       const created = await db.runTransaction(async (t) => {
         const [existing, existingGrant] = await t.getAll(ref, grant);
+        await purchase.guard?.(t, existing?.data());
         if (existing?.exists) return false;
         // The checkout's reserved code use becomes a paid use with the sale, in the same
         // transaction: a replayed payment finds the sale and never counts the use again.

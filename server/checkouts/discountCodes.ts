@@ -15,13 +15,17 @@
 //   (legacyAddressKey) are read beside it. A document per mailbox can be read inside the transaction,
 //   which a query cannot; the address itself is not stored. Only a paid use counts: a buyer who
 //   closed the payment window may start again with the same code. So one address holding two open
-//   checkouts can pay both; both count, since a paid buyer is never refused.
+//   paid checkouts can pay both; both count, since a paid buyer is never refused. A free order is
+//   different: nothing was paid, so the transaction that records it checks the mailbox again
+//   (checkFreeCodeUse), and a code that leaves nothing to pay is not refused per address before then,
+//   since that refusal would tell anyone which addresses had something free.
 // Both remember when the code they belong to was created: a code deleted and created again under the
 // same name starts afresh instead of inheriting the old one's buyers and reservations.
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
   discountCodesCollection,
+  discountedMinor,
   discountMinor,
   discountRefusals,
   isValidCode,
@@ -139,6 +143,11 @@ function redemptionOf(
     .find((redemption) => redemption !== undefined && redemption.codeCreatedAt === code.createdAt);
 }
 
+/** Whether the code leaves nothing to pay: such a use is decided per address at fulfilment only. */
+function leavesNothing(code: DiscountCode, currency: Currency, listPriceMinor: number): boolean {
+  return discountedMinor(code, currency, listPriceMinor) === 0;
+}
+
 /** The stored code, or null when there is none (or the name could not be one: never read). */
 async function readCode(transaction: Transaction, ref: DocumentReference): Promise<DiscountCode | null> {
   const snapshot = await transaction.get(ref);
@@ -177,7 +186,10 @@ export async function reserveCodeUse(
     return { code: name, discountMinor: earlier.discountMinor, amountMinor: earlier.amountMinor };
   }
 
-  const usedByThisEmail = redemptionOf(code, [buyer, legacyBuyer]) !== undefined;
+  const usedByThisEmail =
+    code !== null &&
+    redemptionOf(code, [buyer, legacyBuyer]) !== undefined &&
+    !leavesNothing(code, input.currency, input.listPriceMinor);
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
 
@@ -213,7 +225,10 @@ export async function quoteCodeUse(db: Firestore, input: Omit<ReserveInput, 'che
   const [snapshot, buyer, legacyBuyer] = await db.getAll(codeRef(db, name), ...redemptionRefs(db, name, input.email));
   const data = snapshot?.data();
   const code = data ? discountCodeFromData(name, data) : null;
-  const usedByThisEmail = redemptionOf(code, [buyer, legacyBuyer]) !== undefined;
+  const usedByThisEmail =
+    code !== null &&
+    redemptionOf(code, [buyer, legacyBuyer]) !== undefined &&
+    !leavesNothing(code, input.currency, input.listPriceMinor);
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
   const off = discountMinor(code, input.currency, input.listPriceMinor);

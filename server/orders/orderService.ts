@@ -339,7 +339,6 @@ export function createOrderService({
           return checkouts.answerFor(earlier);
         }
       }
-      const freeRecord = freeSaleRef(freeReference(customer.email, productId));
       const { answer } = await checkouts.create({
         productId,
         currency,
@@ -348,26 +347,17 @@ export function createOrderService({
         code: wantedCode ?? undefined,
         // Refused before anything is written, so a code use is never held for a provider that cannot
         // take the payment; once the price is known, since a free order needs no provider at all.
-        beforeWrite: async (amountMinor) => {
-          if (amountMinor > 0) {
-            checkProvider();
-            return;
-          }
-          // A hint, not the guard: the free sale's own record is (see freeReference).
-          if ((await freeRecord.get()).exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
+        // Whether this address had the product free is not asked here: the answer would tell anyone
+        // who the store's buyers are. The free order's fulfilment decides it (payFree).
+        beforeWrite: (amountMinor) => {
+          if (amountMinor > 0) checkProvider();
         },
       });
       return answer;
     },
 
-    async quote({ productId, currency, code, email }) {
-      const quoted = await checkouts.quote({ productId, currency, code, email: email ?? '' });
-      if (quoted.amount === 0 && email) {
-        const had = await freeSaleRef(freeReference(email, productId)).get();
-        if (had.exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
-      }
-      return quoted;
-    },
+    // The same answer for a buyer and a stranger: what an address had free is decided at fulfilment.
+    quote: ({ productId, currency, code, email }) => checkouts.quote({ productId, currency, code, email: email ?? '' }),
 
     async payFree({ reference, productId, customer }) {
       const checkout = await checkoutFor('free', reference);

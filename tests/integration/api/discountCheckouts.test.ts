@@ -367,15 +367,19 @@ describe('100% off', () => {
     expect(await again.json()).toMatchObject({ transactionId: answer.transactionId, accessUrl: answer.accessUrl });
     expect(await codeDoc(code)).toMatchObject({ uses: 1 });
 
-    // A second free checkout for the same address and product is refused.
+    // A second free checkout for the same address and product is made as for anyone (the checkout
+    // tells no one who had what), and refused when it is completed, with nothing recorded.
     const second = await checkout({ productId: product.id, currency: 'NGN', customer, code });
-    expect(second).toEqual({
-      status: 400,
-      body: {
-        message:
-          'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
-      },
+    expect(second.body).toMatchObject({ provider: 'free', amount: 0 });
+    const refused = await freeOrder(second.body.reference, product, customer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message:
+        'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
     });
+    expect(await transactionsFor(String(second.body.reference))).toEqual([]);
+    expect(await checkoutOf(String(second.body.checkoutId))).toMatchObject({ status: 'open' });
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
     // Another address gets it free too.
     const other = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
     expect(other.body).toMatchObject({ provider: 'free', amount: 0 });
@@ -700,5 +704,65 @@ describe('free orders are counted where they are decided (one mailbox, one free 
     );
     expect((await freeOrder(held.body.reference, product, customer)).status).toBe(200);
     expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+  });
+});
+
+describe('the API tells a stranger nothing about who bought what', () => {
+  const stranger = (): Customer => buildCustomer();
+
+  /** Status and body as text, with what differs by nature (the checkout's id, reference, expiry) left out. */
+  async function checkoutAnswer(body: Body): Promise<string> {
+    const response = await postJson(`${api.url}/api/checkouts`, body);
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer.checkoutId ?? answer.message).toEqual(expect.any(String));
+    const { checkoutId: _id, reference: _reference, expiresAt: _expiresAt, ...rest } = answer;
+    return `${response.status} ${JSON.stringify(rest)}`;
+  }
+
+  /** The quote's status and body, byte for byte. */
+  async function quoteAnswer(productId: string, code: string, email: string): Promise<string> {
+    const response = await postJson(`${api.url}/api/checkouts/quote`, { productId, currency: 'NGN', code, email });
+    return `${response.status} ${await response.text()}`;
+  }
+
+  it.each([
+    ['a 100% code', { percent: 100 }],
+    ['a once-per-e-mail 100% code', { percent: 100, oncePerEmail: true }],
+  ])('answers the same for a buyer who had the product free with %s as for a stranger', async (_what, terms) => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode(terms);
+    const buyer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer: buyer, code });
+    expect((await freeOrder(held.body.reference, product, buyer)).status).toBe(200);
+    const other = stranger();
+
+    const quoted = await quoteAnswer(product.id, code, buyer.email);
+    expect(quoted).toBe(await quoteAnswer(product.id, code, other.email));
+    expect(quoted).toBe(`200 {"code":"${code}","currency":"NGN","listPrice":4500,"discount":4500,"amount":0}`);
+
+    const opened = await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: buyer, code });
+    expect(opened).toBe(await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: other, code }));
+    expect(opened).toBe(
+      `201 {"provider":"free","amount":0,"listPrice":4500,"discount":4500,"code":"${code}","currency":"NGN"}`,
+    );
+  });
+
+  it('answers the same for a buyer who paid for the product as for a stranger', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 15 });
+    const buyer = buildCustomer();
+    const bought = await checkout({ productId: product.id, currency: 'NGN', customer: buyer, provider: 'demo' });
+    expect((await demoOrder(bought.body.reference, product, buyer)).status).toBe(200);
+    const other = stranger();
+
+    const quoted = await quoteAnswer(product.id, code, buyer.email);
+    expect(quoted).toBe(await quoteAnswer(product.id, code, other.email));
+    expect(quoted).toBe(`200 {"code":"${code}","currency":"NGN","listPrice":4500,"discount":675,"amount":3825}`);
+
+    for (const extra of [{}, { code }, { provider: 'demo' as const }]) {
+      const opened = await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: buyer, ...extra });
+      expect(opened).toBe(await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: other, ...extra }));
+      expect(opened).toMatch(/^201 /);
+    }
   });
 });

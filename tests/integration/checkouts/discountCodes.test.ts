@@ -330,6 +330,18 @@ describe('once per e-mail means once per mailbox', () => {
   });
 });
 
+describe('a code that leaves nothing to pay', () => {
+  it('is not refused per address at the checkout or the quote: that is decided when the free order is completed', async () => {
+    const code = await seedCode({ percent: 100, oncePerEmail: true });
+    const first = reserveInput(code, { email: 'ada@gmail.com' });
+    await reserve(first);
+    await confirm({ code, checkoutId: first.checkoutId, email: first.email, currency: 'NGN', amountMinor: 0, now });
+    expect(await attempt(reserveInput(code, { email: 'a.da+again@gmail.com' }))).toBe('reserved');
+    const { checkoutId: _unused, ...quote } = reserveInput(code, { email: 'ada@gmail.com' });
+    expect(await quoteCodeUse(db, quote)).toEqual({ code, discountMinor: 450_000, amountMinor: 0 });
+  });
+});
+
 describe('quoting a code before the checkout', () => {
   it('prices the code without reserving a use, and refuses as a reservation would', async () => {
     const code = await seedCode({ maxUses: 1, oncePerEmail: true });

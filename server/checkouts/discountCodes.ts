@@ -11,12 +11,16 @@
 // - reservations/{checkoutId}: what each checkout holds (reserved, confirmed or released), so a
 //   confirmation or a release given the same checkout twice (a retried webhook, two racing sweeps)
 //   counts once.
-// - redemptions/{sha256 of the e-mail}: the buyers who paid with the code, for once-per-e-mail codes.
-//   A document per address can be read inside the transaction, which a query cannot; the address
-//   itself is not stored. Only a paid use counts: a buyer who closed the payment window may start
-//   again with the same code. So one address holding two open checkouts can pay both; both count,
-//   since a paid buyer is never refused (a new address costs nothing anyway: once per e-mail stops
-//   casual reuse, not a determined buyer).
+// - redemptions/{addressKey of the e-mail}: the buyers who paid with the code, for once-per-e-mail
+//   codes, one document per mailbox (server/lib/addressKey.ts; docs/payments.md, 'Once per e-mail'),
+//   so `ada+1@` and `ada+2@` are one buyer. Documents written before under the plain address's key
+//   (legacyAddressKey) are read beside it. A document per mailbox can be read inside the transaction,
+//   which a query cannot; the address itself is not stored. Only a paid use counts: a buyer who
+//   closed the payment window may start again with the same code. So one address holding two open
+//   paid checkouts can pay both; both count, since a paid buyer is never refused. A free order is
+//   different: nothing was paid, so the transaction that records it checks the mailbox again
+//   (checkFreeCodeUse), and a code that leaves nothing to pay is not refused per address before then,
+//   since that refusal would tell anyone which addresses had something free.
 // - holds/{address_<key> | client_<key>}: for a code with a limit, the one checkout each buyer's
 //   mailbox (server/lib/addressKey.ts) and each client address (only its hash, server/lib/
 //   clientAddress.ts) holds a use for. A new checkout of the same buyer replaces the earlier hold: the
@@ -26,12 +30,11 @@
 //   (checkouts/latePayments.ts), getting the code only if a use is free then.
 // All three remember when the code they belong to was created: a code deleted and created again under
 // the same name starts afresh instead of inheriting the old one's buyers, reservations and holds.
-import { createHash } from 'node:crypto';
-import { addressKey } from '../lib/addressKey';
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
   discountCodesCollection,
+  discountedMinor,
   discountMinor,
   discountRefusals,
   isValidCode,
@@ -41,6 +44,7 @@ import {
   type DiscountRefusal,
 } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
+import { addressKey, legacyAddressKey } from '../lib/addressKey';
 
 export const reservationsCollection = 'reservations';
 export const redemptionsCollection = 'redemptions';
@@ -52,11 +56,6 @@ export class DiscountCodeRefusedError extends Error {
   constructor(readonly reason: DiscountRefusal) {
     super(discountRefusals[reason]);
   }
-}
-
-/** How a buyer's address is keyed: trimmed and lower-cased (as transactions store it), then SHA-256. */
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
 /** 'replaced': a newer checkout of the same buyer took the use over (see the header). */
@@ -71,6 +70,7 @@ interface ReservationRecord {
   listPriceMinor: number;
   discountMinor: number;
   amountMinor: number;
+  /** The buyer's addressKey (the field keeps its first name). */
   emailKey: string;
   reservedAt: string;
   confirmedAt?: string;
@@ -155,8 +155,26 @@ function reservationRef(db: Firestore, code: string, checkoutId: string): Docume
   return codeRef(db, code).collection(reservationsCollection).doc(checkoutId);
 }
 
-function redemptionRef(db: Firestore, code: string, email: string): DocumentReference {
-  return codeRef(db, code).collection(redemptionsCollection).doc(emailKey(email));
+/** The buyer's redemption under the mailbox's key, and where one written before mailboxes were folded is. */
+function redemptionRefs(db: Firestore, code: string, email: string): [DocumentReference, DocumentReference] {
+  const redemptions = codeRef(db, code).collection(redemptionsCollection);
+  return [redemptions.doc(addressKey(email)), redemptions.doc(legacyAddressKey(email))];
+}
+
+/** The redemption of `code` among these snapshots (the mailbox's first, then the legacy one), if any. */
+function redemptionOf(
+  code: DiscountCode | null,
+  buyers: Array<DocumentSnapshot | undefined>,
+): RedemptionRecord | undefined {
+  if (!code) return undefined;
+  return buyers
+    .map((buyer) => buyer?.data() as RedemptionRecord | undefined)
+    .find((redemption) => redemption !== undefined && redemption.codeCreatedAt === code.createdAt);
+}
+
+/** Whether the code leaves nothing to pay: such a use is decided per address at fulfilment only. */
+function leavesNothing(code: DiscountCode, currency: Currency, listPriceMinor: number): boolean {
+  return discountedMinor(code, currency, listPriceMinor) === 0;
 }
 
 /** The holds a checkout of this buyer takes: its mailbox's and, when known, its client address's. */
@@ -197,12 +215,13 @@ export async function reserveCodeUse(
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
-  const buyerRef = redemptionRef(db, name, input.email);
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
   const holds = holdRefs(db, name, input.email, input.clientKey);
   const code = await readCode(transaction, ref);
-  const [held, buyer, ...holdSnapshots] = await Promise.all([
+  const [held, buyer, legacyBuyer, ...holdSnapshots] = await Promise.all([
     transaction.get(heldRef),
     transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
     ...holds.map((hold) => transaction.get(hold)),
   ]);
 
@@ -230,8 +249,10 @@ export async function reserveCodeUse(
     }
   }
 
-  const redemption = buyer.data() as RedemptionRecord | undefined;
-  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const usedByThisEmail =
+    code !== null &&
+    redemptionOf(code, [buyer, legacyBuyer]) !== undefined &&
+    !leavesNothing(code, input.currency, input.listPriceMinor);
   // The uses the buyer's replaced holds give back are free for this checkout.
   const counted = code ? { ...code, reserved: Math.max(0, code.reserved - replacedRefs.length) } : null;
   const refusal = refusalFor(counted, { productId: input.productId, now: input.now, usedByThisEmail });
@@ -248,7 +269,7 @@ export async function reserveCodeUse(
     listPriceMinor,
     discountMinor: off,
     amountMinor: listPriceMinor - off,
-    emailKey: emailKey(input.email),
+    emailKey: addressKey(input.email),
     reservedAt: at,
   };
   // The counter is written from what this transaction read: a racing reservation makes one of the
@@ -282,11 +303,13 @@ export async function quoteCodeUse(
   assertMinor('listPriceMinor', input.listPriceMinor);
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) throw new DiscountCodeRefusedError('unknown');
-  const [snapshot, buyer] = await db.getAll(codeRef(db, name), redemptionRef(db, name, input.email));
+  const [snapshot, buyer, legacyBuyer] = await db.getAll(codeRef(db, name), ...redemptionRefs(db, name, input.email));
   const data = snapshot?.data();
   const code = data ? discountCodeFromData(name, data) : null;
-  const redemption = buyer?.data() as RedemptionRecord | undefined;
-  const usedByThisEmail = code !== null && redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const usedByThisEmail =
+    code !== null &&
+    redemptionOf(code, [buyer, legacyBuyer]) !== undefined &&
+    !leavesNothing(code, input.currency, input.listPriceMinor);
   const refusal = refusalFor(code, { productId: input.productId, now: input.now, usedByThisEmail });
   if (refusal !== null || code === null) throw new DiscountCodeRefusedError(refusal ?? 'unknown');
   const off = discountMinor(code, input.currency, input.listPriceMinor);
@@ -307,9 +330,13 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
   if (!isValidCode(name)) return false;
   const ref = codeRef(db, name);
   const heldRef = reservationRef(db, name, input.checkoutId);
-  const buyerRef = redemptionRef(db, name, input.email);
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
   const code = await readCode(transaction, ref);
-  const [held, buyer] = await Promise.all([transaction.get(heldRef), transaction.get(buyerRef)]);
+  const [held, buyer, legacyBuyer] = await Promise.all([
+    transaction.get(heldRef),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
+  ]);
   if (!code) return false;
 
   const now = input.now.toISOString();
@@ -332,12 +359,12 @@ export async function confirmCodeUse(transaction: Transaction, db: Firestore, in
           codeCreatedAt: code.createdAt,
           currency: input.currency,
           amountMinor: input.amountMinor,
-          emailKey: emailKey(input.email),
+          emailKey: addressKey(input.email),
           confirmedAt: now,
         },
   );
-  const redemption = buyer.data() as RedemptionRecord | undefined;
-  const previousUses = redemption && redemption.codeCreatedAt === code.createdAt ? redemption.uses : 0;
+  // The mailbox's own document once it exists (it carries the legacy one's count on), else the legacy one.
+  const previousUses = redemptionOf(code, [buyer, legacyBuyer])?.uses ?? 0;
   const record: RedemptionRecord = {
     codeCreatedAt: code.createdAt,
     uses: previousUses + 1,
@@ -395,19 +422,57 @@ export async function codeUseAtPayment(
   const name = normalizeCode(input.code);
   if (!isValidCode(name)) return null;
   const code = await readCode(transaction, codeRef(db, name));
-  const [held, buyer] = await Promise.all([
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
+  const [held, buyer, legacyBuyer] = await Promise.all([
     transaction.get(reservationRef(db, name, input.checkoutId)),
-    transaction.get(redemptionRef(db, name, input.email)),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
   ]);
   const earlier = held.data() as ReservationRecord | undefined;
   if (!code || !earlier || earlier.codeCreatedAt !== code.createdAt) return null;
   const ownHold = earlier.status === 'reserved' ? 1 : 0;
-  const redemption = buyer.data() as RedemptionRecord | undefined;
-  const usedByThisEmail = redemption !== undefined && redemption.codeCreatedAt === code.createdAt;
+  const usedByThisEmail = redemptionOf(code, [buyer, legacyBuyer]) !== undefined;
   const others = { ...code, reserved: Math.max(0, code.reserved - ownHold) };
   if (refusalFor(others, { productId: input.productId, now: input.now, usedByThisEmail }) !== null) return null;
   const off = discountMinor(code, input.currency, input.listPriceMinor);
   return { code: name, discountMinor: off, amountMinor: input.listPriceMinor - off };
+}
+
+export interface FreeUseInput {
+  code: string;
+  checkoutId: string;
+  email: string;
+}
+
+/**
+ * For a free order (the code left nothing to pay), checks in the transaction that records it what
+ * the checkout could not settle for good: that this mailbox has not used a once-per-e-mail code
+ * already (paid or free, in any spelling, the legacy key included), and that the code still has a use
+ * for this checkout: its reservation still held, or else a use free (the expiry sweep may have
+ * released it meanwhile). Throws DiscountCodeRefusedError ('usedByEmail', 'usedUp') before anything
+ * is written. Nothing was paid, so unlike confirmCodeUse this may refuse. A code deleted since leaves
+ * the checkout its price and has nothing left to count, as for a paid one. Call it before the
+ * transaction's writes, then confirmCodeUse.
+ */
+export async function checkFreeCodeUse(transaction: Transaction, db: Firestore, input: FreeUseInput): Promise<void> {
+  const name = normalizeCode(input.code);
+  if (!isValidCode(name)) return;
+  const [buyerRef, legacyBuyerRef] = redemptionRefs(db, name, input.email);
+  const code = await readCode(transaction, codeRef(db, name));
+  const [held, buyer, legacyBuyer] = await Promise.all([
+    transaction.get(reservationRef(db, name, input.checkoutId)),
+    transaction.get(buyerRef),
+    transaction.get(legacyBuyerRef),
+  ]);
+  if (!code) return;
+  if (code.oncePerEmail && redemptionOf(code, [buyer, legacyBuyer]) !== undefined) {
+    throw new DiscountCodeRefusedError('usedByEmail');
+  }
+  const reservation = held.data() as ReservationRecord | undefined;
+  const stillHeld = reservation?.codeCreatedAt === code.createdAt && reservation.status === 'reserved';
+  if (!stillHeld && code.maxUses !== null && code.uses + code.reserved >= code.maxUses) {
+    throw new DiscountCodeRefusedError('usedUp');
+  }
 }
 
 /**

@@ -1,7 +1,13 @@
 // Fulfil once (docs/payments.md): a verified payment becomes exactly one
 // transactions/{provider}_{reference} record, one access grant, one order e-mail and one sale notice,
 // however many times the client, a retry or the webhook reports it.
-import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Timestamp,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { EmailStatus, OrderAnswer, PaymentMethod } from '../../domain/apiContracts';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
@@ -87,6 +93,12 @@ export interface VerifiedPurchase {
    * then simply refused.
    */
   issue: PaymentIssueFacts | null;
+  /**
+   * Checks run inside the transaction that records the sale, after it read the sale's record (given
+   * when there is one) and before anything is written; throwing refuses the order with nothing
+   * recorded. A free order's limits are decided here (docs/payments.md, 'Discount codes').
+   */
+  guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
 }
 
 /**
@@ -358,6 +370,7 @@ export function createFulfilment({
       // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
       const decision = await db.runTransaction(async (t): Promise<Decision> => {
         const [existing, existingGrant, existingIssue] = await t.getAll(ref, grant, ...(issueRef ? [issueRef] : []));
+        await purchase.guard?.(t, existing?.data());
         if (existing?.exists) return { kind: 'existing' };
         // One outcome per payment: a payment already recorded as an issue stays one, even if a
         // replay now finds the code's use free again.

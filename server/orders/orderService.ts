@@ -4,14 +4,16 @@
 // provider confirms but that cannot be fulfilled is recorded for the seller (paymentIssues), never
 // dropped. The price never comes from the browser.
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider, OrderAnswer, PriceQuoteAnswer } from '../../domain/apiContracts';
 import { normalizeCode } from '../../domain/discounts';
 import { customerFields, fieldError } from '../../domain/fieldRules';
 import { withoutForbiddenCharacters } from '../../domain/textSafety';
 import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
+import { checkFreeCodeUse, DiscountCodeRefusedError } from '../checkouts/discountCodes';
 import { paidInTime } from '../checkouts/latePayments';
 import type { ServerConfig } from '../config';
+import { addressKey } from '../lib/addressKey';
 import { oneLine } from '../mail/html';
 import {
   metadataText,
@@ -101,18 +103,29 @@ export interface OrderService {
   fulfilPaystackCharge(event: PaystackTransaction): Promise<OrderAnswer | null>;
 }
 
-/** A second free order of one product for one address (a 100% code is once per e-mail and product). */
+/** A second free order of one product for one mailbox (a 100% code is once per mailbox and product). */
 export const freeAlreadyHad =
   'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.';
 
 export const checkoutExpired = 'This checkout has expired. Please close the payment window and try again.';
 
 /**
- * The reference a free order is recorded under: one per address and product, so the sale record's
- * create-if-missing is what makes a free product once per e-mail, however many checkouts race.
- * Longer than a checkout reference, so it is never read as one.
+ * The reference a free order is recorded under: one per mailbox (addressKey: every spelling of one
+ * address) and product, so the sale record's create-if-missing is what makes a free product once per
+ * mailbox, however many checkouts race. Longer than a checkout reference, so it is never read as one.
  */
 export function freeReference(email: string, productId: string): string {
+  const digest = createHash('sha256')
+    .update(`${addressKey(email)}\n${productId}`, 'utf8')
+    .digest('hex');
+  return `free-${digest.slice(0, 32)}`;
+}
+
+/**
+ * The reference free orders had before mailboxes were folded (the address as typed, lower-cased):
+ * still read, so an address that had a free copy then is still known.
+ */
+export function legacyFreeReference(email: string, productId: string): string {
   const digest = createHash('sha256').update(`${email.trim().toLowerCase()}\n${productId}`, 'utf8').digest('hex');
   return `free-${digest.slice(0, 32)}`;
 }
@@ -129,9 +142,9 @@ export function createOrderService({
   issues,
   now,
 }: OrderServiceDeps): OrderService {
-  /** The record of the free sale of this product to this address, if there is one. */
-  const freeSaleRef = (email: string, productId: string) =>
-    db.collection(transactionsCollection).doc(transactionIdFor('free', freeReference(email, productId)));
+  /** The record of a free sale under this reference. */
+  const freeSaleRef = (reference: string) =>
+    db.collection(transactionsCollection).doc(transactionIdFor('free', reference));
 
   function requirePaystack(): PaystackClient {
     if (!paystack) throw new PaymentMethodUnavailableError('Card payments are not available right now.', 503);
@@ -172,7 +185,14 @@ export function createOrderService({
    */
   async function fulfilCheckout(
     checkout: Checkout,
-    paid: { provider: Provider; reference: string; amountPaid: number; paidAt: string; captureId?: string },
+    paid: {
+      provider: Provider;
+      reference: string;
+      amountPaid: number;
+      paidAt: string;
+      captureId?: string;
+      guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
+    },
     issue: PaymentIssueFacts | null,
   ): Promise<OrderAnswer> {
     // The deliverable as it is now, else as it was when the checkout was made (the product may have
@@ -198,6 +218,7 @@ export function createOrderService({
       },
       ...(paid.captureId ? { captureId: paid.captureId } : {}),
       issue,
+      ...(paid.guard ? { guard: paid.guard } : {}),
     });
     return answerOf(outcome);
   }
@@ -371,7 +392,6 @@ export function createOrderService({
           return checkouts.answerFor(earlier);
         }
       }
-      const freeRecord = freeSaleRef(customer.email, productId);
       const { answer } = await checkouts.create({
         productId,
         currency,
@@ -381,25 +401,17 @@ export function createOrderService({
         clientAddress,
         // Refused before anything is written, so a code use is never held for a provider that cannot
         // take the payment; once the price is known, since a free order needs no provider at all.
-        beforeWrite: async (amountMinor) => {
-          if (amountMinor > 0) {
-            checkProvider();
-            return;
-          }
-          // A hint, not the guard: the free sale's own record is (see freeReference).
-          if ((await freeRecord.get()).exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
+        // Whether this address had the product free is not asked here: the answer would tell anyone
+        // who the store's buyers are. The free order's fulfilment decides it (payFree).
+        beforeWrite: (amountMinor) => {
+          if (amountMinor > 0) checkProvider();
         },
       });
       return answer;
     },
 
-    async quote({ productId, currency, code, email }) {
-      const quoted = await checkouts.quote({ productId, currency, code, email: email ?? '' });
-      if (quoted.amount === 0 && email) {
-        if ((await freeSaleRef(email, productId).get()).exists) throw new CheckoutRefusedError(freeAlreadyHad, 400);
-      }
-      return quoted;
-    },
+    // The same answer for a buyer and a stranger: what an address had free is decided at fulfilment.
+    quote: ({ productId, currency, code, email }) => checkouts.quote({ productId, currency, code, email: email ?? '' }),
 
     async payFree({ reference, productId, customer }) {
       const checkout = await checkoutFor('free', reference);
@@ -407,22 +419,46 @@ export function createOrderService({
       if (!checkout) throw new PaymentNotVerifiedError('No checkout has this payment reference.');
       checkClaims(checkout, productId, customer);
       if (checkout.amount !== 0) throw new PaymentNotVerifiedError('This checkout is not free.');
-      const freeRef = freeReference(checkout.customer.email, checkout.productId);
-      const earlier = (await freeSaleRef(checkout.customer.email, checkout.productId).get()).data();
-      if (earlier) {
+      const { email } = checkout.customer;
+      const freeRef = freeReference(email, checkout.productId);
+      const legacyRef = legacyFreeReference(email, checkout.productId);
+      for (const reference of [freeRef, legacyRef]) {
+        const earlier = (await freeSaleRef(reference).get()).data();
+        if (!earlier) continue;
         // The same checkout asking again (a lost answer) gets the first answer; another one is refused.
         if (earlier.checkoutId !== checkout.id) throw new CheckoutRefusedError(freeAlreadyHad, 409);
-        const done = await fulfilment.replay('free', freeRef, checkout.productId, checkout.customer.email);
+        const done = await fulfilment.replay('free', reference, checkout.productId, email);
         if (done) return done;
       }
       // Nothing was paid, so an expired free checkout is not honoured: its code use may be gone.
       if (checkout.status !== 'open' || checkouts.isExpired(checkout))
         throw new CheckoutRefusedError(checkoutExpired, 410);
-      return fulfilCheckout(
-        checkout,
-        { provider: 'free', reference: freeRef, amountPaid: 0, paidAt: now().toISOString() },
-        null,
-      );
+      // The reads above answer the usual cases early; the decision is taken again inside the
+      // transaction that records the sale, so racing checkouts of one mailbox make one sale and every
+      // other is refused (409) with nothing recorded. No money moved, so no payment issue either.
+      const guard = async (t: Transaction, existing: DocumentData | undefined): Promise<void> => {
+        if (existing) {
+          // This checkout's own sale (a racing repeat) is answered as recorded; another is refused.
+          if (existing.checkoutId !== checkout.id) throw new CheckoutRefusedError(freeAlreadyHad, 409);
+          return;
+        }
+        // A free copy from before mailboxes were folded (this checkout's own was answered above).
+        if ((await t.get(freeSaleRef(legacyRef))).exists) throw new CheckoutRefusedError(freeAlreadyHad, 409);
+        if (checkout.discountCode) {
+          await checkFreeCodeUse(t, db, { code: checkout.discountCode, checkoutId: checkout.id, email });
+        }
+      };
+      try {
+        return await fulfilCheckout(
+          checkout,
+          { provider: 'free', reference: freeRef, amountPaid: 0, paidAt: now().toISOString(), guard },
+          null,
+        );
+      } catch (error) {
+        // The code's reason in the buyer's words, as a refusal of this order rather than of a code typed.
+        if (error instanceof DiscountCodeRefusedError) throw new CheckoutRefusedError(error.message, 409);
+        throw error;
+      }
     },
 
     async payWithPaystack({ reference, productId, customer }) {

@@ -48,6 +48,10 @@ export interface Failure {
 export function orderFailure(error: unknown, provider: 'paystack' | 'paypal' | 'demo' | 'free'): Failure {
   if (error instanceof HttpError) {
     const transient = error.status >= 500;
+    // A free order the API refused (already had free, code used with this e-mail, used up) is decided
+    // when it is completed (docs/payments.md, '100% off'): nothing was paid or failed to be recorded,
+    // so its sentence is the whole message.
+    if (!transient && provider === 'free' && error.serverMessage) return { title: error.serverMessage, retry: false };
     if (!transient && provider === 'paypal') {
       return { title: messages.payPalFailed(error.serverMessage ?? messages.unknownError), retry: false };
     }

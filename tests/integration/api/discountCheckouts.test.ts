@@ -3,9 +3,11 @@
 // in both currencies with the rounding written out, a 5-use code raced by 20 buyers, the expiry sweep
 // giving a reserved use back, fulfilment counting a use once under replay, 100% codes completing
 // without a provider, the quote the dialog's Apply shows, and resuming a checkout from its link.
+import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutExpiry } from '../../../server/app';
+import { releaseCodeUse } from '../../../server/checkouts/discountCodes';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import {
@@ -39,6 +41,9 @@ afterAll(async () => {
 });
 
 const day = 24 * 60 * 60 * 1000;
+
+/** The SHA-256 of a text in hex, written out here (not taken from the code under test). */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Stores a live code of this run with these terms; answers its name. */
 async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
@@ -150,6 +155,31 @@ describe('POST /api/checkouts with a code: refusals', () => {
     });
     // Another address may still use it.
     const other = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
+    expect(other.status).toBe(201);
+  });
+});
+
+describe('once per e-mail means once per mailbox (POST /api/checkouts)', () => {
+  const as = (email: string): Customer => ({ ...buildCustomer(), email, confirmEmail: email });
+
+  it('refuses A.d.a+x@googlemail.com a once-per-e-mail code ada@gmail.com paid with', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ oncePerEmail: true });
+    const ada = as('ada@gmail.com');
+    const first = await checkout({ productId: product.id, currency: 'NGN', customer: ada, code, provider: 'demo' });
+    expect((await demoOrder(first.body.reference, product, ada)).status).toBe(200);
+
+    const again = await checkout({
+      productId: product.id,
+      currency: 'NGN',
+      customer: as('A.d.a+x@googlemail.com'),
+      code,
+    });
+    expect(again).toEqual({
+      status: 400,
+      body: { message: 'This code has already been used with this e-mail address.' },
+    });
+    const other = await checkout({ productId: product.id, currency: 'NGN', customer: as('adab@gmail.com'), code });
     expect(other.status).toBe(201);
   });
 });
@@ -357,15 +387,19 @@ describe('100% off', () => {
     expect(await again.json()).toMatchObject({ transactionId: answer.transactionId, accessUrl: answer.accessUrl });
     expect(await codeDoc(code)).toMatchObject({ uses: 1 });
 
-    // A second free checkout for the same address and product is refused.
+    // A second free checkout for the same address and product is made as for anyone (the checkout
+    // tells no one who had what), and refused when it is completed, with nothing recorded.
     const second = await checkout({ productId: product.id, currency: 'NGN', customer, code });
-    expect(second).toEqual({
-      status: 400,
-      body: {
-        message:
-          'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
-      },
+    expect(second.body).toMatchObject({ provider: 'free', amount: 0 });
+    const refused = await freeOrder(second.body.reference, product, customer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message:
+        'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
     });
+    expect(await transactionsFor(String(second.body.reference))).toEqual([]);
+    expect(await checkoutOf(String(second.body.checkoutId))).toMatchObject({ status: 'open' });
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
     // Another address gets it free too.
     const other = await checkout({ productId: product.id, currency: 'NGN', customer: buildCustomer(), code });
     expect(other.body).toMatchObject({ provider: 'free', amount: 0 });
@@ -503,5 +537,252 @@ describe('resuming a checkout (the reminder’s link)', () => {
     const renewed = await checkout({ productId: product.id, currency: 'NGN', customer, code, checkoutId });
     expect(renewed.body.checkoutId).not.toBe(checkoutId);
     expect(renewed.body).toMatchObject({ listPrice: 6000, discount: 900, amount: 5100, code });
+  });
+});
+
+describe('free orders are counted where they are decided (one mailbox, one free copy)', () => {
+  /** Four spellings of one Gmail mailbox: itself, plus-tagged, dotted, and googlemail.com in capitals. */
+  function oneMailbox(tag: string): Customer[] {
+    return [`ada${tag}@gmail.com`, `ada${tag}+1@gmail.com`, `a.da${tag}@gmail.com`, `ADA${tag}+2@googlemail.com`].map(
+      (email) => ({ ...buildCustomer(tag), email, confirmEmail: email }),
+    );
+  }
+
+  it('gives one of 4 free checkouts of one mailbox the product and refuses the other 3 with 409 in words', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100, oncePerEmail: true, maxUses: 10 });
+    const customers = oneMailbox(uniqueTag());
+    const held = [];
+    for (const customer of customers) {
+      const opened = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+      expect(opened.body).toMatchObject({ provider: 'free', amount: 0 });
+      held.push(opened);
+    }
+    const answers = [];
+    for (const [i, customer] of customers.entries()) {
+      const response = await freeOrder(held[i]?.body.reference, product, customer);
+      answers.push({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.slice(1)) {
+      expect(refused.body).toEqual({
+        message:
+          'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
+      });
+    }
+    const sales = await db.collection('transactions').where('productId', '==', product.id).get();
+    expect(sales.size).toBe(1);
+    // The three refused checkouts still hold their reservations until they expire; one use is paid.
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 3 });
+  });
+
+  it('refuses 3 of 4 free checkouts of the very same address completed at once, instead of answering each with the one sale', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const customer = buildCustomer();
+    const held = await Promise.all(
+      [0, 1, 2, 3].map(() => checkout({ productId: product.id, currency: 'NGN', customer, code })),
+    );
+    const answers = await Promise.all(
+      held.map(async (opened) => {
+        const response = await freeOrder(opened.body.reference, product, customer);
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      }),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    const sales = await db.collection('transactions').where('productId', '==', product.id).get();
+    expect(sales.size).toBe(1);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
+  }, 30_000);
+
+  it('gives one sale when the 4 free checkouts of one mailbox are completed at once', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100, oncePerEmail: true, maxUses: 10 });
+    const customers = oneMailbox(uniqueTag());
+    const held = await Promise.all(
+      customers.map((customer) => checkout({ productId: product.id, currency: 'NGN', customer, code })),
+    );
+    const statuses = await Promise.all(
+      customers.map(async (customer, i) => (await freeOrder(held[i]?.body.reference, product, customer)).status),
+    );
+    expect([...statuses].sort()).toEqual([200, 409, 409, 409]);
+    const sales = await db.collection('transactions').where('productId', '==', product.id).get();
+    expect(sales.size).toBe(1);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
+  }, 30_000);
+
+  it('gives ada+1@example.com a free copy and refuses ada+2@example.com a second one (409, nothing recorded)', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const tag = uniqueTag();
+    const [first, second] = [`ada${tag}+1@example.com`, `ada${tag}+2@example.com`].map((email) => ({
+      ...buildCustomer(tag),
+      email,
+      confirmEmail: email,
+    }));
+    if (!first || !second) throw new Error('two customers');
+    const heldFirst = await checkout({ productId: product.id, currency: 'NGN', customer: first, code });
+    const heldSecond = await checkout({ productId: product.id, currency: 'NGN', customer: second, code });
+    expect((await freeOrder(heldFirst.body.reference, product, first)).status).toBe(200);
+    const refused = await freeOrder(heldSecond.body.reference, product, second);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message:
+        'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
+    });
+    expect(await checkoutOf(String(heldSecond.body.checkoutId))).toMatchObject({ status: 'open' });
+    expect(await mailsMatching(toAddress(second.email), 0)).toEqual([]);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1 });
+  });
+
+  it('still knows an address that had a free copy under the old reference, and answers that sale again to its own checkout', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100 });
+    const customer = buildCustomer();
+    // The reference free orders had before mailboxes were folded: the address as typed and the product.
+    const legacyId = (checkoutId: string) => ({
+      id: `free_free-${sha256(`${customer.email}\n${product.id}`).slice(0, 32)}`,
+      record: {
+        productId: product.id,
+        productName: product.title,
+        customerEmail: customer.email,
+        checkoutId,
+        paymentMethod: 'Free',
+        emailStatus: 'sent',
+        accessRevoked: false,
+      },
+    });
+    const old = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    const legacy = legacyId(String(old.body.checkoutId));
+    await db.doc(`transactions/${legacy.id}`).set(legacy.record);
+    await db.doc(`checkouts/${String(old.body.checkoutId)}`).update({ status: 'paid', transactionId: legacy.id });
+
+    const replayed = await freeOrder(old.body.reference, product, customer);
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toMatchObject({ transactionId: legacy.id, emailSent: true });
+
+    const fresh = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    const refused = await freeOrder(fresh.body.reference, product, customer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message:
+        'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.',
+    });
+    const sales = await db.collection('transactions').where('productId', '==', product.id).get();
+    expect(sales.docs.map((doc) => doc.id)).toEqual([legacy.id]);
+  });
+
+  it('refuses a mailbox a second free product with a once-per-e-mail 100% code, however it spells the address', async () => {
+    const [first, second] = await Promise.all([seedProduct({ priceInNgn: 4500 }), seedProduct({ priceInNgn: 6000 })]);
+    if (!first || !second) throw new Error('two products');
+    const code = await seedCode({ percent: 100, oncePerEmail: true });
+    const tag = uniqueTag();
+    const ada = { ...buildCustomer(tag), email: `ada${tag}@gmail.com`, confirmEmail: `ada${tag}@gmail.com` };
+    const dotted = { ...ada, email: `a.d.a${tag}+b@googlemail.com`, confirmEmail: `a.d.a${tag}+b@googlemail.com` };
+    // Both opened before either is completed: the checkout cannot know what will be completed.
+    const heldFirst = await checkout({ productId: first.id, currency: 'NGN', customer: ada, code });
+    const heldSecond = await checkout({ productId: second.id, currency: 'NGN', customer: dotted, code });
+    expect((await freeOrder(heldFirst.body.reference, first, ada)).status).toBe(200);
+    const refused = await freeOrder(heldSecond.body.reference, second, dotted);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: 'This code has already been used with this e-mail address.' });
+    expect(await db.collection('transactions').where('productId', '==', second.id).get()).toHaveProperty('size', 0);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 1 });
+  });
+
+  it('refuses a free checkout whose reserved use went back to the code and was taken by another buyer', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100, maxUses: 1 });
+    const late = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer: late, code });
+    // The expiry sweep's release, as it happens when the sweep meets this checkout a moment before
+    // the buyer completes it.
+    await db.runTransaction((t) =>
+      releaseCodeUse(t, db, { code, checkoutId: String(held.body.checkoutId), now: new Date() }),
+    );
+    const next = buildCustomer();
+    const nextHeld = await checkout({ productId: product.id, currency: 'NGN', customer: next, code });
+    expect(nextHeld.status).toBe(201);
+
+    const refused = await freeOrder(held.body.reference, product, late);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: 'This code has been used up.' });
+    expect(await transactionsFor(String(held.body.reference))).toEqual([]);
+    expect(await codeDoc(code)).toMatchObject({ uses: 0, reserved: 1 });
+
+    expect((await freeOrder(nextHeld.body.reference, product, next)).status).toBe(200);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+  });
+
+  it('honours a free checkout whose reserved use went back to the code while a use is still free', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 100, maxUses: 2 });
+    const customer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer, code });
+    await db.runTransaction((t) =>
+      releaseCodeUse(t, db, { code, checkoutId: String(held.body.checkoutId), now: new Date() }),
+    );
+    expect((await freeOrder(held.body.reference, product, customer)).status).toBe(200);
+    expect(await codeDoc(code)).toMatchObject({ uses: 1, reserved: 0 });
+  });
+});
+
+describe('the API tells a stranger nothing about who bought what', () => {
+  const stranger = (): Customer => buildCustomer();
+
+  /** Status and body as text, with what differs by nature (the checkout's id, reference, expiry) left out. */
+  async function checkoutAnswer(body: Body): Promise<string> {
+    const response = await postJson(`${api.url}/api/checkouts`, body);
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer.checkoutId ?? answer.message).toEqual(expect.any(String));
+    const { checkoutId: _id, reference: _reference, expiresAt: _expiresAt, ...rest } = answer;
+    return `${response.status} ${JSON.stringify(rest)}`;
+  }
+
+  /** The quote's status and body, byte for byte. */
+  async function quoteAnswer(productId: string, code: string, email: string): Promise<string> {
+    const response = await postJson(`${api.url}/api/checkouts/quote`, { productId, currency: 'NGN', code, email });
+    return `${response.status} ${await response.text()}`;
+  }
+
+  it.each([
+    ['a 100% code', { percent: 100 }],
+    ['a once-per-e-mail 100% code', { percent: 100, oncePerEmail: true }],
+  ])('answers the same for a buyer who had the product free with %s as for a stranger', async (_what, terms) => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode(terms);
+    const buyer = buildCustomer();
+    const held = await checkout({ productId: product.id, currency: 'NGN', customer: buyer, code });
+    expect((await freeOrder(held.body.reference, product, buyer)).status).toBe(200);
+    const other = stranger();
+
+    const quoted = await quoteAnswer(product.id, code, buyer.email);
+    expect(quoted).toBe(await quoteAnswer(product.id, code, other.email));
+    expect(quoted).toBe(`200 {"code":"${code}","currency":"NGN","listPrice":4500,"discount":4500,"amount":0}`);
+
+    const opened = await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: buyer, code });
+    expect(opened).toBe(await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: other, code }));
+    expect(opened).toBe(
+      `201 {"provider":"free","amount":0,"listPrice":4500,"discount":4500,"code":"${code}","currency":"NGN"}`,
+    );
+  });
+
+  it('answers the same for a buyer who paid for the product as for a stranger', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 15 });
+    const buyer = buildCustomer();
+    const bought = await checkout({ productId: product.id, currency: 'NGN', customer: buyer, provider: 'demo' });
+    expect((await demoOrder(bought.body.reference, product, buyer)).status).toBe(200);
+    const other = stranger();
+
+    const quoted = await quoteAnswer(product.id, code, buyer.email);
+    expect(quoted).toBe(await quoteAnswer(product.id, code, other.email));
+    expect(quoted).toBe(`200 {"code":"${code}","currency":"NGN","listPrice":4500,"discount":675,"amount":3825}`);
+
+    for (const extra of [{}, { code }, { provider: 'demo' as const }]) {
+      const opened = await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: buyer, ...extra });
+      expect(opened).toBe(await checkoutAnswer({ productId: product.id, currency: 'NGN', customer: other, ...extra }));
+      expect(opened).toMatch(/^201 /);
+    }
   });
 });

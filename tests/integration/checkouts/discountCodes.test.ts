@@ -2,13 +2,12 @@
 // cloud's Firestore emulator: racing reservations never pass the limit, a released reservation frees
 // its use, confirming and releasing count once per checkout, once-per-e-mail holds, and each refusal
 // reads as the buyer's sentence.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DiscountCodeRefusedError,
   confirmCodeUse,
-  emailKey,
   quoteCodeUse,
   releaseCodeUse,
   reserveCodeUse,
@@ -29,6 +28,9 @@ const options = { maxAttempts: 40 };
 beforeAll(() => {
   db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
 });
+
+/** The SHA-256 of a text in hex, as the redemptions are keyed by (the mailbox, written out). */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Stores a new code under a name of this run, with these terms, and answers the name. */
 async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
@@ -266,7 +268,7 @@ describe('once per e-mail', () => {
       'This code has already been used with this e-mail address.',
     );
     expect(await attempt(reserveInput(code, { email: 'bola@example.com' }))).toBe('reserved');
-    const redemption = await db.doc(`discountCodes/${code}/redemptions/${emailKey('ada@example.com')}`).get();
+    const redemption = await db.doc(`discountCodes/${code}/redemptions/${sha256('ada@example.com')}`).get();
     expect(redemption.data()).toMatchObject({ uses: 1, lastCheckoutId: first.checkoutId });
     // The address itself is not stored, only its hash.
     expect(JSON.stringify(redemption.data())).not.toContain('ada@');
@@ -285,6 +287,90 @@ describe('once per e-mail', () => {
       now,
     });
     expect(await attempt(reserveInput(code))).toBe('reserved');
+  });
+});
+
+describe('once per e-mail means once per mailbox', () => {
+  const paidWith = async (code: string, email: string) => {
+    const input = reserveInput(code, { email });
+    await reserve(input);
+    await confirm({ code, checkoutId: input.checkoutId, email, currency: 'NGN', amountMinor: 382_500, now });
+    return input;
+  };
+
+  it('refuses A.d.a+x@googlemail.com a code ada@gmail.com paid with, and keys the buyer by the folded mailbox', async () => {
+    const code = await seedCode({ oncePerEmail: true });
+    const first = await paidWith(code, 'ada@gmail.com');
+    for (const email of ['A.d.a+x@googlemail.com', 'a.da@gmail.com', 'ADA+shop@gmail.com']) {
+      expect(await attempt(reserveInput(code, { email }))).toBe(
+        'This code has already been used with this e-mail address.',
+      );
+      const { checkoutId: _unused, ...quote } = reserveInput(code, { email });
+      await expect(quoteCodeUse(db, quote)).rejects.toThrow(
+        'This code has already been used with this e-mail address.',
+      );
+    }
+    // Another Gmail mailbox, and the same local part at another domain, are other buyers.
+    expect(await attempt(reserveInput(code, { email: 'adab@gmail.com' }))).toBe('reserved');
+    expect(await attempt(reserveInput(code, { email: 'ada@example.com' }))).toBe('reserved');
+    const redemptions = await db.collection(`discountCodes/${code}/redemptions`).get();
+    expect(redemptions.docs.map((doc) => doc.id)).toEqual([sha256('ada@gmail.com')]);
+    expect(redemptions.docs[0]?.data()).toMatchObject({ uses: 1, lastCheckoutId: first.checkoutId });
+  });
+
+  it('folds plus-tags at every domain: ada+1@example.com having paid, ada+2@example.com is refused', async () => {
+    const code = await seedCode({ oncePerEmail: true });
+    await paidWith(code, 'ada+1@example.com');
+    expect(await attempt(reserveInput(code, { email: 'ada+2@example.com' }))).toBe(
+      'This code has already been used with this e-mail address.',
+    );
+    expect(await attempt(reserveInput(code, { email: 'ada@example.com' }))).toBe(
+      'This code has already been used with this e-mail address.',
+    );
+    // Dots are folded at Gmail only: elsewhere they may be another mailbox.
+    expect(await attempt(reserveInput(code, { email: 'a.da@example.com' }))).toBe('reserved');
+  });
+
+  it('still counts a buyer recorded under the old key (the address as typed), and carries the count on', async () => {
+    const code = await seedCode({ oncePerEmail: true });
+    // As confirmCodeUse wrote it before mailboxes were folded: keyed by the address lower-cased.
+    await db.doc(`discountCodes/${code}/redemptions/${sha256('ada.obi+shop@example.com')}`).set({
+      codeCreatedAt: '2026-11-01T00:00:00.000Z',
+      uses: 2,
+      lastCheckoutId: 'old-checkout',
+      lastAt: '2026-11-02T00:00:00.000Z',
+    });
+    expect(await attempt(reserveInput(code, { email: 'Ada.Obi+shop@example.com' }))).toBe(
+      'This code has already been used with this e-mail address.',
+    );
+    // A paid checkout is never refused; its use lands on the mailbox's key with the old count carried on.
+    const late = reserveInput(code, { email: 'bola@example.com' });
+    await reserve(late);
+    await confirm({
+      code,
+      checkoutId: late.checkoutId,
+      email: 'ada.obi+shop@example.com',
+      currency: 'NGN',
+      amountMinor: 382_500,
+      now,
+    });
+    const folded = await db.doc(`discountCodes/${code}/redemptions/${sha256('ada.obi@example.com')}`).get();
+    expect(folded.data()).toMatchObject({ uses: 3, lastCheckoutId: late.checkoutId });
+    expect(await attempt(reserveInput(code, { email: 'ada.obi+other@example.com' }))).toBe(
+      'This code has already been used with this e-mail address.',
+    );
+  });
+});
+
+describe('a code that leaves nothing to pay', () => {
+  it('is not refused per address at the checkout or the quote: that is decided when the free order is completed', async () => {
+    const code = await seedCode({ percent: 100, oncePerEmail: true });
+    const first = reserveInput(code, { email: 'ada@gmail.com' });
+    await reserve(first);
+    await confirm({ code, checkoutId: first.checkoutId, email: first.email, currency: 'NGN', amountMinor: 0, now });
+    expect(await attempt(reserveInput(code, { email: 'a.da+again@gmail.com' }))).toBe('reserved');
+    const { checkoutId: _unused, ...quote } = reserveInput(code, { email: 'ada@gmail.com' });
+    expect(await quoteCodeUse(db, quote)).toEqual({ code, discountMinor: 450_000, amountMinor: 0 });
   });
 });
 

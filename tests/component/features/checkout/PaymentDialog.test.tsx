@@ -992,6 +992,23 @@ describe('discount codes', () => {
     expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toBeInTheDocument();
   });
 
+  it('says in its own words when the API refuses to complete a free order, and keeps the form', async () => {
+    const alreadyHad =
+      'This e-mail address has already had this product free. Your link is in your e-mail, or ask for it again on the My purchases page.';
+    const posted = recordPosts('*/api/orders', () => HttpResponse.json({ message: alreadyHad }, { status: 409 }));
+    const { user } = renderDialog(ngn, withProviders);
+    await applyCode(user, 'FREE100');
+    const free = await within(paymentDialog()).findByRole('button', { name: 'Get it free' });
+    await fillForm(user);
+    await user.click(free);
+    await dismissAlert(user, alreadyHad);
+    expect(screen.queryByRole('dialog', { name: 'Failed to save transaction or send emails.' })).toBeNull();
+    expect(posted).toHaveLength(1);
+    expect(within(paymentDialog()).getByRole('button', { name: 'Get it free' })).toBeInTheDocument();
+    expect(field('Email')).toHaveValue(customer.email);
+    expect(within(paymentDialog()).queryByRole('link', { name: 'Open your product' })).toBeNull();
+  });
+
   it('says at the code field when the code stopped working before paying, and shows the full price again', async () => {
     const posted = recordPosts('*/api/orders', () => HttpResponse.json(okAnswer));
     server.use(

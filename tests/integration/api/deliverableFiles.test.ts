@@ -275,6 +275,29 @@ describe('uploading a deliverable file (admins only)', () => {
     expect((await db.doc(`productDeliverables/${product.id}`).get()).get('files')).toBeUndefined();
   });
 
+  it('refuses to attach a file again, even with a wrong size or type, and the buyers keep downloading it', async () => {
+    const sale = await aBoughtProductWithFiles();
+    const facts = { name: 'Templates.zip', size: zipBytes.length, contentType: 'application/zip' };
+    for (const again of [
+      { ...facts, size: zipBytes.length + 1 },
+      { ...facts, contentType: 'application/pdf' },
+      facts,
+    ]) {
+      const refused = await attach(sale.product.id, sale.zip.id, again);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ message: 'This file is already attached.' });
+    }
+    const files = (await db.doc(`productDeliverables/${sale.product.id}`).get()).get('files') as StoredFile[];
+    expect(files).toEqual([sale.zip]);
+
+    // Still in the bucket: the buyer's Download press gets the bytes.
+    const pressed = await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie);
+    expect(pressed.status).toBe(303);
+    const fetched = await call(pressed.headers.get('location') ?? '');
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.equals(zipBytes)).toBe(true);
+  });
+
   it('renames, reorders and deletes files; a stale rename or order is refused', async () => {
     const product = await seedProduct();
     const first = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');

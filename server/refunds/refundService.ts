@@ -159,6 +159,21 @@ function refundMailFacts(record: RefundableRecord, refund: RefundState, accessEn
   };
 }
 
+/**
+ * Whether a won or lost event names a dispute other than the sale's open one. An id that is missing, or
+ * is only the payment's reference (Paystack's event without its dispute id), names no particular
+ * dispute and matches.
+ */
+export function namesAnotherDispute(
+  record: Pick<RefundableRecord, 'dispute' | 'transactionReference'>,
+  change: DisputeChange,
+): boolean {
+  const open = record.dispute;
+  if (change.status === 'open' || !open || open.status !== 'open') return false;
+  const unnamed = (id: string) => !id || id === record.transactionReference;
+  return !unnamed(open.id) && !unnamed(change.disputeId) && open.id !== change.disputeId;
+}
+
 export function createRefundService({
   db,
   mailer,
@@ -434,6 +449,16 @@ export function createRefundService({
   } {
     const previous = record.dispute;
     const none = { refundMail: null, disputeMail: null };
+    if (namesAnotherDispute(record, change)) {
+      // The sale's suspension and refunds belong to its open dispute: an ending of some other dispute
+      // (a mistaken or crossed event) changes none of it; the seller sees the reason in providerEvents.
+      return {
+        outcome: 'ignored',
+        reason: `The event ends dispute ${change.disputeId} (${change.status}); this sale's open dispute is ${previous?.id ?? ''}, so nothing changed.`,
+        updates: {},
+        ...none,
+      };
+    }
     if (previous && previous.id === change.disputeId && previous.status !== 'open' && change.status === 'open') {
       return { outcome: 'stale', reason: `The dispute was already ${previous.status}.`, updates: {}, ...none };
     }

@@ -718,6 +718,52 @@ describe('Paystack refund and dispute events', () => {
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
   });
 
+  it('a dispute lost or won that is not the sale’s open dispute changes nothing; its own ending does', async () => {
+    const target = await paystackSale(7500);
+    const open = 37000 + Math.floor(Math.random() * 1000);
+    const other = open + 5000;
+    expect(
+      (await paystackEvent(paystackDisputeEvent('charge.dispute.create', target.reference, open))).body.outcome,
+    ).toBe('applied');
+    const suspended = {
+      disputed: true,
+      accessRevoked: true,
+      accessChangedBy: 'dispute',
+      dispute: { id: String(open), status: 'open', deadline: '2026-12-01T10:00:00.000Z' },
+    };
+    expect(await sale(target.transactionId)).toMatchObject(suspended);
+
+    for (const [id, resolution] of [
+      [other, 'merchant-accepted'],
+      [other + 1, 'declined'],
+    ] as const) {
+      const elsewhere = paystackDisputeEvent('charge.dispute.resolve', target.reference, id, { resolution });
+      expect((await paystackEvent(elsewhere)).body.outcome).toBe('ignored');
+      // A replay is recorded as handled too.
+      expect((await paystackEvent(elsewhere)).body.outcome).toBe('duplicate');
+    }
+    expect((await db.doc(`providerEvents/paystack_charge.dispute.resolve_${other}`).get()).data()).toMatchObject({
+      outcome: 'ignored',
+      appliedAt: null,
+      reason: `The event ends dispute ${other} (lost); this sale's open dispute is ${open}, so nothing changed.`,
+    });
+    const unchanged = await sale(target.transactionId);
+    expect(unchanged).toMatchObject(suspended);
+    expect(unchanged.refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
+    expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(0);
+
+    const won = paystackDisputeEvent('charge.dispute.resolve', target.reference, open, { resolution: 'declined' });
+    expect((await paystackEvent(won)).body.outcome).toBe('applied');
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      accessChangedBy: 'dispute-won',
+      dispute: { id: String(open), status: 'won' },
+    });
+    expect((await sale(target.transactionId)).refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
+  });
+
   it('an event for a sale the store does not know is kept, and listed once per payment and kind under Needs attention with one e-mail', async () => {
     const reference = `T${uniqueTag()}`;
     const id = 40000 + Math.floor(Math.random() * 1000);
@@ -907,6 +953,41 @@ describe('POST /api/webhooks/paypal', () => {
     });
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
     expect(await mailsMatching(disputeMailFor(target.reference))).toHaveLength(0);
+  });
+
+  it('a PayPal dispute resolved for the buyer that is not the open one leaves the open dispute’s suspension', async () => {
+    const target = await paypalSale(9);
+    const open = `PP-D-${uniqueTag()}`;
+    const other = `PP-D-${uniqueTag()}`;
+    const capture = `CAP-${target.reference}`;
+    expect((await paypalEvent(paypalDisputeEvent('CUSTOMER.DISPUTE.CREATED', capture, open))).body.outcome).toBe(
+      'applied',
+    );
+    const lostElsewhere = paypalDisputeEvent('CUSTOMER.DISPUTE.RESOLVED', capture, other, {
+      dispute_outcome: {
+        outcome_code: 'RESOLVED_BUYER_FAVOUR',
+        amount_refunded: { currency_code: 'USD', value: '9.00' },
+      },
+    });
+    expect((await paypalEvent(lostElsewhere)).body.outcome).toBe('ignored');
+    const unchanged = await sale(target.transactionId);
+    expect(unchanged).toMatchObject({
+      accessRevoked: true,
+      accessChangedBy: 'dispute',
+      dispute: { id: open, status: 'open' },
+    });
+    expect(unchanged.refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
+
+    const won = paypalDisputeEvent('CUSTOMER.DISPUTE.RESOLVED', capture, open, {
+      dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' },
+    });
+    expect((await paypalEvent(won)).body.outcome).toBe('applied');
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      dispute: { id: open, status: 'won' },
+    });
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
   });
 
   it('an event about a capture nobody here sold is kept and listed under Needs attention', async () => {

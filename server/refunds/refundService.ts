@@ -613,7 +613,14 @@ export function createRefundService({
     disputeMail: null;
   } {
     const none = { updates: {}, refundMail: null, disputeMail: null };
-    const existing = record.refund?.entries[change.refundId];
+    const entries = record.refund?.entries ?? {};
+    // An event without the refund's id may be of a refund our own call recorded under the provider's
+    // id (pending): the pending refund of that amount is the one it moves on, not a second refund.
+    const pendingOfAmount = change.named
+      ? undefined
+      : Object.keys(entries).find((id) => entries[id]?.status === 'pending' && entries[id]?.amount === change.amount);
+    const refundId = Object.hasOwn(entries, change.refundId) ? change.refundId : (pendingOfAmount ?? change.refundId);
+    const existing = entries[refundId];
     if (existing?.status === 'processed') {
       return { outcome: 'stale', reason: 'This refund was already counted.', ...none };
     }
@@ -625,7 +632,7 @@ export function createRefundService({
     const applied = refundUpdates(
       record,
       {
-        refundId: change.refundId,
+        refundId,
         amount,
         result: change.result,
         failure: change.result === 'failed' ? `${providerNames[event.provider]} reports the refund failed.` : undefined,

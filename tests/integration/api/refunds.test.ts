@@ -646,6 +646,53 @@ describe('Paystack refund and dispute events', () => {
     });
   });
 
+  it('a refund event without an id counts once however often it comes; one of another amount counts too', async () => {
+    const target = await paystackSale(7500);
+    const withoutId = (amount: number) => {
+      const event = paystackRefundEvent('refund.processed', target.reference, 0, amount);
+      const { id: _dropped, ...data } = event.data;
+      return { ...event, data: { ...data, refund_reference: null } };
+    };
+    expect((await paystackEvent(withoutId(100000))).body).toEqual({ received: true, outcome: 'applied' });
+    expect((await paystackEvent(withoutId(100000))).body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      refund: { status: 'refunded', refunded: 1000, full: false, by: 'Paystack' },
+    });
+    expect(
+      (await db.doc(`providerEvents/paystack_refund.processed_${target.reference}_100000_processed`).get()).data(),
+    ).toMatchObject({ outcome: 'applied', transactionId: target.transactionId });
+
+    expect((await paystackEvent(withoutId(200000))).body).toEqual({ received: true, outcome: 'applied' });
+    expect((await paystackEvent(withoutId(200000))).body).toEqual({ received: true, outcome: 'duplicate' });
+    const refunded = await sale(target.transactionId);
+    expect(refunded).toMatchObject({ refund: { status: 'refunded', refunded: 3000, full: false } });
+    expect((refunded.refund as { entries: Record<string, unknown> }).entries).toEqual({
+      [`paystack-${target.reference}-100000`]: { amount: 100000, status: 'processed' },
+      [`paystack-${target.reference}-200000`]: { amount: 200000, status: 'processed' },
+    });
+    expect(await mailsMatching(refundMailTo(target.customer), 2)).toHaveLength(2);
+  });
+
+  it('a refund event without an id completes the pending refund of that amount an admin asked for, once', async () => {
+    const target = await paystackSale(7500);
+    const asked = await refund(target, { amount: 2000, reason: 'Wrong edition' });
+    expect(asked.body.refund).toMatchObject({ status: 'pending', amount: 2000, refunded: 0 });
+    const providerRef = asked.body.refund?.providerRef ?? '';
+    const event = paystackRefundEvent('refund.processed', target.reference, 0, 200000);
+    const { id: _dropped, ...data } = event.data;
+    expect((await paystackEvent({ ...event, data })).body.outcome).toBe('applied');
+    expect((await paystackEvent({ ...event, data })).body.outcome).toBe('duplicate');
+    const done = await sale(target.transactionId);
+    expect(done).toMatchObject({
+      refund: { status: 'refunded', refunded: 2000, full: false, by: admin.uid, reason: 'Wrong edition' },
+    });
+    expect((done.refund as { entries: Record<string, unknown> }).entries).toEqual({
+      [providerRef]: { amount: 200000, status: 'processed' },
+    });
+    expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
+  });
+
   it('refund.failed after refund.pending shows the failure; access continues', async () => {
     const target = await paystackSale(7500);
     const id = 78000 + Math.floor(Math.random() * 1000);

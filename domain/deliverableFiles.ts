@@ -1,5 +1,6 @@
 // A deliverable file as productDeliverables.files stores it (docs/files.md), shared by the API that
 // attaches files and the dashboard that lists them, with the words both use to describe one.
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './textSafety';
 
 export interface DeliverableFile {
   id: string;
@@ -47,4 +48,20 @@ export function typeLabel(file: Pick<DeliverableFile, 'contentType' | 'name'>): 
   if (known) return known;
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1];
   return extension ? extension.toUpperCase() : 'File';
+}
+
+export const fileNameMaxLength = 140;
+
+// A file name is shown to buyers and is the name the download is saved under: besides what no
+// single-line field accepts (textSafety.ts: controls, direction marks, embeddings, overrides and
+// isolates U+202A–U+202E and U+2066–U+2069), it refuses every zero-width character U+200B–U+200F,
+// the joiners too, so 'invoice\u202Efdp.exe' or a name with hidden characters cannot pass for another.
+const zeroWidth = /[\u200b-\u200f]/u;
+
+/** The first problem with a file's display name (already trimmed and its spaces collapsed), or null. */
+export function fileNameError(name: string): string | null {
+  if (!name) return 'Give the file a name.';
+  if (name.length > fileNameMaxLength) return `A file name has at most ${fileNameMaxLength} characters.`;
+  if (hasForbiddenCharacters(name) || zeroWidth.test(name)) return forbiddenCharactersMessage('The file name');
+  return null;
 }

@@ -18,6 +18,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../orders/orderSchema';
 import { transactionsCollection } from '../orders/fulfilment';
+import { fileNameError } from '../../domain/deliverableFiles';
 import { deliverablesCollection, isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
 import { FileStorageError, type FileStorage } from './storage';
 import { stampedPrefix } from './stampedCopies';
@@ -37,20 +38,15 @@ export type PdfInspector = (bytes: AsyncIterable<Uint8Array>) => Promise<PdfChec
 
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
 
+// Control characters would break the download's Content-Disposition header; direction overrides and
+// invisible characters would make the name buyers see lie about the file (domain/deliverableFiles.ts).
 const displayName = z
   .string({ error: 'Give the file a name.' })
   .transform((value) => value.replace(/\s+/g, ' ').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'Give the file a name.' })
-      .max(140, { error: 'A file name has at most 140 characters.' })
-      // Control characters would break the download's Content-Disposition header.
-      // eslint-disable-next-line no-control-regex
-      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), {
-        error: 'A file name cannot hold control characters.',
-      }),
-  );
+  .superRefine((value, context) => {
+    const problem = fileNameError(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const fileFacts = z.object({
   name: displayName,

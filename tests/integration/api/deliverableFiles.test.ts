@@ -298,6 +298,31 @@ describe('uploading a deliverable file (admins only)', () => {
     expect(fetched.body.equals(zipBytes)).toBe(true);
   });
 
+  it('refuses a file name with a direction override or an invisible character, in words, on attach and rename', async () => {
+    const product = await seedProduct();
+    const message = 'The file name contains invisible or control characters that are not allowed. Please retype it.';
+    const session = await upload(product.id, 'Book.pdf', pdfBytes, 'application/pdf');
+    const spoofed = await attach(product.id, session.fileId, {
+      name: 'Invoice \u202Efdp.exe',
+      size: pdfBytes.length,
+      contentType: 'application/pdf',
+    });
+    expect(spoofed.status).toBe(400);
+    expect(await spoofed.json()).toEqual({ message });
+    const file = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');
+    for (const name of ['Chapter\u2067 One.zip', 'Chap\u200Bter.zip']) {
+      const renamed = await fetch(`${filesUrl(product.id)}/${file.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...bearer(adminToken) },
+        body: JSON.stringify({ name }),
+      });
+      expect(renamed.status).toBe(400);
+      expect(await renamed.json()).toEqual({ message });
+    }
+    const stored = (await db.doc(`productDeliverables/${product.id}`).get()).get('files') as StoredFile[];
+    expect(stored.map((entry) => entry.name)).toEqual(['one.zip']);
+  });
+
   it('renames, reorders and deletes files; a stale rename or order is refused', async () => {
     const product = await seedProduct();
     const first = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');

@@ -4,8 +4,8 @@
 // transaction: the first sweep to write `reminder` owns the checkout, so two sweeps racing send one
 // e-mail. A reminder is never sent when the checkout was paid, the address bought the product
 // meanwhile, the address unsubscribed, the mailbox got a reminder in the last 7 days, or the store
-// turned reminders off; such a checkout is marked 'skipped' and never looked at again. A reminder is a courtesy, not a receipt: one that the mail
-// server refused is marked 'failed', not retried.
+// turned reminders off; such a checkout is marked 'skipped' and never looked at again. A reminder is
+// a courtesy, not a receipt: one that the mail server refused is marked 'failed', not retried.
 //
 // The unsubscribe link carries the checkout id and a random token kept on the checkout as its SHA-256,
 // so it works across restarts and secret rotations and names no address in the URL. Opening it shows a

@@ -93,10 +93,10 @@ export function readPaystackEvent(body: unknown): ProviderEvent | null {
     const reference = text(data.transaction_reference) || text(transaction.reference);
     const amount = kobo(data.amount);
     const ownId = text(data.id);
-    // The refund's own id when Paystack sends it. Without it, the refund is what identifies it: the
-    // payment and the amount (not `refund_reference`, which its pending event lacks), and the event
-    // that refund, its kind and status: a replay is then the same event, a refund of another amount
-    // another one (docs/payments.md, 'Each event once, in any order').
+    // The refund's own id when Paystack sends it. Without it, what identifies the refund is the
+    // payment and the amount (not `refund_reference`, which its pending event lacks), and the event is
+    // that refund in one status (the event name): a replay is then the same event, and a refund of
+    // another amount another one (docs/payments.md, 'Each event once, in any order').
     const refundId = ownId || `${reference}-${amount ?? text(data.amount)}`;
     const result = type === 'refund.processed' ? 'processed' : type === 'refund.failed' ? 'failed' : 'pending';
     return {

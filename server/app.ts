@@ -19,7 +19,6 @@ import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
-import { refuseReservedIds } from './lib/reservedIds';
 import { createAccessLinks } from './orders/accessLinks';
 import { createAccessRouter } from './orders/accessRoutes';
 import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
@@ -94,8 +93,6 @@ export function createApp(deps: AppDeps): Express {
   // --- Hardening (docs/security.md): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
   const limits = createRateLimits(deps.config);
-  // Ids Firestore reserves (`__.*__`) name nothing: 404 before any route puts one into a path.
-  app.use('/api', refuseReservedIds);
   // --- end hardening ---
 
   // Purchases (docs/payments.md). Built here, mounted below; the webhook goes first because it needs the

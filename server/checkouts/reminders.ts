@@ -24,6 +24,7 @@ import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings
 import type { ServerConfig } from '../config';
 import { addressKey, legacyAddressKey } from '../lib/addressKey';
 import { formPageCsp } from '../lib/httpSecurity';
+import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { formatAmount, type Currency } from '../orders/money';
 
@@ -356,6 +357,10 @@ export function createReminderRouter({
   };
 
   const router = Router();
+  // A checkout id Firestore reserves ('__x__') is not a link we sent: the same page as any other.
+  router.use(
+    refuseReservedIds((res) => notValid(res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer'))),
+  );
   router.get('/unsubscribe/:checkoutId/:token', show);
   router.post('/unsubscribe/:checkoutId/:token', unsubscribe);
   return router;

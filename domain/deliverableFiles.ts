@@ -3,6 +3,7 @@
 // switches. One decoder, shared by the API that delivers and attaches files and the dashboard that
 // lists them, with the words both use to describe a file. Read defensively: admins' browsers write
 // everything but `files`, and an odd value must never open more than the seller set.
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './textSafety';
 
 export interface DeliverableFile {
   id: string;
@@ -99,4 +100,20 @@ export function deliverablesFromData(data: Record<string, unknown> | undefined):
   const url = typeof data?.url === 'string' && /^https?:\/\//i.test(data.url) ? data.url : null;
   const files = (Array.isArray(data?.files) ? data.files : []).filter(isFile).sort((a, b) => a.order - b.order);
   return { url, files, ...deliverySettingsFromData(data) };
+}
+
+export const fileNameMaxLength = 140;
+
+// A file name is shown to buyers and is the name the download is saved under: besides what no
+// single-line field accepts (textSafety.ts: controls, direction marks, embeddings, overrides and
+// isolates U+202A–U+202E and U+2066–U+2069), it refuses every zero-width character U+200B–U+200F,
+// the joiners too, so 'invoice\u202Efdp.exe' or a name with hidden characters cannot pass for another.
+const zeroWidth = /[\u200b-\u200f]/u;
+
+/** The first problem with a file's display name (already trimmed and its spaces collapsed), or null. */
+export function fileNameError(name: string): string | null {
+  if (!name) return 'Give the file a name.';
+  if (name.length > fileNameMaxLength) return `A file name has at most ${fileNameMaxLength} characters.`;
+  if (hasForbiddenCharacters(name) || zeroWidth.test(name)) return forbiddenCharactersMessage('The file name');
+  return null;
 }

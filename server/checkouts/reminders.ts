@@ -3,35 +3,41 @@
 // reminder delay that have no reminder decision yet, and decides each one inside a Firestore
 // transaction: the first sweep to write `reminder` owns the checkout, so two sweeps racing send one
 // e-mail. A reminder is never sent when the checkout was paid, the address bought the product
-// meanwhile, the address unsubscribed, or the store turned reminders off; such a checkout is marked
-// 'skipped' and never looked at again. A reminder is a courtesy, not a receipt: one that the mail
-// server refused is marked 'failed', not retried.
+// meanwhile, the address unsubscribed, the mailbox got a reminder in the last 7 days, or the store
+// turned reminders off; such a checkout is marked 'skipped' and never looked at again. A reminder is
+// a courtesy, not a receipt: one that the mail server refused is marked 'failed', not retried.
 //
 // The unsubscribe link carries the checkout id and a random token kept on the checkout as its SHA-256,
 // so it works across restarts and secret rotations and names no address in the URL. Opening it shows a
 // page with a button (mail scanners open links; only a person's POST unsubscribes), and the e-mail's
 // List-Unsubscribe-Post header lets mail clients unsubscribe in one click (RFC 8058).
+//
+// Anyone can open checkouts for any address, so a reminder must be worthless as a weapon: one per
+// mailbox a week however many checkouts name it (reminderSends/{addressKey}, claimed in the same
+// transaction as the checkout, so racing sweeps send one), and nothing the buyer typed in it (no name
+// in the greeting or the To header), so a name cannot carry a phishing link into our e-mail.
 import { createHash, randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
+import { addressKey, legacyAddressKey } from '../lib/addressKey';
 import { formPageCsp } from '../lib/httpSecurity';
+import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { formatAmount, type Currency } from '../orders/money';
 
 export const reminderOptOutsCollection = 'reminderOptOuts';
+/** reminderSends/{addressKey}: when the mailbox last got a reminder ({lastSentAt}). */
+export const reminderSendsCollection = 'reminderSends';
+/** At most one reminder per mailbox in this long (docs/payments.md, 'Checkout reminders'). */
+export const reminderIntervalMs = 7 * 24 * 60 * 60_000;
 const checkoutsCollection = 'checkouts';
 const transactionsCollection = 'transactions';
 
 /** What a sweep decided for a checkout; null until one did. */
 export type ReminderState = 'sent' | 'skipped' | 'failed';
-
-/** The address as transactions store it, hashed: the opt-out list names no address. */
-export function optOutId(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
-}
 
 function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -61,7 +67,8 @@ interface ReminderCheckout {
   currency: Currency;
   amount: number;
   discountCode: string | null;
-  customer: { name: string; email: string };
+  /** Only the address: nothing else the buyer typed goes into a reminder. */
+  customer: { email: string };
   status: string;
   expiresAt: Timestamp;
   reminder: ReminderState | null;
@@ -69,7 +76,7 @@ interface ReminderCheckout {
 
 function readCheckout(data: DocumentData | undefined): ReminderCheckout | null {
   if (!data) return null;
-  const customer = data.customer as { name?: unknown; email?: unknown } | undefined;
+  const customer = data.customer as { email?: unknown } | undefined;
   if (
     typeof data.productId !== 'string' ||
     typeof data.productName !== 'string' ||
@@ -86,7 +93,7 @@ function readCheckout(data: DocumentData | undefined): ReminderCheckout | null {
     currency: data.currency === 'NGN' ? 'NGN' : 'USD',
     amount: data.amount,
     discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
-    customer: { name: typeof customer.name === 'string' ? customer.name : '', email: customer.email },
+    customer: { email: customer.email },
     status: String(data.status),
     expiresAt: data.expiresAt,
     reminder: (data.reminder as ReminderState | null | undefined) ?? null,
@@ -110,11 +117,10 @@ export function reminderMail(
   links: { resume: string; unsubscribe: string },
   storeName: string,
 ): { subject: string; text: string; html: string } {
-  const firstName = checkout.customer.name.split(' ')[0] || 'there';
   const price = formatAmount(checkout.amount, checkout.currency);
   const code = checkout.discountCode ? ` with the code ${checkout.discountCode}` : '';
   const text = [
-    `Hello ${firstName},`,
+    'Hello,',
     '',
     `You started buying ${checkout.productName} on ${storeName} (${price}${code}) but did not finish.`,
     `It is still there for you: ${links.resume}`,
@@ -127,7 +133,7 @@ export function reminderMail(
   const html = htmlDocument(
     `Your ${checkout.productName}`,
     [
-      `<p>Hello ${escapeHtml(firstName)},</p>`,
+      '<p>Hello,</p>',
       `<p>You started buying <strong>${escapeHtml(checkout.productName)}</strong> on ${escapeHtml(storeName)} (${escapeHtml(price)}${escapeHtml(code)}) but did not finish.</p>`,
       `<p>${link(links.resume, 'Finish your purchase')}</p>`,
       '<p>If you have changed your mind, there is nothing to do: this is the only reminder we send.</p>',
@@ -160,8 +166,13 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
       };
       if (!checkout || checkout.status === 'paid') return skip();
       const email = checkout.customer.email.trim().toLowerCase();
-      const [optOut, bought] = await Promise.all([
-        transaction.get(db.collection(reminderOptOutsCollection).doc(optOutId(email))),
+      const key = addressKey(email);
+      const sendRef = db.collection(reminderSendsCollection).doc(key);
+      // Opt-outs recorded before mailboxes were folded are kept under the old key: still honoured.
+      const [optOut, legacyOptOut, lastSend, bought] = await Promise.all([
+        transaction.get(db.collection(reminderOptOutsCollection).doc(key)),
+        transaction.get(db.collection(reminderOptOutsCollection).doc(legacyAddressKey(email))),
+        transaction.get(sendRef),
         transaction.get(
           db
             .collection(transactionsCollection)
@@ -170,7 +181,14 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
             .limit(1),
         ),
       ]);
-      if (!remindersOn || optOut.exists || !bought.empty) return skip();
+      if (!remindersOn || optOut.exists || legacyOptOut.exists || !bought.empty) return skip();
+      const lastSentAt = lastSend.get('lastSentAt') as unknown;
+      if (lastSentAt instanceof Timestamp && now().getTime() - lastSentAt.toMillis() < reminderIntervalMs) {
+        return skip();
+      }
+      // Claimed with the checkout: a sweep racing on another checkout of this mailbox reads this
+      // document too, so Firestore retries it and it finds the mailbox already reminded.
+      transaction.set(sendRef, { lastSentAt: Timestamp.fromDate(now()) });
       const token = randomBytes(24).toString('base64url');
       transaction.update(ref, {
         reminder: 'sent',
@@ -212,7 +230,8 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
         try {
           await mailer.sendMail({
             from: config.MAIL_FROM,
-            to: { name: claimed.checkout.customer.name, address: claimed.checkout.customer.email },
+            // The address alone: a display name would be text the buyer typed.
+            to: claimed.checkout.customer.email,
             replyTo: config.SELLER_EMAIL,
             subject: mail.subject,
             text: mail.text,
@@ -317,7 +336,7 @@ export function createReminderRouter({
       }
       await db
         .collection(reminderOptOutsCollection)
-        .doc(optOutId(email))
+        .doc(addressKey(email))
         .set({ createdAt: Timestamp.fromDate(now()) });
       res
         .type('html')
@@ -338,6 +357,10 @@ export function createReminderRouter({
   };
 
   const router = Router();
+  // A checkout id Firestore reserves ('__x__') is not a link we sent: the same page as any other.
+  router.use(
+    refuseReservedIds((res) => notValid(res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer'))),
+  );
   router.get('/unsubscribe/:checkoutId/:token', show);
   router.post('/unsubscribe/:checkoutId/:token', unsubscribe);
   return router;

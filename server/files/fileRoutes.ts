@@ -18,6 +18,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../orders/orderSchema';
 import { transactionsCollection } from '../orders/fulfilment';
+import { fileNameError } from '../../domain/deliverableFiles';
 import { deliverablesCollection, isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
 import { FileStorageError, type FileStorage } from './storage';
 import { stampedPrefix } from './stampedCopies';
@@ -28,6 +29,7 @@ export const uploadIncomplete = 'The upload has not finished. Upload the file ag
 export const storageUnavailable = 'File uploads are not set up for this store (docs/deploy.md).';
 export const fileActionFailed = 'Something went wrong. Please try again.';
 export const orderMismatch = 'The files changed meanwhile. Reload the product and try again.';
+export const alreadyAttached = 'This file is already attached.';
 export const maxFilesPerProduct = 50;
 
 /** What inspecting a PDF says, in the seller's words when it cannot carry the buyer's name. */
@@ -36,20 +38,15 @@ export type PdfInspector = (bytes: AsyncIterable<Uint8Array>) => Promise<PdfChec
 
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
 
+// Control characters would break the download's Content-Disposition header; direction overrides and
+// invisible characters would make the name buyers see lie about the file (domain/deliverableFiles.ts).
 const displayName = z
   .string({ error: 'Give the file a name.' })
   .transform((value) => value.replace(/\s+/g, ' ').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'Give the file a name.' })
-      .max(140, { error: 'A file name has at most 140 characters.' })
-      // Control characters would break the download's Content-Disposition header.
-      // eslint-disable-next-line no-control-regex
-      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), {
-        error: 'A file name cannot hold control characters.',
-      }),
-  );
+  .superRefine((value, context) => {
+    const problem = fileNameError(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const fileFacts = z.object({
   name: displayName,
@@ -169,8 +166,21 @@ export function createFileRouter({
       res.status(404).json({ message: uploadIncomplete });
       return;
     }
+    const storagePath = `deliverables/${productId}/${fileId}`;
+    /** Whether the product lists the file: its object is then live, bought, and never deleted here. */
+    const isListed = async () =>
+      readDeliverables((await deliverablesRef(productId).get()).data()).files.some((entry) => entry.id === fileId);
+    /** A refused object goes only while no product lists it (the path names its one product). */
+    const deleteUnlisted = async () => {
+      if (!(await isListed())) await bucket.deleteObject(storagePath);
+    };
     try {
-      const storagePath = `deliverables/${productId}/${fileId}`;
+      // Before anything that could delete the object: an attached file is the buyers' copy, and a
+      // second attach (another tab, a replayed request) with other facts must not remove it.
+      if (await isListed()) {
+        res.status(409).json({ message: alreadyAttached });
+        return;
+      }
       const stored = await bucket.objectMetadata(storagePath);
       if (!stored) {
         res.status(409).json({ message: uploadIncomplete });
@@ -187,7 +197,7 @@ export function createFileRouter({
               ? `The uploaded file is stored as ${stored.contentType}, not ${parsed.data.contentType}. Upload it again.`
               : null;
       if (problem) {
-        await bucket.deleteObject(storagePath);
+        await deleteUnlisted();
         res.status(422).json({ message: problem });
         return;
       }
@@ -208,14 +218,19 @@ export function createFileRouter({
       }
       const files = await db.runTransaction(async (t) => {
         const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        if (current.files.some((existing) => existing.id === fileId)) return current.files;
-        if (current.files.length >= maxFilesPerProduct) return null;
+        // Another attach of the same upload got here first: it stands as it was checked.
+        if (current.files.some((existing) => existing.id === fileId)) return 'attached' as const;
+        if (current.files.length >= maxFilesPerProduct) return 'full' as const;
         const next = renumbered([...current.files, { ...file, order: current.files.length }]);
         t.set(deliverablesRef(productId), { files: next }, { merge: true });
         return next;
       });
-      if (!files) {
-        await bucket.deleteObject(storagePath);
+      if (files === 'attached') {
+        res.status(409).json({ message: alreadyAttached });
+        return;
+      }
+      if (files === 'full') {
+        await deleteUnlisted();
         res.status(409).json({ message: `A product has at most ${maxFilesPerProduct} files.` });
         return;
       }

@@ -14,6 +14,11 @@ export interface RefundChange {
   currency: string;
   result: 'pending' | 'processed' | 'failed';
   reason: string;
+  /**
+   * False when the event carried no id of the refund and `refundId` was built from the payment and the
+   * amount: the refund service then matches it to a pending refund of that amount it already counts.
+   */
+  named: boolean;
 }
 
 export interface DisputeChange {
@@ -86,28 +91,38 @@ export function readPaystackEvent(body: unknown): ProviderEvent | null {
 
   if (type.startsWith('refund.')) {
     const reference = text(data.transaction_reference) || text(transaction.reference);
-    // The refund's own id when Paystack sends it; else its refund reference; else the amount, so a
-    // replay of the same event still names the same refund.
-    const refundId = text(data.id) || text(data.refund_reference) || `${reference}-${text(data.amount)}`;
+    const amount = kobo(data.amount);
+    const ownId = text(data.id);
+    // The refund's own id when Paystack sends it. Without it, what identifies the refund is the
+    // payment and the amount (not `refund_reference`, which its pending event lacks), and the event is
+    // that refund in one status (the event name): a replay is then the same event, and a refund of
+    // another amount another one (docs/payments.md, 'Each event once, in any order').
+    const refundId = ownId || `${reference}-${amount ?? text(data.amount)}`;
     const result = type === 'refund.processed' ? 'processed' : type === 'refund.failed' ? 'failed' : 'pending';
     return {
       provider: 'paystack',
-      eventId: `${type}_${refundId}`,
+      eventId: ownId ? `${type}_${ownId}` : `${type}_${reference}_${amount ?? text(data.amount)}_${text(data.status)}`,
       type,
       locate: { transactionId: `paystack_${reference}` },
       change: {
         kind: 'refund',
         refundId: `paystack-${refundId}`,
-        amount: kobo(data.amount),
+        amount,
         currency: text(data.currency),
         result,
         reason: text(data.merchant_note) || text(data.customer_note) || 'Refunded in the Paystack dashboard',
+        named: Boolean(ownId),
       },
     };
   }
 
   const reference = text(transaction.reference) || text(data.transaction_reference);
   const disputeId = text(data.id) || reference;
+  // Without the dispute's own id, the event is keyed by what it says (its status, resolution and
+  // amount too), so a replay is a duplicate and a different event about the payment is not.
+  const unnamed = text(data.id)
+    ? ''
+    : `_${text(data.status)}_${text(data.resolution)}_${kobo(data.refund_amount) ?? text(data.refund_amount)}`;
   const deadline = isoOrNull(data.due_at);
   const reason = [text(data.category), text(data.note)].filter(Boolean).join(': ');
   const base = {
@@ -121,7 +136,7 @@ export function readPaystackEvent(body: unknown): ProviderEvent | null {
     const status = resolution === 'merchant-accepted' ? 'lost' : resolution === 'declined' ? 'won' : null;
     return {
       ...base,
-      eventId: `${type}_${disputeId}`,
+      eventId: `${type}_${disputeId}${unnamed}`,
       change: status
         ? {
             kind: 'dispute',
@@ -142,7 +157,7 @@ export function readPaystackEvent(body: unknown): ProviderEvent | null {
     // A dispute is reminded more than once: each reminder (by its deadline and time) is its own event.
     eventId: reminder
       ? `${type}_${disputeId}_${text(data.due_at)}_${text(data.updatedAt) || text(data.updated_at)}`
-      : `${type}_${disputeId}`,
+      : `${type}_${disputeId}${unnamed}`,
     change: {
       kind: 'dispute',
       disputeId,
@@ -211,6 +226,7 @@ export function readPaypalEvent(body: unknown): ProviderEvent | null {
         reason:
           text(resource.note_to_payer) ||
           (type === 'PAYMENT.CAPTURE.REVERSED' ? 'Reversed by PayPal' : 'Refunded in the PayPal dashboard'),
+        named: Boolean(text(resource.id)),
       },
     };
   }

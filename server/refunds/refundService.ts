@@ -159,6 +159,21 @@ function refundMailFacts(record: RefundableRecord, refund: RefundState, accessEn
   };
 }
 
+/**
+ * Whether a won or lost event names a dispute other than the sale's open one. An id that is missing, or
+ * is only the payment's reference (Paystack's event without its dispute id), names no particular
+ * dispute and matches.
+ */
+export function namesAnotherDispute(
+  record: Pick<RefundableRecord, 'dispute' | 'transactionReference'>,
+  change: DisputeChange,
+): boolean {
+  const open = record.dispute;
+  if (change.status === 'open' || !open || open.status !== 'open') return false;
+  const unnamed = (id: string) => !id || id === record.transactionReference;
+  return !unnamed(open.id) && !unnamed(change.disputeId) && open.id !== change.disputeId;
+}
+
 export function createRefundService({
   db,
   mailer,
@@ -434,6 +449,16 @@ export function createRefundService({
   } {
     const previous = record.dispute;
     const none = { refundMail: null, disputeMail: null };
+    if (namesAnotherDispute(record, change)) {
+      // The sale's suspension and refunds belong to its open dispute: an ending of some other dispute
+      // (a mistaken or crossed event) changes none of it; the seller sees the reason in providerEvents.
+      return {
+        outcome: 'ignored',
+        reason: `The event ends dispute ${change.disputeId} (${change.status}); this sale's open dispute is ${previous?.id ?? ''}, so nothing changed.`,
+        updates: {},
+        ...none,
+      };
+    }
     if (previous && previous.id === change.disputeId && previous.status !== 'open' && change.status === 'open') {
       return { outcome: 'stale', reason: `The dispute was already ${previous.status}.`, updates: {}, ...none };
     }
@@ -588,7 +613,14 @@ export function createRefundService({
     disputeMail: null;
   } {
     const none = { updates: {}, refundMail: null, disputeMail: null };
-    const existing = record.refund?.entries[change.refundId];
+    const entries = record.refund?.entries ?? {};
+    // An event without the refund's id may be of a refund our own call recorded under the provider's
+    // id (pending): the pending refund of that amount is the one it moves on, not a second refund.
+    const pendingOfAmount = change.named
+      ? undefined
+      : Object.keys(entries).find((id) => entries[id]?.status === 'pending' && entries[id]?.amount === change.amount);
+    const refundId = Object.hasOwn(entries, change.refundId) ? change.refundId : (pendingOfAmount ?? change.refundId);
+    const existing = entries[refundId];
     if (existing?.status === 'processed') {
       return { outcome: 'stale', reason: 'This refund was already counted.', ...none };
     }
@@ -600,7 +632,7 @@ export function createRefundService({
     const applied = refundUpdates(
       record,
       {
-        refundId: change.refundId,
+        refundId,
         amount,
         result: change.result,
         failure: change.result === 'failed' ? `${providerNames[event.provider]} reports the refund failed.` : undefined,

@@ -127,6 +127,7 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('discountCodes/SPRING/redemptions/hash-1'), { uses: 1 });
   batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
   batch.set(admin.doc('reminderOptOuts/hash-1'), { createdAt: fixedTime });
+  batch.set(admin.doc('reminderSends/hash-1'), { lastSentAt: fixedTime });
   batch.set(admin.doc('paymentIssues/paystack_ref9'), {
     provider: 'paystack',
     reference: 'ref9',
@@ -322,6 +323,12 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'reminderOptOuts/hash-1'), { createdAt: new Date() }),
   },
   {
+    name: 'reminderSends',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'reminderSends/hash-2'), { lastSentAt: new Date() }),
+    update: (db) => updateDoc(doc(db, 'reminderSends/hash-1'), { lastSentAt: new Date() }),
+  },
+  {
     name: 'paymentIssues',
     target: 'paystack_ref9',
     create: (db) => setDoc(doc(db, 'paymentIssues/paystack_ref10'), { reason: 'made up', resolved: false }),
@@ -394,6 +401,7 @@ const expected: Record<string, Record<Op, string>> = {
   'discountCodes/SPRING/redemptions': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   checkouts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderOptOuts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  reminderSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
 };
 

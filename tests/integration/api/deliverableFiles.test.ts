@@ -275,6 +275,54 @@ describe('uploading a deliverable file (admins only)', () => {
     expect((await db.doc(`productDeliverables/${product.id}`).get()).get('files')).toBeUndefined();
   });
 
+  it('refuses to attach a file again, even with a wrong size or type, and the buyers keep downloading it', async () => {
+    const sale = await aBoughtProductWithFiles();
+    const facts = { name: 'Templates.zip', size: zipBytes.length, contentType: 'application/zip' };
+    for (const again of [
+      { ...facts, size: zipBytes.length + 1 },
+      { ...facts, contentType: 'application/pdf' },
+      facts,
+    ]) {
+      const refused = await attach(sale.product.id, sale.zip.id, again);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ message: 'This file is already attached.' });
+    }
+    const files = (await db.doc(`productDeliverables/${sale.product.id}`).get()).get('files') as StoredFile[];
+    expect(files).toEqual([sale.zip]);
+
+    // Still in the bucket: the buyer's Download press gets the bytes.
+    const pressed = await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie);
+    expect(pressed.status).toBe(303);
+    const fetched = await call(pressed.headers.get('location') ?? '');
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.equals(zipBytes)).toBe(true);
+  });
+
+  it('refuses a file name with a direction override or an invisible character, in words, on attach and rename', async () => {
+    const product = await seedProduct();
+    const message = 'The file name contains invisible or control characters that are not allowed. Please retype it.';
+    const session = await upload(product.id, 'Book.pdf', pdfBytes, 'application/pdf');
+    const spoofed = await attach(product.id, session.fileId, {
+      name: 'Invoice \u202Efdp.exe',
+      size: pdfBytes.length,
+      contentType: 'application/pdf',
+    });
+    expect(spoofed.status).toBe(400);
+    expect(await spoofed.json()).toEqual({ message });
+    const file = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');
+    for (const name of ['Chapter\u2067 One.zip', 'Chap\u200Bter.zip']) {
+      const renamed = await fetch(`${filesUrl(product.id)}/${file.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...bearer(adminToken) },
+        body: JSON.stringify({ name }),
+      });
+      expect(renamed.status).toBe(400);
+      expect(await renamed.json()).toEqual({ message });
+    }
+    const stored = (await db.doc(`productDeliverables/${product.id}`).get()).get('files') as StoredFile[];
+    expect(stored.map((entry) => entry.name)).toEqual(['one.zip']);
+  });
+
   it('renames, reorders and deletes files; a stale rename or order is refused', async () => {
     const product = await seedProduct();
     const first = await uploadAndAttach(product.id, 'one.zip', zipBytes, 'application/zip');

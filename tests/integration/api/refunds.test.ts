@@ -646,6 +646,53 @@ describe('Paystack refund and dispute events', () => {
     });
   });
 
+  it('a refund event without an id counts once however often it comes; one of another amount counts too', async () => {
+    const target = await paystackSale(7500);
+    const withoutId = (amount: number) => {
+      const event = paystackRefundEvent('refund.processed', target.reference, 0, amount);
+      const { id: _dropped, ...data } = event.data;
+      return { ...event, data: { ...data, refund_reference: null } };
+    };
+    expect((await paystackEvent(withoutId(100000))).body).toEqual({ received: true, outcome: 'applied' });
+    expect((await paystackEvent(withoutId(100000))).body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      refund: { status: 'refunded', refunded: 1000, full: false, by: 'Paystack' },
+    });
+    expect(
+      (await db.doc(`providerEvents/paystack_refund.processed_${target.reference}_100000_processed`).get()).data(),
+    ).toMatchObject({ outcome: 'applied', transactionId: target.transactionId });
+
+    expect((await paystackEvent(withoutId(200000))).body).toEqual({ received: true, outcome: 'applied' });
+    expect((await paystackEvent(withoutId(200000))).body).toEqual({ received: true, outcome: 'duplicate' });
+    const refunded = await sale(target.transactionId);
+    expect(refunded).toMatchObject({ refund: { status: 'refunded', refunded: 3000, full: false } });
+    expect((refunded.refund as { entries: Record<string, unknown> }).entries).toEqual({
+      [`paystack-${target.reference}-100000`]: { amount: 100000, status: 'processed' },
+      [`paystack-${target.reference}-200000`]: { amount: 200000, status: 'processed' },
+    });
+    expect(await mailsMatching(refundMailTo(target.customer), 2)).toHaveLength(2);
+  });
+
+  it('a refund event without an id completes the pending refund of that amount an admin asked for, once', async () => {
+    const target = await paystackSale(7500);
+    const asked = await refund(target, { amount: 2000, reason: 'Wrong edition' });
+    expect(asked.body.refund).toMatchObject({ status: 'pending', amount: 2000, refunded: 0 });
+    const providerRef = asked.body.refund?.providerRef ?? '';
+    const event = paystackRefundEvent('refund.processed', target.reference, 0, 200000);
+    const { id: _dropped, ...data } = event.data;
+    expect((await paystackEvent({ ...event, data })).body.outcome).toBe('applied');
+    expect((await paystackEvent({ ...event, data })).body.outcome).toBe('duplicate');
+    const done = await sale(target.transactionId);
+    expect(done).toMatchObject({
+      refund: { status: 'refunded', refunded: 2000, full: false, by: admin.uid, reason: 'Wrong edition' },
+    });
+    expect((done.refund as { entries: Record<string, unknown> }).entries).toEqual({
+      [providerRef]: { amount: 200000, status: 'processed' },
+    });
+    expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
+  });
+
   it('refund.failed after refund.pending shows the failure; access continues', async () => {
     const target = await paystackSale(7500);
     const id = 78000 + Math.floor(Math.random() * 1000);
@@ -716,6 +763,52 @@ describe('Paystack refund and dispute events', () => {
     });
     expect((await linkStatus(target.accessUrl)).status).toBe(410);
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
+  });
+
+  it('a dispute lost or won that is not the sale’s open dispute changes nothing; its own ending does', async () => {
+    const target = await paystackSale(7500);
+    const open = 37000 + Math.floor(Math.random() * 1000);
+    const other = open + 5000;
+    expect(
+      (await paystackEvent(paystackDisputeEvent('charge.dispute.create', target.reference, open))).body.outcome,
+    ).toBe('applied');
+    const suspended = {
+      disputed: true,
+      accessRevoked: true,
+      accessChangedBy: 'dispute',
+      dispute: { id: String(open), status: 'open', deadline: '2026-12-01T10:00:00.000Z' },
+    };
+    expect(await sale(target.transactionId)).toMatchObject(suspended);
+
+    for (const [id, resolution] of [
+      [other, 'merchant-accepted'],
+      [other + 1, 'declined'],
+    ] as const) {
+      const elsewhere = paystackDisputeEvent('charge.dispute.resolve', target.reference, id, { resolution });
+      expect((await paystackEvent(elsewhere)).body.outcome).toBe('ignored');
+      // A replay is recorded as handled too.
+      expect((await paystackEvent(elsewhere)).body.outcome).toBe('duplicate');
+    }
+    expect((await db.doc(`providerEvents/paystack_charge.dispute.resolve_${other}`).get()).data()).toMatchObject({
+      outcome: 'ignored',
+      appliedAt: null,
+      reason: `The event ends dispute ${other} (lost); this sale's open dispute is ${open}, so nothing changed.`,
+    });
+    const unchanged = await sale(target.transactionId);
+    expect(unchanged).toMatchObject(suspended);
+    expect(unchanged.refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
+    expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(0);
+
+    const won = paystackDisputeEvent('charge.dispute.resolve', target.reference, open, { resolution: 'declined' });
+    expect((await paystackEvent(won)).body.outcome).toBe('applied');
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      accessChangedBy: 'dispute-won',
+      dispute: { id: String(open), status: 'won' },
+    });
+    expect((await sale(target.transactionId)).refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
   });
 
   it('an event for a sale the store does not know is kept, and listed once per payment and kind under Needs attention with one e-mail', async () => {
@@ -907,6 +1000,41 @@ describe('POST /api/webhooks/paypal', () => {
     });
     expect(await mailsMatching(refundMailTo(target.customer))).toHaveLength(1);
     expect(await mailsMatching(disputeMailFor(target.reference))).toHaveLength(0);
+  });
+
+  it('a PayPal dispute resolved for the buyer that is not the open one leaves the open dispute’s suspension', async () => {
+    const target = await paypalSale(9);
+    const open = `PP-D-${uniqueTag()}`;
+    const other = `PP-D-${uniqueTag()}`;
+    const capture = `CAP-${target.reference}`;
+    expect((await paypalEvent(paypalDisputeEvent('CUSTOMER.DISPUTE.CREATED', capture, open))).body.outcome).toBe(
+      'applied',
+    );
+    const lostElsewhere = paypalDisputeEvent('CUSTOMER.DISPUTE.RESOLVED', capture, other, {
+      dispute_outcome: {
+        outcome_code: 'RESOLVED_BUYER_FAVOUR',
+        amount_refunded: { currency_code: 'USD', value: '9.00' },
+      },
+    });
+    expect((await paypalEvent(lostElsewhere)).body.outcome).toBe('ignored');
+    const unchanged = await sale(target.transactionId);
+    expect(unchanged).toMatchObject({
+      accessRevoked: true,
+      accessChangedBy: 'dispute',
+      dispute: { id: open, status: 'open' },
+    });
+    expect(unchanged.refund).toBeUndefined();
+    expect((await linkStatus(target.accessUrl)).status).toBe(410);
+
+    const won = paypalDisputeEvent('CUSTOMER.DISPUTE.RESOLVED', capture, open, {
+      dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' },
+    });
+    expect((await paypalEvent(won)).body.outcome).toBe('applied');
+    expect(await sale(target.transactionId)).toMatchObject({
+      accessRevoked: false,
+      dispute: { id: open, status: 'won' },
+    });
+    expect((await linkStatus(target.accessUrl)).status).toBe(200);
   });
 
   it('an event about a capture nobody here sold is kept and listed under Needs attention', async () => {

@@ -19,8 +19,45 @@ describe('readPaystackEvent', () => {
         currency: 'NGN',
         result: 'processed',
         reason: 'Refunded in the Paystack dashboard',
+        named: true,
       },
     });
+  });
+
+  it('keys a refund event without its id by the payment, the amount and the status', () => {
+    const read = (type: string, data: Record<string, unknown>) =>
+      readPaystackEvent({
+        event: type,
+        data: { transaction_reference: 'T100', currency: 'NGN', ...data },
+      });
+    const processed = read('refund.processed', { amount: 100000, status: 'processed', refund_reference: 'RRN1' });
+    expect(processed).toMatchObject({
+      eventId: 'refund.processed_T100_100000_processed',
+      change: { refundId: 'paystack-T100-100000', amount: 100000, named: false },
+    });
+    // The same event again is the same event (a numeric string amount too); another amount is another.
+    expect(read('refund.processed', { amount: '100000', status: 'processed', refund_reference: 'RRN1' })?.eventId).toBe(
+      'refund.processed_T100_100000_processed',
+    );
+    expect(read('refund.processed', { amount: 200000, status: 'processed' })?.eventId).toBe(
+      'refund.processed_T100_200000_processed',
+    );
+    // Its pending event (no refund reference yet) is another event of the same refund.
+    expect(read('refund.pending', { amount: 100000, status: 'pending' })).toMatchObject({
+      eventId: 'refund.pending_T100_100000_pending',
+      change: { refundId: 'paystack-T100-100000', named: false },
+    });
+  });
+
+  it('keys a dispute event without its id by what it says', () => {
+    const resolve = (resolution: string, refund_amount: number) =>
+      readPaystackEvent({
+        event: 'charge.dispute.resolve',
+        data: { transaction: { reference: 'T8' }, status: 'resolved', resolution, refund_amount, currency: 'NGN' },
+      })?.eventId;
+    expect(resolve('merchant-accepted', 750000)).toBe('charge.dispute.resolve_T8_resolved_merchant-accepted_750000');
+    expect(resolve('merchant-accepted', 750000)).toBe(resolve('merchant-accepted', 750000));
+    expect(resolve('declined', 750000)).not.toBe(resolve('merchant-accepted', 750000));
   });
 
   it('reads dispute events: open with its deadline, resolved as won or lost from the resolution', () => {
@@ -92,6 +129,7 @@ describe('readPaypalEvent', () => {
         currency: 'USD',
         result: 'processed',
         reason: 'Refunded in the PayPal dashboard',
+        named: true,
       },
     });
     expect(readPaypalEvent(refund('PAYMENT.CAPTURE.REVERSED', '-9.00'))?.change).toMatchObject({

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../../lib/alerts';
-import { getConfig, type AppConfig } from '../../../lib/config';
+import { getConfig } from '../../../lib/config';
 import {
   customerFields,
   emailsMatch,
@@ -11,38 +11,24 @@ import {
   type CustomerField,
 } from '../../../../domain/fieldRules';
 import { formatPrice } from '../../../../domain/money';
-import type { CheckoutAnswer, OrderAnswer, PriceQuoteAnswer } from '../../../../domain/apiContracts';
+import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContracts';
 import { discountRefusals, normalizeCode } from '../../../../domain/discounts';
 import { HttpError } from '../../../lib/http';
 import { createCheckout, PaymentReceivedError, placeOrder, quotePrice, type Customer } from '../api/orderApi';
 import { messages, orderFailure } from '../checkoutMessages';
+import type { Applied } from '../paymentDialogState';
+import { paymentMethod, type Payments } from '../paymentMethod';
 import type { PaymentRequest } from '../paymentRequest';
 import { toMinorUnits } from '../paymentDetails';
 import { payButtonClass } from '../providers/payButtonClass';
 import type { PaidProvider, PayButtonProps } from '../providers/payButtonProps';
+import { DiscountCodeField } from './DiscountCodeField';
+import { PayArea, RetryRecording } from './PayArea';
+import { PaymentReceived, PurchaseComplete } from './PaymentResult';
+import { PriceSummary } from './PriceSummary';
+import { secondaryButtonClass } from './secondaryButtonClass';
 
-// Each provider's library is its own chunk: an NGN buyer never downloads PayPal's, nor a USD buyer
-// Paystack's (docs/performance.md).
-const PaystackPayButton = lazy(() =>
-  import('../providers/PaystackPayButton').then((module) => ({ default: module.PaystackPayButton })),
-);
-const PayPalPayButtons = lazy(() =>
-  import('../providers/PayPalPayButtons').then((module) => ({ default: module.PayPalPayButtons })),
-);
-
-type Payments = AppConfig['payments'];
-type Method = 'paystack' | 'paypal' | 'demo' | 'none';
-
-/**
- * NGN pays through Paystack, USD through PayPal (docs/payments.md). Without the provider's public key the
- * local stack offers the demo payment instead (docs/payments.md, 'Demo mode'); a deployed store without
- * keys says payment is unavailable rather than pretending.
- */
-export function paymentMethod(currency: PaymentRequest['currency'], payments: Payments): Method {
-  const configured = currency === 'NGN' ? payments.paystackPublicKey : payments.paypalClientId;
-  if (configured) return currency === 'NGN' ? 'paystack' : 'paypal';
-  return payments.demo ? 'demo' : 'none';
-}
+export { paymentMethod };
 
 type Stage =
   | { kind: 'form' }
@@ -65,12 +51,6 @@ const autoComplete: Record<CustomerField, string> = {
 
 /** The API's refusals of a code ('This code has expired.'), shown under the code field, not as an alert. */
 const codeRefusals: ReadonlySet<string> = new Set(Object.values(discountRefusals));
-
-/** The price a code gave: the list price struck through beside it. */
-type Applied = Pick<PriceQuoteAnswer, 'code' | 'listPrice' | 'discount' | 'amount'>;
-
-const secondaryButtonClass =
-  'rounded-lg bg-slate-200 px-5 py-2 font-medium text-slate-900 hover:bg-slate-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
 
 /** The payment dialog, 'Complete Payment' (docs/storefront.md, docs/payments.md). */
 export function PaymentDialog({
@@ -328,27 +308,12 @@ export function PaymentDialog({
 
   return (
     <Modal title="Complete Payment" onClose={close}>
-      <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 p-4">
-        <div>
-          <dt className="text-sm text-slate-600">Product</dt>
-          <dd className="font-semibold text-slate-900">{request.productName}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Amount</dt>
-          <dd className="text-lg font-bold text-brand-700">
-            {applied && applied.discount > 0 && (
-              <>
-                <del className="mr-2 font-normal text-slate-500">
-                  <span className="sr-only">List price </span>
-                  {formatPrice(applied.listPrice, request.currency)}
-                </del>
-                <span className="sr-only">now </span>
-              </>
-            )}
-            {formatPrice(shownAmount, request.currency)}
-          </dd>
-        </div>
-      </dl>
+      <PriceSummary
+        productName={request.productName}
+        currency={request.currency}
+        amount={shownAmount}
+        applied={applied}
+      />
 
       {stage.kind === 'done' ? (
         <PurchaseComplete result={stage.result} onClose={onClose} />
@@ -430,185 +395,5 @@ export function PaymentDialog({
         </form>
       )}
     </Modal>
-  );
-}
-
-/** 'Discount code' with Apply; once applied, what it takes off and a way to remove it. */
-function DiscountCodeField({
-  value,
-  error,
-  applied,
-  currency,
-  disabled,
-  onChange,
-  onApply,
-  onRemove,
-}: {
-  value: string;
-  error: string | null;
-  applied: Applied | null;
-  currency: PaymentRequest['currency'];
-  disabled: boolean;
-  onChange: (value: string) => void;
-  onApply: () => void;
-  onRemove: () => void;
-}) {
-  return (
-    <div>
-      <FormField label="Discount code" error={error}>
-        {(control) => (
-          <div className="flex gap-2">
-            <input
-              {...control}
-              name="discountCode"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={32}
-              value={value}
-              readOnly={disabled || applied !== null}
-              onChange={(event) => onChange(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter applies the code rather than starting a payment.
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  if (!disabled && applied === null) onApply();
-                }
-              }}
-            />
-            {applied === null ? (
-              <button type="button" onClick={onApply} disabled={disabled} className={secondaryButtonClass}>
-                Apply
-              </button>
-            ) : (
-              <button type="button" onClick={onRemove} disabled={disabled} className={secondaryButtonClass}>
-                Remove
-              </button>
-            )}
-          </div>
-        )}
-      </FormField>
-      {applied && (
-        <p role="status" className="mt-1 text-sm text-brand-800">
-          {messages.codeApplied(applied.code, formatPrice(applied.discount, currency))}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function PayArea({
-  method,
-  payments,
-  payProps,
-  onDemo,
-}: {
-  method: Method;
-  payments: Payments;
-  payProps: PayButtonProps;
-  onDemo: () => void;
-}) {
-  const noticeId = useId();
-  if (method === 'none') {
-    return (
-      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-        {messages.unavailable}
-      </p>
-    );
-  }
-  if (method === 'demo') {
-    return (
-      <div className="space-y-3">
-        <p id={noticeId} className="rounded-lg bg-amber-50 p-3 font-medium text-amber-900 ring-1 ring-amber-200">
-          {messages.demoNotice}
-        </p>
-        <button
-          type="submit"
-          onClick={onDemo}
-          disabled={payProps.busy}
-          aria-describedby={noticeId}
-          className={payButtonClass}
-        >
-          Complete demo payment of {formatPrice(payProps.request.amount, payProps.request.currency)}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className="py-3 text-center text-slate-600">
-          Loading payment options...
-        </p>
-      }
-    >
-      {method === 'paystack' ? (
-        <PaystackPayButton {...payProps} publicKey={payments.paystackPublicKey} />
-      ) : (
-        <PayPalPayButtons {...payProps} clientId={payments.paypalClientId} />
-      )}
-    </Suspense>
-  );
-}
-
-/** After a provider said the payment went through but recording it failed: record it again, never pay twice. */
-function RetryRecording({ busy, onRetry }: { busy: boolean; onRetry: () => void }) {
-  return (
-    <div className="space-y-3">
-      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-        If your payment went through, do not pay again: try recording your purchase once more. It is only ever recorded
-        once.
-      </p>
-      <button type="button" onClick={onRetry} disabled={busy} className={payButtonClass}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-/** Paid, but not completed automatically: the money arrived and the seller will be in touch. */
-function PaymentReceived({ message, onClose }: { message: string; onClose: () => void }) {
-  return (
-    <div className="mt-5 space-y-4">
-      <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-        {message}
-      </p>
-      <div className="flex justify-end">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Close
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function PurchaseComplete({ result, onClose }: { result: OrderAnswer; onClose: () => void }) {
-  return (
-    <div className="mt-5 space-y-4">
-      <p
-        role="status"
-        className={
-          result.emailSent
-            ? 'rounded-lg bg-brand-50 p-3 text-brand-900 ring-1 ring-brand-100'
-            : 'rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200'
-        }
-      >
-        {result.emailSent ? messages.purchaseSuccessful : messages.emailFailed}
-      </p>
-      <a
-        href={result.accessUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`block text-center ${payButtonClass}`}
-      >
-        Open your product
-      </a>
-      <div className="flex justify-end">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Close
-        </button>
-      </div>
-    </div>
   );
 }

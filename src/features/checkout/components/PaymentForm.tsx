@@ -1,8 +1,8 @@
 import type { Dispatch, FormEvent, RefObject } from 'react';
+import { formatPrice } from '../../../../domain/money';
 import { messages } from '../checkoutMessages';
 import { isRecording, retryOffer, type DialogAction, type DialogState, type Notice } from '../paymentDialogState';
 import { toMinorUnits } from '../paymentDetails';
-import { formatPrice } from '../../../../domain/money';
 import type { PaymentMethod, Payments } from '../paymentMethod';
 import type { PaymentRequest } from '../paymentRequest';
 import { payButtonClass } from '../providers/payButtonClass';

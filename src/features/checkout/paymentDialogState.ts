@@ -9,7 +9,7 @@ import type { Currency } from '../../../domain/money';
 import type { Customer } from './api/orderApi';
 import { messages } from './checkoutMessages';
 import type { PaymentRequest } from './paymentRequest';
-import type { PaidProvider } from './providers/payButtonProps';
+import type { CheckoutProvider } from '../../../domain/apiContracts';
 
 /** Records a payment the provider reported as made; called again, it records the same payment. */
 export type RecordOrder = () => Promise<OrderAnswer>;
@@ -17,7 +17,7 @@ export type RecordOrder = () => Promise<OrderAnswer>;
 /** A payment that went through but whose recording failed: what 'Try again' records once more. */
 export interface PendingRecord {
   record: RecordOrder;
-  provider: PaidProvider;
+  provider: CheckoutProvider;
 }
 
 export type Phase =

@@ -19,7 +19,7 @@ import type { DialogAction, DialogState, RecordOrder } from './paymentDialogStat
 import { toMinorUnits } from './paymentDetails';
 import type { PaymentMethod } from './paymentMethod';
 import type { PaymentRequest } from './paymentRequest';
-import type { PaidProvider } from './providers/payButtonProps';
+import type { CheckoutProvider } from '../../../domain/apiContracts';
 
 export interface DialogContext {
   request: PaymentRequest;
@@ -89,7 +89,11 @@ export async function applyCode({ request, dispatch, getState }: DialogContext, 
 }
 
 /** Records a payment the provider reported as made, and shows the outcome. */
-export async function fulfil({ dispatch }: DialogContext, record: RecordOrder, provider: PaidProvider): Promise<void> {
+export async function fulfil(
+  { dispatch }: DialogContext,
+  record: RecordOrder,
+  provider: CheckoutProvider,
+): Promise<void> {
   dispatch({ type: 'recordingStarted' });
   // Blocking: a click outside must not hide that the payment is being recorded (docs/storefront.md).
   void showLoading(messages.processing);

@@ -13,7 +13,7 @@ import {
 } from '../paymentDialogSteps';
 import type { PaymentMethod } from '../paymentMethod';
 import type { PaymentRequest } from '../paymentRequest';
-import type { PaidProvider } from '../providers/payButtonProps';
+import type { CheckoutProvider } from '../../../../domain/apiContracts';
 
 /** The dialog's state and its steps, each bound to the dialog. */
 export function usePaymentDialog(request: PaymentRequest, method: PaymentMethod) {
@@ -61,6 +61,6 @@ export interface DialogSteps {
   readCustomer: () => Customer | null;
   applyCode: (raw: string) => Promise<void>;
   prepareCheckout: (customer: Customer) => Promise<CheckoutAnswer | null>;
-  fulfil: (record: RecordOrder, provider: PaidProvider) => Promise<void>;
+  fulfil: (record: RecordOrder, provider: CheckoutProvider) => Promise<void>;
   payWithoutProvider: (provider: 'demo' | 'free') => Promise<void>;
 }

@@ -9,7 +9,6 @@ import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
 import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
-import { createDownloadResetRouter } from './files/downloadResetRoute';
 import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
@@ -182,11 +181,8 @@ export function createApp(deps: AppDeps): Express {
       maxFileBytes: deps.config.MAX_FILE_BYTES,
       requireAdmin,
       limiter: limits.admin,
+      logError,
     }),
-  );
-  app.use(
-    '/api/admin/transactions',
-    createDownloadResetRouter({ db: deps.db, requireAdmin, limiter: limits.admin, logError }),
   );
   app.use(
     '/api/admin/transactions',

@@ -10,7 +10,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
-import { HttpError, handle } from '../lib/httpErrors';
+import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
 import { createDeviceCookies } from './deviceCookie';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
@@ -235,5 +235,6 @@ export function createDownloadRouter({
   router.post('/:token/confirm', confirmLimiter, form, confirm);
   router.post('/:token/files/:fileId', download);
   router.post('/:token/link', openLink);
+  router.use(answerHttpErrors(logError));
   return router;
 }

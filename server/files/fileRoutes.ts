@@ -15,7 +15,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { fileNameError } from '../../domain/deliverableFiles';
-import { failure, handle, jsonError, validate } from '../lib/httpErrors';
+import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
 import { maxFilesPerProduct, type FileFacts, type FileService } from './fileService';
 import { FileStorageError, type FileStorage } from './storage';
 
@@ -65,6 +65,7 @@ export function createFileRouter({
   maxFileBytes,
   requireAdmin,
   limiter,
+  logError,
 }: {
   service: FileService;
   /** Null when no bucket is configured: every route then says so (503). */
@@ -72,6 +73,7 @@ export function createFileRouter({
   maxFileBytes: number;
   requireAdmin: RequestHandler;
   limiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
 }): Router {
   /** The bucket for a request that can go on; 404 for an id that names no product, 503 without a bucket. */
   const prepare = (params: ProductParams): FileStorage => {
@@ -193,5 +195,6 @@ export function createFileRouter({
   router.post('/:productId/files/:fileId/attach', validate(fileFacts), attach);
   router.patch('/:productId/files/:fileId', validate(renameBody), rename);
   router.delete('/:productId/files/:fileId', remove);
+  router.use(answerHttpErrors(logError));
   return router;
 }

@@ -1,7 +1,7 @@
 // The API's one error path (docs/architecture.md, 'Conventions'): a route answers a refusal or a failure
 // by throwing (or passing to next) an HttpError, and the one error handler of server/app.ts logs what
 // it carries and sends its answer. Express 5 hands a rejected handler's error to that handler itself.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { parseBody } from './fieldSchema';
 
@@ -50,6 +50,17 @@ export function sendHttpError(
   if (error.log) logError(error.log.message, error.log.error);
   if ('html' in error.body) res.status(error.status).type('html').send(error.body.html);
   else res.status(error.status).json(error.body.json);
+}
+
+/**
+ * The last handler of a router: its HttpErrors answered as the app's handler answers them, so a router
+ * answers alike mounted alone (its unit tests) and in the app; any other error goes on to the app's.
+ */
+export function answerHttpErrors(logError: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (error instanceof HttpError) sendHttpError(error, res, logError);
+    else next(error);
+  };
 }
 
 type AsyncHandler<P> = (req: Request<P>, res: Response, next: NextFunction) => Promise<void> | void;

@@ -79,7 +79,12 @@ const layerConfig = {
     'import-x/extensions': ['.ts', '.tsx', '.js'],
     'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   },
-  rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    // The API, the local cloud and the scripts keep an acyclic module graph, as the SPA does; folders
+    // of server/ are held acyclic too, by tests/unit/project/serverFolders.test.ts.
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
 };
 const domainWithoutPackages = {
   files: ['domain/**/*.ts'],

@@ -4,13 +4,9 @@
 // downloadRoutes.ts.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { emailsMatch } from '../../domain/fieldRules';
-import {
-  deliverablesCollection,
-  readDeliverables,
-  type DeliverableFile,
-  type Deliverables,
-} from '../files/deliverables';
+import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
 import type { FileStorage } from '../files/storage';
+import type { CopyMaker } from '../files/stampedCopies';
 import { accessGrantsCollection, hashToken, isTokenShaped } from '../orders/accessLinks';
 import { transactionsCollection } from '../orders/fulfilment';
 import { hashDevice } from './deviceCookie';
@@ -19,12 +15,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 /** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
 export const maxRememberedDevices = 50;
-
-/** Makes (or finds) the copy a buyer downloads: the seller's file, or the buyer's stamped PDF. */
-export type CopyMaker = (
-  file: DeliverableFile,
-  purchase: { transactionId: string; transaction: DocumentData; deliverables: Deliverables },
-) => Promise<{ storagePath: string; size: number }>;
 
 /** A purchase whose link is open: what the pages and the counts need. */
 export interface OpenPurchase {

@@ -6,7 +6,6 @@
 // Every later Download serves the kept copy like any file. Anything else is the seller's file as is.
 import { createHash } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
-import type { CopyMaker } from '../downloads/downloads';
 import { isPdf, type DeliverableFile, type Deliverables } from './deliverables';
 import { PdfNotStampableError, stampPdf } from './pdfStamp';
 import type { FileStorage } from './storage';
@@ -31,6 +30,12 @@ export function stampedPath(productId: string, fileId: string, transactionId: st
     .slice(0, 16);
   return `${stampedPrefix(productId, fileId)}${transactionId}-${stamp}.pdf`;
 }
+
+/** Makes (or finds) the copy a buyer downloads: the seller's file, or the buyer's stamped PDF. */
+export type CopyMaker = (
+  file: DeliverableFile,
+  purchase: { transactionId: string; transaction: DocumentData; deliverables: Deliverables },
+) => Promise<{ storagePath: string; size: number }>;
 
 /** Whether this purchase's copy of the file carries the buyer's name. */
 export function stampsFile(file: DeliverableFile, deliverables: Deliverables): boolean {

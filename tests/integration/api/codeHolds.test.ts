@@ -2,7 +2,6 @@
 // through the purchase API on the local cloud (our Firestore emulator, real SMTP into the mail
 // catcher): a buyer is the same mailbox or the same client address, which the tests name with
 // X-Forwarded-For to an API that trusts one proxy hop. Payments are demo payments (no provider).
-import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCustomer,
@@ -20,6 +19,8 @@ import {
   type Customer,
   type PurchaseApi,
   type SeededProduct,
+  codeDoc,
+  seedDiscountCode,
 } from './purchaseHarness';
 
 let api: PurchaseApi;
@@ -32,32 +33,7 @@ afterAll(async () => {
   await removeSeededProducts();
 });
 
-async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
-  const code = `H${uniqueTag().toUpperCase()}`;
-  await db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-    ...terms,
-  });
-  return code;
-}
-
-async function codeDoc(code: string): Promise<Record<string, unknown>> {
-  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
-}
+const seedCode = (terms: Record<string, unknown> = {}) => seedDiscountCode('H', terms);
 
 let clients = 0;
 /** A client address no other buyer of this file uses. */

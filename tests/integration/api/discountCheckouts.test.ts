@@ -27,6 +27,8 @@ import {
   type Customer,
   type PurchaseApi,
   type SeededProduct,
+  codeDoc,
+  seedDiscountCode,
 } from './purchaseHarness';
 
 let api: PurchaseApi;
@@ -45,33 +47,7 @@ const day = 24 * 60 * 60 * 1000;
 /** The SHA-256 of a text in hex, written out here (not taken from the code under test). */
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Stores a live code of this run with these terms; answers its name. */
-async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
-  const code = `C${uniqueTag().toUpperCase()}`;
-  await db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-    ...terms,
-  });
-  return code;
-}
-
-async function codeDoc(code: string): Promise<Record<string, unknown>> {
-  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
-}
+const seedCode = (terms: Record<string, unknown> = {}) => seedDiscountCode('C', terms);
 
 interface Body {
   productId: string;

@@ -3,7 +3,6 @@
 // Paystack and PayPal faked by msw. The API's clock is its injectable `now`, moved by the tests; it
 // starts hours in the past and only moves towards the real time, so an expiry sweep run on it only
 // expires checkouts that are overdue for everyone sharing the cloud.
-import { Timestamp } from 'firebase-admin/firestore';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutExpiry } from '../../../server/app';
@@ -28,10 +27,11 @@ import {
   signPaystack,
   startPurchaseApi,
   transactionsFor,
-  uniqueTag,
   type Customer,
   type PurchaseApi,
   type SeededProduct,
+  codeDoc,
+  seedDiscountCode,
 } from './purchaseHarness';
 
 const minute = 60_000;
@@ -69,32 +69,7 @@ async function sweep(): Promise<void> {
   await createCheckoutExpiry({ config, db, mailer: createMailer(config), now })();
 }
 
-async function seedCode(terms: Record<string, unknown> = {}): Promise<string> {
-  const code = `L${uniqueTag().toUpperCase()}`;
-  await db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-    ...terms,
-  });
-  return code;
-}
-
-async function codeDoc(code: string): Promise<Record<string, unknown>> {
-  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
-}
+const seedCode = (terms: Record<string, unknown> = {}) => seedDiscountCode('L', terms);
 
 interface Opened {
   checkoutId: string;

@@ -486,3 +486,32 @@ export async function grantsFor(transactionId: string): Promise<StoredDoc[]> {
   const snapshot = await db.collection('accessGrants').where('transactionId', '==', transactionId).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
+
+/** Stores a live discount code of this run (its name starts with `prefix`) with these terms; answers its name. */
+export async function seedDiscountCode(prefix: string, terms: Record<string, unknown> = {}): Promise<string> {
+  const code = `${prefix}${uniqueTag().toUpperCase()}`;
+  await db.doc(`discountCodes/${code}`).set({
+    code,
+    kind: 'percent',
+    percent: 15,
+    amountOff: { NGN: 0, USD: 0 },
+    productIds: [],
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    oncePerEmail: false,
+    active: true,
+    uses: 0,
+    reserved: 0,
+    revenueMinor: { NGN: 0, USD: 0 },
+    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
+    createdBy: 'admin-1',
+    ...terms,
+  });
+  return code;
+}
+
+/** A discount code's document as stored ({} when there is none). */
+export async function codeDoc(code: string): Promise<Record<string, unknown>> {
+  return (await db.doc(`discountCodes/${code}`).get()).data() ?? {};
+}

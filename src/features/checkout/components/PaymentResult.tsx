@@ -3,6 +3,16 @@ import { messages } from '../checkoutMessages';
 import { payButtonClass } from '../providers/payButtonClass';
 import { secondaryButtonClass } from './secondaryButtonClass';
 
+function CloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex justify-end">
+      <button type="button" onClick={onClose} className={secondaryButtonClass}>
+        Close
+      </button>
+    </div>
+  );
+}
+
 /** Paid, but not completed automatically: the money arrived and the seller will be in touch. */
 export function PaymentReceived({ message, onClose }: { message: string; onClose: () => void }) {
   return (
@@ -10,11 +20,7 @@ export function PaymentReceived({ message, onClose }: { message: string; onClose
       <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
         {message}
       </p>
-      <div className="flex justify-end">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Close
-        </button>
-      </div>
+      <CloseRow onClose={onClose} />
     </div>
   );
 }
@@ -40,11 +46,7 @@ export function PurchaseComplete({ result, onClose }: { result: OrderAnswer; onC
       >
         Open your product
       </a>
-      <div className="flex justify-end">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Close
-        </button>
-      </div>
+      <CloseRow onClose={onClose} />
     </div>
   );
 }

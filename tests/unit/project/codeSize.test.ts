@@ -21,7 +21,6 @@ interface Allowance {
 // Keyed by path from the repository root; 0 where that part is within the rule. A figure is lowered as its
 // file shrinks and never raised: a file growing past its figure fails, as does an entry no longer needed.
 const stillOver: Record<string, Allowance> = {
-  'server/app.ts': { fileLines: 0, longestFunction: 152 },
   'server/files/fileRoutes.ts': { fileLines: 0, longestFunction: 320 },
   'server/files/pdfStamp.ts': { fileLines: 464, longestFunction: 0 },
   'server/orders/accessRoutes.ts': { fileLines: 448, longestFunction: 352 },

@@ -24,6 +24,14 @@ export interface OrderAnswer {
  */
 export type CheckoutProvider = 'paystack' | 'paypal' | 'demo' | 'free';
 
+/** Each provider's name as buyers, the seller and the sale record (paymentMethod) write it. */
+export const providerNames: Record<CheckoutProvider, PaymentMethod> = {
+  paystack: 'Paystack',
+  paypal: 'PayPal',
+  demo: 'Demo',
+  free: 'Free',
+};
+
 /**
  * What POST /api/checkouts answers: the price the server set for this purchase, in major units, and
  * the reference the payment must carry. The payment dialog shows `amount`; the provider is opened for

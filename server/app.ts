@@ -9,18 +9,20 @@ import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
 import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
-import { createDownloadResetRouter } from './files/downloadResetRoute';
 import { createFileRouter } from './files/fileRoutes';
+import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
 import { createCopyMaker } from './files/stampedCopies';
+import { createDownloadRouter } from './downloads/downloadRoutes';
+import { createDownloads } from './downloads/downloads';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
+import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
-import { createAccessRouter } from './orders/accessRoutes';
 import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createPaymentIssues } from './payments/paymentIssues';
@@ -104,8 +106,13 @@ function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
 
 // Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
 // never a stack trace.
+// A route's own answers (server/lib/httpErrors.ts) come here too, with their status, body and log line.
 function errorHandler(logError: (message: string, error: unknown) => void): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
+    if (error instanceof HttpError) {
+      sendHttpError(error, res, logError);
+      return;
+    }
     const status =
       typeof error === 'object' &&
       error !== null &&
@@ -189,18 +196,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     '/api/admin/products',
     createFileRouter({
-      db: deps.db,
+      service: createFileService({ db: deps.db, inspectPdf, maxFileBytes: deps.config.MAX_FILE_BYTES }),
       storage: files,
-      inspectPdf,
       maxFileBytes: deps.config.MAX_FILE_BYTES,
       requireAdmin,
       limiter: limits.admin,
       logError,
     }),
-  );
-  app.use(
-    '/api/admin/transactions',
-    createDownloadResetRouter({ db: deps.db, requireAdmin, limiter: limits.admin, logError }),
   );
   app.use(
     '/api/admin/transactions',
@@ -346,19 +348,21 @@ function createPurchaseRoutes(
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({ paypal, webhookId: config.PAYPAL_WEBHOOK_ID, refunds, logError }),
     orders: createOrderRouter({ service, logError }),
-    access: createAccessRouter({
-      db,
+    access: createDownloadRouter({
+      downloads: createDownloads({
+        db,
+        storage: files,
+        copyFor: createCopyMaker({ storage: files, logError }),
+        now,
+      }),
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,
-      storage: files,
       deviceSecret: links.deviceCookieKey,
       confirmLimiter: limits.confirm,
-      copyFor: createCopyMaker({ storage: files, logError }),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',
-      now,
     }),
     purchases: createPurchaseRouter({
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),

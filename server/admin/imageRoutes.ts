@@ -1,7 +1,8 @@
 // POST /api/uploads/signature and POST /api/deleteproductimage (docs/admin.md, 'Cover images'): admin only.
 import { Router, type RequestHandler } from 'express';
 import { ImageHostError, type CloudinaryClient } from './cloudinaryClient';
-import { parseDeleteImage, signatureRequestSchema } from './imageSchemas';
+import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
+import { deleteImageBody, signatureRequestBody, type DeleteImageBody } from './imageSchemas';
 
 export const imagesNotConfigured = 'Image uploads are not configured on this server.';
 export const imageDeleteFailed = 'The image could not be deleted from the image host. Please try again.';
@@ -16,39 +17,33 @@ export function createImageRouter({
   cloudinary: CloudinaryClient | null;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const router = Router();
-
-  router.post('/uploads/signature', requireAdmin, (req, res) => {
-    if (!signatureRequestSchema.safeParse(req.body ?? {}).success) {
-      res.status(400).json({ message: 'This endpoint takes no parameters.' });
-      return;
-    }
-    if (!cloudinary) {
-      res.status(503).json({ message: imagesNotConfigured });
-      return;
-    }
-    res.json(cloudinary.signUpload());
-  });
-
-  const deleteImage: RequestHandler = async (req, res) => {
-    const parsed = parseDeleteImage(req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.error });
-      return;
-    }
-    if (!cloudinary) {
-      res.status(503).json({ message: imagesNotConfigured });
-      return;
-    }
-    try {
-      await cloudinary.destroy(parsed.value.public_id);
-    } catch (error) {
-      logError('Product image could not be deleted', error);
-      res.status(error instanceof ImageHostError ? 502 : 500).json({ message: imageDeleteFailed });
-      return;
-    }
-    res.json({ result: 'ok' });
+  /** 503 while the image host's credentials are not configured. */
+  const configured = (): CloudinaryClient => {
+    if (!cloudinary) throw jsonError(503, imagesNotConfigured);
+    return cloudinary;
   };
-  router.post('/deleteproductimage', requireAdmin, deleteImage);
+
+  const signUpload: RequestHandler = (_req, res) => {
+    res.json(configured().signUpload());
+  };
+
+  const deleteImage = handle(
+    async (req, res) => {
+      await configured().destroy((req.body as DeleteImageBody).public_id);
+      res.json({ result: 'ok' });
+    },
+    (error) =>
+      failure(
+        'Product image could not be deleted',
+        error,
+        error instanceof ImageHostError ? 502 : 500,
+        imageDeleteFailed,
+      ),
+  );
+
+  const router = Router();
+  router.post('/uploads/signature', requireAdmin, validate(signatureRequestBody), signUpload);
+  router.post('/deleteproductimage', requireAdmin, validate(deleteImageBody), deleteImage);
+  router.use(answerHttpErrors(logError));
   return router;
 }

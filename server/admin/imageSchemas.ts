@@ -1,6 +1,7 @@
 // Bodies of the admin image endpoints. A public_id is limited to the products folder: an admin's
 // token must not become a way to delete any other image in the seller's account.
 import { z } from 'zod';
+import { jsonError, type BodyParser } from '../lib/httpErrors';
 
 export const productImageFolder = 'digital_products';
 
@@ -34,3 +35,15 @@ export function parseDeleteImage(body: unknown): { ok: true; value: DeleteImageB
 // The signature endpoint takes no parameters: what is signed (folder, timestamp) is decided here,
 // so a caller cannot widen what the signature allows. Only an empty object is accepted.
 export const signatureRequestSchema = z.object({}).strict();
+
+/** The delete route's check (server/lib/httpErrors.ts validate): 400 with the problem. */
+export const deleteImageBody: BodyParser<DeleteImageBody> = (body) => {
+  const parsed = parseDeleteImage(body);
+  return parsed.ok ? { ok: true, data: parsed.value } : { ok: false, error: jsonError(400, parsed.error) };
+};
+
+/** The signature route's check: anything but no body or an empty object is refused in one sentence. */
+export const signatureRequestBody: BodyParser<Record<string, never>> = (body) =>
+  signatureRequestSchema.safeParse(body ?? {}).success
+    ? { ok: true, data: {} }
+    : { ok: false, error: jsonError(400, 'This endpoint takes no parameters.') };

@@ -1,5 +1,7 @@
 // What an admin can do to one sale (docs/admin.md, 'Per-sale actions'): send the buyer's access
-// e-mail again, to a corrected address when the buyer mistyped it, and revoke or restore the link.
+// e-mail again, to a corrected address when the buyer mistyped it, revoke or restore the link, and give
+// the buyer their downloads back (the per-file counts the download limit is checked against; the device
+// count stays, since the devices did open the purchase).
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
@@ -19,6 +21,8 @@ export interface SaleActions {
   resendAccess(transactionId: string, adminUid: string, correctedEmail?: string): Promise<ResendOutcome>;
   /** Null when the transaction does not exist. */
   setAccess(transactionId: string, revoked: boolean, adminUid: string): Promise<{ accessRevoked: boolean } | null>;
+  /** False when the transaction does not exist. */
+  resetDownloads(transactionId: string): Promise<boolean>;
 }
 
 export function createSaleActions({
@@ -89,6 +93,19 @@ export function createSaleActions({
         if (!(await t.get(ref)).exists) return null;
         t.update(ref, { accessRevoked: revoked, accessChangedBy: adminUid, accessChangedAt: now().toISOString() });
         return { accessRevoked: revoked };
+      });
+    },
+
+    async resetDownloads(transactionId) {
+      const ref = transactionRef(transactionId);
+      return db.runTransaction(async (t) => {
+        if (!(await t.get(ref)).exists) return false;
+        t.update(ref, {
+          'downloads.count': 0,
+          'downloads.byFile': FieldValue.delete(),
+          'downloads.resetAt': new Date().toISOString(),
+        });
+        return true;
       });
     },
   };

@@ -1,9 +1,13 @@
-// POST /api/admin/transactions/{id}/resend and POST /api/admin/transactions/{id}/access (docs/admin.md):
-// admins only (ID token and admins record, server/admin/requireAdmin.ts), bodies validated, rate
-// limited per client, every failure a readable {message}.
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+// The admin's actions on one sale (docs/admin.md): admins only (ID token and admins record,
+// server/admin/requireAdmin.ts), bodies validated, rate limited per client, every failure a readable
+// {message}.
+//
+//   POST /api/admin/transactions/{id}/resend            {email?}  -> the access e-mail again
+//   POST /api/admin/transactions/{id}/access            {revoked} -> the link revoked or restored
+//   POST /api/admin/transactions/{id}/downloads/reset             -> the buyer's download counts back to 0
+import { Router, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { parseBody } from '../orders/orderSchema';
+import { answerHttpErrors, failure, handle, jsonError, schemaParser, validate } from '../lib/httpErrors';
 import type { AdminLocals } from './requireAdmin';
 import type { SaleActions } from './saleActions';
 import { accessBodySchema, isTransactionId, resendAccessBodySchema } from './transactionSchemas';
@@ -13,28 +17,32 @@ export const saleNotFound = 'This sale could not be found.';
 export const accessIsRevoked = 'Access to this sale is revoked. Restore it before sending the e-mail again.';
 export const mailFailed = 'The e-mail could not be sent. Please try again.';
 export const actionFailed = 'Something went wrong. Please try again.';
+export const downloadsReset = 'The buyer’s download count is back to 0.';
 
 type IdParams = { id: string };
 
+/** 404 for an id that cannot name a sale. */
+export const saleIdCheck: RequestHandler<IdParams> = (req, _res, next) => {
+  next(isTransactionId(req.params.id) ? undefined : jsonError(404, saleNotFound));
+};
+
 /**
- * What an admin's action on one sale asks: the checked body, the sale id and the admin, or null once
- * the answer is sent (400 with the body's problem, 404 for an id that cannot name a sale).
+ * What an admin's action on one sale checks before it runs: the body (400 with its problem; no body
+ * reads as an empty one), then the sale id (404). The handler reads the checked body from req.body.
  */
-export function saleActionRequest<T>(
-  schema: z.ZodType<T>,
-  req: Request<IdParams>,
-  res: Response,
-): { id: string; body: T; adminUid: string } | null {
-  const parsed = parseBody(schema, req.body ?? {});
-  if (!parsed.ok) {
-    res.status(400).json({ message: parsed.message });
-    return null;
-  }
-  if (!isTransactionId(req.params.id)) {
-    res.status(404).json({ message: saleNotFound });
-    return null;
-  }
-  return { id: req.params.id, body: parsed.data, adminUid: (res.locals as AdminLocals).adminUid };
+export function saleActionRequest<T>(schema: z.ZodType<T>): RequestHandler<IdParams>[] {
+  return [validate(schemaParser(schema, { absentAs: {} })), saleIdCheck];
+}
+
+/** The signed-in admin (server/admin/requireAdmin.ts). */
+export function adminUidOf(res: Response): string {
+  return (res.locals as AdminLocals).adminUid;
+}
+
+/** An unexpected failure of an action on a sale: logged in the action's words, answered in general ones. */
+export function saleActionFailed(what: string) {
+  return (error: unknown, req: { params: IdParams }) =>
+    failure(`${what} of ${req.params.id} failed`, error, 500, actionFailed);
 }
 
 export function createSaleRouter({
@@ -49,36 +57,32 @@ export function createSaleRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const resend: RequestHandler<IdParams> = async (req, res) => {
-    const request = saleActionRequest(resendAccessBodySchema, req, res);
-    if (!request) return;
-    try {
-      const outcome = await actions.resendAccess(request.id, request.adminUid, request.body.email);
-      if (outcome === 'sent') res.json({ message: accessEmailSent });
-      else if (outcome === 'notFound') res.status(404).json({ message: saleNotFound });
-      else if (outcome === 'revoked') res.status(409).json({ message: accessIsRevoked });
-      else res.status(502).json({ message: mailFailed });
-    } catch (error) {
-      logError(`Resend of ${req.params.id} failed`, error);
-      res.status(500).json({ message: actionFailed });
-    }
-  };
+  const resend = handle<IdParams>(async (req, res) => {
+    const body = req.body as z.infer<typeof resendAccessBodySchema>;
+    const outcome = await actions.resendAccess(req.params.id, adminUidOf(res), body.email);
+    if (outcome === 'sent') res.json({ message: accessEmailSent });
+    else if (outcome === 'notFound') throw jsonError(404, saleNotFound);
+    else if (outcome === 'revoked') throw jsonError(409, accessIsRevoked);
+    else throw jsonError(502, mailFailed);
+  }, saleActionFailed('Resend'));
 
-  const access: RequestHandler<IdParams> = async (req, res) => {
-    const request = saleActionRequest(accessBodySchema, req, res);
-    if (!request) return;
-    try {
-      const answer = await actions.setAccess(request.id, request.body.revoked, request.adminUid);
-      if (answer) res.json(answer);
-      else res.status(404).json({ message: saleNotFound });
-    } catch (error) {
-      logError(`Access change of ${req.params.id} failed`, error);
-      res.status(500).json({ message: actionFailed });
-    }
-  };
+  const access = handle<IdParams>(async (req, res) => {
+    const body = req.body as z.infer<typeof accessBodySchema>;
+    const answer = await actions.setAccess(req.params.id, body.revoked, adminUidOf(res));
+    if (!answer) throw jsonError(404, saleNotFound);
+    res.json(answer);
+  }, saleActionFailed('Access change'));
+
+  const resetDownloads = handle<IdParams>(async (req, res) => {
+    if (!(await actions.resetDownloads(req.params.id))) throw jsonError(404, saleNotFound);
+    res.json({ message: downloadsReset });
+  }, saleActionFailed('Download reset'));
 
   const router = Router();
-  router.post('/:id/resend', limiter, requireAdmin, resend);
-  router.post('/:id/access', limiter, requireAdmin, access);
+  router.post('/:id/resend', limiter, requireAdmin, ...saleActionRequest(resendAccessBodySchema), resend);
+  router.post('/:id/access', limiter, requireAdmin, ...saleActionRequest(accessBodySchema), access);
+  // No body to check: the reset takes none, and ignores any it is sent.
+  router.post('/:id/downloads/reset', limiter, requireAdmin, saleIdCheck, resetDownloads);
+  router.use(answerHttpErrors(logError));
   return router;
 }

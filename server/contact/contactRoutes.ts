@@ -2,7 +2,8 @@
 // service.
 import { Router, type RequestHandler } from 'express';
 import { rateLimitMessages } from '../lib/rateLimits';
-import { parseContactMessage } from './contactSchema';
+import { answerHttpErrors, failure, handle, validate } from '../lib/httpErrors';
+import { contactBody, type ContactMessage } from './contactSchema';
 import type { ContactService } from './contactService';
 
 export const tooManyMessages = rateLimitMessages.contact;
@@ -18,24 +19,17 @@ export function createContactRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const sendMessage: RequestHandler = async (req, res) => {
-    const parsed = parseContactMessage(req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.error, ...(parsed.field ? { field: parsed.field } : {}) });
-      return;
-    }
-    try {
-      await service.submit(parsed.message);
-    } catch (error) {
-      logError('Contact message could not be stored', error);
-      res.status(500).json({ message: contactFailure });
-      return;
-    }
-    res.status(201).json({ ok: true });
-  };
+  const sendMessage = handle(
+    async (req, res) => {
+      await service.submit(req.body as ContactMessage);
+      res.status(201).json({ ok: true });
+    },
+    (error) => failure('Contact message could not be stored', error, 500, contactFailure),
+  );
 
   const router = Router();
   // Every attempt counts, valid or not, so a script cannot probe the endpoint without limit.
-  router.post('/', limiter, sendMessage);
+  router.post('/', limiter, validate(contactBody), sendMessage);
+  router.use(answerHttpErrors(logError));
   return router;
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { contactFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
+import { jsonError, type BodyParser } from '../lib/httpErrors';
 
 export const contactMessageSchema = z.object({
   name: ruleField(contactFields.name),
@@ -34,3 +35,10 @@ export function parseContactMessage(body: unknown): ContactParseResult {
   }
   return { ok: false, error: 'Please check the form and try again.' };
 }
+
+/** The route's check (server/lib/httpErrors.ts validate): 400 with the problem and, when one, its field. */
+export const contactBody: BodyParser<ContactMessage> = (body) => {
+  const parsed = parseContactMessage(body);
+  if (parsed.ok) return { ok: true, data: parsed.message };
+  return { ok: false, error: jsonError(400, parsed.error, parsed.field ? { field: parsed.field } : {}) };
+};

@@ -12,16 +12,12 @@
 // The browser uploads straight to the bucket; a file joins productDeliverables.files only here, after
 // the API saw the object in the bucket with the size and type the seller declared. The rules refuse
 // admins' own writes to `files`, so a file the API never checked cannot reach a buyer.
-import { randomBytes } from 'node:crypto';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { parseBody } from '../orders/orderSchema';
-import { transactionsCollection } from '../orders/fulfilment';
 import { fileNameError } from '../../domain/deliverableFiles';
-import { deliverablesCollection, isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
+import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
+import { maxFilesPerProduct, type FileFacts, type FileService } from './fileService';
 import { FileStorageError, type FileStorage } from './storage';
-import { stampedPrefix } from './stampedCopies';
 
 export const productNotFound = 'This product could not be found.';
 export const fileNotFound = 'This file is no longer on the product. Reload it to see its files.';
@@ -30,11 +26,6 @@ export const storageUnavailable = 'File uploads are not set up for this store (d
 export const fileActionFailed = 'Something went wrong. Please try again.';
 export const orderMismatch = 'The files changed meanwhile. Reload the product and try again.';
 export const alreadyAttached = 'This file is already attached.';
-export const maxFilesPerProduct = 50;
-
-/** What inspecting a PDF says, in the seller's words when it cannot carry the buyer's name. */
-export type PdfCheck = { stampable: true } | { stampable: false; reason: string };
-export type PdfInspector = (bytes: AsyncIterable<Uint8Array>) => Promise<PdfCheck>;
 
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
 
@@ -65,336 +56,145 @@ const deleteAllBody = z.object({
   confirmBuyers: z.number({ error: 'Say how many buyers you agreed will lose access.' }).int().min(0),
 });
 
-function newFileId(): string {
-  // 16 random bytes: unguessable, and a valid document-id-like path segment.
-  return randomBytes(16).toString('base64url');
-}
-
-/** `type/subtype` without parameters, for comparing what the seller declared with what was stored. */
-function baseType(contentType: string): string {
-  return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
 type ProductParams = { productId: string };
 type FileParams = { productId: string; fileId: string };
 
 export function createFileRouter({
-  db,
+  service,
   storage,
-  inspectPdf,
   maxFileBytes,
   requireAdmin,
   limiter,
   logError,
 }: {
-  db: Firestore;
+  service: FileService;
   /** Null when no bucket is configured: every route then says so (503). */
   storage: () => FileStorage | null;
-  /** Reads an uploaded PDF and says whether it can carry the buyer's name (server/files/pdfStamp.ts). */
-  inspectPdf: PdfInspector | null;
   maxFileBytes: number;
   requireAdmin: RequestHandler;
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const deliverablesRef = (productId: string) => db.collection(deliverablesCollection).doc(productId);
-
-  /** Answers 404/503 itself and returns null when the request cannot go on. */
-  const prepare = (req: { params: ProductParams }, res: Parameters<RequestHandler>[1]): FileStorage | null => {
-    if (!idPattern.test(req.params.productId)) {
-      res.status(404).json({ message: productNotFound });
-      return null;
-    }
+  /** The bucket for a request that can go on; 404 for an id that names no product, 503 without a bucket. */
+  const prepare = (params: ProductParams): FileStorage => {
+    if (!idPattern.test(params.productId)) throw jsonError(404, productNotFound);
     const bucket = storage();
-    if (!bucket) {
-      res.status(503).json({ message: storageUnavailable });
-      return null;
-    }
+    if (!bucket) throw jsonError(503, storageUnavailable);
     return bucket;
   };
 
-  const failed = (res: Parameters<RequestHandler>[1], what: string, error: unknown) => {
-    if (error instanceof FileStorageError) {
-      res.status(400).json({ message: error.message });
-      return;
-    }
-    logError(what, error);
-    res.status(500).json({ message: fileActionFailed });
-  };
+  /** A storage refusal is the seller's to read; anything else is logged and answered in general words. */
+  const failed =
+    <P>(what: (params: P) => string) =>
+    (error: unknown, req: Request<P>) =>
+      error instanceof FileStorageError
+        ? jsonError(error.status, error.message)
+        : failure(what(req.params), error, 500, fileActionFailed);
 
-  const startUpload: RequestHandler<ProductParams> = async (req, res) => {
-    const parsed = parseBody(fileFacts, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    const bucket = prepare(req, res);
-    if (!bucket) return;
-    if (parsed.data.size > maxFileBytes) {
-      res
-        .status(413)
-        .json({ message: `A file may be at most ${maxFileBytes} bytes; this one has ${parsed.data.size}.` });
-      return;
-    }
-    try {
-      if (!(await db.collection('products').doc(req.params.productId).get()).exists) {
-        res.status(404).json({ message: productNotFound });
-        return;
+  const startUpload = handle<ProductParams>(
+    async (req, res) => {
+      const facts = req.body as FileFacts;
+      const bucket = prepare(req.params);
+      if (facts.size > maxFileBytes) {
+        throw jsonError(413, `A file may be at most ${maxFileBytes} bytes; this one has ${facts.size}.`);
       }
-      const fileId = newFileId();
-      const upload = await bucket.uploadUrl(req.params.productId, fileId, {
-        contentType: parsed.data.contentType,
-        size: parsed.data.size,
-        origin: req.get('origin') ?? '',
-      });
-      res.status(201).json({ fileId, ...upload });
-    } catch (error) {
-      failed(res, `Upload URL for ${req.params.productId} failed`, error);
-    }
-  };
+      const upload = await service.startUpload(bucket, req.params.productId, facts, req.get('origin') ?? '');
+      if (!upload) throw jsonError(404, productNotFound);
+      res.status(201).json(upload);
+    },
+    failed((params) => `Upload URL for ${params.productId} failed`),
+  );
 
-  const attach: RequestHandler<FileParams> = async (req, res) => {
-    const parsed = parseBody(fileFacts, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    const bucket = prepare(req, res);
-    if (!bucket) return;
-    const { productId, fileId } = req.params;
-    if (!idPattern.test(fileId)) {
-      res.status(404).json({ message: uploadIncomplete });
-      return;
-    }
-    const storagePath = `deliverables/${productId}/${fileId}`;
-    /** Whether the product lists the file: its object is then live, bought, and never deleted here. */
-    const isListed = async () =>
-      readDeliverables((await deliverablesRef(productId).get()).data()).files.some((entry) => entry.id === fileId);
-    /** A refused object goes only while no product lists it (the path names its one product). */
-    const deleteUnlisted = async () => {
-      if (!(await isListed())) await bucket.deleteObject(storagePath);
-    };
-    try {
-      // Before anything that could delete the object: an attached file is the buyers' copy, and a
-      // second attach (another tab, a replayed request) with other facts must not remove it.
-      if (await isListed()) {
-        res.status(409).json({ message: alreadyAttached });
-        return;
+  const attach = handle<FileParams>(
+    async (req, res) => {
+      const bucket = prepare(req.params);
+      const { productId, fileId } = req.params;
+      if (!idPattern.test(fileId)) throw jsonError(404, uploadIncomplete);
+      const outcome = await service.attach(bucket, productId, fileId, req.body as FileFacts);
+      switch (outcome.kind) {
+        case 'alreadyAttached':
+          throw jsonError(409, alreadyAttached);
+        case 'notUploaded':
+          throw jsonError(409, uploadIncomplete);
+        case 'refused':
+          throw jsonError(422, outcome.problem);
+        case 'full':
+          throw jsonError(409, `A product has at most ${maxFilesPerProduct} files.`);
+        case 'attached':
+          res.json({ files: outcome.files, attached: outcome.attached });
       }
-      const stored = await bucket.objectMetadata(storagePath);
-      if (!stored) {
-        res.status(409).json({ message: uploadIncomplete });
-        return;
-      }
-      // The upload URL bound the size range and the type, but the object is what counts: a file that
-      // is not what the seller chose is removed, never attached.
-      const problem =
-        stored.size !== parsed.data.size
-          ? `The uploaded file has ${stored.size} bytes, not ${parsed.data.size}. Upload it again.`
-          : stored.size > maxFileBytes
-            ? `A file may be at most ${maxFileBytes} bytes.`
-            : baseType(stored.contentType) !== baseType(parsed.data.contentType)
-              ? `The uploaded file is stored as ${stored.contentType}, not ${parsed.data.contentType}. Upload it again.`
-              : null;
-      if (problem) {
-        await deleteUnlisted();
-        res.status(422).json({ message: problem });
-        return;
-      }
-      const file: DeliverableFile = {
-        id: fileId,
-        name: parsed.data.name,
-        size: stored.size,
-        contentType: stored.contentType,
-        storagePath,
-        order: 0,
-      };
-      if (isPdf(file)) {
-        const check = inspectPdf
-          ? await inspectPdf(bucket.bucket.file(storagePath).createReadStream())
-          : ({ stampable: true } as const);
-        file.stampPdf = check.stampable;
-        if (!check.stampable) file.stampNote = check.reason;
-      }
-      const files = await db.runTransaction(async (t) => {
-        const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        // Another attach of the same upload got here first: it stands as it was checked.
-        if (current.files.some((existing) => existing.id === fileId)) return 'attached' as const;
-        if (current.files.length >= maxFilesPerProduct) return 'full' as const;
-        const next = renumbered([...current.files, { ...file, order: current.files.length }]);
-        t.set(deliverablesRef(productId), { files: next }, { merge: true });
-        return next;
-      });
-      if (files === 'attached') {
-        res.status(409).json({ message: alreadyAttached });
-        return;
-      }
-      if (files === 'full') {
-        await deleteUnlisted();
-        res.status(409).json({ message: `A product has at most ${maxFilesPerProduct} files.` });
-        return;
-      }
-      res.json({ files, attached: files.find((entry) => entry.id === fileId) });
-    } catch (error) {
-      failed(res, `Attaching ${fileId} to ${productId} failed`, error);
-    }
-  };
+    },
+    failed((params) => `Attaching ${params.fileId} to ${params.productId} failed`),
+  );
 
-  const rename: RequestHandler<FileParams> = async (req, res) => {
-    const parsed = parseBody(renameBody, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    if (!prepare(req, res)) return;
-    const { productId, fileId } = req.params;
-    try {
-      const files = await db.runTransaction(async (t) => {
-        const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        const file = current.files.find((entry) => entry.id === fileId);
-        if (!file) return 'gone' as const;
-        const { name, from } = parsed.data;
-        if (from !== undefined && file.name !== from) return 'changed' as const;
-        const next = current.files.map((entry) => (entry.id === fileId ? { ...entry, name } : entry));
-        t.update(deliverablesRef(productId), { files: next });
-        return next;
-      });
-      if (files === 'gone') res.status(404).json({ message: fileNotFound });
-      else if (files === 'changed') res.status(409).json({ message: orderMismatch });
-      else res.json({ files });
-    } catch (error) {
-      failed(res, `Renaming ${fileId} failed`, error);
-    }
-  };
+  const rename = handle<FileParams>(
+    async (req, res) => {
+      prepare(req.params);
+      const { name, from } = req.body as z.infer<typeof renameBody>;
+      const files = await service.rename(req.params.productId, req.params.fileId, name, from);
+      if (files === 'gone') throw jsonError(404, fileNotFound);
+      if (files === 'changed') throw jsonError(409, orderMismatch);
+      res.json({ files });
+    },
+    failed((params) => `Renaming ${params.fileId} failed`),
+  );
 
-  const reorder: RequestHandler<ProductParams> = async (req, res) => {
-    const parsed = parseBody(orderBody, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    if (!prepare(req, res)) return;
-    const { productId } = req.params;
-    const wanted = parsed.data.fileIds;
-    try {
-      const files = await db.runTransaction(async (t) => {
-        const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        // Exactly the files there are now, each once: an order made from a stale list is refused.
-        const sameSet =
-          wanted.length === current.files.length &&
-          new Set(wanted).size === wanted.length &&
-          current.files.every((file) => wanted.includes(file.id));
-        if (!sameSet) return null;
-        const next = current.files
-          .map((file) => ({ ...file, order: wanted.indexOf(file.id) }))
-          .sort((a, b) => a.order - b.order);
-        t.update(deliverablesRef(productId), { files: next });
-        return next;
-      });
-      if (files) res.json({ files });
-      else res.status(409).json({ message: orderMismatch });
-    } catch (error) {
-      failed(res, `Reordering the files of ${productId} failed`, error);
-    }
-  };
+  const reorder = handle<ProductParams>(
+    async (req, res) => {
+      prepare(req.params);
+      const { fileIds } = req.body as z.infer<typeof orderBody>;
+      const files = await service.reorder(req.params.productId, fileIds);
+      if (!files) throw jsonError(409, orderMismatch);
+      res.json({ files });
+    },
+    failed((params) => `Reordering the files of ${params.productId} failed`),
+  );
 
-  const remove: RequestHandler<FileParams> = async (req, res) => {
-    const bucket = prepare(req, res);
-    if (!bucket) return;
-    const { productId, fileId } = req.params;
-    try {
-      const removed = await db.runTransaction(async (t) => {
-        const current = readDeliverables((await t.get(deliverablesRef(productId))).data());
-        const file = current.files.find((entry) => entry.id === fileId);
-        if (!file) return null;
-        const next = renumbered(current.files.filter((entry) => entry.id !== fileId));
-        t.update(deliverablesRef(productId), { files: next });
-        return { file, next };
-      });
-      if (!removed) {
-        res.status(404).json({ message: fileNotFound });
-        return;
-      }
-      // After the document no longer lists it, so no buyer is offered a file that is gone; with it go
-      // the buyers' stamped copies of it.
-      await bucket.deleteObject(removed.file.storagePath);
-      await deleteUnder(bucket, stampedPrefix(productId, fileId));
-      res.json({ files: removed.next });
-    } catch (error) {
-      failed(res, `Deleting ${fileId} failed`, error);
-    }
-  };
+  const remove = handle<FileParams>(
+    async (req, res) => {
+      const bucket = prepare(req.params);
+      const files = await service.remove(bucket, req.params.productId, req.params.fileId);
+      if (!files) throw jsonError(404, fileNotFound);
+      res.json({ files });
+    },
+    failed((params) => `Deleting ${params.fileId} failed`),
+  );
 
-  /** How many purchases refer to the product (they keep its files after the product is deleted). */
-  const buyersOf = async (productId: string): Promise<number> => {
-    const counted = await db.collection(transactionsCollection).where('productId', '==', productId).count().get();
-    return counted.data().count;
-  };
+  const usage = handle<ProductParams>(
+    async (req, res) => {
+      prepare(req.params);
+      res.json(await service.usage(req.params.productId));
+    },
+    failed((params) => `Usage of ${params.productId} failed`),
+  );
 
-  const usage: RequestHandler<ProductParams> = async (req, res) => {
-    if (!prepare(req, res)) return;
-    try {
-      const deliverables = readDeliverables((await deliverablesRef(req.params.productId).get()).data());
-      res.json({ buyers: await buyersOf(req.params.productId), files: deliverables.files.length });
-    } catch (error) {
-      failed(res, `Usage of ${req.params.productId} failed`, error);
-    }
-  };
-
-  const removeAll: RequestHandler<ProductParams> = async (req, res) => {
-    const parsed = parseBody(deleteAllBody, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    const bucket = prepare(req, res);
-    if (!bucket) return;
-    const { productId } = req.params;
-    try {
-      const buyers = await buyersOf(productId);
-      // The seller agreed to a number; a sale since then means they did not agree to this one.
-      if (buyers !== parsed.data.confirmBuyers) {
-        res.status(409).json({
-          message: `${buyers} ${buyers === 1 ? 'buyer' : 'buyers'} would lose access now, not ${parsed.data.confirmBuyers}. Check and confirm again.`,
-          buyers,
-        });
-        return;
-      }
-      const files = await db.runTransaction(async (t) => {
-        const [snapshot, product] = await t.getAll(
-          deliverablesRef(productId),
-          db.collection('products').doc(productId),
+  const removeAll = handle<ProductParams>(
+    async (req, res) => {
+      const bucket = prepare(req.params);
+      const { confirmBuyers } = req.body as z.infer<typeof deleteAllBody>;
+      const outcome = await service.removeAll(bucket, req.params.productId, confirmBuyers);
+      if (outcome.kind === 'buyersChanged') {
+        const { buyers } = outcome;
+        throw jsonError(
+          409,
+          `${buyers} ${buyers === 1 ? 'buyer' : 'buyers'} would lose access now, not ${confirmBuyers}. Check and confirm again.`,
+          { buyers },
         );
-        const current = readDeliverables(snapshot?.data());
-        // A deleted product's document was kept only for its files; an existing one keeps its link and switches.
-        if (snapshot?.exists && !product?.exists) t.delete(deliverablesRef(productId));
-        else if (snapshot?.exists) t.update(deliverablesRef(productId), { files: FieldValue.delete() });
-        return current.files;
-      });
-      const [objects] = await bucket.bucket.getFiles({ prefix: `deliverables/${productId}/` });
-      const paths = new Set([...files.map((file) => file.storagePath), ...objects.map((object) => object.name)]);
-      for (const path of paths) await bucket.deleteObject(path);
-      // The buyers' stamped copies go too: these buyers were told they lose access.
-      await deleteUnder(bucket, `stamped/${productId}/`);
-      res.json({ deleted: paths.size, buyers });
-    } catch (error) {
-      failed(res, `Deleting the files of ${productId} failed`, error);
-    }
-  };
-
-  const deleteUnder = async (bucket: FileStorage, prefix: string) => {
-    const [objects] = await bucket.bucket.getFiles({ prefix });
-    for (const object of objects) await bucket.deleteObject(object.name);
-  };
+      }
+      res.json({ deleted: outcome.deleted, buyers: outcome.buyers });
+    },
+    failed((params) => `Deleting the files of ${params.productId} failed`),
+  );
 
   const router = Router();
   router.use(limiter, requireAdmin);
-  router.post('/:productId/files', startUpload);
+  router.post('/:productId/files', validate(fileFacts), startUpload);
   router.get('/:productId/files/usage', usage);
-  router.put('/:productId/files/order', reorder);
-  router.delete('/:productId/files', removeAll);
-  router.post('/:productId/files/:fileId/attach', attach);
-  router.patch('/:productId/files/:fileId', rename);
+  router.put('/:productId/files/order', validate(orderBody), reorder);
+  router.delete('/:productId/files', validate(deleteAllBody), removeAll);
+  router.post('/:productId/files/:fileId/attach', validate(fileFacts), attach);
+  router.patch('/:productId/files/:fileId', validate(renameBody), rename);
   router.delete('/:productId/files/:fileId', remove);
+  router.use(answerHttpErrors(logError));
   return router;
 }

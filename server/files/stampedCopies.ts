@@ -6,7 +6,7 @@
 // Every later Download serves the kept copy like any file. Anything else is the seller's file as is.
 import { createHash } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
-import type { CopyMaker } from '../orders/accessRoutes';
+import type { CopyMaker } from '../downloads/downloads';
 import { isPdf, type DeliverableFile, type Deliverables } from './deliverables';
 import { PdfNotStampableError, stampPdf } from './pdfStamp';
 import type { FileStorage } from './storage';

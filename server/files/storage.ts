@@ -12,8 +12,10 @@ import { attachmentDisposition, downloadValiditySeconds } from './signedUrls';
 /** Long enough to start an upload; the session it opens then lives a week on its own. */
 export const uploadUrlValiditySeconds = 15 * 60;
 
+/** A refusal of the bucket's, in the seller's words: answered 400 with its message. */
 export class FileStorageError extends Error {
   override name = 'FileStorageError';
+  readonly status = 400;
 }
 
 export type FileStorageSettings = Pick<

@@ -16,7 +16,7 @@ export const accessGrantsCollection = 'accessGrants';
 export interface AccessLinks {
   tokenFor(transactionId: string): string;
   urlFor(token: string): string;
-  /** Signs the download page's device cookie (server/files/deviceCookie.ts); derived from the same secret. */
+  /** Signs the download page's device cookie (server/downloads/deviceCookie.ts); derived from the same secret. */
   deviceCookieKey: string;
 }
 

@@ -1,15 +1,16 @@
 // The purchase endpoints (contract 'Checkout API'): thin handlers; the schemas validate, the order
 // service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
+import type { z } from 'zod';
 import { CheckoutRefusedError } from '../checkouts/checkouts';
 import { DiscountCodeRefusedError } from '../checkouts/discountCodes';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
+import { answerHttpErrors, failure, handle, HttpError, jsonError, validate } from '../lib/httpErrors';
 import { ReferenceConflictError } from './fulfilment';
 import {
   checkoutBodySchema,
   orderBodySchema,
-  parseBody,
   paypalCreateBodySchema,
   paypalOrderBodySchema,
   paypalOrderIdSchema,
@@ -19,37 +20,48 @@ import { PaymentMethodUnavailableError, ProductNotFoundError, type OrderService 
 
 export const orderFailure = 'Failed to save transaction or send emails.';
 
-/** Maps what the service throws to the contract's statuses; anything unexpected is logged, never shown. */
-export function sendOrderError(
-  res: Response,
-  error: unknown,
-  logError: (message: string, error: unknown) => void,
-  context: string,
-): void {
+/**
+ * What the service throws, as the contract's answer (docs/payments.md): each refusal with its status
+ * and words; anything unexpected is logged under `context`, never shown.
+ */
+export function orderErrorAnswer(error: unknown, context: string): HttpError {
+  if (error instanceof HttpError) return error;
   if (error instanceof PaymentIssueRecordedError) {
     // Paid but not fulfilled automatically: not a refusal, the seller takes it from here.
-    res.status(202).json({ paymentIssue: true, message: error.message });
-  } else if (error instanceof DiscountCodeRefusedError) {
-    // The code's reason in the buyer's words ('This code has expired.').
-    res.status(400).json({ message: error.message });
-  } else if (error instanceof CheckoutRefusedError) {
-    res.status(error.status).json({ message: error.message });
-  } else if (error instanceof PaymentNotVerifiedError) {
-    res.status(402).json({ message: error.message });
-  } else if (error instanceof ProductNotFoundError) {
-    res.status(404).json({ message: error.message });
-  } else if (error instanceof ReferenceConflictError) {
-    res.status(409).json({ message: error.message });
-  } else if (error instanceof PaymentMethodUnavailableError) {
-    res.status(error.status).json({ message: error.message });
-  } else if (error instanceof ProviderUnavailableError) {
-    logError(`${context}: ${error.provider} unreachable (${error.detail})`, null);
-    res.status(502).json({ message: error.message });
-  } else {
-    logError(`${context} failed`, error);
-    res.status(500).json({ message: orderFailure });
+    return new HttpError(202, { json: { paymentIssue: true, message: error.message } });
   }
+  // The code's reason in the buyer's words ('This code has expired.').
+  if (error instanceof DiscountCodeRefusedError) return jsonError(400, error.message);
+  if (error instanceof CheckoutRefusedError) return jsonError(error.status, error.message);
+  if (error instanceof PaymentNotVerifiedError) return jsonError(402, error.message);
+  if (error instanceof ProductNotFoundError) return jsonError(404, error.message);
+  if (error instanceof ReferenceConflictError) return jsonError(409, error.message);
+  if (error instanceof PaymentMethodUnavailableError) return jsonError(error.status, error.message);
+  if (error instanceof ProviderUnavailableError) {
+    return new HttpError(
+      502,
+      { json: { message: error.message } },
+      { message: `${context}: ${error.provider} unreachable (${error.detail})`, error: null },
+    );
+  }
+  return failure(`${context} failed`, error, 500, orderFailure);
 }
+
+type OrderBody = z.infer<typeof orderBodySchema>;
+type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+type QuoteBody = z.infer<typeof quoteBodySchema>;
+type PaypalCreateBody = z.infer<typeof paypalCreateBodySchema>;
+type PaypalOrderBody = z.infer<typeof paypalOrderBodySchema>;
+type OrderIdParams = { id: string };
+
+/** 400 for a PayPal order id that cannot be one, before the body is read. */
+const paypalOrderId: RequestHandler<OrderIdParams> = (req, _res, next) => {
+  next(
+    paypalOrderIdSchema.safeParse(req.params.id).success
+      ? undefined
+      : jsonError(400, 'The PayPal order id is not valid.'),
+  );
+};
 
 export function createOrderRouter({
   service,
@@ -58,14 +70,9 @@ export function createOrderRouter({
   service: OrderService;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const placeOrder: RequestHandler = async (req, res) => {
-    const parsed = parseBody(orderBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    const { provider, reference, productId, currency, customer } = parsed.data;
-    try {
+  const placeOrder = handle(
+    async (req, res) => {
+      const { provider, reference, productId, currency, customer } = req.body as OrderBody;
       if (provider === 'demo') {
         res.json(await service.payWithDemo({ reference, productId, currency, customer }));
         return;
@@ -75,85 +82,53 @@ export function createOrderRouter({
         return;
       }
       // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
-      if (currency !== 'NGN') {
-        res.status(400).json({ message: 'Card payments are in NGN. Please pay in USD with PayPal.' });
-        return;
-      }
+      if (currency !== 'NGN') throw jsonError(400, 'Card payments are in NGN. Please pay in USD with PayPal.');
       res.json(await service.payWithPaystack({ reference, productId, customer }));
-    } catch (error) {
-      sendOrderError(res, error, logError, `Order ${provider}_${reference}`);
-    }
-  };
+    },
+    (error, req) => {
+      const { provider, reference } = req.body as OrderBody;
+      return orderErrorAnswer(error, `Order ${provider}_${reference}`);
+    },
+  );
 
-  const createCheckout: RequestHandler = async (req, res) => {
-    const parsed = parseBody(checkoutBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    try {
+  const createCheckout = handle(
+    async (req, res) => {
       // req.ip is the client as the trusted proxy hops see it (lib/clientAddress.ts).
-      res.status(201).json(await service.createCheckout({ ...parsed.data, clientAddress: req.ip ?? null }));
-    } catch (error) {
-      sendOrderError(res, error, logError, `Checkout for ${parsed.data.productId}`);
-    }
-  };
+      res
+        .status(201)
+        .json(await service.createCheckout({ ...(req.body as CheckoutBody), clientAddress: req.ip ?? null }));
+    },
+    (error, req) => orderErrorAnswer(error, `Checkout for ${(req.body as CheckoutBody).productId}`),
+  );
 
-  const quote: RequestHandler = async (req, res) => {
-    const parsed = parseBody(quoteBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    try {
-      res.json(await service.quote(parsed.data));
-    } catch (error) {
-      sendOrderError(res, error, logError, `Quote for ${parsed.data.productId}`);
-    }
-  };
+  const quote = handle(
+    async (req, res) => {
+      res.json(await service.quote(req.body as QuoteBody));
+    },
+    (error, req) => orderErrorAnswer(error, `Quote for ${(req.body as QuoteBody).productId}`),
+  );
 
-  const createPaypalOrder: RequestHandler = async (req, res) => {
-    const parsed = parseBody(paypalCreateBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    try {
-      res.json(await service.createPaypalOrder({ checkoutId: parsed.data.checkoutId }));
-    } catch (error) {
-      sendOrderError(res, error, logError, `PayPal order for checkout ${parsed.data.checkoutId}`);
-    }
-  };
+  const createPaypalOrder = handle(
+    async (req, res) => {
+      res.json(await service.createPaypalOrder({ checkoutId: (req.body as PaypalCreateBody).checkoutId }));
+    },
+    (error, req) => orderErrorAnswer(error, `PayPal order for checkout ${(req.body as PaypalCreateBody).checkoutId}`),
+  );
 
-  const capturePaypalOrder: RequestHandler<{ id: string }> = async (req, res) => {
-    const orderId = paypalOrderIdSchema.safeParse(req.params.id);
-    if (!orderId.success) {
-      res.status(400).json({ message: 'The PayPal order id is not valid.' });
-      return;
-    }
-    const parsed = parseBody(paypalOrderBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    try {
-      res.json(
-        await service.capturePaypalOrder({
-          orderId: orderId.data,
-          productId: parsed.data.productId,
-          customer: parsed.data.customer,
-        }),
-      );
-    } catch (error) {
-      sendOrderError(res, error, logError, `PayPal capture ${orderId.data}`);
-    }
-  };
+  const capturePaypalOrder = handle<OrderIdParams>(
+    async (req, res) => {
+      const { productId, customer } = req.body as PaypalOrderBody;
+      res.json(await service.capturePaypalOrder({ orderId: req.params.id, productId, customer }));
+    },
+    (error, req) => orderErrorAnswer(error, `PayPal capture ${req.params.id}`),
+  );
 
   const router = Router();
-  router.post('/checkouts', createCheckout);
-  router.post('/checkouts/quote', quote);
-  router.post('/orders', placeOrder);
-  router.post('/paypal/orders', createPaypalOrder);
-  router.post('/paypal/orders/:id/capture', capturePaypalOrder);
+  router.post('/checkouts', validate(checkoutBodySchema), createCheckout);
+  router.post('/checkouts/quote', validate(quoteBodySchema), quote);
+  router.post('/orders', validate(orderBodySchema), placeOrder);
+  router.post('/paypal/orders', validate(paypalCreateBodySchema), createPaypalOrder);
+  router.post('/paypal/orders/:id/capture', paypalOrderId, validate(paypalOrderBodySchema), capturePaypalOrder);
+  router.use(answerHttpErrors(logError));
   return router;
 }

@@ -87,24 +87,5 @@ export const paypalOrderIdSchema = reference;
 
 export const resendBodySchema = z.object({ email: ruleField(customerFields.email) });
 
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: string };
-
-/**
- * Validates a body; on failure the message of the most useful issue: a customer field problem in the
- * form's order, else the first one. 'Emails do not match!' comes after the fields themselves.
- */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): ParseResult<T> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'The request body must be a JSON object.' };
-  }
-  const result = schema.safeParse(body);
-  if (result.success) return { ok: true, data: result.data };
-  const order = ['name', 'email', 'confirmEmail', 'phone'];
-  const customerIssue = order
-    .map((field) => result.error.issues.find((issue) => issue.path[0] === 'customer' && issue.path[1] === field))
-    .find((issue) => issue !== undefined);
-  return {
-    ok: false,
-    message: (customerIssue ?? result.error.issues[0])?.message ?? 'Please check the form and try again.',
-  };
-}
+// The one body check lives with the field schemas (server/lib/fieldSchema.ts); named here for this API's callers.
+export { parseBody, type ParseResult } from '../lib/fieldSchema';

@@ -4,7 +4,9 @@
 // who bought here; the e-mail sweep sends the links (resendRequests.ts).
 import { Router, type RequestHandler } from 'express';
 import { rateLimitMessages } from '../lib/rateLimits';
-import { parseBody, resendBodySchema } from '../orders/orderSchema';
+import type { z } from 'zod';
+import { answerHttpErrors, failure, handle, validate } from '../lib/httpErrors';
+import { resendBodySchema } from '../orders/orderSchema';
 import type { ResendRequests } from './resendRequests';
 
 export const resendAnswer =
@@ -22,25 +24,18 @@ export function createPurchaseRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const resend: RequestHandler = async (req, res) => {
-    const parsed = parseBody(resendBodySchema, req.body);
-    if (!parsed.ok) {
-      res.status(400).json({ message: parsed.message });
-      return;
-    }
-    try {
-      await resendRequests.record(parsed.data.email.toLowerCase());
-    } catch (error) {
-      // Whether the request could be stored does not depend on the address's purchases, so saying
-      // so tells nothing; the buyer learns to try again instead of waiting for nothing.
-      logError('A purchase links request could not be recorded', error);
-      res.status(503).json({ message: resendNotRecorded });
-      return;
-    }
-    res.json({ message: resendAnswer });
-  };
+  const resend = handle(
+    async (req, res) => {
+      await resendRequests.record((req.body as z.infer<typeof resendBodySchema>).email.toLowerCase());
+      res.json({ message: resendAnswer });
+    },
+    // Whether the request could be stored does not depend on the address's purchases, so saying
+    // so tells nothing; the buyer learns to try again instead of waiting for nothing.
+    (error) => failure('A purchase links request could not be recorded', error, 503, resendNotRecorded),
+  );
 
   const router = Router();
-  router.post('/resend', limiter, resend);
+  router.post('/resend', limiter, validate(resendBodySchema), resend);
+  router.use(answerHttpErrors(logError));
   return router;
 }

@@ -4,7 +4,8 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { isRefundAmount, refundReasonMaxLength } from '../../domain/refunds';
-import { actionFailed, saleActionRequest, saleNotFound } from '../admin/saleRoutes';
+import { adminUidOf, saleActionFailed, saleActionRequest, saleNotFound } from '../admin/saleRoutes';
+import { answerHttpErrors, handle, jsonError } from '../lib/httpErrors';
 import { formatAmount } from '../orders/money';
 import type { RefundService } from './refundService';
 
@@ -37,49 +38,38 @@ export function createRefundRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const refund: RequestHandler<{ id: string }> = async (req, res) => {
-    const request = saleActionRequest(refundBodySchema, req, res);
-    if (!request) return;
-    try {
-      const outcome = await refunds.requestRefund(request.id, request.body, request.adminUid);
-      switch (outcome.kind) {
-        case 'done':
-          res.json({
-            message: outcome.result === 'processed' ? refundMade : refundRequested,
-            refund: outcome.refund,
-          });
-          return;
-        case 'refused':
-          res.status(422).json({ message: outcome.reason, refund: outcome.refund });
-          return;
-        case 'unreachable':
-          res.status(502).json({ message: outcome.reason, refund: outcome.refund });
-          return;
-        case 'unconfirmed':
-          res.status(409).json({ message: outcome.reason, refund: outcome.refund });
-          return;
-        case 'busy':
-          res.status(409).json({ message: refundBusy, refund: outcome.refund });
-          return;
-        case 'tooMuch':
-          res.status(409).json({
-            message:
-              outcome.left === 0
-                ? refundedInFull
-                : `At most ${formatAmount(outcome.left, outcome.currency)} is left to refund.`,
-          });
-          return;
-        case 'notFound':
-          res.status(404).json({ message: saleNotFound });
-          return;
-      }
-    } catch (error) {
-      logError(`Refund of ${req.params.id} failed`, error);
-      res.status(500).json({ message: actionFailed });
+  const refund = handle<{ id: string }>(async (req, res) => {
+    const body = req.body as z.infer<typeof refundBodySchema>;
+    const outcome = await refunds.requestRefund(req.params.id, body, adminUidOf(res));
+    switch (outcome.kind) {
+      case 'done':
+        res.json({
+          message: outcome.result === 'processed' ? refundMade : refundRequested,
+          refund: outcome.refund,
+        });
+        return;
+      case 'refused':
+        throw jsonError(422, outcome.reason, { refund: outcome.refund });
+      case 'unreachable':
+        throw jsonError(502, outcome.reason, { refund: outcome.refund });
+      case 'unconfirmed':
+        throw jsonError(409, outcome.reason, { refund: outcome.refund });
+      case 'busy':
+        throw jsonError(409, refundBusy, { refund: outcome.refund });
+      case 'tooMuch':
+        throw jsonError(
+          409,
+          outcome.left === 0
+            ? refundedInFull
+            : `At most ${formatAmount(outcome.left, outcome.currency)} is left to refund.`,
+        );
+      case 'notFound':
+        throw jsonError(404, saleNotFound);
     }
-  };
+  }, saleActionFailed('Refund'));
 
   const router = Router();
-  router.post('/:id/refund', limiter, requireAdmin, refund);
+  router.post('/:id/refund', limiter, requireAdmin, ...saleActionRequest(refundBodySchema), refund);
+  router.use(answerHttpErrors(logError));
   return router;
 }

@@ -3,38 +3,18 @@
 // function; crawlers read the tags without JavaScript, shoppers get the same prerendered shell
 // the SPA hydrates.
 import { Router } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
-import { findCategory } from '../../domain/categories';
-import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../domain/images';
-import { outlineFromData, outlinesLimit, productFromData, type Product } from '../../domain/product';
-import { paths } from '../../domain/routes';
-import { productStructuredData } from '../../domain/structuredData';
-import { metaDescription } from '../../domain/text';
-import { absoluteUrl, fillMeta, templateFetchHeader, type PageMeta } from './pageMeta';
+import { absoluteUrl, fillMeta, templateFetchHeader } from './pageMeta';
+import { productPageOrDefaults, productTemplateOrNull, type ShareRouteDeps } from './productPage';
 import { fillProductTemplate } from './productMarkup';
 
 export { templateFetchHeader };
+export type { ShareRouteDeps } from './productPage';
 
 // The hosting CDN may keep a product page for a minute; browsers never reuse it without asking again
 // (max-age=0 with must-revalidate), so a repriced or deleted product shows within 60 s. No
 // stale-while-revalidate: browsers honour it too, and would show a stale page while revalidating.
 export const shareCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60';
 const templateTtlMs = 5 * 60_000;
-// Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
-const structuredDataImageWidth = 1200;
-
-export interface ShareRouteDeps {
-  db: Firestore;
-  storeName: string;
-  /** The store's public origin: canonical and image URLs are absolute for crawlers. */
-  storeUrl: string;
-  /** The built product page shell (dist/productdetail/index.html). */
-  loadTemplate: () => Promise<string>;
-  /** The built product page with the token product (dist/productdetail/product.html), to fill. */
-  loadProductTemplate?: () => Promise<string>;
-  now?: () => number;
-  logError: (message: string, error: unknown) => void;
-}
 
 /**
  * The template fetched from the hosting origin, cached for five minutes. Fetching rather than
@@ -60,109 +40,22 @@ export function templateFromOrigin(
   };
 }
 
-const storeDescription =
-  'Ebooks, courses and tools from a Nigerian seller. Pay in Naira or US dollars and get instant access by e-mail.';
-
-/** The product's meta and the product, or the store's defaults and null when there is no such product. */
-export async function productPage(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
-  id: string,
-): Promise<{ meta: PageMeta; product: Product | null }> {
-  const url = absoluteUrl(deps.storeUrl, `/productdetail/${encodeURIComponent(id)}`);
-  const defaults: PageMeta = {
-    title: deps.storeName,
-    description: storeDescription,
-    url,
-    image: absoluteUrl(deps.storeUrl, '/images/logo.svg'),
-    type: 'website',
-  };
-  // Firestore ids cannot be empty, '.', '..' or longer than 1,500 bytes: such a link is unknown.
-  if (!id || id === '.' || id === '..' || id.length > 1500) return { meta: defaults, product: null };
-  // The outline in the same round trip (the SPA's query, same index): the page then needs no SDK.
-  // Without it (a failed read) the page queries the outline itself.
-  const [snapshot, outlines] = await Promise.all([
-    deps.db.collection('products').doc(id).get(),
-    deps.db
-      .collection('outlines')
-      .where('productId', '==', id)
-      .orderBy('outlineOrder', 'asc')
-      .limit(outlinesLimit)
-      .get()
-      .then((answer) => answer.docs.map((d) => outlineFromData(d.id, d.data())))
-      .catch(() => undefined),
-  ]);
-  const data = snapshot.data();
-  if (!snapshot.exists || !data) return { meta: defaults, product: null };
-  // The SPA's decoder, so the product page renders this product without querying it again.
-  const product = productFromData(id, data);
-  const cover = product.coverImageUrl;
-  const category = findCategory(product.categoryId);
-  const description = metaDescription(product.description);
-  const meta: PageMeta = {
-    title: `${product.title || deps.storeName} | ${deps.storeName}`,
-    description: description || storeDescription,
-    url,
-    image: cover ? absoluteUrl(deps.storeUrl, cover) : defaults.image,
-    type: 'product',
-    // The rules keep every stored price above 0; a product without a readable one shows none.
-    price: product.priceInNgn > 0 ? { amount: product.priceInNgn, currency: 'NGN' } : undefined,
-    // The cover is the product page's largest paint: the browser fetches it before any JavaScript.
-    preloadImage: cover
-      ? {
-          href: resizedImageUrl(cover, productCoverWidths[productCoverWidths.length - 1] ?? 1200),
-          srcset: imageSrcSet(cover, productCoverWidths),
-          sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
-        }
-      : undefined,
-    data: { product, outlines },
-    structuredData: productStructuredData(
-      {
-        id: product.id,
-        title: product.title,
-        description: product.description,
-        priceInNgn: product.priceInNgn,
-        priceInUsd: product.priceInUsd,
-        imageUrl: cover ? absoluteUrl(deps.storeUrl, resizedImageUrl(cover, structuredDataImageWidth)) : '',
-        url,
-        category: category
-          ? { name: category.label, url: absoluteUrl(deps.storeUrl, paths.category(category.id)) }
-          : undefined,
-      },
-      { name: deps.storeName, url: deps.storeUrl },
-    ),
-  };
-  return { meta, product };
-}
-
 export function createShareRouter(deps: ShareRouteDeps): Router {
   const router = Router();
-  router.get('/productdetail/:id', async (req, res, next) => {
+  router.get('/productdetail/:id', async (req, res) => {
     if (req.get(templateFetchHeader)) {
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    try {
-      // The filled page when it can be had; the shell (which loads the product itself) otherwise.
-      const productTemplate = deps.loadProductTemplate?.().catch((error: unknown) => {
-        deps.logError('share: product page template unavailable', error);
-        return null;
-      });
-      const [template, page] = await Promise.all([
-        deps.loadTemplate(),
-        productPage(deps, req.params.id).catch((error: unknown) => {
-          deps.logError('share: product read failed', error);
-          return productPage(deps, '');
-        }),
-      ]);
-      const filledTemplate = await productTemplate;
-      const filled = page.product && filledTemplate ? fillProductTemplate(filledTemplate, page.product) : null;
-      res
-        .set('Cache-Control', shareCacheControl)
-        .type('text/html')
-        .send(fillMeta(filled ?? template, page.meta));
-    } catch (error) {
-      next(error);
-    }
+    // The filled page when it can be had; the shell (which loads the product itself) otherwise.
+    const productTemplate = productTemplateOrNull(deps);
+    const [template, page] = await Promise.all([deps.loadTemplate(), productPageOrDefaults(deps, req.params.id)]);
+    const filledTemplate = await productTemplate;
+    const filled = page.product && filledTemplate ? fillProductTemplate(filledTemplate, page.product) : null;
+    res
+      .set('Cache-Control', shareCacheControl)
+      .type('text/html')
+      .send(fillMeta(filled ?? template, page.meta));
   });
   return router;
 }

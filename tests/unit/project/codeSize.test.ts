@@ -21,10 +21,9 @@ interface Allowance {
 // Keyed by path from the repository root; 0 where that part is within the rule. A figure is lowered as its
 // file shrinks and never raised: a file growing past its figure fails, as does an entry no longer needed.
 const stillOver: Record<string, Allowance> = {
-  'server/files/fileRoutes.ts': { fileLines: 0, longestFunction: 320 },
+  'server/downloads/downloadRoutes.ts': { fileLines: 0, longestFunction: 201 },
+  'server/files/fileService.ts': { fileLines: 0, longestFunction: 178 },
   'server/files/pdfStamp.ts': { fileLines: 464, longestFunction: 0 },
-  'server/orders/accessRoutes.ts': { fileLines: 448, longestFunction: 352 },
-  'src/features/checkout/components/PaymentDialog.tsx': { fileLines: 614, longestFunction: 359 },
 };
 
 interface Measure {

@@ -1,12 +1,16 @@
 import { formatLagosDateTime } from '../../../lib/lagosTime';
 import { useState, type ReactNode } from 'react';
 import { toAppError } from '../../../lib/errors';
+import { providerNames, type CheckoutProvider } from '../../../../domain/apiContracts';
 import { formatPrice } from '../../../../domain/money';
 import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
 import type { PaymentIssue } from '../api/paymentIssues';
 import { secondaryButtonClass } from '../products/fields';
 
-const providerNames: Record<string, string> = { paystack: 'Paystack', paypal: 'PayPal', demo: 'Demo' };
+/** The provider's name from the issue's record, which may name one the store no longer knows. */
+function providerName(provider: string): string {
+  return Object.hasOwn(providerNames, provider) ? providerNames[provider as CheckoutProvider] : provider;
+}
 
 function money(amount: number | null, currency: string | null): string {
   if (amount === null || !Number.isFinite(amount)) return 'unknown';
@@ -61,7 +65,7 @@ export function NeedsAttention() {
 function IssueItem({ issue }: { issue: PaymentIssue }) {
   const [markResolved, state] = useMarkPaymentIssueResolvedMutation();
   const [failed, setFailed] = useState('');
-  const provider = providerNames[issue.provider] ?? issue.provider;
+  const provider = providerName(issue.provider);
   const resolve = async () => {
     setFailed('');
     const result = await markResolved(issue.id);

@@ -1,9 +1,6 @@
-import type { CheckoutAnswer, OrderAnswer } from '../../../../domain/apiContracts';
+import type { CheckoutAnswer, CheckoutProvider, OrderAnswer } from '../../../../domain/apiContracts';
 import type { Customer } from '../api/orderApi';
 import type { PaymentRequest } from '../paymentRequest';
-
-/** 'free': a discount code left nothing to pay; the order is completed without a provider. */
-export type PaidProvider = 'paystack' | 'paypal' | 'demo' | 'free';
 
 /** What the dialog gives each way of paying (demo, Paystack, PayPal). */
 export interface PayButtonProps {
@@ -22,5 +19,5 @@ export interface PayButtonProps {
   /** A payment or a recording of one is under way: nothing may start another. */
   busy: boolean;
   /** Records a payment the provider reported as made, and shows the outcome. */
-  fulfil: (record: () => Promise<OrderAnswer>, provider: PaidProvider) => Promise<void>;
+  fulfil: (record: () => Promise<OrderAnswer>, provider: CheckoutProvider) => Promise<void>;
 }

@@ -1038,3 +1038,40 @@ describe('discount codes', () => {
     expect(checkouts.bodies.map((body) => body.checkoutId)).toEqual(['abcdef0123456789abcd', undefined]);
   });
 });
+
+describe('one checkout at a time', () => {
+  it('ignores a second Pay while the checkout of the first is being made', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('*/api/checkouts', async ({ request }) => {
+        checkouts.bodies.push((await request.json()) as Record<string, unknown>);
+        await held;
+        return HttpResponse.json(
+          {
+            checkoutId: '1'.padStart(20, '0'),
+            reference: `ds-${'1'.padStart(20, '0')}`,
+            provider: 'paystack',
+            amount: 7500,
+            listPrice: 7500,
+            discount: 0,
+            currency: 'NGN',
+            expiresAt: '2026-11-22T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderDialog(ngn, withProviders);
+    await fillForm(user);
+    const pay = await screen.findByRole('button', { name: 'Pay ₦7,500' });
+    await user.click(pay);
+    await waitFor(() => expect(checkouts.bodies).toHaveLength(1));
+    await user.click(pay);
+    answer();
+    await waitFor(() => expect(paystack.starts).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(checkouts.bodies).toHaveLength(1);
+    expect(paystack.starts).toHaveLength(1);
+  });
+});

@@ -35,6 +35,10 @@ async function start(actions: Partial<SaleActions>) {
           calls.push(['access', ...args]);
           return actions.setAccess ? actions.setAccess(...args) : { accessRevoked: args[1] };
         },
+        resetDownloads: async (...args) => {
+          calls.push(['reset', ...args]);
+          return actions.resetDownloads ? actions.resetDownloads(...args) : true;
+        },
       },
       // The rate limit itself is tested in the integration test; here it lets everything through.
       limiter: (_req, _res, next) => next(),

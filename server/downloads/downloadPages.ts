@@ -3,7 +3,7 @@
 // Every Download is a form POST (the link itself hands out nothing, so mail scanners that open it do
 // nothing); every value from the database is escaped.
 import { escapeHtml } from '../mail/html';
-import { formatSize, typeLabel, type DeliverableFile } from './deliverables';
+import { formatSize, typeLabel, type DeliverableFile } from '../files/deliverables';
 
 const style = [
   'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#0f172a;background:#f8fafc;line-height:1.5}',

@@ -1,0 +1,240 @@
+// /api/access/{token} (docs/payments.md, 'Access links'; docs/files.md, 'The download page'): the buyer's
+// private door to what they bought.
+//
+//   GET  /{token}                 the download page (or the e-mail confirmation for a new device); counts nothing
+//   POST /{token}/confirm         the purchase e-mail, once per new device -> signed cookie, 303 to the page
+//   POST /{token}/files/{fileId}  one download: checked, counted atomically, 303 to a signed URL minted now
+//   POST /{token}/link            the seller's outside link: checked, counted, 303 to it
+//
+// Opening the link never counts or hands anything out, so mail scanners that open links change nothing.
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { paths } from '../../domain/routes';
+import { escapeHtml } from '../mail/html';
+import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
+import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
+import { createDeviceCookies } from './deviceCookie';
+import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
+import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
+
+export function invalidLinkPage(storeName: string, purchasesUrl: string): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Link not valid — ${escapeHtml(storeName)}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#1d4ed8}</style>',
+    '</head><body><main>',
+    '<h1>This link is not valid</h1>',
+    '<p>The access link you opened does not exist or is no longer active.</p>',
+    `<p>If you bought a product, you can have your links sent to you again: go to <a href="${escapeHtml(purchasesUrl)}">${escapeHtml(purchasesUrl)}</a> and enter the e-mail address you used when paying.</p>`,
+    '</main></body></html>',
+  ].join('');
+}
+
+export const wrongEmail =
+  'This is not the e-mail address this purchase was made with. Check it, or use the link on the device you bought with.';
+export const limitReached =
+  'You have used every download of this file. Please contact the seller if you need it again.';
+
+const dateWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function createDownloadRouter({
+  downloads,
+  storeName,
+  publicStoreUrl,
+  logError,
+  deviceSecret,
+  confirmLimiter,
+  storageOrigin = 'https://storage.googleapis.com',
+}: {
+  downloads: Downloads;
+  storeName: string;
+  publicStoreUrl: string;
+  logError: (message: string, error: unknown) => void;
+  /** Signs the device cookie. */
+  deviceSecret: string;
+  /** Limits e-mail confirmations per client: they are guesses of a buyer's address otherwise. */
+  confirmLimiter: RequestHandler;
+  /** Where signed download URLs point (the browser follows the 303 there from a form). */
+  storageOrigin?: string;
+}): Router {
+  const origin = publicStoreUrl.replace(/\/+$/, '');
+  const purchasesUrl = `${origin}${paths.purchases}`;
+  const contactUrl = `${origin}${paths.contact}`;
+  const secureCookies = origin.startsWith('https://');
+  const devices = createDeviceCookies(deviceSecret);
+
+  const privateHeaders = (res: Response, formOrigins: string[] = []) => {
+    // Links are private: no caching by proxies, and no Referer carrying the token to another origin
+    // (the bucket, the outside link). 'same-origin' rather than 'no-referrer': under no-referrer
+    // browsers send the page's own form posts with `Origin: null`.
+    res.set('Cache-Control', 'private, no-store');
+    res.set('Referrer-Policy', 'same-origin');
+    res.set('Content-Security-Policy', formPageCspAllowing(formOrigins));
+  };
+
+  const sendPage = (res: Response, status: number, html: string) => res.status(status).type('html').send(html);
+  /** A failure the buyer sees as a page, logged in the route's words. */
+  const failed = (logMessage: string) => (error: unknown) =>
+    new HttpError(
+      500,
+      { html: messagePage(storeName, 'Something went wrong', 'Please try again in a moment.') },
+      { message: logMessage, error },
+    );
+
+  /**
+   * The open purchase behind a token, or null once the answer is sent: the not-valid page (404) for a
+   * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
+   */
+  const openOrAnswer = async (token: string, req: Request, res: Response): Promise<OpenPurchase | null> => {
+    const opened = await downloads.open(token, devices.read(req.get('cookie')));
+    if (opened.kind === 'invalid') {
+      sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
+      return null;
+    }
+    if (opened.kind === 'ended') {
+      sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
+      return null;
+    }
+    return opened;
+  };
+
+  const renderOpen = (res: Response, token: string, opened: OpenPurchase, confirmError: string | null) => {
+    const basePath = `/api/access/${token}`;
+    const productName = String(opened.transaction.productName ?? 'Your purchase');
+    if (!opened.deviceKnown) {
+      privateHeaders(res);
+      sendPage(
+        res,
+        confirmError ? 400 : 200,
+        confirmDevicePage({ storeName, basePath, productName, error: confirmError }),
+      );
+      return;
+    }
+    const { deliverables } = opened;
+    if (deliverables.files.length === 0 && !deliverables.url) {
+      logError(`Access link of ${opened.transactionId} has no deliverable to open`, null);
+      privateHeaders(res);
+      sendPage(
+        res,
+        503,
+        messagePage(
+          storeName,
+          'Your product is not ready yet',
+          'The seller has been told. Please try this link again later.',
+        ),
+      );
+      return;
+    }
+    const { remaining, endsAt } = downloads.pageFacts(opened);
+    privateHeaders(res, [storageOrigin, ...urlOrigin(deliverables.url)]);
+    sendPage(
+      res,
+      200,
+      downloadPage({
+        storeName,
+        basePath,
+        productName,
+        files: deliverables.files,
+        hasLink: deliverables.url !== null,
+        remaining,
+        endsOn: endsAt ? dateWords.format(endsAt) : null,
+      }),
+    );
+  };
+
+  const show = handle<{ token: string }>(async (req, res) => {
+    privateHeaders(res);
+    const opened = await openOrAnswer(req.params.token, req, res);
+    if (opened) renderOpen(res, req.params.token, opened, null);
+  }, failed('Access link could not be opened'));
+
+  const confirm = handle<{ token: string }>(async (req, res) => {
+    privateHeaders(res);
+    const { token } = req.params;
+    const opened = await openOrAnswer(token, req, res);
+    if (!opened) return;
+    const body = req.body as { email?: unknown } | undefined;
+    const given = typeof body?.email === 'string' ? body.email : '';
+    if (!downloads.isBuyerEmail(opened, given)) {
+      renderOpen(res, token, { ...opened, deviceKnown: false }, wrongEmail);
+      return;
+    }
+    let deviceId = opened.deviceId;
+    if (!deviceId) {
+      const issued = devices.issue(secureCookies);
+      deviceId = issued.deviceId;
+      res.append('Set-Cookie', issued.setCookie);
+    }
+    await downloads.rememberDevice(opened, deviceId);
+    res.redirect(303, `/api/access/${token}`);
+  }, failed('Access confirmation failed'));
+
+  const download = handle<{ token: string; fileId: string }>(async (req, res) => {
+    privateHeaders(res);
+    const { token, fileId } = req.params;
+    const opened = await openOrAnswer(token, req, res);
+    if (!opened) return;
+    if (!opened.deviceKnown) {
+      res.redirect(303, `/api/access/${token}`);
+      return;
+    }
+    const outcome = await downloads.download(opened, fileId);
+    switch (outcome.kind) {
+      case 'noStorage':
+        // The files are there but the API has no bucket: the seller's set-up, not the buyer's file.
+        logError(`Download of ${opened.transactionId}: no file storage is configured`, null);
+        sendPage(
+          res,
+          503,
+          messagePage(storeName, 'Downloads are unavailable', 'Please try again later. The seller has been told.'),
+        );
+        return;
+      case 'noFile':
+        sendPage(
+          res,
+          404,
+          messagePage(
+            storeName,
+            'File not available',
+            'This file is no longer part of the product. Go back to see its files.',
+          ),
+        );
+        return;
+      case 'limit':
+        sendPage(res, 403, messagePage(storeName, 'No downloads left', limitReached));
+        return;
+      case 'ended':
+        res.redirect(303, `/api/access/${token}`);
+        return;
+      case 'signed':
+        res.redirect(303, outcome.url);
+        return;
+    }
+  }, failed('Download failed'));
+
+  const openLink = handle<{ token: string }>(async (req, res) => {
+    privateHeaders(res);
+    const { token } = req.params;
+    const opened = await openOrAnswer(token, req, res);
+    if (!opened) return;
+    const url = opened.deliverables.url;
+    // Not behind the device confirmation: an outside link is as shareable as it always was once
+    // seen, so the confirmation guards the files, which the store hosts.
+    if (!url) {
+      res.redirect(303, `/api/access/${token}`);
+      return;
+    }
+    await downloads.countLinkOpen(opened);
+    privateHeaders(res, urlOrigin(url));
+    res.redirect(303, url);
+  }, failed('Access link could not be opened'));
+
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });
+  router.get('/:token', show);
+  router.post('/:token/confirm', confirmLimiter, form, confirm);
+  router.post('/:token/files/:fileId', download);
+  router.post('/:token/link', openLink);
+  router.use(answerHttpErrors(logError));
+  return router;
+}

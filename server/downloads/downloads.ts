@@ -1,0 +1,241 @@
+// What a buyer's access link opens (docs/payments.md, 'Access links'; docs/files.md, 'The download page'):
+// the grant behind a token, whether access is still open, the devices that confirmed the purchase
+// e-mail, and the counted downloads and outside-link opens. The pages and their answers are in
+// downloadRoutes.ts.
+import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { emailsMatch } from '../../domain/fieldRules';
+import {
+  deliverablesCollection,
+  readDeliverables,
+  type DeliverableFile,
+  type Deliverables,
+} from '../files/deliverables';
+import type { FileStorage } from '../files/storage';
+import { accessGrantsCollection, hashToken, isTokenShaped } from '../orders/accessLinks';
+import { transactionsCollection } from '../orders/fulfilment';
+import { hashDevice } from './deviceCookie';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
+export const maxRememberedDevices = 50;
+
+/** Makes (or finds) the copy a buyer downloads: the seller's file, or the buyer's stamped PDF. */
+export type CopyMaker = (
+  file: DeliverableFile,
+  purchase: { transactionId: string; transaction: DocumentData; deliverables: Deliverables },
+) => Promise<{ storagePath: string; size: number }>;
+
+/** A purchase whose link is open: what the pages and the counts need. */
+export interface OpenPurchase {
+  kind: 'open';
+  transactionId: string;
+  transaction: DocumentData;
+  deliverables: Deliverables;
+  /** The grant's document id (the token's hash). */
+  grantId: string;
+  deviceKnown: boolean;
+  deviceId: string | null;
+}
+
+export type Opened = { kind: 'invalid' } | { kind: 'ended'; reason: string } | OpenPurchase;
+
+/** What one Download press comes to. */
+export type DownloadOutcome =
+  { kind: 'noStorage' } | { kind: 'noFile' } | { kind: 'limit' } | { kind: 'ended' } | { kind: 'signed'; url: string };
+
+/**
+ * Why a purchase's access is over, in the buyer's words; null while it is open. Revocation is the one
+ * switch (an admin's revoke, a full refund and a lost or open dispute all set accessRevoked, see
+ * docs/payments.md); who set it only chooses the words.
+ */
+export function accessEndReason(transaction: DocumentData, deliverables: Deliverables, now: Date): string | null {
+  if (transaction.accessRevoked !== false) {
+    if (transaction.accessChangedBy === 'refund') return 'This purchase was refunded, so its downloads have ended.';
+    if (transaction.accessChangedBy === 'dispute') {
+      return 'This purchase is under a payment dispute, so its downloads are paused.';
+    }
+    return 'The seller has ended access to this purchase.';
+  }
+  const endsAt = accessEndsAt(transaction, deliverables);
+  if (endsAt && now.getTime() >= endsAt.getTime()) {
+    return `Downloads of this product were available for ${deliverables.expiryDays} days after the purchase, and that time is over.`;
+  }
+  return null;
+}
+
+/** When an expiry ends access: the purchase time plus the product's expiryDays; null without one. */
+export function accessEndsAt(transaction: DocumentData, deliverables: Deliverables): Date | null {
+  if (deliverables.expiryDays === null) return null;
+  const createdAt = transaction.createdAt as { toMillis?: () => number } | undefined;
+  const paid = typeof transaction.paidAt === 'string' ? Date.parse(transaction.paidAt) : Number.NaN;
+  const start = Number.isFinite(paid) ? paid : (createdAt?.toMillis?.() ?? Number.NaN);
+  // A sale without a readable date: the expiry cannot be placed, so it is treated as over.
+  if (!Number.isFinite(start)) return new Date(0);
+  return new Date(start + deliverables.expiryDays * dayMs);
+}
+
+/** The origin of the seller's outside link, for the page's CSP; none for a link that is no URL. */
+export function urlOrigin(url: string | null): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+function downloadsOf(transaction: DocumentData, fileId: string): number {
+  const byFile = (transaction.downloads as { byFile?: Record<string, unknown> } | undefined)?.byFile;
+  const count = byFile?.[fileId];
+  return typeof count === 'number' ? count : 0;
+}
+
+export function createDownloads({
+  db,
+  storage = () => null,
+  copyFor,
+  now = () => new Date(),
+}: {
+  db: Firestore;
+  storage?: () => FileStorage | null;
+  /** By default the seller's file as it is. */
+  copyFor?: CopyMaker;
+  now?: () => Date;
+}) {
+  const makeCopy: CopyMaker =
+    copyFor ?? ((file) => Promise.resolve({ storagePath: file.storagePath, size: file.size }));
+  const grantRef = (grantId: string) => db.collection(accessGrantsCollection).doc(grantId);
+  const transactionRef = (transactionId: string) => db.collection(transactionsCollection).doc(transactionId);
+
+  /** The purchase behind a token, for the device the cookie names (null: none). */
+  const open = async (token: string, deviceId: string | null): Promise<Opened> => {
+    if (!isTokenShaped(token)) return { kind: 'invalid' };
+    const grantId = hashToken(token);
+    const grant = (await grantRef(grantId).get()).data();
+    const transactionId: unknown = grant?.transactionId;
+    if (typeof transactionId !== 'string') return { kind: 'invalid' };
+    const [transactionSnap, deliverablesSnap] = await db.getAll(
+      transactionRef(transactionId),
+      // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
+      // id of Firestore's reserved '__...__' form, which would throw).
+      db.collection(deliverablesCollection).doc(String(grant?.productId ?? 'no-product')),
+    );
+    const transaction = transactionSnap?.data();
+    if (!transaction) return { kind: 'invalid' };
+    const deliverables = readDeliverables(deliverablesSnap?.data());
+    // The deliverable as the seller has it now, else the outside link the sale was made with.
+    if (
+      !deliverables.url &&
+      typeof transaction.productUrl === 'string' &&
+      /^https?:\/\//i.test(transaction.productUrl)
+    ) {
+      deliverables.url = transaction.productUrl;
+    }
+    const reason = accessEndReason(transaction, deliverables, now());
+    if (reason) return { kind: 'ended', reason };
+    const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+    // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
+    const deviceKnown = deliverables.files.length === 0 || (deviceId !== null && known.includes(hashDevice(deviceId)));
+    return { kind: 'open', transactionId, transaction, deliverables, grantId, deviceKnown, deviceId };
+  };
+
+  /** Whether a typed address is the one the purchase was made with. */
+  const isBuyerEmail = (purchase: OpenPurchase, given: string): boolean =>
+    given.trim() !== '' && emailsMatch(given, String(purchase.transaction.customerEmail ?? ''));
+
+  /** Remembers a device that confirmed the purchase e-mail. */
+  const rememberDevice = async (purchase: OpenPurchase, deviceId: string): Promise<void> => {
+    const deviceHash = hashDevice(deviceId);
+    const ref = grantRef(purchase.grantId);
+    await db.runTransaction(async (t) => {
+      const grant = (await t.get(ref)).data();
+      const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+      if (known.includes(deviceHash)) return;
+      // The newest devices are remembered, so a link passed around cannot grow the grant without end
+      // (a forgotten device confirms the e-mail again); the count below keeps every one.
+      t.update(ref, { devices: [...known.slice(-(maxRememberedDevices - 1)), deviceHash] });
+      // The Sales panel's device count: admins read transactions, never grants.
+      t.update(transactionRef(purchase.transactionId), { 'downloads.devices': FieldValue.increment(1) });
+    });
+  };
+
+  /** Downloads left per file id (null: no limit) and when access ends (null: never), for the page. */
+  const pageFacts = (purchase: OpenPurchase) => {
+    const limit = purchase.deliverables.downloadLimit;
+    const remaining =
+      limit === null
+        ? null
+        : Object.fromEntries(
+            purchase.deliverables.files.map((file) => [
+              file.id,
+              Math.max(0, limit - downloadsOf(purchase.transaction, file.id)),
+            ]),
+          );
+    return { remaining, endsAt: accessEndsAt(purchase.transaction, purchase.deliverables) };
+  };
+
+  /** One Download press of a confirmed device: checked, counted atomically, a signed URL minted now. */
+  const download = async (purchase: OpenPurchase, fileId: string): Promise<DownloadOutcome> => {
+    const file = purchase.deliverables.files.find((entry) => entry.id === fileId);
+    const bucket = storage();
+    if (!bucket) return { kind: 'noStorage' };
+    if (!file) return { kind: 'noFile' };
+    const limit = purchase.deliverables.downloadLimit;
+    if (limit !== null && downloadsOf(purchase.transaction, fileId) >= limit) return { kind: 'limit' };
+    // The copy and its URL are made before the count, so a failure there costs the buyer nothing; the
+    // count below decides, in a transaction, whether this press gets the URL.
+    const copy = await makeCopy(file, purchase);
+    const signed = await bucket.downloadUrl(copy.storagePath, file.name, copy.size);
+    const saleRef = transactionRef(purchase.transactionId);
+    const outcome = await db.runTransaction(
+      async (t) => {
+        const [current, deliverablesSnap] = await t.getAll(
+          saleRef,
+          db.collection(deliverablesCollection).doc(String(purchase.transaction.productId)),
+        );
+        const transaction = current?.data();
+        if (!transaction) return 'ended' as const;
+        const deliverables = readDeliverables(deliverablesSnap?.data());
+        if (accessEndReason(transaction, deliverables, now())) return 'ended' as const;
+        const currentLimit = deliverables.downloadLimit;
+        if (currentLimit !== null && downloadsOf(transaction, fileId) >= currentLimit) return 'limit' as const;
+        t.update(
+          saleRef,
+          new FieldPath('downloads', 'byFile', fileId),
+          FieldValue.increment(1),
+          new FieldPath('downloads', 'count'),
+          FieldValue.increment(1),
+          'accessUses',
+          FieldValue.increment(1),
+        );
+        t.update(grantRef(purchase.grantId), {
+          uses: FieldValue.increment(1),
+          lastUsedAt: FieldValue.serverTimestamp(),
+        });
+        return 'counted' as const;
+      },
+      // Parallel presses of one purchase contend for one document; each round lets one through.
+      { maxAttempts: 20 },
+    );
+    if (outcome === 'counted') return { kind: 'signed', url: signed.url };
+    return { kind: outcome };
+  };
+
+  /** Counts one open of the seller's outside link. */
+  const countLinkOpen = async (purchase: OpenPurchase): Promise<void> => {
+    // The grant counts for the API; the transaction carries the same count for the Sales panel,
+    // because admins read transactions but never access grants (they hold token hashes).
+    const batch = db.batch();
+    batch.update(grantRef(purchase.grantId), {
+      uses: FieldValue.increment(1),
+      lastUsedAt: FieldValue.serverTimestamp(),
+    });
+    batch.update(transactionRef(purchase.transactionId), { accessUses: FieldValue.increment(1) });
+    await batch.commit();
+  };
+
+  return { open, isBuyerEmail, rememberDevice, pageFacts, download, countLinkOpen };
+}
+
+export type Downloads = ReturnType<typeof createDownloads>;

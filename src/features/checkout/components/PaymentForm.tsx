@@ -1,0 +1,120 @@
+import type { Dispatch, FormEvent, RefObject } from 'react';
+import { formatPrice } from '../../../../domain/money';
+import { messages } from '../checkoutMessages';
+import { isRecording, retryOffer, type DialogAction, type DialogState, type Notice } from '../paymentDialogState';
+import { toMinorUnits } from '../paymentDetails';
+import type { PaymentMethod, Payments } from '../paymentMethod';
+import type { PaymentRequest } from '../paymentRequest';
+import { payButtonClass } from '../providers/payButtonClass';
+import type { PayButtonProps } from '../providers/payButtonProps';
+import { CustomerFields } from './CustomerFields';
+import { DiscountCodeField } from './DiscountCodeField';
+import { PayArea, RetryRecording } from './PayArea';
+import { secondaryButtonClass } from './secondaryButtonClass';
+import type { DialogSteps } from './usePaymentDialog';
+
+/** The buyer's details, the discount code, what the checkout said, and the way to pay. */
+export function PaymentForm({
+  request,
+  method,
+  payments,
+  state,
+  dispatch,
+  steps,
+  formRef,
+  onCancel,
+}: {
+  request: PaymentRequest;
+  method: PaymentMethod;
+  payments: Payments;
+  state: DialogState;
+  dispatch: Dispatch<DialogAction>;
+  steps: DialogSteps;
+  formRef: RefObject<HTMLFormElement | null>;
+  onCancel: () => void;
+}) {
+  const busy = isRecording(state);
+  const retry = retryOffer(state);
+  const { applied, checking } = state.code;
+
+  const payProps: PayButtonProps = {
+    request: { ...request, amount: state.amount },
+    readCustomer: steps.readCustomer,
+    prepareCheckout: steps.prepareCheckout,
+    // Not while a code is being applied: the checkout would be made without it, at the old price.
+    busy: busy || checking,
+    fulfil: steps.fulfil,
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => event.preventDefault()}
+      className="mt-5 space-y-4"
+    >
+      <CustomerFields
+        values={state.customer}
+        errors={state.fieldErrors}
+        readOnly={busy || retry !== null}
+        onChange={(field, value) => dispatch({ type: 'fieldChanged', field, value })}
+      />
+
+      <DiscountCodeField
+        value={state.code.input}
+        error={state.code.error}
+        applied={applied}
+        currency={request.currency}
+        disabled={busy || checking || retry !== null}
+        onChange={(value) => dispatch({ type: 'codeTyped', value })}
+        onApply={() => void steps.applyCode(state.code.input)}
+        onRemove={() => dispatch({ type: 'codeRemoved' })}
+      />
+
+      {state.notice && <CheckoutNotice notice={state.notice} />}
+
+      <div className="pt-2">
+        {retry ? (
+          <RetryRecording busy={busy} onRetry={() => void steps.fulfil(retry.record, retry.provider)} />
+        ) : state.notice?.kind === 'productGone' ? null : applied && toMinorUnits(state.amount) === 0 ? (
+          <button
+            type="submit"
+            onClick={() => void steps.payWithoutProvider('free')}
+            disabled={busy || checking}
+            className={payButtonClass}
+          >
+            {messages.getItFree}
+          </button>
+        ) : (
+          <PayArea
+            method={method}
+            payments={payments}
+            payProps={payProps}
+            onDemo={() => void steps.payWithoutProvider('demo')}
+          />
+        )}
+      </div>
+
+      <div className="flex justify-end">
+        <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A new price to confirm, or a product no longer for sale. */
+function CheckoutNotice({ notice }: { notice: NonNullable<Notice> }) {
+  return (
+    <div role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+      <p className="font-medium">
+        {notice.kind === 'priceChanged'
+          ? messages.priceChanged(formatPrice(notice.amount, notice.currency))
+          : notice.text}
+      </p>
+      {notice.kind === 'priceChanged' && <p className="mt-1 text-sm">{messages.confirmNewPrice}</p>}
+    </div>
+  );
+}

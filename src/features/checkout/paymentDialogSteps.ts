@@ -1,0 +1,201 @@
+// What the payment dialog does when the buyer acts or a provider calls back: the calls to our API and
+// the alerts (docs/payments.md, docs/storefront.md), each step reporting to the dialog's reducer. A step
+// reads the dialog through `getState`, never through values captured at render: the providers hold on
+// to callbacks made by older renders.
+import type { CheckoutAnswer } from '../../../domain/apiContracts';
+import { discountRefusals, normalizeCode } from '../../../domain/discounts';
+import {
+  customerFields,
+  emailsMatch,
+  fieldError,
+  validateFields,
+  type CustomerField,
+} from '../../../domain/fieldRules';
+import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../lib/alerts';
+import { HttpError } from '../../lib/http';
+import { createCheckout, PaymentReceivedError, placeOrder, quotePrice, type Customer } from './api/orderApi';
+import { messages, orderFailure } from './checkoutMessages';
+import type { DialogAction, DialogState, RecordOrder } from './paymentDialogState';
+import { toMinorUnits } from './paymentDetails';
+import type { PaymentMethod } from './paymentMethod';
+import type { PaymentRequest } from './paymentRequest';
+import type { CheckoutProvider } from '../../../domain/apiContracts';
+
+export interface DialogContext {
+  request: PaymentRequest;
+  method: PaymentMethod;
+  dispatch: (action: DialogAction) => void;
+  /** The dialog's latest state. */
+  getState: () => DialogState;
+  /** Moves the focus to a field of the form. */
+  focusField: (field: CustomerField) => void;
+}
+
+export const fieldOrder: CustomerField[] = ['name', 'email', 'confirmEmail', 'phone'];
+
+/** The API's refusals of a code ('This code has expired.'), shown under the code field, not as an alert. */
+const codeRefusals: ReadonlySet<string> = new Set(Object.values(discountRefusals));
+
+/** Checks the form; the buyer when it may be used, otherwise null after showing why. */
+export function readCustomer({ dispatch, getState, focusField }: DialogContext): Customer | null {
+  const current = getState().customer;
+  const errors = validateFields(customerFields, current);
+  dispatch({ type: 'fieldsChecked', errors });
+  const firstInvalid = fieldOrder.find((field) => errors[field]);
+  if (firstInvalid) {
+    focusField(firstInvalid);
+    return null;
+  }
+  // Checked before any payment starts (docs/storefront.md, 'Forms and their checks').
+  if (!emailsMatch(current.email, current.confirmEmail)) {
+    void showError(messages.emailsDoNotMatch);
+    return null;
+  }
+  return {
+    name: current.name.trim(),
+    email: current.email.trim(),
+    confirmEmail: current.confirmEmail.trim(),
+    phone: current.phone.trim(),
+  };
+}
+
+/** Apply pressed (or the link's `?code=` as the dialog opens): the price with the code, or why not. */
+export async function applyCode({ request, dispatch, getState }: DialogContext, raw: string): Promise<void> {
+  const code = normalizeCode(raw);
+  if (!code) {
+    dispatch({ type: 'codeMissing' });
+    return;
+  }
+  dispatch({ type: 'codeChecking' });
+  try {
+    const email = getState().customer.email.trim();
+    const quote = await quotePrice({
+      productId: request.productId,
+      currency: request.currency,
+      code,
+      // Typed and well formed: a once-per-e-mail code is then checked against it already.
+      ...(email && fieldError(customerFields.email, email) === null ? { email } : {}),
+    });
+    dispatch({ type: 'codeApplied', quote });
+  } catch (error) {
+    dispatch({
+      type: 'codeRefused',
+      reason:
+        error instanceof HttpError && error.status < 500 && error.serverMessage
+          ? error.serverMessage
+          : messages.codeCheckFailed,
+    });
+  }
+}
+
+/** Records a payment the provider reported as made, and shows the outcome. */
+export async function fulfil(
+  { dispatch }: DialogContext,
+  record: RecordOrder,
+  provider: CheckoutProvider,
+): Promise<void> {
+  dispatch({ type: 'recordingStarted' });
+  // Blocking: a click outside must not hide that the payment is being recorded (docs/storefront.md).
+  void showLoading(messages.processing);
+  try {
+    const result = await record();
+    await closeAlert();
+    dispatch({ type: 'recorded', result });
+    void (result.emailSent ? showSuccess(messages.purchaseSuccessful) : showMessage('warning', messages.emailFailed));
+  } catch (error) {
+    await closeAlert();
+    if (error instanceof PaymentReceivedError) {
+      dispatch({ type: 'issueRecorded', message: error.message });
+      void showMessage('info', messages.paymentReceived, error.message);
+      return;
+    }
+    const failure = orderFailure(error, provider);
+    // Nothing typed is lost: the form stays as it was (docs/storefront.md).
+    dispatch({ type: 'recordingFailed', retry: failure.retry ? { record, provider } : null });
+    void showError(failure.title, failure.text);
+  }
+}
+
+/**
+ * Pay pressed: asks the API for a checkout (the price the server sets). Resolves with it when the buyer
+ * may pay it now; with null after showing why not.
+ */
+export async function prepareCheckout(context: DialogContext, customer: Customer): Promise<CheckoutAnswer | null> {
+  const { request, method, dispatch, getState } = context;
+  const before = getState();
+  if (before.phase.kind === 'creatingCheckout') return null;
+  dispatch({ type: 'checkoutStarted' });
+  const code = before.code.applied?.code;
+  const resumeCheckoutId = before.resumeCheckoutId;
+  let checkout: CheckoutAnswer;
+  try {
+    checkout = await createCheckout({
+      productId: request.productId,
+      currency: request.currency,
+      customer,
+      ...(method === 'demo' ? { provider: 'demo' as const } : {}),
+      ...(code ? { code } : {}),
+      ...(resumeCheckoutId ? { checkoutId: resumeCheckoutId } : {}),
+    });
+  } catch (error) {
+    checkoutFailed(dispatch, error);
+    return null;
+  }
+  // The page may be stale (cached, or open since before the seller changed the price): the buyer sees
+  // the server's price and confirms it by pressing Pay again before paying it.
+  if (toMinorUnits(checkout.amount) !== toMinorUnits(getState().amount)) {
+    dispatch({ type: 'priceChanged', checkout });
+    return null;
+  }
+  dispatch({ type: 'checkoutOpened' });
+  return checkout;
+}
+
+function checkoutFailed(dispatch: DialogContext['dispatch'], error: unknown) {
+  if (error instanceof HttpError && error.status === 404) {
+    dispatch({ type: 'productGone', text: error.serverMessage ?? messages.productGone });
+  } else if (error instanceof HttpError && error.serverMessage && codeRefusals.has(error.serverMessage)) {
+    // The code stopped working since Apply (used up meanwhile, expired): said at the code field, and
+    // the full price shown again.
+    dispatch({ type: 'checkoutCodeRefused', reason: error.serverMessage });
+  } else {
+    dispatch({ type: 'checkoutFailed' });
+    if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
+      // The API's refusal is a sentence for the buyer ('Emails do not match!', too many attempts).
+      void showError(error.serverMessage);
+    } else {
+      const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
+      void showError(messages.paymentFailed(reason ?? messages.unknownError));
+    }
+  }
+}
+
+/**
+ * The demo payment, or 'Get it free' when a code left nothing to pay: a checkout, then the order,
+ * without any provider.
+ */
+export async function payWithoutProvider(context: DialogContext, provider: 'demo' | 'free'): Promise<void> {
+  const { request, dispatch, getState } = context;
+  if (getState().phase.kind === 'recording') return;
+  const customer = readCustomer(context);
+  if (!customer) return;
+  const checkout = await prepareCheckout(context, customer);
+  if (!checkout) return;
+  if (provider === 'free' && checkout.provider !== 'free') {
+    // Should not happen (the amount matched): the buyer is shown the price to pay instead.
+    dispatch({ type: 'amountCorrected', amount: checkout.amount });
+    return;
+  }
+  void fulfil(
+    context,
+    () =>
+      placeOrder({
+        provider,
+        reference: checkout.reference,
+        productId: request.productId,
+        currency: request.currency,
+        customer,
+      }),
+    provider,
+  );
+}

@@ -88,6 +88,45 @@ function lazyFileStorage(deps: AppDeps, logError: (message: string, error: unkno
   };
 }
 
+/** The image host's client when its three keys are set; null leaves the image routes refusing. */
+function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
+  const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = config;
+  return CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
+    ? createCloudinaryClient(
+        {
+          cloudName: CLOUDINARY_CLOUD_NAME,
+          apiKey: CLOUDINARY_API_KEY,
+          apiSecret: CLOUDINARY_API_SECRET,
+          apiBase: CLOUDINARY_API_BASE,
+        },
+        { now },
+      )
+    : null;
+}
+
+// Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
+// never a stack trace.
+// A route's own answers (server/lib/httpErrors.ts) come here too, with their status, body and log line.
+function errorHandler(logError: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    if (error instanceof HttpError) {
+      sendHttpError(error, res, logError);
+      return;
+    }
+    const status =
+      typeof error === 'object' &&
+      error !== null &&
+      'status' in error &&
+      typeof error.status === 'number' &&
+      error.status >= 400 &&
+      error.status < 600
+        ? error.status
+        : 500;
+    if (status >= 500) logError('Request failed', error);
+    res.status(status).json({ message: errorMessage(status, error) });
+  };
+}
+
 export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? logToConsole;
@@ -151,27 +190,8 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
-  const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = deps.config;
   app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
-  app.use(
-    '/api',
-    createImageRouter({
-      requireAdmin,
-      cloudinary:
-        CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
-          ? createCloudinaryClient(
-              {
-                cloudName: CLOUDINARY_CLOUD_NAME,
-                apiKey: CLOUDINARY_API_KEY,
-                apiSecret: CLOUDINARY_API_SECRET,
-                apiBase: CLOUDINARY_API_BASE,
-              },
-              { now },
-            )
-          : null,
-      logError,
-    }),
-  );
+  app.use('/api', createImageRouter({ requireAdmin, cloudinary: cloudinaryFor(deps.config, now), logError }));
 
   app.use(
     '/api/admin/products',
@@ -217,27 +237,7 @@ export function createApp(deps: AppDeps): Express {
     res.status(404).json({ message: 'Not found' });
   });
 
-  // Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
-  // never a stack trace.
-  // A route's own answers (server/lib/httpErrors.ts) come here too, with their status, body and log line.
-  const onError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-    if (error instanceof HttpError) {
-      sendHttpError(error, res, logError);
-      return;
-    }
-    const status =
-      typeof error === 'object' &&
-      error !== null &&
-      'status' in error &&
-      typeof error.status === 'number' &&
-      error.status >= 400 &&
-      error.status < 600
-        ? error.status
-        : 500;
-    if (status >= 500) logError('Request failed', error);
-    res.status(status).json({ message: errorMessage(status, error) });
-  };
-  app.use(onError);
+  app.use(errorHandler(logError));
   return app;
 }
 

@@ -154,177 +154,194 @@ export interface CheckoutStore {
   isExpired(checkout: Checkout): boolean;
 }
 
-export function createCheckoutStore({ db, now, ttlMinutes }: CheckoutStoreDeps): CheckoutStore {
+function read(id: string, data: DocumentData | undefined): Checkout | null {
+  return data ? ({ id, ...data } as Checkout) : null;
+}
+
+async function readProduct(
+  { db }: Pick<CheckoutStoreDeps, 'db'>,
+  productId: string,
+): Promise<{ data: DocumentData; deliverableUrl: string }> {
+  const [product, deliverable] = await db.getAll(
+    db.collection('products').doc(productId),
+    db.collection('productDeliverables').doc(productId),
+  );
+  const data = product?.data();
+  if (!data) throw new ProductNotFoundError();
+  const url: unknown = deliverable?.data()?.url;
+  return { data, deliverableUrl: typeof url === 'string' ? url : '' };
+}
+
+function listPriceMinorOf(data: DocumentData, productId: string, currency: Currency): number {
+  const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
+  if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
+  // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
+  return toMinorUnits(listPrice);
+}
+
+function answerFor(checkout: Checkout): CheckoutAnswer {
+  return {
+    checkoutId: checkout.id,
+    reference: checkout.reference,
+    provider: checkout.provider,
+    amount: checkout.amount,
+    listPrice: checkout.listPrice,
+    discount: checkout.discountAmount,
+    ...(checkout.discountCode ? { code: checkout.discountCode } : {}),
+    currency: checkout.currency,
+    expiresAt: checkout.expiresAt.toDate().toISOString(),
+  };
+}
+
+async function byId({ db }: Pick<CheckoutStoreDeps, 'db'>, id: string): Promise<Checkout | null> {
+  const snapshot = await db.collection(checkoutsCollection).doc(id).get();
+  return read(id, snapshot.data());
+}
+
+/** A new checkout at today's price, its code's use reserved with it (see CheckoutStore.create). */
+async function createCheckout(
+  deps: CheckoutStoreDeps,
+  { productId, currency, provider, customer, code, clientAddress, beforeWrite }: NewCheckout,
+): Promise<{ checkout: Checkout; answer: CheckoutAnswer }> {
+  const { db, now, ttlMinutes } = deps;
+  const collection = () => db.collection(checkoutsCollection);
+  const { data, deliverableUrl } = await readProduct(deps, productId);
+  const listPriceMinor = listPriceMinorOf(data, productId, currency);
+  const id = randomBytes(10).toString('hex');
+  const createdAt = now();
+  const expiresAt = new Date(createdAt.getTime() + ttlMinutes * 60_000);
+  const email = customer.email.trim().toLowerCase();
+  const ref = collection().doc(id);
+  const wanted = code?.trim() ? code : null;
+
+  const build = (discountCode: string | null, amountMinor: number): CheckoutRecord => {
+    const chosen: CheckoutProvider = amountMinor === 0 ? 'free' : provider;
+    return {
+      reference: `${referencePrefix[chosen]}-${id}`,
+      provider: chosen,
+      productId,
+      productName: typeof data.title === 'string' ? data.title : productId,
+      deliverableUrl,
+      currency,
+      listPrice: listPriceMinor / 100,
+      discountCode,
+      discountAmount: (listPriceMinor - amountMinor) / 100,
+      amount: amountMinor / 100,
+      customer: { name: customer.name, email, phone: customer.phone },
+      createdAt: Timestamp.fromDate(createdAt),
+      expiresAt: Timestamp.fromDate(expiresAt),
+      status: 'open',
+      reminder: null,
+      paypalOrderId: null,
+    };
+  };
+
+  let record: CheckoutRecord;
+  if (wanted === null) {
+    await beforeWrite?.(listPriceMinor);
+    record = build(null, listPriceMinor);
+    await ref.create(record);
+  } else {
+    // The use is reserved in the transaction that creates the checkout: either both are stored
+    // or neither, and racing buyers never hold more uses than the code has.
+    record = await db.runTransaction(
+      async (t) => {
+        const held = await reserveCodeUse(t, db, {
+          code: wanted,
+          checkoutId: id,
+          productId,
+          currency,
+          listPriceMinor,
+          email,
+          clientKey: clientAddress ? clientAddressKey(clientAddress) : null,
+          now: createdAt,
+        });
+        const amountMinor = chargedMinor(currency, held.amountMinor);
+        await beforeWrite?.(amountMinor);
+        const built = build(held.code, amountMinor);
+        t.create(ref, built);
+        // The buyer's earlier checkouts gave their use to this one (reserveCodeUse). Merged, not
+        // updated: a checkout removed by hand must not stop its buyer from ever checking out again.
+        for (const earlierId of held.replaced) {
+          t.set(collection().doc(earlierId), { codeHoldReplacedBy: id }, { merge: true });
+        }
+        return built;
+      },
+      { maxAttempts: 40 },
+    );
+  }
+  const checkout = { id, ...record };
+  return { checkout, answer: answerFor(checkout) };
+}
+
+async function quote(
+  deps: CheckoutStoreDeps,
+  { productId, currency, code, email }: { productId: string; currency: Currency; code: string; email: string },
+): Promise<PriceQuote> {
+  const { db, now } = deps;
+  const { data } = await readProduct(deps, productId);
+  const listPriceMinor = listPriceMinorOf(data, productId, currency);
+  const quoted = await quoteCodeUse(db, { code, productId, currency, listPriceMinor, email, now: now() });
+  const amountMinor = chargedMinor(currency, quoted.amountMinor);
+  return {
+    code: quoted.code,
+    currency,
+    listPrice: listPriceMinor / 100,
+    discount: (listPriceMinor - amountMinor) / 100,
+    amount: amountMinor / 100,
+  };
+}
+
+async function expireOverdue({ db, now }: CheckoutStoreDeps): Promise<ExpiryOutcome> {
+  const overdue = await db
+    .collection(checkoutsCollection)
+    .where('status', '==', 'open')
+    .where('expiresAt', '<=', Timestamp.fromDate(now()))
+    .orderBy('expiresAt')
+    .limit(expiryBatch)
+    .get();
+  const outcome: ExpiryOutcome = { expired: 0, released: 0 };
+  for (const doc of overdue.docs) {
+    const result = await db.runTransaction(
+      async (t) => {
+        const current = (await t.get(doc.ref)).data() as CheckoutRecord | undefined;
+        // Paid meanwhile, or another sweep got here first: nothing to do.
+        if (!current || current.status !== 'open' || current.expiresAt.toMillis() > now().getTime()) {
+          return null;
+        }
+        const released = current.discountCode
+          ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: doc.id, now: now() })
+          : false;
+        t.update(doc.ref, { status: 'expired' });
+        return { released };
+      },
+      { maxAttempts: 20 },
+    );
+    if (result) {
+      outcome.expired += 1;
+      if (result.released) outcome.released += 1;
+    }
+  }
+  return outcome;
+}
+
+export function createCheckoutStore(deps: CheckoutStoreDeps): CheckoutStore {
+  const { db, now } = deps;
   const collection = () => db.collection(checkoutsCollection);
 
-  function read(id: string, data: DocumentData | undefined): Checkout | null {
-    return data ? ({ id, ...data } as Checkout) : null;
-  }
-
-  async function readProduct(productId: string): Promise<{ data: DocumentData; deliverableUrl: string }> {
-    const [product, deliverable] = await db.getAll(
-      db.collection('products').doc(productId),
-      db.collection('productDeliverables').doc(productId),
-    );
-    const data = product?.data();
-    if (!data) throw new ProductNotFoundError();
-    const url: unknown = deliverable?.data()?.url;
-    return { data, deliverableUrl: typeof url === 'string' ? url : '' };
-  }
-
-  function listPriceMinorOf(data: DocumentData, productId: string, currency: Currency): number {
-    const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
-    if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
-    // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
-    return toMinorUnits(listPrice);
-  }
-
-  function answerFor(checkout: Checkout): CheckoutAnswer {
-    return {
-      checkoutId: checkout.id,
-      reference: checkout.reference,
-      provider: checkout.provider,
-      amount: checkout.amount,
-      listPrice: checkout.listPrice,
-      discount: checkout.discountAmount,
-      ...(checkout.discountCode ? { code: checkout.discountCode } : {}),
-      currency: checkout.currency,
-      expiresAt: checkout.expiresAt.toDate().toISOString(),
-    };
-  }
-
-  async function byId(id: string): Promise<Checkout | null> {
-    const snapshot = await collection().doc(id).get();
-    return read(id, snapshot.data());
-  }
-
   return {
-    async create({ productId, currency, provider, customer, code, clientAddress, beforeWrite }) {
-      const { data, deliverableUrl } = await readProduct(productId);
-      const listPriceMinor = listPriceMinorOf(data, productId, currency);
-      const id = randomBytes(10).toString('hex');
-      const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + ttlMinutes * 60_000);
-      const email = customer.email.trim().toLowerCase();
-      const ref = collection().doc(id);
-      const wanted = code?.trim() ? code : null;
-
-      const build = (discountCode: string | null, amountMinor: number): CheckoutRecord => {
-        const chosen: CheckoutProvider = amountMinor === 0 ? 'free' : provider;
-        return {
-          reference: `${referencePrefix[chosen]}-${id}`,
-          provider: chosen,
-          productId,
-          productName: typeof data.title === 'string' ? data.title : productId,
-          deliverableUrl,
-          currency,
-          listPrice: listPriceMinor / 100,
-          discountCode,
-          discountAmount: (listPriceMinor - amountMinor) / 100,
-          amount: amountMinor / 100,
-          customer: { name: customer.name, email, phone: customer.phone },
-          createdAt: Timestamp.fromDate(createdAt),
-          expiresAt: Timestamp.fromDate(expiresAt),
-          status: 'open',
-          reminder: null,
-          paypalOrderId: null,
-        };
-      };
-
-      let record: CheckoutRecord;
-      if (wanted === null) {
-        await beforeWrite?.(listPriceMinor);
-        record = build(null, listPriceMinor);
-        await ref.create(record);
-      } else {
-        // The use is reserved in the transaction that creates the checkout: either both are stored
-        // or neither, and racing buyers never hold more uses than the code has.
-        record = await db.runTransaction(
-          async (t) => {
-            const held = await reserveCodeUse(t, db, {
-              code: wanted,
-              checkoutId: id,
-              productId,
-              currency,
-              listPriceMinor,
-              email,
-              clientKey: clientAddress ? clientAddressKey(clientAddress) : null,
-              now: createdAt,
-            });
-            const amountMinor = chargedMinor(currency, held.amountMinor);
-            await beforeWrite?.(amountMinor);
-            const built = build(held.code, amountMinor);
-            t.create(ref, built);
-            // The buyer's earlier checkouts gave their use to this one (reserveCodeUse). Merged, not
-            // updated: a checkout removed by hand must not stop its buyer from ever checking out again.
-            for (const earlierId of held.replaced) {
-              t.set(collection().doc(earlierId), { codeHoldReplacedBy: id }, { merge: true });
-            }
-            return built;
-          },
-          { maxAttempts: 40 },
-        );
-      }
-      const checkout = { id, ...record };
-      return { checkout, answer: answerFor(checkout) };
-    },
-
-    async quote({ productId, currency, code, email }) {
-      const { data } = await readProduct(productId);
-      const listPriceMinor = listPriceMinorOf(data, productId, currency);
-      const quoted = await quoteCodeUse(db, { code, productId, currency, listPriceMinor, email, now: now() });
-      const amountMinor = chargedMinor(currency, quoted.amountMinor);
-      return {
-        code: quoted.code,
-        currency,
-        listPrice: listPriceMinor / 100,
-        discount: (listPriceMinor - amountMinor) / 100,
-        amount: amountMinor / 100,
-      };
-    },
-
+    create: (input) => createCheckout(deps, input),
+    quote: (input) => quote(deps, input),
     answerFor,
-
-    async expireOverdue() {
-      const overdue = await collection()
-        .where('status', '==', 'open')
-        .where('expiresAt', '<=', Timestamp.fromDate(now()))
-        .orderBy('expiresAt')
-        .limit(expiryBatch)
-        .get();
-      const outcome: ExpiryOutcome = { expired: 0, released: 0 };
-      for (const doc of overdue.docs) {
-        const result = await db.runTransaction(
-          async (t) => {
-            const current = (await t.get(doc.ref)).data() as CheckoutRecord | undefined;
-            // Paid meanwhile, or another sweep got here first: nothing to do.
-            if (!current || current.status !== 'open' || current.expiresAt.toMillis() > now().getTime()) {
-              return null;
-            }
-            const released = current.discountCode
-              ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: doc.id, now: now() })
-              : false;
-            t.update(doc.ref, { status: 'expired' });
-            return { released };
-          },
-          { maxAttempts: 20 },
-        );
-        if (result) {
-          outcome.expired += 1;
-          if (result.released) outcome.released += 1;
-        }
-      }
-      return outcome;
-    },
-
+    expireOverdue: () => expireOverdue(deps),
     async byReference(reference) {
       const id = checkoutIdOf(reference);
       if (!id) return null;
-      const checkout = await byId(id);
+      const checkout = await byId(deps, id);
       return checkout && checkout.reference === reference ? checkout : null;
     },
 
-    byId,
+    byId: (id) => byId(deps, id),
 
     async byPaypalOrder(orderId) {
       const snapshot = await collection().where('paypalOrderId', '==', orderId).limit(2).get();

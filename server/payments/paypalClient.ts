@@ -100,6 +100,46 @@ export function readPaypalOrder(body: Record<string, unknown>): PaypalOrder {
   };
 }
 
+/** Why a capture did not go through, in the buyer's words: 422 carries it (INSTRUMENT_DECLINED, ...). */
+function captureRefusal(body: unknown): string {
+  const issue =
+    isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? text(body.details[0].issue) : '';
+  return issue === 'INSTRUMENT_DECLINED'
+    ? 'PayPal declined the payment. Please try another payment method.'
+    : 'The PayPal payment could not be completed.';
+}
+
+/** Why PayPal refused a refund, in words the seller can act on. */
+function refundRefusal(body: unknown): string {
+  const detail = isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
+  const issue = text(detail.issue);
+  const described = text(detail.description) || (isRecord(body) ? text(body.message) : '');
+  return refundIssues[issue] ?? (described || 'PayPal refused the refund.');
+}
+
+/** The verify-webhook-signature request for one delivery. */
+function verificationBody({
+  headers,
+  webhookId,
+  rawEvent,
+}: {
+  headers: PaypalWebhookHeaders;
+  webhookId: string;
+  rawEvent: string;
+}): string {
+  // The event goes back byte for byte as it arrived: PayPal checks the signature over what it
+  // sent, and a re-serialised copy (other number forms, key order, escapes) may not match.
+  const envelope = JSON.stringify({
+    auth_algo: headers.authAlgo,
+    cert_url: headers.certUrl,
+    transmission_id: headers.transmissionId,
+    transmission_sig: headers.transmissionSig,
+    transmission_time: headers.transmissionTime,
+    webhook_id: webhookId,
+  });
+  return `${envelope.slice(0, -1)},"webhook_event":${rawEvent}}`;
+}
+
 export function createPaypalClient({
   clientId,
   clientSecret,
@@ -202,15 +242,7 @@ export function createPaypalClient({
       });
       if ((status === 200 || status === 201) && isRecord(body)) return readPaypalOrder(body);
       // 422 carries why (INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, ...): the payment did not go through.
-      if (status === 422 || status === 400 || status === 404) {
-        const issue =
-          isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? text(body.details[0].issue) : '';
-        throw new PaymentNotVerifiedError(
-          issue === 'INSTRUMENT_DECLINED'
-            ? 'PayPal declined the payment. Please try another payment method.'
-            : 'The PayPal payment could not be completed.',
-        );
-      }
+      if (status === 422 || status === 400 || status === 404) throw new PaymentNotVerifiedError(captureRefusal(body));
       throw new ProviderUnavailableError('PayPal', `capture: HTTP ${status}`);
     },
 
@@ -228,11 +260,7 @@ export function createPaypalClient({
         return { ok: true, refundId: body.id, status: text(body.status), amount: readAmount(body.amount) };
       }
       if (status === 422 || status === 400 || status === 403 || status === 404) {
-        const detail =
-          isRecord(body) && Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
-        const issue = text(detail.issue);
-        const described = text(detail.description) || (isRecord(body) ? text(body.message) : '');
-        return { ok: false, reason: refundIssues[issue] ?? (described || 'PayPal refused the refund.') };
+        return { ok: false, reason: refundRefusal(body) };
       }
       throw new ProviderUnavailableError('PayPal', `refund: HTTP ${status}`);
     },
@@ -247,20 +275,10 @@ export function createPaypalClient({
       return text(related.order_id) || null;
     },
 
-    async verifyWebhook({ headers, webhookId, rawEvent }) {
-      // The event goes back byte for byte as it arrived: PayPal checks the signature over what it
-      // sent, and a re-serialised copy (other number forms, key order, escapes) may not match.
-      const envelope = JSON.stringify({
-        auth_algo: headers.authAlgo,
-        cert_url: headers.certUrl,
-        transmission_id: headers.transmissionId,
-        transmission_sig: headers.transmissionSig,
-        transmission_time: headers.transmissionTime,
-        webhook_id: webhookId,
-      });
+    async verifyWebhook(input) {
       const { status, body } = await call('/v1/notifications/verify-webhook-signature', {
         method: 'POST',
-        body: `${envelope.slice(0, -1)},"webhook_event":${rawEvent}}`,
+        body: verificationBody(input),
       });
       if (status !== 200) {
         if (status >= 400 && status < 500) return false;

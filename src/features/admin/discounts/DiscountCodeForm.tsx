@@ -31,7 +31,6 @@ export function DiscountCodeForm({
   const [busy, setBusy] = useState(false);
   // A second click lands before React re-renders the disabled button; the ref stops it at once.
   const submitting = useRef(false);
-  const timesHintId = useId();
 
   const set =
     <K extends keyof DiscountFormValues>(field: K) =>
@@ -92,24 +91,12 @@ export function DiscountCodeForm({
       ) : null}
 
       <Choice legend="Discount">
-        <label className={optionClass}>
-          <input
-            type="radio"
-            className={boxClass}
-            checked={values.kind === 'percent'}
-            onChange={() => set('kind')('percent')}
-          />
+        <Radio checked={values.kind === 'percent'} onChange={() => set('kind')('percent')}>
           Percent off
-        </label>
-        <label className={optionClass}>
-          <input
-            type="radio"
-            className={boxClass}
-            checked={values.kind === 'fixed'}
-            onChange={() => set('kind')('fixed')}
-          />
+        </Radio>
+        <Radio checked={values.kind === 'fixed'} onChange={() => set('kind')('fixed')}>
           Amount off
-        </label>
+        </Radio>
       </Choice>
       {values.kind === 'percent' ? (
         textInput('percent', 'Percent off (1-100)', { inputMode: 'numeric' })
@@ -121,29 +108,65 @@ export function DiscountCodeForm({
       )}
 
       <Choice legend="Applies to">
-        <label className={optionClass}>
-          <input
-            type="radio"
-            className={boxClass}
-            checked={values.appliesTo === 'all'}
-            onChange={() => set('appliesTo')('all')}
-          />
+        <Radio checked={values.appliesTo === 'all'} onChange={() => set('appliesTo')('all')}>
           Every product
-        </label>
-        <label className={optionClass}>
-          <input
-            type="radio"
-            className={boxClass}
-            checked={values.appliesTo === 'chosen'}
-            onChange={() => set('appliesTo')('chosen')}
-          />
+        </Radio>
+        <Radio checked={values.appliesTo === 'chosen'} onChange={() => set('appliesTo')('chosen')}>
           Chosen products
-        </label>
+        </Radio>
       </Choice>
       {values.appliesTo === 'chosen' ? (
         <ProductPicker chosen={values.productIds} error={errors.productIds} onChange={set('productIds')} />
       ) : null}
 
+      <TimeFields values={values} errors={errors} set={set} />
+      {textInput('maxUses', 'Total uses limit', { inputMode: 'numeric', placeholder: 'No limit' })}
+      <label className={optionClass}>
+        <input
+          type="checkbox"
+          className={boxClass}
+          checked={values.oncePerEmail}
+          onChange={(event) => set('oncePerEmail')(event.target.checked)}
+        />
+        Once per buyer e-mail address
+      </label>
+
+      <div className="flex justify-end gap-3">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Radio({ checked, onChange, children }: { checked: boolean; onChange: () => void; children: ReactNode }) {
+  return (
+    <label className={optionClass}>
+      <input type="radio" className={boxClass} checked={checked} onChange={onChange} />
+      {children}
+    </label>
+  );
+}
+
+/** When the code is valid, both ends optional and in Lagos time. */
+function TimeFields({
+  values,
+  errors,
+  set,
+}: {
+  values: DiscountFormValues;
+  errors: DiscountFormErrors;
+  set: (field: 'startsAt' | 'endsAt') => (value: string) => void;
+}) {
+  const timesHintId = useId();
+  return (
+    <>
       <p id={timesHintId} className="text-sm text-slate-700">
         Start and end are Lagos time (WAT). Leave them empty for a code that is valid from now on, or that never ends.
       </p>
@@ -169,28 +192,7 @@ export function DiscountCodeForm({
           )}
         </FormField>
       </div>
-      {textInput('maxUses', 'Total uses limit', { inputMode: 'numeric', placeholder: 'No limit' })}
-      <label className={optionClass}>
-        <input
-          type="checkbox"
-          className={boxClass}
-          checked={values.oncePerEmail}
-          onChange={(event) => set('oncePerEmail')(event.target.checked)}
-        />
-        Once per buyer e-mail address
-      </label>
-
-      <div className="flex justify-end gap-3">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {submitLabel}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 

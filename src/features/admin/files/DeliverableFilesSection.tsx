@@ -1,10 +1,7 @@
 // The files a buyer downloads, in Post A Product (once the product exists) and in Manage Products' edit
 // (docs/files.md, 'Uploading'): add files with a progress bar each, Cancel, resumption after a dropped
 // connection; rename, reorder and delete attached files; the delivery switches beside them.
-import { toAppError } from '../../../lib/errors';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatSize, typeLabel } from '../../../../domain/deliverableFiles';
-import { inputClass } from '../../../components/FormField';
 import { confirmAction } from '../../../lib/alerts';
 import {
   attachFile,
@@ -12,74 +9,25 @@ import {
   fetchDeliverables,
   renameFile,
   reorderFiles,
-  saveDeliverySettings,
   startFileUpload,
   type DeliverableFile,
   type DeliverySettings,
 } from '../api/deliverableFiles';
-import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../products/fields';
+import { AttachedFile } from './AttachedFile';
+import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from './resumableUpload';
-
-interface UploadEntry {
-  key: number;
-  name: string;
-  progress: UploadProgress;
-  cancel: () => void;
-}
+import { UploadList, type UploadEntry } from './UploadList';
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
 
-function progressText(progress: UploadProgress): string {
-  const percent = progress.size > 0 ? Math.floor((progress.sent / progress.size) * 100) : 0;
-  switch (progress.phase) {
-    case 'starting':
-      return 'Starting…';
-    case 'uploading':
-      return `${percent}% · ${formatSize(progress.sent)} of ${formatSize(progress.size)}`;
-    case 'reconnecting':
-      return `${percent}% · ${progress.message ?? 'Connection lost. Trying again…'}`;
-    case 'checking':
-      return 'Uploaded. Checking the file…';
-    case 'done':
-      return 'Added.';
-    case 'cancelled':
-      return 'Cancelled.';
-    case 'failed':
-      return progress.message ?? 'The upload failed.';
-  }
-}
-
-export function DeliverableFilesSection({
-  productId,
-  transport,
-  retryDelays,
-}: {
-  productId: string;
-  /** The network side of uploads (tests); by default the browser's, through the API. */
-  transport?: UploadTransport;
-  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
-  retryDelays?: number[];
-}) {
-  const headingId = useId();
-  const inputId = useId();
+/** The product's files and delivery settings as stored, loaded again on `reload` (after a failed load). */
+function useStoredDeliverables(productId: string) {
   const [files, setFiles] = useState<DeliverableFile[] | null>(null);
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [uploads, setUploads] = useState<UploadEntry[]>([]);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  const nextKey = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const uploader =
-    transport ??
-    browserTransport({
-      start: (file) => startFileUpload(productId, file),
-      attach: (fileId, file) => attachFile(productId, fileId, file),
-    });
-
   const [loads, setLoads] = useState(0);
   useEffect(() => {
     let live = true;
@@ -98,6 +46,46 @@ export function DeliverableFilesSection({
       live = false;
     };
   }, [productId, loads]);
+  return { files, setFiles, settings, loadError, reload: () => setLoads((count) => count + 1) };
+}
+
+function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-2">
+      <p className="text-red-700">The files could not be loaded: {error}</p>
+      <button type="button" className={secondaryButtonClass} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function DeliverableFilesSection({
+  productId,
+  transport,
+  retryDelays,
+}: {
+  productId: string;
+  /** The network side of uploads (tests); by default the browser's, through the API. */
+  transport?: UploadTransport;
+  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
+  retryDelays?: number[];
+}) {
+  const headingId = useId();
+  const inputId = useId();
+  const { files, setFiles, settings, loadError, reload } = useStoredDeliverables(productId);
+  const [uploads, setUploads] = useState<UploadEntry[]>([]);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const nextKey = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const uploader =
+    transport ??
+    browserTransport({
+      start: (file) => startFileUpload(productId, file),
+      attach: (fileId, file) => attachFile(productId, fileId, file),
+    });
 
   const update = (key: number, progress: UploadProgress) =>
     setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, progress } : entry)));
@@ -169,14 +157,7 @@ export function DeliverableFilesSection({
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         Files buyers download
       </h3>
-      {loadError ? (
-        <div role="alert" className="space-y-2">
-          <p className="text-red-700">The files could not be loaded: {loadError}</p>
-          <button type="button" className={secondaryButtonClass} onClick={() => setLoads((count) => count + 1)}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {loadError ? <LoadFailed error={loadError} onRetry={reload} /> : null}
 
       <div>
         <label htmlFor={inputId} className="mb-1 block font-medium text-slate-800">
@@ -193,52 +174,10 @@ export function DeliverableFilesSection({
       </div>
 
       {uploads.length > 0 ? (
-        <ul aria-label="Uploads" className="space-y-3">
-          {uploads.map((entry) => {
-            const active = !['done', 'cancelled', 'failed'].includes(entry.progress.phase);
-            const textId = `upload-${entry.key}-text`;
-            return (
-              <li key={entry.key} className="rounded-lg border border-slate-200 p-3">
-                <p className="break-all font-medium text-slate-900">{entry.name}</p>
-                <progress
-                  className="mt-2 h-2 w-full"
-                  max={entry.progress.size || 1}
-                  value={entry.progress.sent}
-                  aria-label={`Upload of ${entry.name}`}
-                  aria-describedby={textId}
-                />
-                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p
-                    id={textId}
-                    aria-live="polite"
-                    className={entry.progress.phase === 'failed' ? 'text-red-700' : 'text-slate-700'}
-                  >
-                    {progressText(entry.progress)}
-                  </p>
-                  {active ? (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      onClick={entry.cancel}
-                      aria-label={`Cancel upload of ${entry.name}`}
-                    >
-                      Cancel
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      onClick={() => setUploads((current) => current.filter((item) => item.key !== entry.key))}
-                      aria-label={`Dismiss ${entry.name}`}
-                    >
-                      Dismiss
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        <UploadList
+          uploads={uploads}
+          onDismiss={(key) => setUploads((current) => current.filter((item) => item.key !== key))}
+        />
       ) : null}
 
       {files === null && !loadError ? <p role="status">Loading files…</p> : null}
@@ -266,187 +205,5 @@ export function DeliverableFilesSection({
 
       {settings ? <DeliverySettingsForm productId={productId} initial={settings} onSaved={setStatus} /> : null}
     </section>
-  );
-}
-
-function AttachedFile({
-  file,
-  first,
-  last,
-  busy,
-  onRename,
-  onMove,
-  onDelete,
-}: {
-  file: DeliverableFile;
-  first: boolean;
-  last: boolean;
-  busy: boolean;
-  onRename: (name: string) => void;
-  onMove: (by: -1 | 1) => void;
-  onDelete: () => void;
-}) {
-  const nameId = useId();
-  const [name, setName] = useState(file.name);
-  return (
-    <li className="rounded-lg border border-slate-200 p-3">
-      <label htmlFor={nameId} className="block text-sm font-medium text-slate-800">
-        Name shown to buyers
-      </label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <input
-          id={nameId}
-          className={`${inputClass} min-w-0 flex-1`}
-          value={name}
-          maxLength={140}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={busy || name.trim() === file.name || !name.trim()}
-          onClick={() => onRename(name)}
-          aria-label={`Save the name of ${file.name}`}
-        >
-          Save name
-        </button>
-      </div>
-      <p className="mt-1 text-sm text-slate-700">
-        {typeLabel(file)} · {formatSize(file.size)}
-      </p>
-      {file.stampPdf === false && file.stampNote ? (
-        <p className="mt-1 text-sm text-amber-800">{file.stampNote}</p>
-      ) : null}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={busy || first}
-          onClick={() => onMove(-1)}
-          aria-label={`Move ${file.name} up`}
-        >
-          Up
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={busy || last}
-          onClick={() => onMove(1)}
-          aria-label={`Move ${file.name} down`}
-        >
-          Down
-        </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete ${file.name}`}
-        >
-          Delete
-        </button>
-      </div>
-    </li>
-  );
-}
-
-function DeliverySettingsForm({
-  productId,
-  initial,
-  onSaved,
-}: {
-  productId: string;
-  initial: DeliverySettings;
-  onSaved: (message: string) => void;
-}) {
-  const stampId = useId();
-  const limitId = useId();
-  const expiryId = useId();
-  const [stampPdf, setStampPdf] = useState(initial.stampPdf);
-  const [limit, setLimit] = useState(initial.downloadLimit === null ? '' : String(initial.downloadLimit));
-  const [expiry, setExpiry] = useState(initial.expiryDays === null ? '' : String(initial.expiryDays));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // What is stored as far as this form knows: a save is refused when another admin changed it since.
-  const [saved, setSaved] = useState(initial);
-
-  const parse = (text: string, max: number): number | null | undefined => {
-    if (!text.trim()) return null;
-    const value = Number(text);
-    return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
-  };
-
-  const save = async () => {
-    const downloadLimit = parse(limit, 1000);
-    const expiryDays = parse(expiry, 3650);
-    if (downloadLimit === undefined) {
-      setError('The download limit is a whole number from 1 to 1000, or empty for none.');
-      return;
-    }
-    if (expiryDays === undefined) {
-      setError('The expiry is a whole number of days from 1 to 3650, or empty for none.');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const next = { stampPdf, downloadLimit, expiryDays };
-      await saveDeliverySettings(productId, saved, next);
-      // The next save is checked against what this one stored.
-      setSaved(next);
-      onSaved('Delivery settings saved.');
-    } catch (caught) {
-      // 'This product was changed by someone else. Reload it and try again.' when another admin saved.
-      setError(toAppError(caught).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 font-medium text-slate-900">Delivery</legend>
-      <div className="flex items-center gap-2">
-        <input
-          id={stampId}
-          type="checkbox"
-          checked={stampPdf}
-          onChange={(event) => setStampPdf(event.target.checked)}
-        />
-        <label htmlFor={stampId}>Print the buyer&apos;s name on every page of PDFs</label>
-      </div>
-      <div>
-        <label htmlFor={limitId} className="block text-sm font-medium text-slate-800">
-          Downloads per file (empty: no limit)
-        </label>
-        <input
-          id={limitId}
-          inputMode="numeric"
-          className={inputClass}
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={expiryId} className="block text-sm font-medium text-slate-800">
-          Days after purchase the files can be downloaded (empty: no end)
-        </label>
-        <input
-          id={expiryId}
-          inputMode="numeric"
-          className={inputClass}
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-        />
-      </div>
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <button type="button" className={primaryButtonClass} disabled={saving} onClick={() => void save()}>
-        {saving ? 'Saving…' : 'Save delivery settings'}
-      </button>
-    </fieldset>
   );
 }

@@ -13,31 +13,12 @@ const rangeLabels: Record<RangePreset, string> = {
   custom: 'Custom range',
 };
 
-/** The filter form; it edits a draft and writes the URL only on Apply, so typing is not a query. */
-export function SalesFilters({
-  filter,
-  products,
-  onApply,
-}: {
-  filter: SalesFilter;
-  products: readonly SaleProductOption[];
-  onApply: (filter: SalesFilter) => void;
-}) {
-  const [draft, setDraft] = useState(filter);
-  const set = <K extends keyof SalesFilter>(key: K, value: SalesFilter[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+type SetFilter = <K extends keyof SalesFilter>(key: K, value: SalesFilter[K]) => void;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...draft, email: draft.email.trim().toLowerCase(), code: draft.code.trim().toUpperCase() });
-  };
-
+/** The range preset, and the two dates when it is a custom range. */
+function DateRangeFields({ draft, set }: { draft: SalesFilter; set: SetFilter }) {
   return (
-    <form
-      aria-label="Sales filters"
-      onSubmit={submit}
-      className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
-    >
+    <>
       <FormField label="Date range" compact>
         {(control) => (
           <select
@@ -72,6 +53,35 @@ export function SalesFilters({
           </FormField>
         </>
       )}
+    </>
+  );
+}
+
+/** The filter form; it edits a draft and writes the URL only on Apply, so typing is not a query. */
+export function SalesFilters({
+  filter,
+  products,
+  onApply,
+}: {
+  filter: SalesFilter;
+  products: readonly SaleProductOption[];
+  onApply: (filter: SalesFilter) => void;
+}) {
+  const [draft, setDraft] = useState(filter);
+  const set: SetFilter = (key, value) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, email: draft.email.trim().toLowerCase(), code: draft.code.trim().toUpperCase() });
+  };
+
+  return (
+    <form
+      aria-label="Sales filters"
+      onSubmit={submit}
+      className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <DateRangeFields draft={draft} set={set} />
       <FormField label="Product" compact>
         {(control) => (
           <select {...control} value={draft.productId} onChange={(event) => set('productId', event.target.value)}>

@@ -1,0 +1,94 @@
+// PayPal payments (docs/payments.md): one PayPal order per checkout, and only an order the API created
+// for a checkout is ever captured, verified against that checkout and fulfilled once.
+import type { OrderAnswer } from '../../domain/apiContracts';
+import { CheckoutRefusedError } from '../checkouts/checkouts';
+import { paidInTime } from '../checkouts/latePayments';
+import { PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
+import {
+  checkClaims,
+  checkoutExpired,
+  fulfilCheckout,
+  paidAtIso,
+  requirePaypal,
+  type Buyer,
+  type OrderServiceDeps,
+} from './orderContext';
+import { minorToDecimal, toMinorUnits } from './money';
+import { paypalIssue } from './paymentIssueFacts';
+import { checkPaypalCapture, checkPaypalOrderTerms } from './verification';
+
+export async function createPaypalOrder(
+  deps: OrderServiceDeps,
+  { checkoutId }: { checkoutId: string },
+): Promise<{ id: string }> {
+  const { checkouts } = deps;
+  const client = requirePaypal(deps);
+  const checkout = await checkouts.byId(checkoutId);
+  if (!checkout || checkout.provider !== 'paypal') {
+    throw new CheckoutRefusedError('This checkout is not valid. Please close the payment window and try again.', 410);
+  }
+  // One checkout, one PayPal order: reopening PayPal's window pays the same order.
+  if (checkout.paypalOrderId) return { id: checkout.paypalOrderId };
+  if (checkout.status !== 'open' || checkouts.isExpired(checkout)) {
+    throw new CheckoutRefusedError(checkoutExpired, 410);
+  }
+  const { id } = await client.createOrder({
+    productId: checkout.productId,
+    description: checkout.productName,
+    value: minorToDecimal(toMinorUnits(checkout.amount)),
+  });
+  return { id: await checkouts.recordPaypalOrder(checkout.id, id) };
+}
+
+export async function capturePaypalOrder(
+  deps: OrderServiceDeps,
+  { orderId, productId, customer }: { orderId: string; productId: string; customer: Buyer },
+): Promise<OrderAnswer> {
+  const { checkouts, config, fulfilment, issues, now } = deps;
+  const done = await fulfilment.replay('paypal', orderId, productId, customer.email);
+  if (done) return done;
+  const client = requirePaypal(deps);
+  // Only an order the API created for a checkout is ever captured: refused before PayPal is asked.
+  const checkout = await checkouts.byPaypalOrder(orderId);
+  if (!checkout || checkout.provider !== 'paypal') {
+    throw new PaymentNotVerifiedError('This PayPal order was not created by this store.');
+  }
+  checkClaims(checkout, productId, customer);
+  const expected = {
+    productId: checkout.productId,
+    priceInCents: toMinorUnits(checkout.amount),
+    merchantId: config.PAYPAL_MERCHANT_ID ?? '',
+  };
+  let order = await client.getOrder(orderId);
+  if (!order) throw new PaymentNotVerifiedError('PayPal has no order with this id.');
+  checkPaypalOrderTerms(order, expected);
+  // An approved order is money not yet taken: after the checkout's hour (and grace) it is not
+  // captured at all, rather than captured and then found to pay a price no longer offered.
+  if (order.status === 'APPROVED' && !paidInTime(checkout.expiresAt, now())) {
+    throw new CheckoutRefusedError(checkoutExpired, 410);
+  }
+  if (order.status === 'APPROVED') order = await client.captureOrder(orderId);
+  else if (order.status !== 'COMPLETED') {
+    throw new PaymentNotVerifiedError('The PayPal payment has not been approved.');
+  }
+  let paid;
+  try {
+    paid = checkPaypalCapture(order, expected);
+  } catch (error) {
+    if (error instanceof PaymentMismatchError) return issues.record(paypalIssue(order, checkout, error.message));
+    throw error;
+  }
+  return fulfilCheckout(
+    deps,
+    checkout,
+    {
+      provider: 'paypal',
+      reference: orderId,
+      amountPaid: paid.amountPaid,
+      // PayPal's own time of the capture; without one, now.
+      paidAt: paidAtIso(deps, order.capture?.createTime || null),
+      ...(order.capture?.id ? { captureId: order.capture.id } : {}),
+    },
+    paypalIssue(order, checkout, ''),
+  );
+}

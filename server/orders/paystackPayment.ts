@@ -1,0 +1,97 @@
+// Paystack payments (docs/payments.md): the buyer's call and the webhook's charge.success are verified
+// with Paystack against their checkout by one rule, then fulfilled once.
+import type { OrderAnswer } from '../../domain/apiContracts';
+import type { Checkout } from '../checkouts/checkouts';
+import type { PaystackTransaction } from '../payments/paystackClient';
+import { PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
+import {
+  checkClaims,
+  checkoutFor,
+  fulfilCheckout,
+  paidAtIso,
+  replayRecorded,
+  requirePaystack,
+  type Buyer,
+  type OrderServiceDeps,
+  type PaymentClaim,
+} from './orderContext';
+import { toMinorUnits } from './money';
+import { paystackIssue } from './paymentIssueFacts';
+import { checkPaystackPaid, checkPaystackPayment } from './verification';
+
+/** A verified Paystack answer against its checkout: fulfilled, refused as unpaid, or recorded. */
+async function settlePaystack(
+  deps: OrderServiceDeps,
+  transaction: PaystackTransaction,
+  checkout: Checkout | null,
+  fallbackBuyer: Buyer | null,
+): Promise<OrderAnswer> {
+  if (!checkout) {
+    // Not paid: an ordinary refusal. Paid under a reference the store never issued: for the seller.
+    checkPaystackPaid(transaction);
+    return deps.issues.record(
+      paystackIssue(transaction, null, fallbackBuyer, 'The payment reference belongs to no checkout of this store.'),
+    );
+  }
+  let paid;
+  try {
+    paid = checkPaystackPayment(transaction, {
+      productId: checkout.productId,
+      priceInKobo: toMinorUnits(checkout.amount),
+    });
+  } catch (error) {
+    if (error instanceof PaymentMismatchError) {
+      return deps.issues.record(paystackIssue(transaction, checkout, fallbackBuyer, error.message));
+    }
+    throw error;
+  }
+  return fulfilCheckout(
+    deps,
+    checkout,
+    {
+      provider: 'paystack',
+      reference: transaction.reference,
+      amountPaid: paid.amountPaid,
+      paidAt: paidAtIso(deps, paid.paidAt),
+    },
+    paystackIssue(transaction, checkout, fallbackBuyer, ''),
+  );
+}
+
+async function verifyPaystack(deps: OrderServiceDeps, reference: string): Promise<PaystackTransaction> {
+  const transaction = await requirePaystack(deps).verify(reference);
+  if (!transaction) throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
+  // Paystack answers for the reference asked; a different one would be a provider fault.
+  if (transaction.reference && transaction.reference !== reference) {
+    throw new PaymentNotVerifiedError('Paystack has no payment with this reference.');
+  }
+  return { ...transaction, reference };
+}
+
+export async function payWithPaystack(
+  deps: OrderServiceDeps,
+  { reference, productId, customer }: PaymentClaim,
+): Promise<OrderAnswer> {
+  // A reference already fulfilled answers from the record: no second provider call, no second e-mail.
+  const done = await deps.fulfilment.replay('paystack', reference, productId, customer.email);
+  if (done) return done;
+  requirePaystack(deps);
+  const checkout = await checkoutFor(deps, 'paystack', reference);
+  if (checkout) checkClaims(checkout, productId, customer);
+  const transaction = await verifyPaystack(deps, reference);
+  return settlePaystack(deps, transaction, checkout, customer);
+}
+
+/** The webhook's charge.success: the same verification against the checkout, its buyer of record. */
+export async function fulfilPaystackCharge(
+  deps: OrderServiceDeps,
+  event: PaystackTransaction,
+): Promise<OrderAnswer | null> {
+  if (!event.reference) return null;
+  const done = await replayRecorded(deps, 'paystack', event.reference);
+  if (done) return done;
+  // The event is signed, but the charge is verified again like a client call: one rule for both.
+  const transaction = await verifyPaystack(deps, event.reference);
+  const checkout = await checkoutFor(deps, 'paystack', event.reference);
+  return settlePaystack(deps, transaction, checkout, null);
+}

@@ -1,0 +1,236 @@
+// Recording a verified payment (docs/payments.md): one Firestore transaction decides, once, whether it is
+// a new sale (with its access grant, its code use and its checkout marked paid), a sale already made, a
+// payment issue, or, for a free order whose price no longer holds, a refusal.
+import { FieldValue, type DocumentData, type Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { OrderAnswer } from '../../domain/apiContracts';
+import type { ServerConfig } from '../config';
+import { checkoutsCollection } from '../checkouts/checkouts';
+import { confirmCodeUse, releaseCodeUse } from '../checkouts/discountCodes';
+import { priceAtPayment } from '../checkouts/latePayments';
+import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../payments/paymentIssues';
+import { toMinorUnits, type Currency } from './money';
+import {
+  grantFor,
+  grantRef,
+  sendEmails,
+  settleExisting,
+  transactionOptions,
+  transactionRef,
+  type FulfilmentContext,
+} from './purchaseEmails';
+import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
+
+/** What the checkout set, carried onto the sale while its price holds. */
+export interface PurchaseCheckout {
+  id: string;
+  listPrice: number;
+  discountCode: string | null;
+  discountAmount: number;
+  /** When its price stops holding (see checkouts/latePayments.ts). */
+  expiresAt: Timestamp;
+}
+
+export interface VerifiedPurchase {
+  provider: Provider;
+  reference: string;
+  productId: string;
+  productName: string;
+  productUrl: string;
+  amount: number;
+  amountPaid: number;
+  currency: Currency;
+  paidAt: string;
+  customer: { name: string; email: string; phone: string };
+  /** The checkout, marked paid in the same Firestore transaction that records the sale. */
+  checkout: PurchaseCheckout | null;
+  captureId?: string;
+  /**
+   * What is recorded for the seller (its reason filled in) when a payment of a checkout whose price no
+   * longer holds does not cover today's price; null where nothing was paid (a free order), which is
+   * then simply refused.
+   */
+  issue: PaymentIssueFacts | null;
+  /**
+   * Checks run inside the transaction that records the sale, after it read the sale's record (given
+   * when there is one) and before anything is written; throwing refuses the order with nothing
+   * recorded. A free order's limits are decided here (docs/payments.md, 'Discount codes').
+   */
+  guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
+}
+
+/**
+ * What became of a verified payment: a sale (new or the first one again), a payment issue (new or the
+ * first one again: one outcome per payment, however often it is reported), or, for a free order whose
+ * price no longer holds, a refusal.
+ */
+export type FulfilOutcome =
+  | { kind: 'sale'; answer: OrderAnswer }
+  | { kind: 'issue'; id: string; facts: PaymentIssueFacts; created: boolean; email: string }
+  | { kind: 'refused'; reason: string };
+
+/** The sale record of a verified payment as its checkout set it, before the price at payment is judged. */
+function saleRecordOf(
+  { now }: FulfilmentContext,
+  config: Pick<ServerConfig, 'SELLER_EMAIL'>,
+  purchase: VerifiedPurchase,
+  customerEmail: string,
+): TransactionRecord {
+  return {
+    productName: purchase.productName,
+    productId: purchase.productId,
+    productUrl: purchase.productUrl,
+    amount: purchase.amount,
+    transactionReference: purchase.reference,
+    paidAt: purchase.paidAt,
+    customerName: purchase.customer.name,
+    customerEmail,
+    customerPhone: purchase.customer.phone,
+    amountPaid: purchase.amountPaid,
+    currency: purchase.currency,
+    sellerEmail: config.SELLER_EMAIL,
+    paymentMethod: paymentMethodOf[purchase.provider],
+    emailStatus: 'sending',
+    emailAttempts: 1,
+    emailClaimedAt: now().toISOString(),
+    buyerEmailSent: false,
+    sellerNoticeSent: false,
+    accessRevoked: false,
+    checkoutId: purchase.checkout?.id ?? null,
+    listPrice: purchase.checkout?.listPrice ?? purchase.amount,
+    discountCode: purchase.checkout?.discountCode ?? null,
+    discountAmount: purchase.checkout?.discountAmount ?? 0,
+    ...(purchase.captureId ? { captureId: purchase.captureId } : {}),
+  };
+}
+
+type Decision =
+  | { kind: 'created'; sale: TransactionRecord }
+  | { kind: 'existing' }
+  | { kind: 'issue'; facts: PaymentIssueFacts; created: boolean; email: string }
+  | { kind: 'refused'; reason: string };
+
+/**
+ * The one decision about a payment, taken in a Firestore transaction: everything it writes (sale, grant,
+ * code use, checkout, issue) is written there or not at all.
+ */
+async function decide(
+  ctx: FulfilmentContext,
+  purchase: VerifiedPurchase,
+  record: TransactionRecord,
+  token: string,
+): Promise<Decision> {
+  const { db, now } = ctx;
+  const transactionId = transactionIdFor(purchase.provider, purchase.reference);
+  const customerEmail = record.customerEmail;
+  const ref = transactionRef(db, transactionId);
+  const checkoutRef = purchase.checkout ? db.collection(checkoutsCollection).doc(purchase.checkout.id) : null;
+  const issueRef = purchase.issue ? paymentIssueRef(db, transactionId) : null;
+  const grant = grantRef(db, token);
+  const paidAtMs = Date.parse(purchase.paidAt);
+  // No provider time (or one that does not parse): the payment is judged as made now.
+  const paidAt = Number.isNaN(paidAtMs) ? now() : new Date(paidAtMs);
+  // Read-then-create inside a transaction: over REST, firebase-admin retries a plain create() on
+  // 409 until its deadline (firebase-admin-node#2587), so create() cannot say "already there".
+  return db.runTransaction(async (t): Promise<Decision> => {
+    const [existing, existingGrant, existingIssue] = await t.getAll(ref, grant, ...(issueRef ? [issueRef] : []));
+    await purchase.guard?.(t, existing?.data());
+    if (existing?.exists) return { kind: 'existing' };
+    // One outcome per payment: a payment already recorded as an issue stays one, even if a
+    // replay now finds the code's use free again.
+    if (issueRef && purchase.issue && existingIssue?.exists) {
+      const stored = existingIssue.data() as Partial<PaymentIssueFacts> | undefined;
+      return {
+        kind: 'issue',
+        facts: purchase.issue,
+        created: false,
+        email: stored?.customer?.email ?? purchase.issue.customer.email,
+      };
+    }
+    const { checkout } = purchase;
+    const price = checkout
+      ? await priceAtPayment(t, db, {
+          checkout: {
+            id: checkout.id,
+            productId: purchase.productId,
+            currency: purchase.currency,
+            discountCode: checkout.discountCode,
+            expiresAt: checkout.expiresAt,
+          },
+          paidAt,
+          amountPaidMinor: toMinorUnits(purchase.amountPaid),
+          email: customerEmail,
+        })
+      : ({ kind: 'own' } as const);
+    if (price.kind === 'refused') {
+      if (!issueRef || !purchase.issue) return { kind: 'refused', reason: price.reason };
+      const facts = { ...purchase.issue, reason: price.reason };
+      t.create(issueRef, newPaymentIssue(facts, now()));
+      return { kind: 'issue', facts, created: true, email: facts.customer.email };
+    }
+    const sale: TransactionRecord =
+      price.kind === 'today'
+        ? {
+            ...record,
+            amount: price.amountMinor / 100,
+            listPrice: price.listPriceMinor / 100,
+            discountCode: price.code,
+            discountAmount: price.discountMinor / 100,
+          }
+        : record;
+    // The code's use is counted with the sale, in the same transaction: a replayed payment finds
+    // the sale and never counts the use again. Inside its hour the checkout's own use is
+    // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use
+    // priceAtPayment found free.
+    if (checkout && sale.discountCode) {
+      await confirmCodeUse(t, db, {
+        code: sale.discountCode,
+        checkoutId: checkout.id,
+        email: customerEmail,
+        currency: purchase.currency,
+        amountMinor: toMinorUnits(sale.amount),
+        now: now(),
+      });
+    } else if (checkout?.discountCode) {
+      // Sold at today's full price: the checkout's own reservation, if still held, goes back.
+      await releaseCodeUse(t, db, { code: checkout.discountCode, checkoutId: checkout.id, now: now() });
+    }
+    t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
+    if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
+    if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
+    return { kind: 'created', sale };
+  }, transactionOptions);
+}
+
+/** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
+export async function fulfil(
+  ctx: FulfilmentContext,
+  config: Pick<ServerConfig, 'SELLER_EMAIL'>,
+  purchase: VerifiedPurchase,
+): Promise<FulfilOutcome> {
+  const { links, logError } = ctx;
+  const transactionId = transactionIdFor(purchase.provider, purchase.reference);
+  const token = links.tokenFor(transactionId);
+  const customerEmail = purchase.customer.email.trim().toLowerCase();
+  const decision = await decide(ctx, purchase, saleRecordOf(ctx, config, purchase, customerEmail), token);
+  if (decision.kind === 'issue') {
+    return {
+      kind: 'issue',
+      id: transactionId,
+      facts: decision.facts,
+      created: decision.created,
+      email: decision.email,
+    };
+  }
+  if (decision.kind === 'refused') return decision;
+  if (decision.kind === 'created') {
+    const { sale } = decision;
+    // Paid is paid: the link starts working as soon as the seller adds the deliverable (the access
+    // route reads productDeliverables), so a missing one is reported, not a reason to refuse.
+    if (!sale.productUrl) logError(`${transactionId}: product ${sale.productId} sold without a deliverable`, null);
+    return { kind: 'sale', answer: await sendEmails(ctx, transactionId, sale, links.urlFor(token)) };
+  }
+  const answer = await settleExisting(ctx, transactionId, purchase.productId, purchase.customer.email);
+  // Only a deletion between the transaction and this read could get here.
+  if (!answer) throw new Error(`Transaction ${transactionId} vanished during fulfilment`);
+  return { kind: 'sale', answer };
+}

@@ -1,0 +1,62 @@
+// The sale as stored (docs/payments.md, 'The transaction record'): one transactions/{provider}_{reference}
+// record per verified payment, which fulfilment writes and refunds, Sales and the access routes read.
+import type { PaymentMethod, EmailStatus } from '../../domain/apiContracts';
+import type { Currency } from './money';
+
+export const transactionsCollection = 'transactions';
+
+/** 'free': a discount code left nothing to pay, so no provider took part. */
+export type Provider = 'paystack' | 'paypal' | 'demo' | 'free';
+
+export const paymentMethodOf: Record<Provider, PaymentMethod> = {
+  paystack: 'Paystack',
+  paypal: 'PayPal',
+  demo: 'Demo',
+  free: 'Free',
+};
+
+/** The sale as stored, with what fulfilment needs (docs/payments.md, 'The transaction record'). */
+export interface TransactionRecord {
+  productName: string;
+  productId: string;
+  productUrl: string;
+  /** What the buyer was charged in `currency`: the checkout's amount (after any discount). */
+  amount: number;
+  transactionReference: string;
+  paidAt: string;
+  customerName: string;
+  /** Trimmed and lower-cased, so /purchases finds it with one equality query. */
+  customerEmail: string;
+  customerPhone: string;
+  /** What the provider says was paid, in major units. */
+  amountPaid: number;
+  currency: Currency;
+  sellerEmail: string;
+  paymentMethod: PaymentMethod;
+  emailStatus: EmailStatus;
+  emailAttempts: number;
+  /** When the current holder claimed the e-mails; a claim older than staleClaimMs is taken over. */
+  emailClaimedAt: string;
+  buyerEmailSent: boolean;
+  sellerNoticeSent: boolean;
+  accessRevoked: boolean;
+  /** The checkout the payment was made for, and the price it set (docs/payments.md). */
+  checkoutId: string | null;
+  listPrice: number;
+  discountCode: string | null;
+  discountAmount: number;
+  /** PayPal's capture id, which a refund names; absent for other providers. */
+  captureId?: string;
+}
+
+/** The reference is already fulfilled for another product, or for another buyer (contract: 409). */
+export class ReferenceConflictError extends Error {
+  override name = 'ReferenceConflictError';
+  constructor(message = 'This payment reference has already been used for another product.') {
+    super(message);
+  }
+}
+
+export function transactionIdFor(provider: Provider, reference: string): string {
+  return `${provider}_${reference}`;
+}

@@ -1,0 +1,108 @@
+// The delivery switches beside a product's files (docs/files.md): stamping PDFs, the download limit and
+// how long after purchase the files can be downloaded.
+import { useId, useState } from 'react';
+import { inputClass } from '../../../components/FormField';
+import { toAppError } from '../../../lib/errors';
+import { saveDeliverySettings, type DeliverySettings } from '../api/deliverableFiles';
+import { primaryButtonClass } from '../products/fields';
+
+export function DeliverySettingsForm({
+  productId,
+  initial,
+  onSaved,
+}: {
+  productId: string;
+  initial: DeliverySettings;
+  onSaved: (message: string) => void;
+}) {
+  const stampId = useId();
+  const limitId = useId();
+  const expiryId = useId();
+  const [stampPdf, setStampPdf] = useState(initial.stampPdf);
+  const [limit, setLimit] = useState(initial.downloadLimit === null ? '' : String(initial.downloadLimit));
+  const [expiry, setExpiry] = useState(initial.expiryDays === null ? '' : String(initial.expiryDays));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  // What is stored as far as this form knows: a save is refused when another admin changed it since.
+  const [saved, setSaved] = useState(initial);
+
+  const parse = (text: string, max: number): number | null | undefined => {
+    if (!text.trim()) return null;
+    const value = Number(text);
+    return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+  };
+
+  const save = async () => {
+    const downloadLimit = parse(limit, 1000);
+    const expiryDays = parse(expiry, 3650);
+    if (downloadLimit === undefined) {
+      setError('The download limit is a whole number from 1 to 1000, or empty for none.');
+      return;
+    }
+    if (expiryDays === undefined) {
+      setError('The expiry is a whole number of days from 1 to 3650, or empty for none.');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const next = { stampPdf, downloadLimit, expiryDays };
+      await saveDeliverySettings(productId, saved, next);
+      // The next save is checked against what this one stored.
+      setSaved(next);
+      onSaved('Delivery settings saved.');
+    } catch (caught) {
+      // 'This product was changed by someone else. Reload it and try again.' when another admin saved.
+      setError(toAppError(caught).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 font-medium text-slate-900">Delivery</legend>
+      <div className="flex items-center gap-2">
+        <input
+          id={stampId}
+          type="checkbox"
+          checked={stampPdf}
+          onChange={(event) => setStampPdf(event.target.checked)}
+        />
+        <label htmlFor={stampId}>Print the buyer&apos;s name on every page of PDFs</label>
+      </div>
+      <div>
+        <label htmlFor={limitId} className="block text-sm font-medium text-slate-800">
+          Downloads per file (empty: no limit)
+        </label>
+        <input
+          id={limitId}
+          inputMode="numeric"
+          className={inputClass}
+          value={limit}
+          onChange={(event) => setLimit(event.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={expiryId} className="block text-sm font-medium text-slate-800">
+          Days after purchase the files can be downloaded (empty: no end)
+        </label>
+        <input
+          id={expiryId}
+          inputMode="numeric"
+          className={inputClass}
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className={primaryButtonClass} disabled={saving} onClick={() => void save()}>
+        {saving ? 'Saving…' : 'Save delivery settings'}
+      </button>
+    </fieldset>
+  );
+}

@@ -15,6 +15,21 @@ export function subtractMoney(a: number, b: number): number {
   return (toMinor(a) - toMinor(b)) / 100;
 }
 
+/** PayPal's decimal string with exactly two decimals, e.g. 900 -> '9.00'. */
+export function minorToDecimal(minor: number): string {
+  const whole = Math.floor(minor / 100);
+  const cents = minor % 100;
+  return `${whole}.${String(cents).padStart(2, '0')}`;
+}
+
+/** '9.00' or '9' or '9.5' -> minor units; anything else (negative, exponent, 3 decimals) -> null. */
+export function decimalToMinor(value: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
 const symbols: Record<Currency, string> = { NGN: '₦', USD: '$' };
 
 /**

@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';
 import { chargedMinor } from '../../domain/discounts';
-import type { Currency } from '../orders/money';
-import { toMinorUnits } from '../orders/money';
+import { toMinor, type Currency } from '../../domain/money';
 import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
 
@@ -176,7 +175,7 @@ function listPriceMinorOf(data: DocumentData, productId: string, currency: Curre
   const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
   if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
   // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
-  return toMinorUnits(listPrice);
+  return toMinor(listPrice);
 }
 
 function answerFor(checkout: Checkout): CheckoutAnswer {

@@ -7,7 +7,7 @@
 import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
-import { toMinorUnits } from '../orders/money';
+import { toMinor } from '../../domain/money';
 import { codeUseAtPayment, reservationStatus } from './discountCodes';
 
 /**
@@ -67,7 +67,7 @@ export async function priceAtPayment(
   const price: unknown = checkout.currency === 'NGN' ? product?.priceInNgn : product?.priceInUsd;
   // A deleted product, or one no longer priced in this currency, is not offered at any price.
   if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return { kind: 'refused', reason };
-  const listPriceMinor = toMinorUnits(price);
+  const listPriceMinor = toMinor(price);
   const use = checkout.discountCode
     ? await codeUseAtPayment(transaction, db, {
         code: checkout.discountCode,

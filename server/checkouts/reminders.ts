@@ -26,7 +26,7 @@ import { addressKey, legacyAddressKey } from '../lib/addressKey';
 import { formPageCsp } from '../lib/httpSecurity';
 import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
-import { formatAmount, type Currency } from '../orders/money';
+import { type Currency, formatPrice } from '../../domain/money';
 
 export const reminderOptOutsCollection = 'reminderOptOuts';
 /** reminderSends/{addressKey}: when the mailbox last got a reminder ({lastSentAt}). */
@@ -117,7 +117,7 @@ export function reminderMail(
   links: { resume: string; unsubscribe: string },
   storeName: string,
 ): { subject: string; text: string; html: string } {
-  const price = formatAmount(checkout.amount, checkout.currency);
+  const price = formatPrice(checkout.amount, checkout.currency);
   const code = checkout.discountCode ? ` with the code ${checkout.discountCode}` : '';
   const text = [
     'Hello,',

@@ -4,7 +4,7 @@
 // createPurchaseMail sends them: fulfilment, the admin resend and /purchases all go through it.
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
-import { formatAmount, type Currency } from '../orders/money';
+import { type Currency, formatPrice } from '../../domain/money';
 import { escapeHtml, htmlDocument, link, subjectLine } from './html';
 
 export interface MailContent {
@@ -33,8 +33,8 @@ export interface PurchaseFacts {
 function discountRows(purchase: PurchaseFacts): Array<[string, string]> {
   if (!purchase.discountCode || typeof purchase.listPrice !== 'number') return [];
   return [
-    ['List price', formatAmount(purchase.listPrice, purchase.currency)],
-    [`Discount (${purchase.discountCode})`, `-${formatAmount(purchase.discountAmount ?? 0, purchase.currency)}`],
+    ['List price', formatPrice(purchase.listPrice, purchase.currency)],
+    [`Discount (${purchase.discountCode})`, `-${formatPrice(purchase.discountAmount ?? 0, purchase.currency)}`],
   ];
 }
 
@@ -49,7 +49,7 @@ function purchasesUrl(store: StoreFacts): string {
 }
 
 export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): MailContent {
-  const amount = formatAmount(purchase.amountPaid, purchase.currency);
+  const amount = formatPrice(purchase.amountPaid, purchase.currency);
   const firstName = purchase.customerName.split(' ')[0] ?? purchase.customerName;
   const text = [
     `Hello ${firstName},`,
@@ -94,7 +94,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
 }
 
 export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): MailContent {
-  const amount = formatAmount(purchase.amountPaid, purchase.currency);
+  const amount = formatPrice(purchase.amountPaid, purchase.currency);
   const rows: Array<[string, string]> = [
     ['Product', purchase.productName],
     ...discountRows(purchase),

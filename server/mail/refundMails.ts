@@ -3,7 +3,7 @@
 // a dispute, with the provider's deadline. Plain text and HTML, every value escaped, one-line subjects.
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
-import { formatAmount, type Currency } from '../orders/money';
+import { type Currency, formatPrice } from '../../domain/money';
 import { escapeHtml, htmlDocument, link, subjectLine } from './html';
 import type { MailContent } from './orderMails';
 
@@ -44,7 +44,7 @@ const row = (label: string, value: string) =>
   `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`;
 
 export function buyerRefundMail(facts: RefundMailFacts, store: Store): MailContent {
-  const amount = formatAmount(facts.amount, facts.currency);
+  const amount = formatPrice(facts.amount, facts.currency);
   const firstName = facts.customerName.split(' ')[0] ?? facts.customerName;
   const accessLine = facts.accessEnded
     ? 'Your access to this product has ended, and its link no longer opens it.'
@@ -55,7 +55,7 @@ export function buyerRefundMail(facts: RefundMailFacts, store: Store): MailConte
     ['Reference', facts.transactionReference],
   ];
   if (facts.refundedTotal !== facts.amount) {
-    rows.push(['Refunded in total', formatAmount(facts.refundedTotal, facts.currency)]);
+    rows.push(['Refunded in total', formatPrice(facts.refundedTotal, facts.currency)]);
   }
   const text = [
     `Hello ${firstName},`,
@@ -101,7 +101,7 @@ function deadlineText(deadline: string | null): string {
 }
 
 export function sellerDisputeMail(facts: DisputeMailFacts, store: Store): MailContent {
-  const amount = formatAmount(facts.amountPaid, facts.currency);
+  const amount = formatPrice(facts.amountPaid, facts.currency);
   const deadline = deadlineText(facts.deadline);
   const rows: Array<[string, string]> = [
     ['Product', facts.productName],

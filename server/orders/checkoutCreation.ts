@@ -11,7 +11,7 @@ import {
   type CheckoutRequest,
   type OrderServiceDeps,
 } from './orderContext';
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 
 export async function createCheckout(
   deps: OrderServiceDeps,

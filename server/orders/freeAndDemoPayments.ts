@@ -18,7 +18,7 @@ import {
   type OrderServiceDeps,
   type PaymentClaim,
 } from './orderContext';
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 import { demoIssue } from './paymentIssueFacts';
 
 /**

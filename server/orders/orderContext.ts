@@ -15,7 +15,7 @@ import {
   type Fulfilment,
   type Provider,
 } from './fulfilment';
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 
 export interface Buyer {
   name: string;

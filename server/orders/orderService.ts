@@ -10,7 +10,7 @@ import { payFree, payWithDemo } from './freeAndDemoPayments';
 import type { Buyer, CheckoutRequest, OrderServiceDeps, PaymentClaim } from './orderContext';
 import { capturePaypalOrder, createPaypalOrder } from './paypalPayment';
 import { fulfilPaystackCharge, payWithPaystack } from './paystackPayment';
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 
 // Where these moved when the service was split into checkout creation, one module per way of paying and
 // the issue builders; callers keep importing them from here.

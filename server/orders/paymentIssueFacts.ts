@@ -9,7 +9,7 @@ import type { PaypalOrder } from '../payments/paypalClient';
 import type { PaystackTransaction } from '../payments/paystackClient';
 import { isRecord } from '../payments/providerErrors';
 import type { Buyer } from './orderContext';
-import { decimalToMinor } from './money';
+import { decimalToMinor } from '../../domain/money';
 
 /** The seller's record of a demo payment that could not be fulfilled (the local stack only). */
 export function demoIssue(checkout: Checkout, reference: string): PaymentIssueFacts {

@@ -13,7 +13,7 @@ import {
   type Buyer,
   type OrderServiceDeps,
 } from './orderContext';
-import { minorToDecimal, toMinorUnits } from './money';
+import { minorToDecimal, toMinor } from '../../domain/money';
 import { paypalIssue } from './paymentIssueFacts';
 import { checkPaypalCapture, checkPaypalOrderTerms } from './verification';
 
@@ -35,7 +35,7 @@ export async function createPaypalOrder(
   const { id } = await client.createOrder({
     productId: checkout.productId,
     description: checkout.productName,
-    value: minorToDecimal(toMinorUnits(checkout.amount)),
+    value: minorToDecimal(toMinor(checkout.amount)),
   });
   return { id: await checkouts.recordPaypalOrder(checkout.id, id) };
 }
@@ -56,7 +56,7 @@ export async function capturePaypalOrder(
   checkClaims(checkout, productId, customer);
   const expected = {
     productId: checkout.productId,
-    priceInCents: toMinorUnits(checkout.amount),
+    priceInCents: toMinor(checkout.amount),
     merchantId: config.PAYPAL_MERCHANT_ID ?? '',
   };
   let order = await client.getOrder(orderId);

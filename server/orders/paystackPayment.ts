@@ -15,7 +15,7 @@ import {
   type OrderServiceDeps,
   type PaymentClaim,
 } from './orderContext';
-import { toMinorUnits } from './money';
+import { toMinor } from '../../domain/money';
 import { paystackIssue } from './paymentIssueFacts';
 import { checkPaystackPaid, checkPaystackPayment } from './verification';
 
@@ -37,7 +37,7 @@ async function settlePaystack(
   try {
     paid = checkPaystackPayment(transaction, {
       productId: checkout.productId,
-      priceInKobo: toMinorUnits(checkout.amount),
+      priceInKobo: toMinor(checkout.amount),
     });
   } catch (error) {
     if (error instanceof PaymentMismatchError) {

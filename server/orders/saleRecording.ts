@@ -8,7 +8,7 @@ import { checkoutsCollection } from '../checkouts/checkouts';
 import { confirmCodeUse, releaseCodeUse } from '../checkouts/discountCodes';
 import { priceAtPayment } from '../checkouts/latePayments';
 import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../payments/paymentIssues';
-import { toMinorUnits, type Currency } from './money';
+import { type Currency, toMinor } from '../../domain/money';
 import {
   grantFor,
   grantRef,
@@ -157,7 +157,7 @@ async function decide(
             expiresAt: checkout.expiresAt,
           },
           paidAt,
-          amountPaidMinor: toMinorUnits(purchase.amountPaid),
+          amountPaidMinor: toMinor(purchase.amountPaid),
           email: customerEmail,
         })
       : ({ kind: 'own' } as const);
@@ -187,7 +187,7 @@ async function decide(
         checkoutId: checkout.id,
         email: customerEmail,
         currency: purchase.currency,
-        amountMinor: toMinorUnits(sale.amount),
+        amountMinor: toMinor(sale.amount),
         now: now(),
       });
     } else if (checkout?.discountCode) {

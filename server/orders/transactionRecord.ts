@@ -1,7 +1,7 @@
 // The sale as stored (docs/payments.md, 'The transaction record'): one transactions/{provider}_{reference}
 // record per verified payment, which fulfilment writes and refunds, Sales and the access routes read.
 import type { PaymentMethod, EmailStatus } from '../../domain/apiContracts';
-import type { Currency } from './money';
+import type { Currency } from '../../domain/money';
 
 export const transactionsCollection = 'transactions';
 

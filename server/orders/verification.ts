@@ -3,7 +3,7 @@
 import type { PaypalOrder } from '../payments/paypalClient';
 import type { PaystackTransaction } from '../payments/paystackClient';
 import { PaymentMismatchError, PaymentNotVerifiedError } from '../payments/providerErrors';
-import { decimalToMinor } from './money';
+import { decimalToMinor } from '../../domain/money';
 
 export interface PaidAmount {
   /** Major units. */

@@ -7,7 +7,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { escapeHtml, htmlDocument, oneLine, subjectLine } from '../mail/html';
-import { formatAmount, type Currency } from '../orders/money';
+import { type Currency, formatPrice } from '../../domain/money';
 
 export const paymentIssuesCollection = 'paymentIssues';
 
@@ -99,11 +99,11 @@ export function paymentIssueMail(
   const paid = !Number.isFinite(facts.amount)
     ? `unknown (${facts.currency})`
     : known
-      ? formatAmount(facts.amount, facts.currency as Currency)
+      ? formatPrice(facts.amount, facts.currency as Currency)
       : `${facts.amount} ${facts.currency}`;
   const expected =
     facts.expectedAmount !== null && facts.expectedCurrency
-      ? formatAmount(facts.expectedAmount, facts.expectedCurrency)
+      ? formatPrice(facts.expectedAmount, facts.expectedCurrency)
       : 'no checkout';
   const event = facts.event;
   const rows: Array<[string, string]> = event

@@ -2,7 +2,7 @@
 // shape the refund service applies. Pure functions over the parsed bodies, so each event type and
 // each oddity (amounts as strings, PayPal's negative reversal amounts, missing ids) is unit tested.
 import { isRecord } from '../payments/providerErrors';
-import { decimalToMinor } from '../orders/money';
+import { decimalToMinor } from '../../domain/money';
 
 export type EventProvider = 'paystack' | 'paypal';
 

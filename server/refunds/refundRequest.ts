@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { refundableMinor, settle, type RefundState } from '../../domain/refunds';
 import { toMinor } from '../../domain/money';
-import { formatAmount, minorToDecimal, type Currency } from '../orders/money';
+import { type Currency, formatPrice, minorToDecimal } from '../../domain/money';
 import type { PaypalClient } from '../payments/paypalClient';
 import { ProviderUnavailableError } from '../payments/providerErrors';
 import {
@@ -136,7 +136,7 @@ export async function requestRefund(
       // and the admin told to look first; a refund that was made shows here when its event arrives,
       // and pressing Refund again afterwards asks the provider anew.
       const name = providerNames[provider];
-      const reason = `An earlier refund request of ${formatAmount(claim.amount / 100, record.currency)} got no answer from ${name}, so it may have been made. Check your ${name} dashboard first: a refund made there shows here when ${name} reports it. If there is none, press Refund again.`;
+      const reason = `An earlier refund request of ${formatPrice(claim.amount / 100, record.currency)} got no answer from ${name}, so it may have been made. Check your ${name} dashboard first: a refund made there shows here when ${name} reports it. If there is none, press Refund again.`;
       const refund = settle({ ...current, claim: null, failure: reason }, paid);
       t.update(transactionRef(db, id), { refund });
       return { kind: 'unconfirmed' as const, refund, reason };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isRefundAmount, refundReasonMaxLength } from '../../domain/refunds';
 import { adminUidOf, saleActionFailed, saleActionRequest, saleNotFound } from '../admin/saleRoutes';
 import { answerHttpErrors, handle, jsonError } from '../lib/httpErrors';
-import { formatAmount } from '../orders/money';
+import { formatPrice } from '../../domain/money';
 import type { RefundService } from './refundService';
 
 export const refundMade = 'Refund made.';
@@ -61,7 +61,7 @@ export function createRefundRouter({
           409,
           outcome.left === 0
             ? refundedInFull
-            : `At most ${formatAmount(outcome.left, outcome.currency)} is left to refund.`,
+            : `At most ${formatPrice(outcome.left, outcome.currency)} is left to refund.`,
         );
       case 'notFound':
         throw jsonError(404, saleNotFound);

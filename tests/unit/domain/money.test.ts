@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToMinor, formatAmount, minorToDecimal, toMinorUnits } from '../../../../server/orders/money';
+import { decimalToMinor, formatPrice, minorToDecimal, toMinor } from '../../../domain/money';
 
 describe('money in minor units', () => {
   it.each([
@@ -8,8 +8,8 @@ describe('money in minor units', () => {
     [19.99, 1999],
     [0.1 + 0.2, 30],
     [1.15, 115],
-  ])('toMinorUnits(%s) = %s', (amount, minor) => {
-    expect(toMinorUnits(amount)).toBe(minor);
+  ])('toMinor(%s) = %s', (amount, minor) => {
+    expect(toMinor(amount)).toBe(minor);
   });
 
   it.each([
@@ -41,7 +41,7 @@ describe('money in minor units', () => {
     [9, 'USD', '$9'],
     [9.5, 'USD', '$9.50'],
     [19.99, 'USD', '$19.99'],
-  ] as const)('formatAmount(%s, %s) = %s', (amount, currency, text) => {
-    expect(formatAmount(amount, currency)).toBe(text);
+  ] as const)('formatPrice(%s, %s) = %s', (amount, currency, text) => {
+    expect(formatPrice(amount, currency)).toBe(text);
   });
 });

@@ -25,12 +25,12 @@ export interface OrderAnswer {
 export type CheckoutProvider = 'paystack' | 'paypal' | 'demo' | 'free';
 
 /** Each provider's name as buyers, the seller and the sale record (paymentMethod) write it. */
-export const providerNames: Record<CheckoutProvider, PaymentMethod> = {
+export const providerNames = {
   paystack: 'Paystack',
   paypal: 'PayPal',
   demo: 'Demo',
   free: 'Free',
-};
+} as const satisfies Record<CheckoutProvider, PaymentMethod>;
 
 /**
  * What POST /api/checkouts answers: the price the server set for this purchase, in major units, and

@@ -1,5 +1,6 @@
 // What the purchase flows share (docs/payments.md): the deps they run with, the buyer's claims against a
 // checkout, and fulfilling a verified payment as its checkout set it.
+import { emailsMatch } from '../../domain/fieldRules';
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { CheckoutProvider, OrderAnswer } from '../../domain/apiContracts';
 import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
@@ -75,7 +76,8 @@ export interface PaymentClaim {
   customer: Buyer;
 }
 
-export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The same address as the checkout's: the form's own comparison (trimmed, case-insensitive). */
+export const sameAddress = emailsMatch;
 
 export function requirePaystack({ paystack }: Pick<OrderServiceDeps, 'paystack'>): PaystackClient {
   if (!paystack) throw new PaymentMethodUnavailableError('Card payments are not available right now.', 503);

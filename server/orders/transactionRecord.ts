@@ -1,19 +1,15 @@
 // The sale as stored (docs/payments.md, 'The transaction record'): one transactions/{provider}_{reference}
 // record per verified payment, which fulfilment writes and refunds, Sales and the access routes read.
-import type { PaymentMethod, EmailStatus } from '../../domain/apiContracts';
+import { providerNames, type CheckoutProvider, type EmailStatus, type PaymentMethod } from '../../domain/apiContracts';
 import type { Currency } from '../../domain/money';
 
 export const transactionsCollection = 'transactions';
 
-/** 'free': a discount code left nothing to pay, so no provider took part. */
-export type Provider = 'paystack' | 'paypal' | 'demo' | 'free';
+/** The domain's one provider union ('free': a discount code left nothing to pay, no provider took part). */
+export type Provider = CheckoutProvider;
 
-export const paymentMethodOf: Record<Provider, PaymentMethod> = {
-  paystack: 'Paystack',
-  paypal: 'PayPal',
-  demo: 'Demo',
-  free: 'Free',
-};
+/** The sale's paymentMethod is the provider's name. */
+export const paymentMethodOf = providerNames;
 
 /** The sale as stored, with what fulfilment needs (docs/payments.md, 'The transaction record'). */
 export interface TransactionRecord {

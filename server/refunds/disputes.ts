@@ -1,5 +1,6 @@
 // Disputes on a sale (docs/payments.md, 'Refunds and disputes'): an open one suspends access and tells
 // the seller, a won one lifts its own suspension, a lost one is a refund like any other.
+import { providerNames } from '../../domain/apiContracts';
 import { refundableMinor, type DisputeState } from '../../domain/refunds';
 import { toMinor } from '../../domain/money';
 import type { StoreSettings } from '../../domain/storeSettings';
@@ -57,7 +58,7 @@ export function disputeUpdates(
     at,
     reason: change.reason || (previous?.id === change.disputeId ? previous.reason : ''),
   };
-  const provider = event.provider === 'paystack' ? 'Paystack' : 'PayPal';
+  const provider = providerNames[event.provider];
   if (change.status === 'open') {
     const suspend =
       record.accessRevoked === false ? { accessRevoked: true, accessChangedBy: 'dispute', accessChangedAt: at } : {};

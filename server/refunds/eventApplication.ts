@@ -99,7 +99,7 @@ export async function applyEvent(ctx: RefundContext, event: ProviderEvent): Prom
     const settleEvent = (outcome: EventOutcome, reason: string) =>
       t.create(eventRef, { ...stamp, appliedAt: outcome === 'applied' ? receivedAt : null, outcome, reason });
     if (!record || !saleRef) {
-      const name = event.provider === 'paystack' ? 'Paystack' : 'PayPal';
+      const name = providerNames[event.provider];
       const reason = `${name} reported ${event.type} for a sale this store does not know (${transactionId ?? 'the event names no payment'}).`;
       // Listed under Needs attention, once per payment and kind of event, so the seller answers the
       // refund or dispute at the provider (the e-mail goes once the transaction stands).

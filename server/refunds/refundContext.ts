@@ -54,8 +54,8 @@ export async function loadSettings(db: Firestore): Promise<StoreSettings> {
   return readStoreSettings(snapshot.data());
 }
 
-// Who made a refund that did not come from an admin: shown as such in Sales.
-export const providerNames = { paystack: 'Paystack', paypal: 'PayPal', demo: 'Demo' } as const;
+// Who made a refund that did not come from an admin is shown by the provider's name in Sales.
+export { providerNames } from '../../domain/apiContracts';
 
 export function providerOf(transactionId: string): 'paystack' | 'paypal' | 'demo' | null {
   const prefix = transactionId.slice(0, transactionId.indexOf('_'));

@@ -11,6 +11,18 @@ import { isRecord } from '../payments/providerErrors';
 import type { Buyer } from './orderContext';
 import { decimalToMinor } from '../../domain/money';
 
+/** What an issue says of the checkout the payment was for: its buyer, product and the price it set. */
+function checkoutFacts(checkout: Checkout) {
+  return {
+    customer: checkout.customer,
+    checkoutId: checkout.id,
+    productId: checkout.productId,
+    productName: checkout.productName,
+    expectedAmount: checkout.amount,
+    expectedCurrency: checkout.currency,
+  };
+}
+
 /** The seller's record of a demo payment that could not be fulfilled (the local stack only). */
 export function demoIssue(checkout: Checkout, reference: string): PaymentIssueFacts {
   return {
@@ -19,13 +31,8 @@ export function demoIssue(checkout: Checkout, reference: string): PaymentIssueFa
     amount: checkout.amount,
     currency: checkout.currency,
     status: 'demo',
-    customer: checkout.customer,
+    ...checkoutFacts(checkout),
     metadata: '',
-    checkoutId: checkout.id,
-    productId: checkout.productId,
-    productName: checkout.productName,
-    expectedAmount: checkout.amount,
-    expectedCurrency: checkout.currency,
     event: null,
     reason: '',
   };
@@ -66,13 +73,8 @@ export function paypalIssue(order: PaypalOrder, checkout: Checkout, reason: stri
     amount: minor === null ? Number.NaN : minor / 100,
     currency: amount?.currency ?? '',
     status: order.capture?.status ?? order.status,
-    customer: checkout.customer,
+    ...checkoutFacts(checkout),
     metadata: metadataText({ custom_id: order.customId, payee: order.payeeMerchantId }),
-    checkoutId: checkout.id,
-    productId: checkout.productId,
-    productName: checkout.productName,
-    expectedAmount: checkout.amount,
-    expectedCurrency: checkout.currency,
     event: null,
     reason,
   };

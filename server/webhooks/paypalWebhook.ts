@@ -2,19 +2,13 @@
 // dispute events. PayPal signs with a certificate chain; we ask PayPal's verify-webhook-signature API
 // (with our webhook id) rather than checking certificates ourselves, and anything but SUCCESS is 401
 // with nothing changed. Mounted before express.json: the event goes back to PayPal as received.
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { maxBodyBytes } from '../lib/httpSecurity';
 import type { PaypalClient } from '../payments/paypalClient';
 import { ProviderUnavailableError } from '../payments/providerErrors';
 import { readPaypalEvent } from '../refunds/providerEvents';
 import type { RefundService } from '../refunds/refundService';
-
-function rawBodyOf(req: Request): Buffer | null {
-  const fromFunctions: unknown = (req as Request & { rawBody?: unknown }).rawBody;
-  if (Buffer.isBuffer(fromFunctions)) return fromFunctions;
-  const body: unknown = req.body;
-  return Buffer.isBuffer(body) ? body : null;
-}
+import { jsonOf, rawBodyOf } from './webhookBody';
 
 export function createPaypalWebhookRouter({
   paypal,
@@ -33,12 +27,7 @@ export function createPaypalWebhookRouter({
       return;
     }
     const raw = rawBodyOf(req);
-    let event: unknown;
-    try {
-      event = raw ? JSON.parse(raw.toString('utf8')) : undefined;
-    } catch {
-      event = undefined;
-    }
+    const event = jsonOf(raw);
     const header = (name: string) => req.get(name) ?? '';
     const headers = {
       authAlgo: header('paypal-auth-algo'),

@@ -1,7 +1,7 @@
 // POST /api/webhooks/paystack (docs/payments.md): Paystack's own report of a charge, so a buyer who closes
 // the tab right after paying still gets the product. Mounted before express.json: the signature is
 // over the raw bytes, and a re-serialised body would not match.
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { maxBodyBytes } from '../lib/httpSecurity';
 import { PaymentNotVerifiedError, ProviderUnavailableError, isRecord } from '../payments/providerErrors';
 import { readPaystackTransaction } from '../payments/paystackClient';
@@ -11,17 +11,7 @@ import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { readPaystackEvent } from '../refunds/providerEvents';
 import type { RefundService } from '../refunds/refundService';
 import { isValidPaystackSignature } from './paystackSignature';
-
-/**
- * The body as it came over the wire. Cloud Functions has already read the stream and keeps the bytes
- * in req.rawBody; locally express.raw below leaves a Buffer in req.body.
- */
-function rawBodyOf(req: Request): Buffer | null {
-  const fromFunctions: unknown = (req as Request & { rawBody?: unknown }).rawBody;
-  if (Buffer.isBuffer(fromFunctions)) return fromFunctions;
-  const body: unknown = req.body;
-  return Buffer.isBuffer(body) ? body : null;
-}
+import { jsonOf, rawBodyOf } from './webhookBody';
 
 export function createPaystackWebhookRouter({
   secretKey,
@@ -45,10 +35,8 @@ export function createPaystackWebhookRouter({
       res.status(401).json({ message: 'Invalid signature.' });
       return;
     }
-    let event: unknown;
-    try {
-      event = JSON.parse(raw.toString('utf8'));
-    } catch {
+    const event = jsonOf(raw);
+    if (event === undefined) {
       res.status(400).json({ message: 'The request body is not valid JSON.' });
       return;
     }

@@ -22,7 +22,6 @@ interface Allowance {
 // file shrinks and never raised: a file growing past its figure fails, as does an entry no longer needed.
 const stillOver: Record<string, Allowance> = {
   'server/downloads/downloadRoutes.ts': { fileLines: 0, longestFunction: 201 },
-  'server/files/fileService.ts': { fileLines: 0, longestFunction: 178 },
 };
 
 interface Measure {

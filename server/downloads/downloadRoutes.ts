@@ -12,7 +12,7 @@ import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
 import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
-import { createDeviceCookies } from './deviceCookie';
+import { createDeviceCookies, type DeviceCookies } from './deviceCookie';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
 import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
 
@@ -37,15 +37,8 @@ export const limitReached =
 
 const dateWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export function createDownloadRouter({
-  downloads,
-  storeName,
-  publicStoreUrl,
-  logError,
-  deviceSecret,
-  confirmLimiter,
-  storageOrigin = 'https://storage.googleapis.com',
-}: {
+/** What createDownloadRouter is given. */
+export interface DownloadRouterDeps {
   downloads: Downloads;
   storeName: string;
   publicStoreUrl: string;
@@ -56,185 +49,250 @@ export function createDownloadRouter({
   confirmLimiter: RequestHandler;
   /** Where signed download URLs point (the browser follows the 303 there from a form). */
   storageOrigin?: string;
-}): Router {
-  const origin = publicStoreUrl.replace(/\/+$/, '');
-  const purchasesUrl = `${origin}${paths.purchases}`;
-  const contactUrl = `${origin}${paths.contact}`;
-  const secureCookies = origin.startsWith('https://');
-  const devices = createDeviceCookies(deviceSecret);
+}
 
-  const privateHeaders = (res: Response, formOrigins: string[] = []) => {
-    // Links are private: no caching by proxies, and no Referer carrying the token to another origin
-    // (the bucket, the outside link). 'same-origin' rather than 'no-referrer': under no-referrer
-    // browsers send the page's own form posts with `Origin: null`.
-    res.set('Cache-Control', 'private, no-store');
-    res.set('Referrer-Policy', 'same-origin');
-    res.set('Content-Security-Policy', formPageCspAllowing(formOrigins));
-  };
+/** What the handlers share: the deps they use and what the router works out from the rest once. */
+interface AccessContext {
+  downloads: Downloads;
+  storeName: string;
+  logError: (message: string, error: unknown) => void;
+  storageOrigin: string;
+  purchasesUrl: string;
+  contactUrl: string;
+  secureCookies: boolean;
+  devices: DeviceCookies;
+}
 
-  const sendPage = (res: Response, status: number, html: string) => res.status(status).type('html').send(html);
-  /** A failure the buyer sees as a page, logged in the route's words. */
-  const failed = (logMessage: string) => (error: unknown) =>
-    new HttpError(
-      500,
-      { html: messagePage(storeName, 'Something went wrong', 'Please try again in a moment.') },
-      { message: logMessage, error },
-    );
+function privateHeaders(res: Response, formOrigins: string[] = []) {
+  // Links are private: no caching by proxies, and no Referer carrying the token to another origin
+  // (the bucket, the outside link). 'same-origin' rather than 'no-referrer': under no-referrer
+  // browsers send the page's own form posts with `Origin: null`.
+  res.set('Cache-Control', 'private, no-store');
+  res.set('Referrer-Policy', 'same-origin');
+  res.set('Content-Security-Policy', formPageCspAllowing(formOrigins));
+}
 
-  /**
-   * The open purchase behind a token, or null once the answer is sent: the not-valid page (404) for a
-   * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
-   */
-  const openOrAnswer = async (token: string, req: Request, res: Response): Promise<OpenPurchase | null> => {
-    const opened = await downloads.open(token, devices.read(req.get('cookie')));
-    if (opened.kind === 'invalid') {
-      sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
-      return null;
-    }
-    if (opened.kind === 'ended') {
-      sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
-      return null;
-    }
-    return opened;
-  };
+const sendPage = (res: Response, status: number, html: string) => res.status(status).type('html').send(html);
 
-  const renderOpen = (res: Response, token: string, opened: OpenPurchase, confirmError: string | null) => {
-    const basePath = `/api/access/${token}`;
-    const productName = String(opened.transaction.productName ?? 'Your purchase');
-    if (!opened.deviceKnown) {
-      privateHeaders(res);
-      sendPage(
-        res,
-        confirmError ? 400 : 200,
-        confirmDevicePage({ storeName, basePath, productName, error: confirmError }),
-      );
-      return;
-    }
-    const { deliverables } = opened;
-    if (deliverables.files.length === 0 && !deliverables.url) {
-      logError(`Access link of ${opened.transactionId} has no deliverable to open`, null);
-      privateHeaders(res);
-      sendPage(
-        res,
-        503,
-        messagePage(
-          storeName,
-          'Your product is not ready yet',
-          'The seller has been told. Please try this link again later.',
-        ),
-      );
-      return;
-    }
-    const { remaining, endsAt } = downloads.pageFacts(opened);
-    privateHeaders(res, [storageOrigin, ...urlOrigin(deliverables.url)]);
+/** A failure the buyer sees as a page, logged in the route's words. */
+const failed = (storeName: string, logMessage: string) => (error: unknown) =>
+  new HttpError(
+    500,
+    { html: messagePage(storeName, 'Something went wrong', 'Please try again in a moment.') },
+    { message: logMessage, error },
+  );
+
+/**
+ * The open purchase behind a token, or null once the answer is sent: the not-valid page (404) for a
+ * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
+ */
+async function openOrAnswer(
+  { downloads, devices, storeName, purchasesUrl, contactUrl }: AccessContext,
+  token: string,
+  req: Request,
+  res: Response,
+): Promise<OpenPurchase | null> {
+  const opened = await downloads.open(token, devices.read(req.get('cookie')));
+  if (opened.kind === 'invalid') {
+    sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
+    return null;
+  }
+  if (opened.kind === 'ended') {
+    sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
+    return null;
+  }
+  return opened;
+}
+
+function renderOpen(
+  { downloads, storeName, logError, storageOrigin }: AccessContext,
+  res: Response,
+  token: string,
+  opened: OpenPurchase,
+  confirmError: string | null,
+) {
+  const basePath = `/api/access/${token}`;
+  const productName = String(opened.transaction.productName ?? 'Your purchase');
+  if (!opened.deviceKnown) {
+    privateHeaders(res);
     sendPage(
       res,
-      200,
-      downloadPage({
-        storeName,
-        basePath,
-        productName,
-        files: deliverables.files,
-        hasLink: deliverables.url !== null,
-        remaining,
-        endsOn: endsAt ? dateWords.format(endsAt) : null,
-      }),
+      confirmError ? 400 : 200,
+      confirmDevicePage({ storeName, basePath, productName, error: confirmError }),
     );
-  };
-
-  const show = handle<{ token: string }>(async (req, res) => {
+    return;
+  }
+  const { deliverables } = opened;
+  if (deliverables.files.length === 0 && !deliverables.url) {
+    logError(`Access link of ${opened.transactionId} has no deliverable to open`, null);
     privateHeaders(res);
-    const opened = await openOrAnswer(req.params.token, req, res);
-    if (opened) renderOpen(res, req.params.token, opened, null);
-  }, failed('Access link could not be opened'));
+    sendPage(
+      res,
+      503,
+      messagePage(
+        storeName,
+        'Your product is not ready yet',
+        'The seller has been told. Please try this link again later.',
+      ),
+    );
+    return;
+  }
+  const { remaining, endsAt } = downloads.pageFacts(opened);
+  privateHeaders(res, [storageOrigin, ...urlOrigin(deliverables.url)]);
+  sendPage(
+    res,
+    200,
+    downloadPage({
+      storeName,
+      basePath,
+      productName,
+      files: deliverables.files,
+      hasLink: deliverables.url !== null,
+      remaining,
+      endsOn: endsAt ? dateWords.format(endsAt) : null,
+    }),
+  );
+}
 
-  const confirm = handle<{ token: string }>(async (req, res) => {
-    privateHeaders(res);
-    const { token } = req.params;
-    const opened = await openOrAnswer(token, req, res);
-    if (!opened) return;
-    const body = req.body as { email?: unknown } | undefined;
-    const given = typeof body?.email === 'string' ? body.email : '';
-    if (!downloads.isBuyerEmail(opened, given)) {
-      renderOpen(res, token, { ...opened, deviceKnown: false }, wrongEmail);
-      return;
-    }
-    let deviceId = opened.deviceId;
-    if (!deviceId) {
-      const issued = devices.issue(secureCookies);
-      deviceId = issued.deviceId;
-      res.append('Set-Cookie', issued.setCookie);
-    }
-    await downloads.rememberDevice(opened, deviceId);
-    res.redirect(303, `/api/access/${token}`);
-  }, failed('Access confirmation failed'));
+/** GET /{token}: the download page, or the e-mail confirmation for a new device. */
+function showPage(context: AccessContext) {
+  return handle<{ token: string }>(
+    async (req, res) => {
+      privateHeaders(res);
+      const opened = await openOrAnswer(context, req.params.token, req, res);
+      if (opened) renderOpen(context, res, req.params.token, opened, null);
+    },
+    failed(context.storeName, 'Access link could not be opened'),
+  );
+}
 
-  const download = handle<{ token: string; fileId: string }>(async (req, res) => {
-    privateHeaders(res);
-    const { token, fileId } = req.params;
-    const opened = await openOrAnswer(token, req, res);
-    if (!opened) return;
-    if (!opened.deviceKnown) {
+/** POST /{token}/confirm: the purchase e-mail, once per new device. */
+function confirmDevice(context: AccessContext) {
+  const { downloads, devices, secureCookies } = context;
+  return handle<{ token: string }>(
+    async (req, res) => {
+      privateHeaders(res);
+      const { token } = req.params;
+      const opened = await openOrAnswer(context, token, req, res);
+      if (!opened) return;
+      const body = req.body as { email?: unknown } | undefined;
+      const given = typeof body?.email === 'string' ? body.email : '';
+      if (!downloads.isBuyerEmail(opened, given)) {
+        renderOpen(context, res, token, { ...opened, deviceKnown: false }, wrongEmail);
+        return;
+      }
+      let deviceId = opened.deviceId;
+      if (!deviceId) {
+        const issued = devices.issue(secureCookies);
+        deviceId = issued.deviceId;
+        res.append('Set-Cookie', issued.setCookie);
+      }
+      await downloads.rememberDevice(opened, deviceId);
       res.redirect(303, `/api/access/${token}`);
-      return;
-    }
-    const outcome = await downloads.download(opened, fileId);
-    switch (outcome.kind) {
-      case 'noStorage':
-        // The files are there but the API has no bucket: the seller's set-up, not the buyer's file.
-        logError(`Download of ${opened.transactionId}: no file storage is configured`, null);
-        sendPage(
-          res,
-          503,
-          messagePage(storeName, 'Downloads are unavailable', 'Please try again later. The seller has been told.'),
-        );
-        return;
-      case 'noFile':
-        sendPage(
-          res,
-          404,
-          messagePage(
-            storeName,
-            'File not available',
-            'This file is no longer part of the product. Go back to see its files.',
-          ),
-        );
-        return;
-      case 'limit':
-        sendPage(res, 403, messagePage(storeName, 'No downloads left', limitReached));
-        return;
-      case 'ended':
+    },
+    failed(context.storeName, 'Access confirmation failed'),
+  );
+}
+
+/** POST /{token}/files/{fileId}: one download press. */
+function pressDownload(context: AccessContext) {
+  const { downloads, storeName, logError } = context;
+  return handle<{ token: string; fileId: string }>(
+    async (req, res) => {
+      privateHeaders(res);
+      const { token, fileId } = req.params;
+      const opened = await openOrAnswer(context, token, req, res);
+      if (!opened) return;
+      if (!opened.deviceKnown) {
         res.redirect(303, `/api/access/${token}`);
         return;
-      case 'signed':
-        res.redirect(303, outcome.url);
+      }
+      const outcome = await downloads.download(opened, fileId);
+      switch (outcome.kind) {
+        case 'noStorage':
+          // The files are there but the API has no bucket: the seller's set-up, not the buyer's file.
+          logError(`Download of ${opened.transactionId}: no file storage is configured`, null);
+          sendPage(
+            res,
+            503,
+            messagePage(storeName, 'Downloads are unavailable', 'Please try again later. The seller has been told.'),
+          );
+          return;
+        case 'noFile':
+          sendPage(
+            res,
+            404,
+            messagePage(
+              storeName,
+              'File not available',
+              'This file is no longer part of the product. Go back to see its files.',
+            ),
+          );
+          return;
+        case 'limit':
+          sendPage(res, 403, messagePage(storeName, 'No downloads left', limitReached));
+          return;
+        case 'ended':
+          res.redirect(303, `/api/access/${token}`);
+          return;
+        case 'signed':
+          res.redirect(303, outcome.url);
+          return;
+      }
+    },
+    failed(storeName, 'Download failed'),
+  );
+}
+
+/** POST /{token}/link: the seller's outside link. */
+function openOutsideLink(context: AccessContext) {
+  return handle<{ token: string }>(
+    async (req, res) => {
+      privateHeaders(res);
+      const { token } = req.params;
+      const opened = await openOrAnswer(context, token, req, res);
+      if (!opened) return;
+      const url = opened.deliverables.url;
+      // Not behind the device confirmation: an outside link is as shareable as it always was once
+      // seen, so the confirmation guards the files, which the store hosts.
+      if (!url) {
+        res.redirect(303, `/api/access/${token}`);
         return;
-    }
-  }, failed('Download failed'));
+      }
+      await context.downloads.countLinkOpen(opened);
+      privateHeaders(res, urlOrigin(url));
+      res.redirect(303, url);
+    },
+    failed(context.storeName, 'Access link could not be opened'),
+  );
+}
 
-  const openLink = handle<{ token: string }>(async (req, res) => {
-    privateHeaders(res);
-    const { token } = req.params;
-    const opened = await openOrAnswer(token, req, res);
-    if (!opened) return;
-    const url = opened.deliverables.url;
-    // Not behind the device confirmation: an outside link is as shareable as it always was once
-    // seen, so the confirmation guards the files, which the store hosts.
-    if (!url) {
-      res.redirect(303, `/api/access/${token}`);
-      return;
-    }
-    await downloads.countLinkOpen(opened);
-    privateHeaders(res, urlOrigin(url));
-    res.redirect(303, url);
-  }, failed('Access link could not be opened'));
-
+export function createDownloadRouter({
+  downloads,
+  storeName,
+  publicStoreUrl,
+  logError,
+  deviceSecret,
+  confirmLimiter,
+  storageOrigin = 'https://storage.googleapis.com',
+}: DownloadRouterDeps): Router {
+  const origin = publicStoreUrl.replace(/\/+$/, '');
+  const context: AccessContext = {
+    downloads,
+    storeName,
+    logError,
+    storageOrigin,
+    purchasesUrl: `${origin}${paths.purchases}`,
+    contactUrl: `${origin}${paths.contact}`,
+    secureCookies: origin.startsWith('https://'),
+    devices: createDeviceCookies(deviceSecret),
+  };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });
-  router.get('/:token', show);
-  router.post('/:token/confirm', confirmLimiter, form, confirm);
-  router.post('/:token/files/:fileId', download);
-  router.post('/:token/link', openLink);
+  router.get('/:token', showPage(context));
+  router.post('/:token/confirm', confirmLimiter, form, confirmDevice(context));
+  router.post('/:token/files/:fileId', pressDownload(context));
+  router.post('/:token/link', openOutsideLink(context));
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -20,11 +20,7 @@ interface Allowance {
 
 // Keyed by path from the repository root; 0 where that part is within the rule. A figure is lowered as its
 // file shrinks and never raised: a file growing past its figure fails, as does an entry no longer needed.
-const stillOver: Record<string, Allowance> = {
-  'server/downloads/downloadRoutes.ts': { fileLines: 0, longestFunction: 201 },
-  'server/files/fileService.ts': { fileLines: 0, longestFunction: 178 },
-  'server/files/pdfStamp.ts': { fileLines: 464, longestFunction: 0 },
-};
+const stillOver: Record<string, Allowance> = {};
 
 interface Measure {
   file: string;

@@ -126,6 +126,21 @@ function webhook(paid: ReturnType<typeof charge>) {
   });
 }
 
+/** A $9 product's USD checkout whose PayPal order the API created and the buyer approved. */
+async function approvedPaypalOrder() {
+  const product = await seedProduct({ priceInUsd: 9 });
+  const customer = buildCustomer();
+  const held = await openCheckout(product, customer, { currency: 'USD' });
+  const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: held.checkoutId });
+  const { id: orderId } = (await created.json()) as { id: string };
+  paypal.approve(orderId);
+  return { product, customer, orderId };
+}
+
+function capture(orderId: string, product: SeededProduct, customer: Customer) {
+  return postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, { productId: product.id, customer });
+}
+
 const receivedMessage = (email: string) =>
   `Your payment was received, but your order could not be completed automatically. The seller has been told and will contact you at ${email} to send your product or refund you.`;
 
@@ -412,18 +427,10 @@ describe('the webhook and PayPal', () => {
   });
 
   it('does not capture a PayPal order approved for a checkout that has expired: no money moves', async () => {
-    const product = await seedProduct({ priceInUsd: 9 });
-    const customer = buildCustomer();
-    const held = await openCheckout(product, customer, { currency: 'USD' });
-    const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: held.checkoutId });
-    const { id: orderId } = (await created.json()) as { id: string };
-    paypal.approve(orderId);
+    const { product, customer, orderId } = await approvedPaypalOrder();
     advance(2 * 60 * minute);
 
-    const captured = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, {
-      productId: product.id,
-      customer,
-    });
+    const captured = await capture(orderId, product, customer);
     expect(captured.status).toBe(410);
     expect(await captured.json()).toEqual({
       message: 'This checkout has expired. Please close the payment window and try again.',
@@ -434,12 +441,7 @@ describe('the webhook and PayPal', () => {
   });
 
   it('records a PayPal capture PayPal made after the checkout expired, at a price no longer offered, as an issue', async () => {
-    const product = await seedProduct({ priceInUsd: 9 });
-    const customer = buildCustomer();
-    const held = await openCheckout(product, customer, { currency: 'USD' });
-    const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: held.checkoutId });
-    const { id: orderId } = (await created.json()) as { id: string };
-    paypal.approve(orderId);
+    const { product, customer, orderId } = await approvedPaypalOrder();
     advance(2 * 60 * minute);
     await db.doc(`products/${product.id}`).update({ priceInUsd: 12 });
     // Captured late (an earlier capture call whose answer was lost): PayPal's create_time is late.
@@ -447,28 +449,17 @@ describe('the webhook and PayPal', () => {
     if (!order) throw new Error('no order');
     Object.assign(order, { status: 'COMPLETED', captured: true, capturedAt: now().toISOString() });
 
-    const captured = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, {
-      productId: product.id,
-      customer,
-    });
+    const captured = await capture(orderId, product, customer);
     await expectIssue(captured, orderId, customer, 'paypal');
     expect(await paymentIssueOf('paypal', orderId)).toMatchObject({ amount: 9, expectedAmount: 9 });
   });
 
   it('fulfils a PayPal capture made inside the hour whatever the price is now', async () => {
-    const product = await seedProduct({ priceInUsd: 9 });
-    const customer = buildCustomer();
-    const held = await openCheckout(product, customer, { currency: 'USD' });
-    const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: held.checkoutId });
-    const { id: orderId } = (await created.json()) as { id: string };
-    paypal.approve(orderId);
+    const { product, customer, orderId } = await approvedPaypalOrder();
     advance(50 * minute);
     await db.doc(`products/${product.id}`).update({ priceInUsd: 12 });
 
-    const captured = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, {
-      productId: product.id,
-      customer,
-    });
+    const captured = await capture(orderId, product, customer);
     expect(captured.status).toBe(200);
     expect(await transactionsFor(orderId)).toEqual([expect.objectContaining({ amount: 9, listPrice: 9 })]);
   });

@@ -27,6 +27,11 @@ const integration = {
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // Vitest's default is one worker fewer than the CPUs: a single worker on the 2-core machines this
+    // runs on, so every file waited for the one before. Two workers keep both cores busy; the
+    // integration files share one cloud and are written to run beside each other (unique ids, their
+    // own API instance and mail addresses), and e2e stays one file at a time below.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -42,6 +47,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/setupComponent.ts'],
+          // Two jsdom workers share the 2 cores: a screen that renders in 1 s alone may take longer.
+          testTimeout: 15_000,
           // The SPA's configuration for component tests: the emulator project, fixed identity.
           env: {
             VITE_USE_EMULATORS: '1',

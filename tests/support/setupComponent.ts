@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { isLocal, server } from './msw';
+
+// Two test workers share the machine's cores (vitest.config.ts): give findBy and waitFor the time a
+// busy core needs, not the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(() => {
   server.listen({

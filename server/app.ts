@@ -1,5 +1,6 @@
 // The API (docs/architecture.md, 'Conventions'): one app built from injected dependencies, so tests and the
 // local cloud run the very code that deploys as a Firebase function. Handlers stay thin.
+import { createHmac } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
@@ -15,6 +16,10 @@ import { inspectPdf } from './files/pdfStamp';
 import { createCopyMaker } from './files/stampedCopies';
 import { createDownloadRouter } from './downloads/downloadRoutes';
 import { createDownloads } from './downloads/downloads';
+import { createPayingBrowserTrust } from './downloads/payingBrowser';
+import { createLibrary } from './library/library';
+import { createLibraryRouter } from './library/libraryRoutes';
+import { createSessionCookies } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
@@ -22,7 +27,7 @@ import { createContactService } from './contact/contactService';
 import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
-import { createAccessLinks } from './orders/accessLinks';
+import { createAccessLinks, type AccessLinks } from './orders/accessLinks';
 import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createPaymentIssues } from './payments/paymentIssues';
@@ -232,6 +237,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', purchases.orders);
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
+  app.use('/api/library', limits.access, purchases.library);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -311,6 +317,20 @@ export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome
   return () => checkouts.expireOverdue();
 }
 
+/**
+ * The one `__session` cookie (server/lib/sessionCookie.ts): signed with SESSION_COOKIE_KEYS, or with a
+ * key derived from the access-link secret when none are set; Secure outside a plain-http local store.
+ */
+function browserCookies(config: AppDeps['config'], links: AccessLinks) {
+  const keys = config.SESSION_COOKIE_KEYS.length > 0 ? config.SESSION_COOKIE_KEYS : [links.deviceCookieKey];
+  return {
+    cookies: createSessionCookies(keys),
+    secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
+    /** Keys the library's stored code hashes (never the cookie key itself). */
+    codeKey: createHmac('sha256', keys[0] ?? links.deviceCookieKey).update('library-code-key').digest('hex'),
+  };
+}
+
 /** The purchase API's routers, from the same dependencies as the rest of the app. */
 function createPurchaseRoutes(
   deps: AppDeps,
@@ -337,6 +357,8 @@ function createPurchaseRoutes(
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const browsers = browserCookies(config, links);
+  const downloads = createDownloads({ db, storage: files, copyFor: createCopyMaker({ storage: files, logError }), now });
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
@@ -347,22 +369,27 @@ function createPurchaseRoutes(
     refunds,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({ paypal, webhookId: config.PAYPAL_WEBHOOK_ID, refunds, logError }),
-    orders: createOrderRouter({ service, logError }),
+    orders: createOrderRouter({
+      service,
+      logError,
+      trustPayingBrowser: createPayingBrowserTrust({ ...browsers, downloads }),
+    }),
     access: createDownloadRouter({
-      downloads: createDownloads({
-        db,
-        storage: files,
-        copyFor: createCopyMaker({ storage: files, logError }),
-        now,
-      }),
+      downloads,
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,
-      deviceSecret: links.deviceCookieKey,
+      cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',
+    }),
+    library: createLibraryRouter({
+      library: createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now }),
+      ...browsers,
+      signInLimiter: limits.signIn,
+      logError,
     }),
     purchases: createPurchaseRouter({
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),

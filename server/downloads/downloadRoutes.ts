@@ -12,7 +12,7 @@ import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
 import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
-import { createDeviceCookies, type DeviceCookies } from './deviceCookie';
+import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
 import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
 
@@ -43,8 +43,8 @@ export interface DownloadRouterDeps {
   storeName: string;
   publicStoreUrl: string;
   logError: (message: string, error: unknown) => void;
-  /** Signs the device cookie. */
-  deviceSecret: string;
+  /** The one signed cookie (server/lib/sessionCookie.ts) that carries the device id. */
+  cookies: SessionCookies;
   /** Limits e-mail confirmations per client: they are guesses of a buyer's address otherwise. */
   confirmLimiter: RequestHandler;
   /** Where signed download URLs point (the browser follows the 303 there from a form). */
@@ -60,7 +60,8 @@ interface AccessContext {
   purchasesUrl: string;
   contactUrl: string;
   secureCookies: boolean;
-  devices: DeviceCookies;
+  cookies: SessionCookies;
+  libraryUrl: string;
 }
 
 function privateHeaders(res: Response, formOrigins: string[] = []) {
@@ -87,12 +88,12 @@ const failed = (storeName: string, logMessage: string) => (error: unknown) =>
  * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
  */
 async function openOrAnswer(
-  { downloads, devices, storeName, purchasesUrl, contactUrl }: AccessContext,
+  { downloads, cookies, storeName, purchasesUrl, contactUrl }: AccessContext,
   token: string,
   req: Request,
   res: Response,
 ): Promise<OpenPurchase | null> {
-  const opened = await downloads.open(token, devices.read(req.get('cookie')));
+  const opened = await downloads.open(token, cookies.read(req.get('cookie'))?.deviceId ?? null);
   if (opened.kind === 'invalid') {
     sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
     return null;
@@ -105,7 +106,7 @@ async function openOrAnswer(
 }
 
 function renderOpen(
-  { downloads, storeName, logError, storageOrigin }: AccessContext,
+  { downloads, storeName, logError, storageOrigin, libraryUrl }: AccessContext,
   res: Response,
   token: string,
   opened: OpenPurchase,
@@ -150,6 +151,7 @@ function renderOpen(
       hasLink: deliverables.url !== null,
       remaining,
       endsOn: endsAt ? dateWords.format(endsAt) : null,
+      libraryUrl,
     }),
   );
 }
@@ -168,7 +170,7 @@ function showPage(context: AccessContext) {
 
 /** POST /{token}/confirm: the purchase e-mail, once per new device. */
 function confirmDevice(context: AccessContext) {
-  const { downloads, devices, secureCookies } = context;
+  const { downloads, cookies, secureCookies } = context;
   return handle<{ token: string }>(
     async (req, res) => {
       privateHeaders(res);
@@ -183,9 +185,13 @@ function confirmDevice(context: AccessContext) {
       }
       let deviceId = opened.deviceId;
       if (!deviceId) {
-        const issued = devices.issue(secureCookies);
-        deviceId = issued.deviceId;
-        res.append('Set-Cookie', issued.setCookie);
+        // A browser signed in to the library keeps its session beside the new device id.
+        const state = cookies.read(req.get('cookie'));
+        deviceId = newDeviceId();
+        res.append(
+          'Set-Cookie',
+          cookies.write({ deviceId, librarySession: state?.librarySession ?? null }, secureCookies),
+        );
       }
       await downloads.rememberDevice(opened, deviceId);
       res.redirect(303, `/api/access/${token}`);
@@ -272,7 +278,7 @@ export function createDownloadRouter({
   storeName,
   publicStoreUrl,
   logError,
-  deviceSecret,
+  cookies,
   confirmLimiter,
   storageOrigin = 'https://storage.googleapis.com',
 }: DownloadRouterDeps): Router {
@@ -285,7 +291,8 @@ export function createDownloadRouter({
     purchasesUrl: `${origin}${paths.purchases}`,
     contactUrl: `${origin}${paths.contact}`,
     secureCookies: origin.startsWith('https://'),
-    devices: createDeviceCookies(deviceSecret),
+    cookies,
+    libraryUrl: `${origin}${paths.library}`,
   };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });

@@ -135,7 +135,7 @@ async function confirmDevice(accessUrl: string, email: string): Promise<string> 
   expect(confirmed.status).toBe(303);
   const setCookie = confirmed.headers.get('set-cookie') ?? '';
   expect(setCookie).toMatch(
-    /^__session=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/api\/access; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    /^__session=1\.[A-Za-z0-9_-]{22}\.\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=34560000; HttpOnly; SameSite=Lax$/,
   );
   return setCookie.split(';')[0]!;
 }

@@ -22,7 +22,7 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', {
   hour12: false,
 });
 
-/** '22 November 2026, 10:00 (Lagos time)'; the stored text as it is when it is no date. */
+/** '22 November 2026 at 10:00 (Lagos time)'; the stored text as it is when it is no date. */
 export function lagosDateTime(iso: string): string {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : `${lagosTime.format(new Date(ms))} (Lagos time)`;
@@ -77,10 +77,10 @@ export async function receiptPdf(transaction: DocumentData, store: ReceiptStore)
   page.drawText(safe(`Receipt — ${store.storeName}`), { x: 56, y: 770, size: 20, font, color: ink });
   let y = 720;
   for (const [label, value] of receiptRows(transaction, store)) {
-    page.drawText(safe(label), { x: 56, y, size: 11, font, color: grey });
-    const lines = wrap(safe(value), 52);
+    page.drawText(safe(label), { x: 56, y, size: 10, font, color: grey });
+    const lines = wrap(safe(value), 64);
     for (const line of lines) {
-      page.drawText(line, { x: 200, y, size: 11, font, color: ink });
+      page.drawText(line, { x: 180, y, size: 10, font, color: ink });
       y -= 16;
     }
     y -= 8;

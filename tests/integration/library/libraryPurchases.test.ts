@@ -196,8 +196,8 @@ describe('the receipt', () => {
       'NGN',
       'Demo',
       reference,
-      '22 November 2026, 10:00 (Lagos time)',
-      '₦1,000 refunded on 23 November 2026, 16:30 (Lagos time)',
+      '22 November 2026 at 10:00 (Lagos time)',
+      '₦1,000 refunded on 23 November 2026 at 16:30 (Lagos time)',
     ]) {
       expect(text).toContain(expected);
     }

@@ -45,7 +45,7 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
   return (
     <li className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row">
       <img
-        src={purchase.coverImageUrl ? resizedImageUrl(purchase.coverImageUrl, 160) : '/placeholder-cover.png'}
+        src={purchase.coverImageUrl ? resizedImageUrl(purchase.coverImageUrl, 160) : '/images/placeholder-cover.svg'}
         alt=""
         width={80}
         height={60}

@@ -327,7 +327,9 @@ function browserCookies(config: AppDeps['config'], links: AccessLinks) {
     cookies: createSessionCookies(keys),
     secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
     /** Keys the library's stored code hashes (never the cookie key itself). */
-    codeKey: createHmac('sha256', keys[0] ?? links.deviceCookieKey).update('library-code-key').digest('hex'),
+    codeKey: createHmac('sha256', keys[0] ?? links.deviceCookieKey)
+      .update('library-code-key')
+      .digest('hex'),
   };
 }
 
@@ -358,7 +360,12 @@ function createPurchaseRoutes(
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
   const browsers = browserCookies(config, links);
-  const downloads = createDownloads({ db, storage: files, copyFor: createCopyMaker({ storage: files, logError }), now });
+  const downloads = createDownloads({
+    db,
+    storage: files,
+    copyFor: createCopyMaker({ storage: files, logError }),
+    now,
+  });
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });

@@ -4,7 +4,6 @@
 // address is answered exactly as one that does not exist.
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { LibraryPurchase, LibraryState } from '../../domain/library';
-import type { Currency } from '../../domain/money';
 import { accessEndReason, type Downloads } from '../downloads/downloads';
 import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
@@ -86,7 +85,7 @@ export function createLibraryPurchases({
         title: String(data.productName ?? ''),
         coverImageUrl: typeof cover === 'string' ? cover : null,
         paidAt: String(data.paidAt ?? ''),
-        currency: (data.currency === 'USD' ? 'USD' : 'NGN') as Currency,
+        currency: data.currency === 'USD' ? ('USD' as const) : ('NGN' as const),
         amountPaid: number(data.amountPaid),
         listPrice: number(data.listPrice) || number(data.amountPaid),
         discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,

@@ -32,7 +32,10 @@ export const accessEnded = 'Access to this purchase has ended.';
 const signInBody = z.object({ email: ruleField(customerFields.email) });
 const codeBody = z.object({
   email: ruleField(customerFields.email),
-  code: z.string().trim().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the e-mail.' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the e-mail.' }),
 });
 const linkBody = z.object({ link: z.string().max(200) });
 
@@ -112,7 +115,8 @@ export function createLibraryRouter({
       const { owner } = await signedIn(req.get('cookie'));
       res.json(await library.listFor(owner));
     },
-    (error) => failure('A library could not be listed', error, 500, 'Your library could not be loaded. Please try again.'),
+    (error) =>
+      failure('A library could not be listed', error, 500, 'Your library could not be loaded. Please try again.'),
   );
 
   const refusal = (error: unknown) => {

@@ -35,7 +35,8 @@ const money = (value: unknown, currency: Currency) =>
 export function receiptRows(transaction: DocumentData, store: ReceiptStore): Array<[string, string]> {
   const currency: Currency = transaction.currency === 'USD' ? 'USD' : 'NGN';
   const amountPaid = typeof transaction.amountPaid === 'number' ? transaction.amountPaid : 0;
-  const listPrice = typeof transaction.listPrice === 'number' && transaction.listPrice > 0 ? transaction.listPrice : amountPaid;
+  const listPrice =
+    typeof transaction.listPrice === 'number' && transaction.listPrice > 0 ? transaction.listPrice : amountPaid;
   const code = typeof transaction.discountCode === 'string' ? transaction.discountCode : null;
   const refund = transaction.refund as { refunded?: unknown; at?: unknown } | undefined;
   const refunded = typeof refund?.refunded === 'number' ? refund.refunded : 0;

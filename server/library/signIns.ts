@@ -97,7 +97,9 @@ export function createSignIns({ db, secret, now }: { db: Firestore; secret: stri
           attempts,
           ...(exhausted ? { codeHash: null, linkTokenHash: null } : {}),
         });
-        return exhausted ? ({ kind: 'ended' } as const) : ({ kind: 'wrong', triesLeft: maxCodeAttempts - attempts } as const);
+        return exhausted
+          ? ({ kind: 'ended' } as const)
+          : ({ kind: 'wrong', triesLeft: maxCodeAttempts - attempts } as const);
       }
       // Single use: the code and the link end together.
       t.update(ref(key), { codeHash: null, linkTokenHash: null });

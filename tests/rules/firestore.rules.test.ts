@@ -391,7 +391,12 @@ const collections: Collection[] = [
     name: 'buyerSessions',
     target: 's1',
     create: (db) =>
-      setDoc(doc(db, 'buyerSessions/s2'), { emailKey: 'k1', createdAt: new Date(), expiresAt: new Date(), revokedAt: null }),
+      setDoc(doc(db, 'buyerSessions/s2'), {
+        emailKey: 'k1',
+        createdAt: new Date(),
+        expiresAt: new Date(),
+        revokedAt: null,
+      }),
     update: (db) => updateDoc(doc(db, 'buyerSessions/s1'), { revokedAt: null, email: 'eve@store.test' }),
   },
   {

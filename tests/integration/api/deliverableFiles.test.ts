@@ -447,7 +447,9 @@ describe('the download page', () => {
     expect(page).toContain('Templates.zip');
     expect(page).not.toContain('Please confirm the e-mail address you used when paying');
     // Another browser still confirms the e-mail once.
-    expect(await (await fetch(sale.accessUrl)).text()).toContain('Please confirm the e-mail address you used when paying');
+    expect(await (await fetch(sale.accessUrl)).text()).toContain(
+      'Please confirm the e-mail address you used when paying',
+    );
   });
 
   it('remembers the newest 50 devices of a purchase and counts every one', async () => {

@@ -5,7 +5,10 @@ import { mailsMatching, postJson, toAddress } from '../api/purchaseHarness';
 
 /** The 6-digit code and the one-click link of the newest sign-in mail to the address. */
 export async function signInMailTo(email: string, count = 1): Promise<{ code: string; link: string }> {
-  const mails = await mailsMatching((mail) => toAddress(email)(mail) && mail.subject.startsWith('Your sign-in code'), count);
+  const mails = await mailsMatching(
+    (mail) => toAddress(email)(mail) && mail.subject.startsWith('Your sign-in code'),
+    count,
+  );
   const mail = mails.at(-1);
   const code = /sign in to your library at .+: (\d{6})/.exec(mail?.text ?? '')?.[1];
   const link = /^(http\S+\/library\?signin=\S+)$/m.exec(mail?.text ?? '')?.[1];

@@ -32,7 +32,12 @@ beforeAll(async () => {
   adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
   api = await startPurchaseApi(
     { SIGNIN_RATE_LIMIT: '1000', ADMIN_RATE_LIMIT: '1000' },
-    { auth: createAdminAuth({ projectId: 'demo-digital-store', emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST }) },
+    {
+      auth: createAdminAuth({
+        projectId: 'demo-digital-store',
+        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
+    },
   );
 });
 afterAll(async () => {
@@ -46,7 +51,14 @@ async function productWithFile(title: string) {
   await db.doc(`productDeliverables/${product.id}`).set({
     url: null,
     files: [
-      { id: 'f1', name: 'Guide.pdf', size: 2048, contentType: 'application/pdf', storagePath: `deliverables/${product.id}/f1`, order: 0 },
+      {
+        id: 'f1',
+        name: 'Guide.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        storagePath: `deliverables/${product.id}/f1`,
+        order: 0,
+      },
     ],
   });
   return product;
@@ -62,7 +74,13 @@ async function buy(productId: string, customer: Customer, code?: string) {
   });
   expect(checkout.status).toBe(201);
   const { reference } = (await checkout.json()) as { reference: string };
-  const order = await postJson(`${api.url}/api/orders`, { provider: 'demo', reference, productId, currency: 'NGN', customer });
+  const order = await postJson(`${api.url}/api/orders`, {
+    provider: 'demo',
+    reference,
+    productId,
+    currency: 'NGN',
+    customer,
+  });
   expect(order.status).toBe(200);
   return ((await order.json()) as { transactionId: string }).transactionId;
 }
@@ -101,10 +119,17 @@ describe('the library of a signed-in address', () => {
     expect(corrected.status).toBe(200);
 
     const cookie = await signIn(api.url, ada.email);
-    const listed = (await (await libraryGet(api.url, '/purchases', cookie)).json()) as { email: string; purchases: Listed[] };
+    const listed = (await (await libraryGet(api.url, '/purchases', cookie)).json()) as {
+      email: string;
+      purchases: Listed[];
+    };
     expect(listed.email).toBe(ada.email);
     // The moved sale was made last, so it is the newest.
-    expect(listed.purchases.map((p) => p.title)).toEqual([`Moved Guide ${tag}`, `Second Guide ${tag}`, `First Guide ${tag}`]);
+    expect(listed.purchases.map((p) => p.title)).toEqual([
+      `Moved Guide ${tag}`,
+      `Second Guide ${tag}`,
+      `First Guide ${tag}`,
+    ]);
     expect(listed.purchases[2]).toEqual({
       id: firstId,
       title: `First Guide ${tag}`,
@@ -143,7 +168,9 @@ describe('the library of a signed-in address', () => {
     const customer = buildCustomer();
     const refundedId = await buy((await productWithFile('Refunded Guide')).id, customer);
     const disputedId = await buy((await productWithFile('Disputed Guide')).id, customer);
-    await db.doc(`transactions/${refundedId}`).update({ accessRevoked: true, accessChangedBy: 'refund', 'refund.refunded': 7500 });
+    await db
+      .doc(`transactions/${refundedId}`)
+      .update({ accessRevoked: true, accessChangedBy: 'refund', 'refund.refunded': 7500 });
     await db.doc(`transactions/${disputedId}`).update({ accessRevoked: true, accessChangedBy: 'dispute' });
     const cookie = await signIn(api.url, customer.email);
     const { purchases } = (await (await libraryGet(api.url, '/purchases', cookie)).json()) as { purchases: Listed[] };
@@ -160,7 +187,8 @@ describe('the library of a signed-in address', () => {
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false, disableFontFace: true }).promise;
+  const pdf = await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false, disableFontFace: true })
+    .promise;
   const page = await pdf.getPage(1);
   const text = (await page.getTextContent()).items
     .filter((item): item is TextItem => 'str' in item)
@@ -176,7 +204,9 @@ describe('the receipt', () => {
     const code = await seedDiscountCode('RCPT', { percent: 10 });
     const product = await productWithFile('Receipt Guide');
     const id = await buy(product.id, customer, code);
-    await db.doc(`transactions/${id}`).update({ paidAt: '2026-11-22T09:00:05.000Z', 'refund.refunded': 1000, 'refund.at': '2026-11-23T15:30:00.000Z' });
+    await db
+      .doc(`transactions/${id}`)
+      .update({ paidAt: '2026-11-22T09:00:05.000Z', 'refund.refunded': 1000, 'refund.at': '2026-11-23T15:30:00.000Z' });
     const cookie = await signIn(api.url, customer.email);
     const response = await libraryGet(api.url, `/purchases/${id}/receipt`, cookie);
     expect(response.status).toBe(200);

@@ -49,7 +49,9 @@ describe('signing in with the code', () => {
     expect((await tryCode(reused, code)).status).toBe(200);
     const again = await tryCode(reused, code);
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ message: 'This code has expired or has already been used. Please ask for a new one.' });
+    expect(await again.json()).toEqual({
+      message: 'This code has expired or has already been used. Please ask for a new one.',
+    });
 
     const expired = address();
     await ask(expired);
@@ -57,13 +59,16 @@ describe('signing in with the code', () => {
     await db.doc(`buyerSignIns/${addressKey(expired)}`).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
     const late = await tryCode(expired, expiredCode);
     expect(late.status).toBe(400);
-    expect(await late.json()).toEqual({ message: 'This code has expired or has already been used. Please ask for a new one.' });
+    expect(await late.json()).toEqual({
+      message: 'This code has expired or has already been used. Please ask for a new one.',
+    });
 
     const guessed = address();
     await ask(guessed);
     const right = (await signInMailTo(guessed)).code;
     const answers: string[] = [];
-    for (let i = 0; i < 5; i += 1) answers.push(((await (await tryCode(guessed, wrongCodeOf(right))).json()) as { message: string }).message);
+    for (let i = 0; i < 5; i += 1)
+      answers.push(((await (await tryCode(guessed, wrongCodeOf(right))).json()) as { message: string }).message);
     expect(answers).toEqual([
       'That code is not right. 4 tries left.',
       'That code is not right. 3 tries left.',
@@ -81,7 +86,9 @@ describe('signing in with the code', () => {
     expect([(await ask(email)).status, (await ask(email)).status, (await ask(email)).status]).toEqual([200, 200, 200]);
     const fourth = await ask(email);
     expect(fourth.status).toBe(429);
-    expect(await fourth.json()).toEqual({ message: 'Too many codes for this address. Please wait an hour and try again.' });
+    expect(await fourth.json()).toEqual({
+      message: 'Too many codes for this address. Please wait an hour and try again.',
+    });
 
     const strict = await startPurchaseApi({ SIGNIN_RATE_LIMIT: '2' });
     try {
@@ -134,7 +141,9 @@ describe('the session cookie', () => {
     const laptop = await signIn(api.url, email, { mailCount: 2 });
     const out = await libraryPost(api.url, '/sign-out', phone);
     expect(out.status).toBe(200);
-    expect(out.headers.get('set-cookie')).toMatch(/^__session=1\.[A-Za-z0-9_-]{22}\.\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=34560000/);
+    expect(out.headers.get('set-cookie')).toMatch(
+      /^__session=1\.[A-Za-z0-9_-]{22}\.\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=34560000/,
+    );
     expect((await libraryGet(api.url, '/purchases', phone)).status).toBe(401);
     expect((await libraryGet(api.url, '/purchases', laptop)).status).toBe(200);
 

@@ -41,7 +41,12 @@ export function LibraryPage() {
   const signedOut = library.isError && library.error.code === 'unauthenticated';
   return (
     <section className="mx-auto max-w-3xl px-4 pb-16 pt-24" aria-labelledby="library-heading">
-      <h1 id="library-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-slate-900 outline-none">
+      <h1
+        id="library-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-3xl font-bold text-slate-900 outline-none"
+      >
         Your library
       </h1>
       {(library.isLoading || linking.isLoading) && (

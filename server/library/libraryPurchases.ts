@@ -48,7 +48,9 @@ export function createLibraryPurchases({
   /** The address's purchase, or NotInLibraryError. */
   const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
     // Ids of Firestore's reserved forms would throw rather than find nothing.
-    if (!/^[A-Za-z0-9_-]{1,200}$/.test(transactionId)) throw new NotInLibraryError();
+    if (!/^[A-Za-z0-9_-]{1,200}$/.test(transactionId) || /^__.*__$/.test(transactionId)) {
+      throw new NotInLibraryError();
+    }
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) throw new NotInLibraryError();
     return data;

@@ -1,6 +1,5 @@
 // The API (docs/architecture.md, 'Conventions'): one app built from injected dependencies, so tests and the
 // local cloud run the very code that deploys as a Firebase function. Handlers stay thin.
-import { createHmac } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
@@ -19,7 +18,7 @@ import { createDownloads } from './downloads/downloads';
 import { createPayingBrowserTrust } from './downloads/payingBrowser';
 import { createLibrary } from './library/library';
 import { createLibraryRouter } from './library/libraryRoutes';
-import { createSessionCookies } from './lib/sessionCookie';
+import { sessionCookiesFor } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
@@ -27,7 +26,7 @@ import { createContactService } from './contact/contactService';
 import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
-import { createAccessLinks, type AccessLinks } from './orders/accessLinks';
+import { createAccessLinks } from './orders/accessLinks';
 import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createPaymentIssues } from './payments/paymentIssues';
@@ -317,22 +316,6 @@ export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome
   return () => checkouts.expireOverdue();
 }
 
-/**
- * The one `__session` cookie (server/lib/sessionCookie.ts): signed with SESSION_COOKIE_KEYS, or with a
- * key derived from the access-link secret when none are set; Secure outside a plain-http local store.
- */
-function browserCookies(config: AppDeps['config'], links: AccessLinks) {
-  const keys = config.SESSION_COOKIE_KEYS.length > 0 ? config.SESSION_COOKIE_KEYS : [links.deviceCookieKey];
-  return {
-    cookies: createSessionCookies(keys),
-    secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
-    /** Keys the library's stored code hashes (never the cookie key itself). */
-    codeKey: createHmac('sha256', keys[0] ?? links.deviceCookieKey)
-      .update('library-code-key')
-      .digest('hex'),
-  };
-}
-
 /** The purchase API's routers, from the same dependencies as the rest of the app. */
 function createPurchaseRoutes(
   deps: AppDeps,
@@ -359,7 +342,7 @@ function createPurchaseRoutes(
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
-  const browsers = browserCookies(config, links);
+  const browsers = sessionCookiesFor(config, links.deviceCookieKey);
   const downloads = createDownloads({
     db,
     storage: files,

@@ -193,7 +193,7 @@ function confirmDevice(context: AccessContext) {
           cookies.write({ deviceId, librarySession: state?.librarySession ?? null }, secureCookies),
         );
       }
-      await downloads.rememberDevice(opened, deviceId);
+      await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, deviceId);
       res.redirect(303, `/api/access/${token}`);
     },
     failed(context.storeName, 'Access confirmation failed'),

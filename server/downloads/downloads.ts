@@ -134,10 +134,6 @@ export function createDownloads({
   const isBuyerEmail = (purchase: OpenPurchase, given: string): boolean =>
     given.trim() !== '' && emailsMatch(given, String(purchase.transaction.customerEmail ?? ''));
 
-  /** Remembers a device that confirmed the purchase e-mail. */
-  const rememberDevice = (purchase: OpenPurchase, deviceId: string): Promise<void> =>
-    rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId);
-
   /**
    * Remembers a device on a grant: one that confirmed the e-mail, the browser that paid, or one
    * signed in to the library with a code mailed to the address (docs/library.md).
@@ -233,7 +229,7 @@ export function createDownloads({
     await batch.commit();
   };
 
-  return { open, isBuyerEmail, rememberDevice, rememberDeviceOn, pageFacts, download, countLinkOpen };
+  return { open, isBuyerEmail, rememberDeviceOn, pageFacts, download, countLinkOpen };
 }
 
 export type Downloads = ReturnType<typeof createDownloads>;

@@ -5,6 +5,7 @@
 // holder; the HMAC only stops it being forged or edited. Keys rotate: the first key signs, every listed
 // key verifies, so an old key listed beside the new one keeps browsers signed in while cookies renew.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerConfig } from '../config';
 
 export const sessionCookieName = '__session';
 /** Every API route that reads it sits under /api: the access pages, orders and the library. */
@@ -73,5 +74,24 @@ export function createSessionCookies(keys: readonly string[]): SessionCookies {
         ...(secure ? ['Secure'] : []),
       ].join('; ');
     },
+  };
+}
+
+/**
+ * The app's cookie: signed with SESSION_COOKIE_KEYS, or with `fallbackKey` (derived from the access-link
+ * secret) when none are set; Secure outside a plain-http local store. Also the key of the library's
+ * stored code hashes, derived from the signing key (never the cookie key itself).
+ */
+export function sessionCookiesFor(
+  config: Pick<ServerConfig, 'SESSION_COOKIE_KEYS' | 'PUBLIC_STORE_URL'>,
+  fallbackKey: string,
+) {
+  const keys = config.SESSION_COOKIE_KEYS.length > 0 ? config.SESSION_COOKIE_KEYS : [fallbackKey];
+  return {
+    cookies: createSessionCookies(keys),
+    secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
+    codeKey: createHmac('sha256', keys[0] ?? fallbackKey)
+      .update('library-code-key')
+      .digest('hex'),
   };
 }

@@ -14,11 +14,13 @@ import {
   buildCustomer,
   cloud,
   db,
+  mailsMatching,
   postJson,
   removeSeededProducts,
   seedDiscountCode,
   seedProduct,
   startPurchaseApi,
+  toAddress,
   uniqueTag,
   type Customer,
   type PurchaseApi,
@@ -160,6 +162,13 @@ describe('the library of a signed-in address', () => {
     const page = await (await fetch(url, { headers: { cookie } })).text();
     expect(page).toContain('Guide.pdf');
     expect(page).not.toContain('Please confirm the e-mail address you used when paying');
+    // The download page and the purchase e-mail lead to the library.
+    expect(page).toContain(`<a href="${api.url}/library">your library</a>`);
+    const [orderMail] = await mailsMatching(
+      (mail) => toAddress(ada.email)(mail) && mail.subject.startsWith(`Your purchase: Second Guide ${tag}`),
+    );
+    expect(orderMail?.text).toContain(`Everything you bought here is in your library: ${api.url}/library`);
+    expect(orderMail?.html).toContain(`href="${api.url}/library"`);
     // Another browser with the same link is still asked.
     expect(await (await fetch(url)).text()).toContain('Please confirm the e-mail address you used when paying');
   });

@@ -24,9 +24,12 @@ export function LibraryPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const signedIn = Boolean(library.data);
 
+  const usedLink = useRef<string | null>(null);
   useEffect(() => {
-    if (!link) return;
-    // The link is used once; it leaves the address bar (and the history) either way.
+    // The link works once: a second run of this effect (StrictMode, a re-render) must not spend it again.
+    if (!link || usedLink.current === link) return;
+    usedLink.current = link;
+    // It leaves the address bar (and the history) either way.
     void signInWithLink({ link })
       .unwrap()
       .catch((failure: unknown) => setLinkError(isAppError(failure) ? failure.message : fallbackMessage))

@@ -125,3 +125,45 @@ describe('/library', () => {
     expect(within(footer).getByRole('link', { name: 'Your library' })).toHaveAttribute('href', '/library');
   });
 });
+
+describe('/library?signin= (the e-mail’s one-click link)', () => {
+  it('signs in with the link once, takes it out of the address bar, and shows the library', async () => {
+    const links: unknown[] = [];
+    let signedIn = false;
+    server.use(
+      http.get('*/api/library/purchases', () =>
+        signedIn
+          ? HttpResponse.json(buildLibrary())
+          : HttpResponse.json({ message: 'Please sign in to see your library.' }, { status: 401 }),
+      ),
+      http.post('*/api/library/sign-in/link', async ({ request }) => {
+        links.push(await request.json());
+        signedIn = true;
+        return HttpResponse.json({ email: 'ada@example.com' });
+      }),
+    );
+    renderWithProviders(<App />, { route: `/library?signin=${'a'.repeat(64)}.${'T'.repeat(43)}` });
+    expect(await screen.findByRole('list', { name: 'Your purchases' })).toBeInTheDocument();
+    expect(links).toEqual([{ link: `${'a'.repeat(64)}.${'T'.repeat(43)}` }]);
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
+  it('says a used or expired link in words and offers the code form', async () => {
+    server.use(
+      http.get('*/api/library/purchases', () =>
+        HttpResponse.json({ message: 'Please sign in to see your library.' }, { status: 401 }),
+      ),
+      http.post('*/api/library/sign-in/link', () =>
+        HttpResponse.json(
+          { message: 'This code has expired or has already been used. Please ask for a new one.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithProviders(<App />, { route: '/library?signin=used' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This code has expired or has already been used. Please ask for a new one.',
+    );
+    expect(await screen.findByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
+  });
+});

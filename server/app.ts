@@ -349,6 +349,7 @@ function createPurchaseRoutes(
     copyFor: createCopyMaker({ storage: files, logError }),
     now,
   });
+  const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
@@ -366,6 +367,7 @@ function createPurchaseRoutes(
     }),
     access: createDownloadRouter({
       downloads,
+      librarySessionEmail: async (sessionId) => (await library.owner(sessionId))?.email ?? null,
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,
@@ -376,7 +378,7 @@ function createPurchaseRoutes(
         : 'https://storage.googleapis.com',
     }),
     library: createLibraryRouter({
-      library: createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now }),
+      library,
       ...browsers,
       signInLimiter: limits.signIn,
       logError,

@@ -47,6 +47,11 @@ export interface DownloadRouterDeps {
   cookies: SessionCookies;
   /** Limits e-mail confirmations per client: they are guesses of a buyer's address otherwise. */
   confirmLimiter: RequestHandler;
+  /**
+   * The address of a live library session (server/library/sessions.ts), or null: a browser signed in
+   * with a code mailed to the purchase's address is confirmed for it (docs/library.md).
+   */
+  librarySessionEmail?: (sessionId: string) => Promise<string | null>;
   /** Where signed download URLs point (the browser follows the 303 there from a form). */
   storageOrigin?: string;
 }
@@ -62,6 +67,7 @@ interface AccessContext {
   secureCookies: boolean;
   cookies: SessionCookies;
   libraryUrl: string;
+  librarySessionEmail: (sessionId: string) => Promise<string | null>;
 }
 
 function privateHeaders(res: Response, formOrigins: string[] = []) {
@@ -88,12 +94,13 @@ const failed = (storeName: string, logMessage: string) => (error: unknown) =>
  * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
  */
 async function openOrAnswer(
-  { downloads, cookies, storeName, purchasesUrl, contactUrl }: AccessContext,
+  { downloads, cookies, storeName, purchasesUrl, contactUrl, librarySessionEmail }: AccessContext,
   token: string,
   req: Request,
   res: Response,
 ): Promise<OpenPurchase | null> {
-  const opened = await downloads.open(token, cookies.read(req.get('cookie'))?.deviceId ?? null);
+  const state = cookies.read(req.get('cookie'));
+  const opened = await downloads.open(token, state?.deviceId ?? null);
   if (opened.kind === 'invalid') {
     sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
     return null;
@@ -101,6 +108,15 @@ async function openOrAnswer(
   if (opened.kind === 'ended') {
     sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
     return null;
+  }
+  if (!opened.deviceKnown && state?.librarySession) {
+    // Signed in to the library with a code mailed to this purchase's address: this device is confirmed,
+    // and stays so after signing out, as if it had typed the e-mail.
+    const email = await librarySessionEmail(state.librarySession);
+    if (email !== null && email === opened.transaction.customerEmail) {
+      await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, state.deviceId);
+      return { ...opened, deviceKnown: true, deviceId: state.deviceId };
+    }
   }
   return opened;
 }
@@ -280,6 +296,7 @@ export function createDownloadRouter({
   logError,
   cookies,
   confirmLimiter,
+  librarySessionEmail = () => Promise.resolve(null),
   storageOrigin = 'https://storage.googleapis.com',
 }: DownloadRouterDeps): Router {
   const origin = publicStoreUrl.replace(/\/+$/, '');
@@ -293,6 +310,7 @@ export function createDownloadRouter({
     secureCookies: origin.startsWith('https://'),
     cookies,
     libraryUrl: `${origin}${paths.library}`,
+    librarySessionEmail,
   };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });

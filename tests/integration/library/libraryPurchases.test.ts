@@ -169,6 +169,17 @@ describe('the library of a signed-in address', () => {
     );
     expect(orderMail?.text).toContain(`Everything you bought here is in your library: ${api.url}/library`);
     expect(orderMail?.html).toContain(`href="${api.url}/library"`);
+    // Signing in confirmed this browser for the address's other purchases too: the e-mailed link of
+    // one never opened from the library shows its files, and still does after signing out.
+    const [firstMail] = await mailsMatching(
+      (mail) => toAddress(ada.email)(mail) && mail.subject.startsWith(`Your purchase: First Guide ${tag}`),
+    );
+    const firstLink = /https?:\/\/\S+\/api\/access\/[A-Za-z0-9_-]{43}/.exec(firstMail?.text ?? '')?.[0] ?? '';
+    expect(await (await fetch(firstLink, { headers: { cookie } })).text()).toContain('Guide.pdf');
+    expect((await libraryPost(api.url, '/sign-out', cookie)).status).toBe(200);
+    const afterSignOut = await (await fetch(firstLink, { headers: { cookie } })).text();
+    expect(afterSignOut).toContain('Guide.pdf');
+    expect(afterSignOut).not.toContain('Please confirm the e-mail address you used when paying');
     // Another browser with the same link is still asked.
     expect(await (await fetch(url)).text()).toContain('Please confirm the e-mail address you used when paying');
   });

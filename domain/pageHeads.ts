@@ -25,6 +25,11 @@ export const pageHeads = {
     noindex: true,
   },
   searchResults: { title: 'Search results', noindex: true },
+  library: {
+    title: 'Your library',
+    description: 'Everything you bought here in one place: sign in with a code sent to your e-mail.',
+    noindex: true,
+  },
 } as const satisfies Record<string, PageHead>;
 
 /** A category page's head: its name and description. */

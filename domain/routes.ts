@@ -7,6 +7,7 @@ export const paths = {
   searchResults: '/searchresults',
   contact: '/contactus',
   purchases: '/purchases',
+  library: '/library',
   adminLogin: '/adminlogin',
   adminSignup: '/adminsignup',
   adminForgotPassword: '/adminforgotpassword',

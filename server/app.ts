@@ -15,6 +15,10 @@ import { inspectPdf } from './files/pdfStamp';
 import { createCopyMaker } from './files/stampedCopies';
 import { createDownloadRouter } from './downloads/downloadRoutes';
 import { createDownloads } from './downloads/downloads';
+import { createPayingBrowserTrust } from './downloads/payingBrowser';
+import { createLibrary } from './library/library';
+import { createLibraryRouter } from './library/libraryRoutes';
+import { sessionCookiesFor } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
@@ -232,6 +236,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', purchases.orders);
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
+  app.use('/api/library', limits.access, purchases.library);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -337,6 +342,14 @@ function createPurchaseRoutes(
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const browsers = sessionCookiesFor(config, links.deviceCookieKey);
+  const downloads = createDownloads({
+    db,
+    storage: files,
+    copyFor: createCopyMaker({ storage: files, logError }),
+    now,
+  });
+  const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
@@ -347,22 +360,28 @@ function createPurchaseRoutes(
     refunds,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({ paypal, webhookId: config.PAYPAL_WEBHOOK_ID, refunds, logError }),
-    orders: createOrderRouter({ service, logError }),
+    orders: createOrderRouter({
+      service,
+      logError,
+      trustPayingBrowser: createPayingBrowserTrust({ ...browsers, downloads }),
+    }),
     access: createDownloadRouter({
-      downloads: createDownloads({
-        db,
-        storage: files,
-        copyFor: createCopyMaker({ storage: files, logError }),
-        now,
-      }),
+      downloads,
+      librarySessionEmail: async (sessionId) => (await library.owner(sessionId))?.email ?? null,
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,
-      deviceSecret: links.deviceCookieKey,
+      cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',
+    }),
+    library: createLibraryRouter({
+      library,
+      ...browsers,
+      signInLimiter: limits.signIn,
+      logError,
     }),
     purchases: createPurchaseRouter({
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),

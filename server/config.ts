@@ -54,6 +54,19 @@ const schema = z.object({
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || v.length >= 32, { error: 'must be at least 32 characters' }),
+  // The keys that sign the one `__session` cookie (server/lib/sessionCookie.ts), comma-separated, each
+  // 32+ characters: the first signs, every one verifies, so a rotated-out key listed after the new one
+  // keeps browsers signed in. Unset: one key derived from ACCESS_LINK_SECRET.
+  SESSION_COOKIE_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.every((key) => key.length >= 32), { error: 'each key must be at least 32 characters' }),
   // A checkout left unpaid this long gets its one reminder e-mail (server/checkouts/reminders.ts).
   REMINDER_AFTER_MINUTES: z.coerce.number().int().min(1).default(60),
   // How long a shopper's request waits for Paystack or PayPal before answering 502.
@@ -97,6 +110,10 @@ const schema = z.object({
   // E-mail confirmations on the download page (a new device): each one is a guess at a buyer's address.
   CONFIRM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CONFIRM_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  // Library sign-ins per client (codes asked for and codes or links tried); each address has its own
+  // limit of 3 codes an hour besides (server/library/signIns.ts).
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ADMIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
 });

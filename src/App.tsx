@@ -13,6 +13,22 @@ import { SearchBox, SearchResultsPage } from './features/search';
 // The admin area is one lazy chunk, with Firebase Auth behind it: shoppers never download either
 // (docs/performance.md).
 const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
+// The buyer's library is its own chunk too: only buyers who open it download it.
+const LazyLibraryPage = lazy(() => import('./features/library').then((m) => ({ default: m.LibraryPage })));
+
+function Library() {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="px-4 pb-16 pt-24 text-center text-lg text-slate-700">
+          Loading...
+        </p>
+      }
+    >
+      <LazyLibraryPage />
+    </Suspense>
+  );
+}
 
 function Admin({ page }: { page: AdminPageName }) {
   return (
@@ -43,6 +59,7 @@ export function App() {
         <Route path="searchresults" element={<SearchResultsPage />} />
         <Route path="contactus" element={<ContactPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
+        <Route path="library" element={<Library />} />
         <Route path="adminlogin" element={<Admin page="login" />} />
         <Route path="adminsignup" element={<Admin page="signup" />} />
         <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />

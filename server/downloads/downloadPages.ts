@@ -43,6 +43,8 @@ export interface DownloadPageFacts {
   remaining: Record<string, number> | null;
   /** When access ends, in words ('1 March 2027'); null without an expiry. */
   endsOn: string | null;
+  /** The buyer's library (docs/library.md), where every purchase of their address is listed. */
+  libraryUrl: string;
 }
 
 export function downloadPage(facts: DownloadPageFacts): string {
@@ -74,6 +76,7 @@ export function downloadPage(facts: DownloadPageFacts): string {
       ends,
       `<ul aria-label="Your files">${items.join('')}${link}</ul>`,
       '<p class="note">Keep this link private: it is your access to the product.</p>',
+      `<p class="note">Everything you bought here is also in <a href="${escapeHtml(facts.libraryUrl)}">your library</a>.</p>`,
     ].join(''),
   );
 }

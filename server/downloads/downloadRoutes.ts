@@ -12,7 +12,7 @@ import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
 import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
-import { createDeviceCookies, type DeviceCookies } from './deviceCookie';
+import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
 import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
 
@@ -43,10 +43,15 @@ export interface DownloadRouterDeps {
   storeName: string;
   publicStoreUrl: string;
   logError: (message: string, error: unknown) => void;
-  /** Signs the device cookie. */
-  deviceSecret: string;
+  /** The one signed cookie (server/lib/sessionCookie.ts) that carries the device id. */
+  cookies: SessionCookies;
   /** Limits e-mail confirmations per client: they are guesses of a buyer's address otherwise. */
   confirmLimiter: RequestHandler;
+  /**
+   * The address of a live library session (server/library/sessions.ts), or null: a browser signed in
+   * with a code mailed to the purchase's address is confirmed for it (docs/library.md).
+   */
+  librarySessionEmail?: (sessionId: string) => Promise<string | null>;
   /** Where signed download URLs point (the browser follows the 303 there from a form). */
   storageOrigin?: string;
 }
@@ -60,7 +65,9 @@ interface AccessContext {
   purchasesUrl: string;
   contactUrl: string;
   secureCookies: boolean;
-  devices: DeviceCookies;
+  cookies: SessionCookies;
+  libraryUrl: string;
+  librarySessionEmail: (sessionId: string) => Promise<string | null>;
 }
 
 function privateHeaders(res: Response, formOrigins: string[] = []) {
@@ -87,12 +94,13 @@ const failed = (storeName: string, logMessage: string) => (error: unknown) =>
  * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
  */
 async function openOrAnswer(
-  { downloads, devices, storeName, purchasesUrl, contactUrl }: AccessContext,
+  { downloads, cookies, storeName, purchasesUrl, contactUrl, librarySessionEmail }: AccessContext,
   token: string,
   req: Request,
   res: Response,
 ): Promise<OpenPurchase | null> {
-  const opened = await downloads.open(token, devices.read(req.get('cookie')));
+  const state = cookies.read(req.get('cookie'));
+  const opened = await downloads.open(token, state?.deviceId ?? null);
   if (opened.kind === 'invalid') {
     sendPage(res, 404, invalidLinkPage(storeName, purchasesUrl));
     return null;
@@ -101,11 +109,20 @@ async function openOrAnswer(
     sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
     return null;
   }
+  if (!opened.deviceKnown && state?.librarySession) {
+    // Signed in to the library with a code mailed to this purchase's address: this device is confirmed,
+    // and stays so after signing out, as if it had typed the e-mail.
+    const email = await librarySessionEmail(state.librarySession);
+    if (email !== null && email === opened.transaction.customerEmail) {
+      await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, state.deviceId);
+      return { ...opened, deviceKnown: true, deviceId: state.deviceId };
+    }
+  }
   return opened;
 }
 
 function renderOpen(
-  { downloads, storeName, logError, storageOrigin }: AccessContext,
+  { downloads, storeName, logError, storageOrigin, libraryUrl }: AccessContext,
   res: Response,
   token: string,
   opened: OpenPurchase,
@@ -150,6 +167,7 @@ function renderOpen(
       hasLink: deliverables.url !== null,
       remaining,
       endsOn: endsAt ? dateWords.format(endsAt) : null,
+      libraryUrl,
     }),
   );
 }
@@ -168,7 +186,7 @@ function showPage(context: AccessContext) {
 
 /** POST /{token}/confirm: the purchase e-mail, once per new device. */
 function confirmDevice(context: AccessContext) {
-  const { downloads, devices, secureCookies } = context;
+  const { downloads, cookies, secureCookies } = context;
   return handle<{ token: string }>(
     async (req, res) => {
       privateHeaders(res);
@@ -183,11 +201,15 @@ function confirmDevice(context: AccessContext) {
       }
       let deviceId = opened.deviceId;
       if (!deviceId) {
-        const issued = devices.issue(secureCookies);
-        deviceId = issued.deviceId;
-        res.append('Set-Cookie', issued.setCookie);
+        // A browser signed in to the library keeps its session beside the new device id.
+        const state = cookies.read(req.get('cookie'));
+        deviceId = newDeviceId();
+        res.append(
+          'Set-Cookie',
+          cookies.write({ deviceId, librarySession: state?.librarySession ?? null }, secureCookies),
+        );
       }
-      await downloads.rememberDevice(opened, deviceId);
+      await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, deviceId);
       res.redirect(303, `/api/access/${token}`);
     },
     failed(context.storeName, 'Access confirmation failed'),
@@ -272,8 +294,9 @@ export function createDownloadRouter({
   storeName,
   publicStoreUrl,
   logError,
-  deviceSecret,
+  cookies,
   confirmLimiter,
+  librarySessionEmail = () => Promise.resolve(null),
   storageOrigin = 'https://storage.googleapis.com',
 }: DownloadRouterDeps): Router {
   const origin = publicStoreUrl.replace(/\/+$/, '');
@@ -285,7 +308,9 @@ export function createDownloadRouter({
     purchasesUrl: `${origin}${paths.purchases}`,
     contactUrl: `${origin}${paths.contact}`,
     secureCookies: origin.startsWith('https://'),
-    devices: createDeviceCookies(deviceSecret),
+    cookies,
+    libraryUrl: `${origin}${paths.library}`,
+    librarySessionEmail,
   };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });

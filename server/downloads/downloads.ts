@@ -134,19 +134,23 @@ export function createDownloads({
   const isBuyerEmail = (purchase: OpenPurchase, given: string): boolean =>
     given.trim() !== '' && emailsMatch(given, String(purchase.transaction.customerEmail ?? ''));
 
-  /** Remembers a device that confirmed the purchase e-mail. */
-  const rememberDevice = async (purchase: OpenPurchase, deviceId: string): Promise<void> => {
+  /**
+   * Remembers a device on a grant: one that confirmed the e-mail, the browser that paid, or one
+   * signed in to the library with a code mailed to the address (docs/library.md).
+   */
+  const rememberDeviceOn = async (grantId: string, transactionId: string, deviceId: string): Promise<void> => {
     const deviceHash = hashDevice(deviceId);
-    const ref = grantRef(purchase.grantId);
+    const ref = grantRef(grantId);
     await db.runTransaction(async (t) => {
       const grant = (await t.get(ref)).data();
+      if (!grant) return;
       const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
       if (known.includes(deviceHash)) return;
       // The newest devices are remembered, so a link passed around cannot grow the grant without end
       // (a forgotten device confirms the e-mail again); the count below keeps every one.
       t.update(ref, { devices: [...known.slice(-(maxRememberedDevices - 1)), deviceHash] });
       // The Sales panel's device count: admins read transactions, never grants.
-      t.update(transactionRef(purchase.transactionId), { 'downloads.devices': FieldValue.increment(1) });
+      t.update(transactionRef(transactionId), { 'downloads.devices': FieldValue.increment(1) });
     });
   };
 
@@ -225,7 +229,7 @@ export function createDownloads({
     await batch.commit();
   };
 
-  return { open, isBuyerEmail, rememberDevice, pageFacts, download, countLinkOpen };
+  return { open, isBuyerEmail, rememberDeviceOn, pageFacts, download, countLinkOpen };
 }
 
 export type Downloads = ReturnType<typeof createDownloads>;

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
-export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'confirm' | 'admin';
+export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'confirm' | 'signIn' | 'admin';
 
 export interface RateLimitSetting {
   limit: number;
@@ -24,6 +24,7 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   resend: 'Too many requests for your purchase links. Please try again later.',
   access: 'Too many download attempts. Please wait a minute and try again.',
   confirm: 'Too many e-mail confirmations from this connection. Please try again in 10 minutes.',
+  signIn: 'Too many sign-in attempts from this connection. Please try again in 10 minutes.',
   admin: 'Too many requests. Please wait a minute and try again.',
 };
 
@@ -41,6 +42,8 @@ export type RateLimitConfig = Pick<
   | 'ACCESS_RATE_WINDOW_MS'
   | 'CONFIRM_RATE_LIMIT'
   | 'CONFIRM_RATE_WINDOW_MS'
+  | 'SIGNIN_RATE_LIMIT'
+  | 'SIGNIN_RATE_WINDOW_MS'
   | 'ADMIN_RATE_LIMIT'
   | 'ADMIN_RATE_WINDOW_MS'
   | 'TRUST_PROXY_HOPS'
@@ -77,6 +80,11 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       limit: config.CONFIRM_RATE_LIMIT,
       windowMs: config.CONFIRM_RATE_WINDOW_MS,
       message: rateLimitMessages.confirm,
+    },
+    signIn: {
+      limit: config.SIGNIN_RATE_LIMIT,
+      windowMs: config.SIGNIN_RATE_WINDOW_MS,
+      message: rateLimitMessages.signIn,
     },
     admin: { limit: config.ADMIN_RATE_LIMIT, windowMs: config.ADMIN_RATE_WINDOW_MS, message: rateLimitMessages.admin },
   };

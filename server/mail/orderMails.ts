@@ -48,6 +48,11 @@ function purchasesUrl(store: StoreFacts): string {
   return `${store.publicStoreUrl.replace(/\/+$/, '')}/purchases`;
 }
 
+/** The buyer's library (docs/library.md): every purchase of their address, after a code by e-mail. */
+function libraryUrl(store: StoreFacts): string {
+  return `${store.publicStoreUrl.replace(/\/+$/, '')}/library`;
+}
+
 export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): MailContent {
   const amount = formatPrice(purchase.amountPaid, purchase.currency);
   const firstName = purchase.customerName.split(' ')[0] ?? purchase.customerName;
@@ -64,6 +69,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
     'Open your product here (keep this link private; it is yours):',
     purchase.accessUrl,
     '',
+    `Everything you bought here is in your library: ${libraryUrl(store)}`,
     `Lost this e-mail? Ask for your links again at ${purchasesUrl(store)}.`,
     `Questions? Write to ${store.sellerEmail}, or simply reply to this e-mail.`,
     '',
@@ -85,6 +91,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
       '</table>',
       `<p><a href="${escapeHtml(purchase.accessUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Open your product</a></p>`,
       `<p style="font-size:13px;color:#475569">Keep this link private; it is yours. If the button does not work, copy this address: ${escapeHtml(purchase.accessUrl)}</p>`,
+      `<p>Everything you bought here is in ${link(libraryUrl(store), 'your library')}.</p>`,
       `<p>Lost this e-mail? Ask for your links again at ${link(purchasesUrl(store), purchasesUrl(store))}.</p>`,
       `<p>Questions? Write to ${link(`mailto:${store.sellerEmail}`, store.sellerEmail)}, or simply reply to this e-mail.</p>`,
       `<p>${escapeHtml(store.storeName)}</p>`,

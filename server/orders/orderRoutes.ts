@@ -1,6 +1,7 @@
 // The purchase endpoints (contract 'Checkout API'): thin handlers; the schemas validate, the order
 // service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { OrderAnswer } from '../../domain/apiContracts';
 import type { z } from 'zod';
 import { CheckoutRefusedError } from '../checkouts/checkouts';
 import { DiscountCodeRefusedError } from '../checkouts/discountCodes';
@@ -66,24 +67,43 @@ const paypalOrderId: RequestHandler<OrderIdParams> = (req, _res, next) => {
 export function createOrderRouter({
   service,
   logError,
+  trustPayingBrowser,
 }: {
   service: OrderService;
   logError: (message: string, error: unknown) => void;
+  /**
+   * Remembers the paying browser for the purchase (server/downloads/payingBrowser.ts) and answers the
+   * cookie to set, if any; its failure costs the buyer only the e-mail confirmation later.
+   */
+  trustPayingBrowser?: (cookieHeader: string | undefined, answer: OrderAnswer) => Promise<string | null>;
 }): Router {
+  /** The success answer, with the paying browser trusted for the purchase. */
+  const answerPaid = async <P>(req: Request<P>, res: Response, answer: OrderAnswer) => {
+    if (trustPayingBrowser) {
+      try {
+        const setCookie = await trustPayingBrowser(req.get('cookie'), answer);
+        if (setCookie) res.append('Set-Cookie', setCookie);
+      } catch (error) {
+        logError(`Paying browser of ${answer.transactionId} could not be remembered`, error);
+      }
+    }
+    res.json(answer);
+  };
+
   const placeOrder = handle(
     async (req, res) => {
       const { provider, reference, productId, currency, customer } = req.body as OrderBody;
       if (provider === 'demo') {
-        res.json(await service.payWithDemo({ reference, productId, currency, customer }));
+        await answerPaid(req, res, await service.payWithDemo({ reference, productId, currency, customer }));
         return;
       }
       if (provider === 'free') {
-        res.json(await service.payFree({ reference, productId, customer }));
+        await answerPaid(req, res, await service.payFree({ reference, productId, customer }));
         return;
       }
       // Paystack charges this store in NGN only; USD goes through PayPal (docs/payments.md).
       if (currency !== 'NGN') throw jsonError(400, 'Card payments are in NGN. Please pay in USD with PayPal.');
-      res.json(await service.payWithPaystack({ reference, productId, customer }));
+      await answerPaid(req, res, await service.payWithPaystack({ reference, productId, customer }));
     },
     (error, req) => {
       const { provider, reference } = req.body as OrderBody;
@@ -118,7 +138,7 @@ export function createOrderRouter({
   const capturePaypalOrder = handle<OrderIdParams>(
     async (req, res) => {
       const { productId, customer } = req.body as PaypalOrderBody;
-      res.json(await service.capturePaypalOrder({ orderId: req.params.id, productId, customer }));
+      await answerPaid(req, res, await service.capturePaypalOrder({ orderId: req.params.id, productId, customer }));
     },
     (error, req) => orderErrorAnswer(error, `PayPal capture ${req.params.id}`),
   );

@@ -1,6 +1,6 @@
 // robots.txt: crawlers are welcome on the storefront and kept out of what is not for search results:
 // the admin pages (/admindashboard, /adminlogin...), the API (access links live under /api/access/)
-// and a buyer's /purchases. Those pages also say `noindex`, for crawlers that arrive by a link. The
+// and a buyer's /purchases and /library. Those pages also say `noindex`, for crawlers that arrive by a link. The
 // storefront needs nothing under /api/ to render for a crawler. See docs/catalog-and-search.md.
 export function robotsTxt(storeUrl: string): string {
   const origin = storeUrl.replace(/\/+$/, '');
@@ -10,6 +10,7 @@ export function robotsTxt(storeUrl: string): string {
     'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /purchases',
+    'Disallow: /library',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

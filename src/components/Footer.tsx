@@ -33,6 +33,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className="underline hover:text-white" to={paths.library}>
+                Your library
+              </Link>
+            </li>
+            <li>
               <Link className="underline hover:text-white" to={paths.purchases}>
                 Get my purchases again
               </Link>

@@ -7,7 +7,7 @@ import { toAppError, type AppError } from './errors';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<AppError>(),
-  tagTypes: ['Product', 'Outline', 'Sale'],
+  tagTypes: ['Product', 'Outline', 'Sale', 'Library'],
   endpoints: () => ({}),
 });
 

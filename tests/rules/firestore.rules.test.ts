@@ -149,6 +149,21 @@ async function seed(): Promise<void> {
     claimableAt: fixedTime,
     attempts: 0,
   });
+  batch.set(admin.doc('buyerSignIns/k1'), {
+    email: 'ada@store.test',
+    codeHash: 'a'.repeat(64),
+    linkTokenHash: 'b'.repeat(64),
+    expiresAt: fixedTime,
+    attempts: 0,
+    sends: [fixedTime],
+  });
+  batch.set(admin.doc('buyerSessions/s1'), {
+    email: 'ada@store.test',
+    emailKey: 'k1',
+    createdAt: fixedTime,
+    expiresAt: fixedTime,
+    revokedAt: null,
+  });
   batch.set(admin.doc('contactMessages/m1'), {
     name: 'Sam',
     email: 'sam@store.test',
@@ -366,6 +381,25 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'resendRequests/r1'), { claimableAt: new Date(0) }),
   },
   {
+    name: 'buyerSignIns',
+    target: 'k1',
+    create: (db) =>
+      setDoc(doc(db, 'buyerSignIns/k2'), { codeHash: 'c'.repeat(64), attempts: 0, expiresAt: new Date() }),
+    update: (db) => updateDoc(doc(db, 'buyerSignIns/k1'), { attempts: 0 }),
+  },
+  {
+    name: 'buyerSessions',
+    target: 's1',
+    create: (db) =>
+      setDoc(doc(db, 'buyerSessions/s2'), {
+        emailKey: 'k1',
+        createdAt: new Date(),
+        expiresAt: new Date(),
+        revokedAt: null,
+      }),
+    update: (db) => updateDoc(doc(db, 'buyerSessions/s1'), { revokedAt: null, email: 'eve@store.test' }),
+  },
+  {
     name: 'contactMessages',
     target: 'm1',
     create: (db) => setDoc(doc(db, 'contactMessages/m2'), { name: 'Eve', message: 'spam', handled: false }),
@@ -393,6 +427,9 @@ const expected: Record<string, Record<Op, string>> = {
   // silently).
   settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },
   resendRequests: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // A buyer's sign-in codes and sessions: no client, not even an admin, may read or forge them.
+  buyerSignIns: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  buyerSessions: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   contactMessages: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
   // Admins write the terms; the API alone counts uses and keeps each checkout's reservation and the
   // hashed addresses of buyers.

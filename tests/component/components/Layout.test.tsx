@@ -32,6 +32,7 @@ describe('app shell', () => {
     expect(within(footer).getByText('+234 800 000 0000')).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
     expect(within(footer).getByRole('link', { name: 'Get my purchases again' })).toHaveAttribute('href', '/purchases');
+    expect(within(footer).getByRole('link', { name: 'Your library' })).toHaveAttribute('href', '/library');
     expect(within(footer).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
       'href',
       'https://www.digitalstore.test/termsandconditions',

@@ -116,7 +116,9 @@ async function buyWithDemo(productId: string, customer: Customer) {
     customer,
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { transactionId: string; accessUrl: string };
+  // The browser that paid is trusted for this purchase (docs/files.md, 'New devices').
+  const payingBrowser = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { ...((await response.json()) as { transactionId: string; accessUrl: string }), payingBrowser };
 }
 
 /** A form POST as the browser sends it, without following the redirect. */
@@ -135,7 +137,7 @@ async function confirmDevice(accessUrl: string, email: string): Promise<string> 
   expect(confirmed.status).toBe(303);
   const setCookie = confirmed.headers.get('set-cookie') ?? '';
   expect(setCookie).toMatch(
-    /^__session=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/api\/access; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    /^__session=1\.[A-Za-z0-9_-]{22}\.\.[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=34560000; HttpOnly; SameSite=Lax$/,
   );
   return setCookie.split(';')[0]!;
 }
@@ -428,11 +430,26 @@ describe('the download page', () => {
     );
     expect(page.headers.get('cache-control')).toBe('private, no-store');
 
+    // The paying browser and this one.
     const transaction = (await db.doc(`transactions/${sale.transactionId}`).get()).data();
-    expect(transaction?.downloads).toEqual({ devices: 1 });
+    expect(transaction?.downloads).toEqual({ devices: 2 });
     // Confirming again from the same device adds no device.
     await postForm(`${sale.accessUrl}/confirm`, { email: customer.email }, cookie);
-    expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('downloads')).toEqual({ devices: 1 });
+    expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('downloads')).toEqual({ devices: 2 });
+  });
+
+  it('trusts the browser that paid: its cookie from the order answer opens the files without the e-mail step', async () => {
+    const product = await seedProduct();
+    await uploadAndAttach(product.id, 'Templates.zip', zipBytes, 'application/zip');
+    const sale = await buyWithDemo(product.id, buildCustomer());
+    expect(sale.payingBrowser).toMatch(/^__session=1\.[A-Za-z0-9_-]{22}\.\.[A-Za-z0-9_-]{43}$/);
+    const page = await (await fetch(sale.accessUrl, { headers: { cookie: sale.payingBrowser } })).text();
+    expect(page).toContain('Templates.zip');
+    expect(page).not.toContain('Please confirm the e-mail address you used when paying');
+    // Another browser still confirms the e-mail once.
+    expect(await (await fetch(sale.accessUrl)).text()).toContain(
+      'Please confirm the e-mail address you used when paying',
+    );
   });
 
   it('remembers the newest 50 devices of a purchase and counts every one', async () => {
@@ -486,7 +503,8 @@ describe('the download page', () => {
     expect(fetched.headers['content-disposition']).toBe('attachment; filename="Templates.zip"');
 
     const transaction = (await db.doc(`transactions/${sale.transactionId}`).get()).data();
-    expect(transaction?.downloads).toEqual({ devices: 1, count: 1, byFile: { [sale.zip.id]: 1 } });
+    // Two devices: the paying browser and the one that confirmed.
+    expect(transaction?.downloads).toEqual({ devices: 2, count: 1, byFile: { [sale.zip.id]: 1 } });
     expect(transaction?.accessUses).toBe(1);
   });
 
@@ -524,7 +542,7 @@ describe('the download page', () => {
     >;
     expect(downloads.count).toBe(0);
     expect(downloads.byFile).toBeUndefined();
-    expect(downloads.devices).toBe(1);
+    expect(downloads.devices).toBe(2);
     expect((await postForm(`${sale.accessUrl}/files/${sale.zip.id}`, {}, sale.cookie)).status).toBe(303);
   });
 

@@ -1,4 +1,5 @@
 import type { OrderAnswer } from '../../../../domain/apiContracts';
+import { paths } from '../../../../domain/routes';
 import { messages } from '../checkoutMessages';
 import { payButtonClass } from '../providers/payButtonClass';
 import { secondaryButtonClass } from './secondaryButtonClass';
@@ -46,6 +47,11 @@ export function PurchaseComplete({ result, onClose }: { result: OrderAnswer; onC
       >
         Open your product
       </a>
+      <p className="text-center text-sm">
+        <a href={paths.library} className="font-semibold text-brand-800 underline">
+          Your library
+        </a>
+      </p>
       <CloseRow onClose={onClose} />
     </div>
   );

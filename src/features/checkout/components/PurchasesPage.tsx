@@ -1,5 +1,7 @@
 import { pageHeads } from '../../../../domain/pageHeads';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../../domain/routes';
 import { FormField } from '../../../components/FormField';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
@@ -48,6 +50,13 @@ export function PurchasesPage() {
       <p className="mt-2 text-slate-600">
         Lost the e-mail with your product? Enter the address you used when you paid and we will send you one e-mail with
         the access link to every product you bought with it.
+      </p>
+      <p className="mt-2 text-slate-600">
+        Or see everything you bought in one place:{' '}
+        <Link className="font-semibold text-brand-800 underline" to={paths.library}>
+          open your library
+        </Link>
+        .
       </p>
       <form
         ref={formRef}

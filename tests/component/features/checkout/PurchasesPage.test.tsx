@@ -31,6 +31,7 @@ describe('/purchases', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     expect(screen.getByRole('button', { name: 'Send my purchases' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'open your library' })).toHaveAttribute('href', '/library');
     await waitFor(() => expect(document.title).toBe('Your purchases | Digital Store'));
   });
 

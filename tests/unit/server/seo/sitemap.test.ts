@@ -90,7 +90,7 @@ describe('sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the storefront, keeps crawlers out of admin, API and purchases, and names the sitemap', () => {
+  it('allows the storefront, keeps crawlers out of admin, API, purchases and the library, and names the sitemap', () => {
     expect(robotsTxt('https://store.example/')).toBe(
       [
         'User-agent: *',
@@ -98,6 +98,7 @@ describe('robots.txt', () => {
         'Disallow: /admin',
         'Disallow: /api/',
         'Disallow: /purchases',
+        'Disallow: /library',
         '',
         'Sitemap: https://store.example/sitemap.xml',
         '',

@@ -1,0 +1,45 @@
+// The buyer's library (docs/library.md): what the API answers and the SPA shows. Pure shapes and
+// words, shared by both sides.
+import type { Currency } from './money';
+
+/** Where a purchase stands, in the order the library checks them. */
+export type LibraryState = 'active' | 'refunded' | 'disputed' | 'accessEnded';
+
+export const libraryStateLabels: Record<LibraryState, string> = {
+  active: 'Active',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+  accessEnded: 'Access ended',
+};
+
+/** One purchase of the signed-in address (GET /api/library/purchases). */
+export interface LibraryPurchase {
+  /** The transaction id: what the open and receipt requests name. */
+  id: string;
+  title: string;
+  /** The product's cover today; null when the product was deleted. */
+  coverImageUrl: string | null;
+  /** When it was paid, ISO. */
+  paidAt: string;
+  currency: Currency;
+  amountPaid: number;
+  listPrice: number;
+  discountCode: string | null;
+  discountAmount: number;
+  /** Everything refunded so far, major units (0: none). */
+  refunded: number;
+  state: LibraryState;
+}
+
+/** GET /api/library/purchases. */
+export interface LibraryAnswer {
+  email: string;
+  purchases: LibraryPurchase[];
+}
+
+/** What every sign-in request answers, buyer or stranger alike (the same bytes, so it tells nothing). */
+export const signInRequestAnswer =
+  'If this address is right, a 6-digit code and a sign-in link are on their way to it. They work for 10 minutes.';
+
+/** The one-click link's query parameter on /library. */
+export const signInLinkParam = 'signin';

@@ -1,0 +1,78 @@
+// The library's service (docs/library.md): what its routes ask for, each a single call. Sign-ins mail a
+// code and a link; sessions are checked on every request; purchases are listed, opened and receipted
+// only for the session's own address.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import { signInLinkParam, type LibraryAnswer } from '../../domain/library';
+import { paths } from '../../domain/routes';
+import type { ServerConfig } from '../config';
+import type { Downloads } from '../downloads/downloads';
+import { signInMail } from '../mail/libraryMails';
+import type { AccessLinks } from '../orders/accessLinks';
+import type { Fulfilment } from '../orders/fulfilment';
+import { createLibraryPurchases } from './libraryPurchases';
+import { receiptPdf } from './receiptPdf';
+import { createSessionRecords, type SessionOwner } from './sessions';
+import { codeMinutes, createSignIns, type SignInOutcome } from './signIns';
+
+export interface LibraryDeps {
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  links: AccessLinks;
+  fulfilment: Pick<Fulfilment, 'ensureAccess'>;
+  downloads: Pick<Downloads, 'rememberDeviceOn'>;
+  /** Keys the stored code hashes. */
+  secret: string;
+  now: () => Date;
+}
+
+export function createLibrary({ db, mailer, config, links, fulfilment, downloads, secret, now }: LibraryDeps) {
+  const signIns = createSignIns({ db, secret, now });
+  const sessions = createSessionRecords({ db, now });
+  const purchases = createLibraryPurchases({ db, links, fulfilment, downloads, now });
+  const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
+
+  /** Mails a new code and link to the address (TooManyCodesError past 3 an hour). */
+  const requestCode = async (email: string): Promise<void> => {
+    const { code, linkToken, emailKey } = await signIns.start(email);
+    const link = `${libraryUrl}?${signInLinkParam}=${emailKey}.${linkToken}`;
+    const mail = signInMail({ code, link, storeName: config.STORE_NAME, minutes: codeMinutes });
+    await mailer.sendMail({
+      from: config.MAIL_FROM,
+      to: email.trim(),
+      replyTo: config.SELLER_EMAIL,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  };
+
+  const signInWithCode = (email: string, code: string): Promise<SignInOutcome> => signIns.withCode(email, code);
+  const signInWithLink = (link: string): Promise<SignInOutcome> => signIns.withLink(link);
+
+  const listFor = async (owner: SessionOwner): Promise<LibraryAnswer> => ({
+    email: owner.email,
+    purchases: await purchases.list(owner),
+  });
+
+  const receiptFor = async (owner: SessionOwner, transactionId: string) => {
+    const transaction = await purchases.ownPurchase(owner, transactionId);
+    const pdf = await receiptPdf(transaction, { storeName: config.STORE_NAME, contactEmail: config.SELLER_EMAIL });
+    return { pdf, reference: String(transaction.transactionReference ?? transactionId) };
+  };
+
+  return {
+    requestCode,
+    signInWithCode,
+    signInWithLink,
+    owner: sessions.owner,
+    signOut: sessions.revoke,
+    signOutEverywhere: sessions.revokeAll,
+    listFor,
+    open: purchases.open,
+    receiptFor,
+  };
+}
+
+export type Library = ReturnType<typeof createLibrary>;

@@ -1,0 +1,120 @@
+// What the library lists and opens (docs/library.md): every transaction whose customerEmail is the
+// signed-in address, newest first (the customerEmail + createdAt index of firestore.indexes.json),
+// including those an admin moved to it by correcting a mistyped address. A purchase of another
+// address is answered exactly as one that does not exist.
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { LibraryPurchase, LibraryState } from '../../domain/library';
+import { accessEndReason, type Downloads } from '../downloads/downloads';
+import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
+import { hashToken, type AccessLinks } from '../orders/accessLinks';
+import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
+import type { SessionOwner } from './sessions';
+
+/** The purchase is not the signed-in address's (or does not exist): the same answer for both. */
+export class NotInLibraryError extends Error {
+  override name = 'NotInLibraryError';
+}
+
+/** The purchase is the address's, but its access has ended. */
+export class AccessEndedError extends Error {
+  override name = 'AccessEndedError';
+}
+
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** Where a purchase stands for its buyer; who ended access picks the word, as on the download page. */
+export function libraryStateOf(transaction: DocumentData, deliverables: Deliverables, now: Date): LibraryState {
+  if (!accessEndReason(transaction, deliverables, now)) return 'active';
+  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'refund') return 'refunded';
+  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'dispute') return 'disputed';
+  return 'accessEnded';
+}
+
+export function createLibraryPurchases({
+  db,
+  links,
+  fulfilment,
+  downloads,
+  now,
+}: {
+  db: Firestore;
+  links: AccessLinks;
+  fulfilment: Pick<Fulfilment, 'ensureAccess'>;
+  downloads: Pick<Downloads, 'rememberDeviceOn'>;
+  now: () => Date;
+}) {
+  const transactions = () => db.collection(transactionsCollection);
+
+  /** The address's purchase, or NotInLibraryError. */
+  const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
+    // Ids of Firestore's reserved forms would throw rather than find nothing.
+    if (!/^[A-Za-z0-9_-]{1,200}$/.test(transactionId) || /^__.*__$/.test(transactionId)) {
+      throw new NotInLibraryError();
+    }
+    const data = (await transactions().doc(transactionId).get()).data();
+    if (!data || data.customerEmail !== owner.email) throw new NotInLibraryError();
+    return data;
+  };
+
+  const deliverablesOf = async (productIds: string[]): Promise<Map<string, Deliverables>> => {
+    const unique = [...new Set(productIds)];
+    if (unique.length === 0) return new Map();
+    const snaps = await db.getAll(...unique.map((id) => db.collection(deliverablesCollection).doc(id)));
+    return new Map(snaps.map((snap) => [snap.id, readDeliverables(snap.data())]));
+  };
+
+  const list = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
+    const snapshot = await transactions()
+      .where('customerEmail', '==', owner.email)
+      .orderBy('createdAt', 'desc')
+      .limit(500)
+      .get();
+    const productIds = snapshot.docs.map((doc) => String(doc.get('productId') ?? 'no-product'));
+    const unique = [...new Set(productIds)];
+    const [deliverables, products] = await Promise.all([
+      deliverablesOf(unique),
+      unique.length ? db.getAll(...unique.map((id) => db.collection('products').doc(id))) : Promise.resolve([]),
+    ]);
+    const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
+    const at = now();
+    return snapshot.docs.map((doc) => {
+      const data = doc.data();
+      const productId = String(data.productId ?? 'no-product');
+      const cover = covers.get(productId);
+      const refund = data.refund as { refunded?: unknown } | undefined;
+      return {
+        id: doc.id,
+        title: String(data.productName ?? ''),
+        coverImageUrl: typeof cover === 'string' ? cover : null,
+        paidAt: String(data.paidAt ?? ''),
+        currency: data.currency === 'USD' ? ('USD' as const) : ('NGN' as const),
+        amountPaid: number(data.amountPaid),
+        listPrice: number(data.listPrice) || number(data.amountPaid),
+        discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
+        discountAmount: number(data.discountAmount),
+        refunded: number(refund?.refunded),
+        state: libraryStateOf(data, deliverables.get(productId) ?? readDeliverables(undefined), at),
+      };
+    });
+  };
+
+  /**
+   * Opens an active purchase's download page for this browser: its grant ensured and this device
+   * remembered on it, as the code mailed to the address confirmed it (docs/library.md). Answers the
+   * access link to go to.
+   */
+  const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
+    const data = await ownPurchase(owner, transactionId);
+    const productId = String(data.productId ?? 'no-product');
+    const deliverables = (await deliverablesOf([productId])).get(productId) ?? readDeliverables(undefined);
+    if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
+    const token = links.tokenFor(transactionId);
+    await fulfilment.ensureAccess(transactionId, productId, token);
+    await downloads.rememberDeviceOn(hashToken(token), transactionId, deviceId);
+    return links.urlFor(token);
+  };
+
+  return { list, open, ownPurchase };
+}
+
+export type LibraryPurchases = ReturnType<typeof createLibraryPurchases>;

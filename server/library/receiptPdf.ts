@@ -1,0 +1,105 @@
+// A purchase's receipt (docs/library.md, 'Receipts'): made on demand from the transaction record, in the
+// stamping's font (it has ₦ and Nigerian letters), never holding an access link: a receipt is
+// forwarded to employers and accountants.
+import type { DocumentData } from 'firebase-admin/firestore';
+import { PDFDocument, rgb } from '@cantoo/pdf-lib';
+import fontkit from '@cantoo/fontkit';
+import { formatPrice, type Currency } from '../../domain/money';
+import { stampFont } from '../files/pdfStampLayout';
+
+export interface ReceiptStore {
+  storeName: string;
+  contactEmail: string;
+}
+
+const lagosTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** '22 November 2026 at 10:00 (Lagos time)'; the stored text as it is when it is no date. */
+export function lagosDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : `${lagosTime.format(new Date(ms))} (Lagos time)`;
+}
+
+const money = (value: unknown, currency: Currency) =>
+  formatPrice(typeof value === 'number' && Number.isFinite(value) ? value : 0, currency);
+
+/** The receipt's lines, label and value, in the order they are printed. */
+export function receiptRows(transaction: DocumentData, store: ReceiptStore): Array<[string, string]> {
+  const currency: Currency = transaction.currency === 'USD' ? 'USD' : 'NGN';
+  const amountPaid = typeof transaction.amountPaid === 'number' ? transaction.amountPaid : 0;
+  const listPrice =
+    typeof transaction.listPrice === 'number' && transaction.listPrice > 0 ? transaction.listPrice : amountPaid;
+  const code = typeof transaction.discountCode === 'string' ? transaction.discountCode : null;
+  const refund = transaction.refund as { refunded?: unknown; at?: unknown } | undefined;
+  const refunded = typeof refund?.refunded === 'number' ? refund.refunded : 0;
+  return [
+    ['Store', store.storeName],
+    ['Store e-mail', store.contactEmail],
+    ['Buyer', String(transaction.customerName ?? '')],
+    ['Buyer e-mail', String(transaction.customerEmail ?? '')],
+    ['Product', String(transaction.productName ?? '')],
+    ['List price', money(listPrice, currency)],
+    ['Discount', code ? `-${money(transaction.discountAmount, currency)} (${code})` : 'None'],
+    ['Amount paid', money(amountPaid, currency)],
+    ['Currency', currency],
+    ['Payment method', String(transaction.paymentMethod ?? '')],
+    ['Provider reference', String(transaction.transactionReference ?? '')],
+    ['Date', lagosDateTime(String(transaction.paidAt ?? ''))],
+    [
+      'Refund',
+      refunded > 0
+        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${lagosDateTime(refund.at)}` : ''}`
+        : 'None',
+    ],
+  ];
+}
+
+export async function receiptPdf(transaction: DocumentData, store: ReceiptStore): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(stampFont(), { subset: true });
+  const drawable = new Set(font.getCharacterSet());
+  // A character the font lacks would print as an empty box; '?' says something is there.
+  const safe = (text: string) =>
+    [...text].map((c) => (drawable.has(c.codePointAt(0) ?? 0) || c === ' ' ? c : '?')).join('');
+  doc.setTitle(`Receipt — ${store.storeName}`);
+  doc.setAuthor(store.storeName);
+  const page = doc.addPage([595, 842]);
+  const ink = rgb(0.06, 0.09, 0.16);
+  const grey = rgb(0.28, 0.33, 0.41);
+  page.drawText(safe(`Receipt — ${store.storeName}`), { x: 56, y: 770, size: 20, font, color: ink });
+  let y = 720;
+  for (const [label, value] of receiptRows(transaction, store)) {
+    page.drawText(safe(label), { x: 56, y, size: 10, font, color: grey });
+    const lines = wrap(safe(value), 64);
+    for (const line of lines) {
+      page.drawText(line, { x: 180, y, size: 10, font, color: ink });
+      y -= 16;
+    }
+    y -= 8;
+  }
+  page.drawText('Thank you for your purchase.', { x: 56, y: y - 16, size: 11, font, color: grey });
+  return doc.save();
+}
+
+/** Long values (a product title) over several lines, broken at spaces where they can be. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const cut = rest.lastIndexOf(' ', width);
+    const at = cut > 0 ? cut : width;
+    lines.push(rest.slice(0, at));
+    rest = rest.slice(at).trimStart();
+  }
+  lines.push(rest);
+  return lines;
+}

@@ -1,0 +1,40 @@
+// What the library tests share: signing in as a buyer does (ask for a code, read it from the mail
+// catcher, send it back) and the cookie the API answers, on the purchase API of purchaseHarness.
+import { expect } from 'vitest';
+import { mailsMatching, postJson, toAddress } from '../api/purchaseHarness';
+
+/** The 6-digit code and the one-click link of the newest sign-in mail to the address. */
+export async function signInMailTo(email: string, count = 1): Promise<{ code: string; link: string }> {
+  const mails = await mailsMatching(
+    (mail) => toAddress(email)(mail) && mail.subject.startsWith('Your sign-in code'),
+    count,
+  );
+  const mail = mails.at(-1);
+  const code = /sign in to your library at .+: (\d{6})/.exec(mail?.text ?? '')?.[1];
+  const link = /^(http\S+\/library\?signin=\S+)$/m.exec(mail?.text ?? '')?.[1];
+  if (!code || !link) throw new Error(`no sign-in mail to ${email}`);
+  return { code, link };
+}
+
+/** The `__session=...` pair of a Set-Cookie header. */
+export function cookieOf(response: Response): string {
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(/^__session=1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{43}; Path=\/api; /);
+  return setCookie.split(';')[0] ?? '';
+}
+
+/** Asks for a code, reads it from the inbox and signs in with it: the session cookie. */
+export async function signIn(apiUrl: string, email: string, { mailCount = 1, cookie = '' } = {}): Promise<string> {
+  const asked = await postJson(`${apiUrl}/api/library/sign-in`, { email });
+  expect(asked.status).toBe(200);
+  const { code } = await signInMailTo(email, mailCount);
+  const signedIn = await postJson(`${apiUrl}/api/library/sign-in/code`, { email, code }, cookie ? { cookie } : {});
+  expect(signedIn.status).toBe(200);
+  return cookieOf(signedIn);
+}
+
+export const libraryGet = (apiUrl: string, path: string, cookie: string) =>
+  fetch(`${apiUrl}/api/library${path}`, { headers: cookie ? { cookie } : {} });
+
+export const libraryPost = (apiUrl: string, path: string, cookie: string) =>
+  fetch(`${apiUrl}/api/library${path}`, { method: 'POST', headers: cookie ? { cookie } : {} });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
@@ -16,7 +16,8 @@ const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ defau
 // The buyer's library is its own chunk too: only buyers who open it download it.
 const LazyLibraryPage = lazy(() => import('./features/library').then((m) => ({ default: m.LibraryPage })));
 
-function Library() {
+/** A lazy chunk's screen, with 'Loading...' while its code arrives. */
+function LazyScreen({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
@@ -25,22 +26,24 @@ function Library() {
         </p>
       }
     >
-      <LazyLibraryPage />
+      {children}
     </Suspense>
+  );
+}
+
+function Library() {
+  return (
+    <LazyScreen>
+      <LazyLibraryPage />
+    </LazyScreen>
   );
 }
 
 function Admin({ page }: { page: AdminPageName }) {
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="px-4 pb-16 pt-24 text-center text-lg text-slate-700">
-          Loading...
-        </p>
-      }
-    >
+    <LazyScreen>
       <LazyAdminPage page={page} />
-    </Suspense>
+    </LazyScreen>
   );
 }
 

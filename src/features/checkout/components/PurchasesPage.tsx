@@ -2,7 +2,7 @@ import { pageHeads } from '../../../../domain/pageHeads';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../domain/routes';
-import { FormField } from '../../../components/FormField';
+import { EmailField } from '../../../components/EmailField';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
@@ -66,23 +66,14 @@ export function PurchasesPage() {
         aria-busy={isLoading}
         className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <FormField label={emailRule.label} error={error}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={emailRule.maxLength}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </FormField>
+        <EmailField
+          value={email}
+          error={error}
+          onChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
+        />
         <button
           type="submit"
           disabled={isLoading}

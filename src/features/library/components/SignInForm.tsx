@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { EmailField } from '../../../components/EmailField';
 import { FormField } from '../../../components/FormField';
 import { customerFields, fieldError } from '../../../../domain/fieldRules';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
@@ -113,24 +114,15 @@ export function SignInForm() {
       aria-busy={requesting.isLoading}
       className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
-      <FormField label={emailRule.label} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            ref={emailRef}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={emailRule.maxLength}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </FormField>
+      <EmailField
+        value={email}
+        error={error}
+        inputRef={emailRef}
+        onChange={(value) => {
+          setEmail(value);
+          setError(null);
+        }}
+      />
       <button type="submit" disabled={requesting.isLoading} className={buttonClass}>
         {requesting.isLoading ? 'Sending...' : 'Send me a code'}
       </button>

@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { InterleavingSequencer } from './tests/support/interleavingSequencer';
 
 // One runner, five projects (docs/testing.md). `npm test` runs them all and ends with the
 // `tests: N passed, N failed` line printed by tests/support/summaryReporter.ts; `npm run test:quick`
@@ -32,6 +33,7 @@ export default defineConfig({
     // integration files share one cloud and are written to run beside each other (unique ids, their
     // own API instance and mail addresses), and e2e stays one file at a time below.
     maxWorkers: 2,
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         test: {

@@ -16,6 +16,7 @@ import {
   type PaymentClaim,
 } from './orderContext';
 import { toMinor } from '../../domain/money';
+import { paystackPaymentTime } from '../checkouts/latePayments';
 import { paystackIssue } from './paymentIssueFacts';
 import { checkPaystackPaid, checkPaystackPayment } from './verification';
 
@@ -53,6 +54,8 @@ async function settlePaystack(
       reference: transaction.reference,
       amountPaid: paid.amountPaid,
       paidAt: paidAtIso(deps, paid.paidAt),
+      // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time).
+      judgedAt: paidAtIso(deps, paystackPaymentTime(transaction)),
     },
     paystackIssue(transaction, checkout, fallbackBuyer, ''),
   );
@@ -93,5 +96,13 @@ export async function fulfilPaystackCharge(
   // The event is signed, but the charge is verified again like a client call: one rule for both.
   const transaction = await verifyPaystack(deps, event.reference);
   const checkout = await checkoutFor(deps, 'paystack', event.reference);
+  return settlePaystack(deps, transaction, checkout, null);
+}
+
+/** The sweep's question for a checkout whose webhook may never have come: paid at Paystack? Then fulfilled. */
+export async function fulfilPaystackCheckout(deps: OrderServiceDeps, checkout: Checkout): Promise<OrderAnswer> {
+  const done = await replayRecorded(deps, 'paystack', checkout.reference);
+  if (done) return done;
+  const transaction = await verifyPaystack(deps, checkout.reference);
   return settlePaystack(deps, transaction, checkout, null);
 }

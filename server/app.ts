@@ -9,6 +9,7 @@ import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
 import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
+import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
@@ -226,6 +227,15 @@ export function createApp(deps: AppDeps): Express {
 
   // The waiting page polls its status (a cheap read) under its own limit; everything else is paying.
   app.get('/api/checkouts/:id/status', limits.waitStatus);
+  app.use(
+    '/api/admin/pending-payments',
+    createPendingPaymentsRouter({
+      requireAdmin,
+      pendingPayments: () => purchases.service.pendingPayments(),
+      limiter: limits.admin,
+      logError,
+    }),
+  );
   app.use('/api/checkouts', (req, res, next) => {
     if (req.method === 'GET') next();
     else void limits.checkouts(req, res, next);
@@ -336,6 +346,7 @@ function createPurchaseRoutes(
     links,
     fulfilment,
     refunds,
+    service,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({
       paypal,

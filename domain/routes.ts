@@ -7,6 +7,9 @@ export const paths = {
   searchResults: '/searchresults',
   contact: '/contactus',
   purchases: '/purchases',
+  /** A payment on its way (docs/payments.md, 'Payments that complete later'); `t` is its wait token. */
+  waiting: (checkoutId: string, token: string) =>
+    `/checkout/${encodeURIComponent(checkoutId)}?t=${encodeURIComponent(token)}`,
   adminLogin: '/adminlogin',
   adminSignup: '/adminsignup',
   adminForgotPassword: '/adminforgotpassword',

@@ -5,6 +5,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { PendingPaymentRow, WaitStatusAnswer } from '../../domain/apiContracts';
+import { paths } from '../../domain/routes';
 import { checkoutsCollection, type Checkout, type CheckoutRecord } from './checkouts';
 import { releaseCodeUse } from './discountCodes';
 
@@ -49,8 +50,7 @@ export function createWaitLinks({ key, publicStoreUrl }: { key: string; publicSt
   const origin = publicStoreUrl.replace(/\/+$/, '');
   return {
     tokenFor: (checkoutId) => createHmac('sha256', key).update(`wait-token:${checkoutId}`).digest('base64url'),
-    pageUrl: (checkoutId, token) =>
-      `${origin}/checkout/${encodeURIComponent(checkoutId)}?t=${encodeURIComponent(token)}`,
+    pageUrl: (checkoutId, token) => `${origin}${paths.waiting(checkoutId, token)}`,
   };
 }
 

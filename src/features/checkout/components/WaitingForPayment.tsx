@@ -24,8 +24,8 @@ export function WaitingForPayment({ status, checkFailed }: { status: WaitStatusA
     );
   }
   return (
-    <div className="space-y-3">
-      <div aria-live="polite" className="space-y-2 rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
+    <div role="status" aria-live="polite" className="space-y-3">
+      <div className="space-y-2 rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
         {status.kind === 'paypal' ? (
           <>
             <p className="font-medium">{messages.paypalReview}</p>
@@ -38,7 +38,7 @@ export function WaitingForPayment({ status, checkFailed }: { status: WaitStatusA
           </>
         )}
       </div>
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+      <p className="flex items-center gap-2 text-sm text-slate-700">
         <span aria-hidden="true" className="inline-block h-3 w-3 animate-pulse rounded-full bg-sky-500" />
         {checkFailed ? messages.waitCheckFailed : 'Waiting for confirmation...'}
       </p>

@@ -16,7 +16,7 @@ export interface CheckoutSweepDeps {
   config: ServerConfig;
   now: () => Date;
   logError: (message: string, error: unknown) => void;
-  service: Pick<OrderService, 'checkPaystackCheckout' | 'endPending'>;
+  service: Pick<OrderService, 'checkPaystackCheckout' | 'endPending' | 'markTransferPending'>;
   checkouts: Pick<CheckoutStore, 'byId'>;
 }
 
@@ -43,6 +43,7 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
       if (!checkout) return 'remind';
       const found = await service.checkPaystackCheckout(checkout);
       if (found === 'unknown') return 'later';
+      // Paid, recorded for the seller, or a transfer under way: never reminded.
       return found === 'unpaid' ? 'remind' : 'paid';
     },
   });
@@ -55,7 +56,9 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
     beforeExpiring: async (checkout) => {
       if (!asksPaystack(checkout)) return true;
       // Paid (now fulfilled) or unknown: not expired by this run. An issue or no payment: expired.
+      // A transfer under way: the checkout waits for it instead (and its buyer gets the waiting page).
       const found = await service.checkPaystackCheckout(checkout);
+      if (found === 'waiting') await service.markTransferPending(checkout);
       return found === 'unpaid' || found === 'issue';
     },
   });
@@ -65,6 +68,8 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
     // Payments on their way, waited for long enough: asked once more, then ended.
     for (const checkout of await overduePending(db, now())) {
       try {
+        // Paid now, or Paystack unreachable: not ended by this run. Ended, a later payment is still
+        // fulfilled by the webhook under the late-payment rule (checkouts/latePayments.ts).
         const found = await service.checkPaystackCheckout(checkout);
         if (found === 'paid' || found === 'unknown') continue;
         if (await service.endPending(checkout.id)) outcome.expired += 1;

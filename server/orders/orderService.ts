@@ -21,6 +21,7 @@ import { fulfilPaystackCharge, fulfilPaystackCheckout, payWithPaystack } from '.
 import {
   checkPaystackCheckout,
   endPendingPayment,
+  markTransferPending,
   pendingPayments,
   reportPending,
   waitStatus,
@@ -88,6 +89,8 @@ export interface OrderService {
   checkPaystackCheckout(checkout: Checkout): Promise<PaystackCheck>;
   /** Ends a pending payment waited for long enough (the expiry sweep). */
   endPending(checkoutId: string): Promise<boolean>;
+  /** An open checkout whose transfer Paystack reports under way: it waits instead of expiring. */
+  markTransferPending(checkout: Checkout): Promise<void>;
 }
 
 export function createOrderService(deps: OrderServiceDeps): OrderService {
@@ -110,5 +113,6 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     checkPaystackCheckout: (checkout) =>
       checkPaystackCheckout(deps, checkout, (current) => fulfilPaystackCheckout(deps, current)),
     endPending: (checkoutId) => endPendingPayment(deps, checkoutId, 'expired'),
+    markTransferPending: (checkout) => markTransferPending(deps, checkout),
   };
 }

@@ -99,10 +99,20 @@ export async function fulfilPaystackCharge(
   return settlePaystack(deps, transaction, checkout, null);
 }
 
-/** The sweep's question for a checkout whose webhook may never have come: paid at Paystack? Then fulfilled. */
-export async function fulfilPaystackCheckout(deps: OrderServiceDeps, checkout: Checkout): Promise<OrderAnswer> {
+/** Paystack's words for a payment started but not yet confirmed (a transfer being matched). */
+const underWay: ReadonlySet<string> = new Set(['pending', 'ongoing', 'processing', 'queued']);
+
+/**
+ * The sweep's question for a checkout whose webhook may never have come: paid at Paystack? Then
+ * fulfilled. 'waiting' while Paystack reports the payment under way.
+ */
+export async function fulfilPaystackCheckout(
+  deps: OrderServiceDeps,
+  checkout: Checkout,
+): Promise<OrderAnswer | 'waiting'> {
   const done = await replayRecorded(deps, 'paystack', checkout.reference);
   if (done) return done;
   const transaction = await verifyPaystack(deps, checkout.reference);
+  if (underWay.has(transaction.status)) return 'waiting';
   return settlePaystack(deps, transaction, checkout, null);
 }

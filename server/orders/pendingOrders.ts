@@ -152,12 +152,20 @@ export async function endPendingPayment(
   return true;
 }
 
+/** The sweep found a transfer under way at Paystack for an open checkout: it waits, and its buyer gets the page. */
+export async function markTransferPending(deps: OrderServiceDeps, checkout: Checkout): Promise<void> {
+  if (checkout.status === 'open') await goPending(deps, checkout, 'transfer');
+}
+
 export function pendingPayments(deps: OrderServiceDeps): Promise<PendingPaymentRow[]> {
   return listPending(deps.db);
 }
 
-/** What the sweep learnt from Paystack about a checkout: settled (a sale or an issue), unpaid, or unknown now. */
-export type PaystackCheck = 'paid' | 'issue' | 'unpaid' | 'unknown';
+/**
+ * What the sweep learnt from Paystack about a checkout: settled (a sale or an issue), under way at
+ * Paystack (a transfer being matched), unpaid, or unknown now (Paystack unreachable).
+ */
+export type PaystackCheck = 'paid' | 'issue' | 'waiting' | 'unpaid' | 'unknown';
 
 /**
  * Asks Paystack about an open or pending checkout (Verify Transaction by its reference) and fulfils it
@@ -170,8 +178,7 @@ export async function checkPaystackCheckout(
 ): Promise<PaystackCheck> {
   if (!deps.paystack || checkout.provider !== 'paystack') return 'unpaid';
   try {
-    await settle(checkout);
-    return 'paid';
+    return (await settle(checkout)) === 'waiting' ? 'waiting' : 'paid';
   } catch (error) {
     if (error instanceof PaymentIssueRecordedError) return 'issue';
     if (error instanceof ProviderUnavailableError) return 'unknown';

@@ -13,7 +13,7 @@ import {
   openProductDialog,
   openProductThroughAccessLink,
   product,
-  purchaseSuccessful,
+  paymentComplete,
   serveDeliverables,
   uniqueTag,
   watchPaymentRequests,
@@ -250,8 +250,7 @@ describe('Paystack (NGN)', () => {
     const frame = page.frameLocator('iframe[id^="inline-checkout-"]');
     await frame.getByRole('button', { name: 'Pay NGN 7500' }).click();
 
-    await page.getByRole('dialog', { name: 'Payment successful' }).waitFor();
-    await acknowledge(page, purchaseSuccessful);
+    const done = await paymentComplete(page, buyer.email);
 
     expect(charges).toHaveLength(1);
     const [charge] = charges;
@@ -270,7 +269,7 @@ describe('Paystack (NGN)', () => {
       customer: { name: buyer.name, email: buyer.email, confirmEmail: buyer.email, phone: buyer.phone },
     });
 
-    const accessUrl = await openProductThroughAccessLink(page, dialog, buyer.email);
+    const accessUrl = await openProductThroughAccessLink(page, done, buyer.email);
     const notice = await expectOrderMail(buyer, accessUrl);
     expect(notice.text).toContain('Paid with: Paystack');
     expect(notice.text).toContain(`Reference: ${charge!.ref}`);
@@ -311,7 +310,7 @@ describe('PayPal (USD)', () => {
     const dialog = await openProductDialog(page, providersBaseUrl);
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
-    await acknowledge(page, purchaseSuccessful);
+    const done = await paymentComplete(page, buyer.email);
 
     expect(paypal.sdkUrls).toHaveLength(1);
     const sdk = new URL(paypal.sdkUrls[0]!);
@@ -327,7 +326,7 @@ describe('PayPal (USD)', () => {
       { description: product.title, custom_id: product.id, amount: { currency_code: 'USD', value: '9.00' } },
     ]);
 
-    const accessUrl = await openProductThroughAccessLink(page, dialog, buyer.email);
+    const accessUrl = await openProductThroughAccessLink(page, done, buyer.email);
     const notice = await expectOrderMail(buyer, accessUrl);
     expect(notice.text).toContain('Paid with: PayPal');
     expect(notice.text).toContain('Amount: $9');

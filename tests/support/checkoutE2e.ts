@@ -61,6 +61,22 @@ export async function fillPaymentForm(dialog: Locator, buyer: Buyer) {
   await dialog.getByLabel('Phone Number').fill(buyer.phone);
 }
 
+/**
+ * The one success screen (docs/storefront.md, 'Messages'): the payment dialog itself, now titled
+ * 'Payment complete', with 'Payment successful' and the purchase sentence on it and the address named;
+ * no alert on top of it. Returns the dialog.
+ */
+export async function paymentComplete(page: Page, email: string, timeout = 20_000): Promise<Locator> {
+  const done = page.getByRole('dialog', { name: 'Payment complete' });
+  await done.waitFor({ timeout });
+  const status = await done.getByRole('status').innerText();
+  expect(status).toContain('Payment successful');
+  expect(status).toContain(purchaseSuccessful);
+  expect(status).toContain(`Your access link was sent to ${email}.`);
+  expect(await page.getByRole('dialog').count()).toBe(1);
+  return done;
+}
+
 /** Waits for a sweetalert2 message by its title and dismisses it with OK. */
 export async function acknowledge(page: Page, title: string, timeout = 20_000) {
   const alert = page.getByRole('dialog', { name: title });

@@ -13,7 +13,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCloud, type Cloud } from '../../../local/cloud';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
-import { createCheckoutExpiry, createReminders } from '../../../server/app';
+import type { Server } from 'node:http';
+import { closeServer } from '../../../local/http';
+import { freePort } from '../../../local/ports';
+import { createApp, createCheckoutExpiry, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { isLocal } from '../../support/msw';
@@ -205,5 +208,51 @@ describe('the expiry sweep asks Paystack first', () => {
     expect(await stored(stale.id)).toMatchObject({ status: 'expired', endedBy: 'expired' });
     expect(await stored(late.id)).toMatchObject({ status: 'paid' });
     expect(await stored(young.id)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('the store’s Paystack channels', () => {
+  it('are the ones the seller chose in Store settings, on every Paystack checkout', async () => {
+    await cloud.db.doc(`products/${productId}`).set({
+      title: 'Freelance Writing Playbook',
+      description: 'How to start.',
+      priceInNgn: 7500,
+      priceInUsd: 9,
+      categoryId: 1,
+      coverImageUrl: 'https://images.test/cover.png',
+      author: 'Digital Store Content Team',
+      createdAt: minutesBefore(60 * 24 * 365),
+    });
+    await cloud.db.doc('settings/store').set({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['ussd', 'bank_transfer'],
+    });
+    const port = await freePort();
+    const app = createApp(deps());
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const customer = {
+        name: 'Ada Obi',
+        email: 'ada@example.com',
+        confirmEmail: 'ada@example.com',
+        phone: '+2348031234567',
+      };
+      const answer = async (currency: 'NGN' | 'USD', provider?: 'demo') => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/checkouts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ productId, currency, customer, ...(provider ? { provider } : {}) }),
+        });
+        return (await response.json()) as { channels?: string[]; provider: string };
+      };
+      expect(await answer('NGN')).toMatchObject({ provider: 'paystack', channels: ['ussd', 'bank_transfer'] });
+      expect(await answer('NGN', 'demo')).not.toHaveProperty('channels');
+    } finally {
+      await closeServer(server);
+      await cloud.db.doc('settings/store').delete();
+    }
   });
 });

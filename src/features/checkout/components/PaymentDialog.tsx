@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { getConfig } from '../../../lib/config';
 import { messages } from '../checkoutMessages';
@@ -49,6 +49,14 @@ export function PaymentDialog({
     waitPollMs,
   );
 
+  // The form (and the button that had the focus) is gone once the payment waits or is complete: the
+  // focus moves to what replaced it, so keyboard and screen reader users land on the new screen.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const outcome = phase.kind === 'done' || phase.kind === 'waiting' ? phase.kind : null;
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
   const close = () => {
     if (!isRecording(state)) onClose();
   };
@@ -63,12 +71,12 @@ export function PaymentDialog({
       />
 
       {phase.kind === 'done' ? (
-        <div className="mt-5 space-y-4">
+        <div ref={outcomeRef} tabIndex={-1} className="mt-5 space-y-4 focus:outline-none">
           <PaymentComplete completed={phase.completed} />
           <CloseRow onClose={onClose} />
         </div>
       ) : phase.kind === 'waiting' ? (
-        <div className="mt-5 space-y-4">
+        <div ref={outcomeRef} tabIndex={-1} className="mt-5 space-y-4 focus:outline-none">
           <WaitingForPayment status={phase.wait.status} checkFailed={checkFailed} />
           <CloseRow onClose={onClose} />
         </div>

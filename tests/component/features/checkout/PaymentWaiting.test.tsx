@@ -193,6 +193,9 @@ describe('a bank transfer Paystack has not yet seen', () => {
     );
     expect(within(done).getByRole('link', { name: 'Open your product' })).toHaveAttribute('href', accessUrl);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    // The focus moved to the new screen: Tab reaches the access link first.
+    await user.tab();
+    expect(within(done).getByRole('link', { name: 'Open your product' })).toHaveFocus();
   });
 
   it('says what to do when the transfer was never confirmed', async () => {

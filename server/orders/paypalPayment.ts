@@ -149,7 +149,9 @@ export async function completePaypalCapture(deps: OrderServiceDeps, orderId: str
 /** PAYMENT.CAPTURE.DENIED: the pending checkout ends and its buyer is told, once; a completed one stays. */
 export async function denyPaypalCapture(deps: OrderServiceDeps, orderId: string): Promise<boolean> {
   const { checkout, order } = await recordedOrder(deps, orderId);
-  // PayPal's word on the capture decides, not the event alone.
-  if (order.capture?.status === 'COMPLETED' || order.capture?.status === 'PENDING') return false;
+  // PayPal's word on the capture decides, not the event alone: only a capture PayPal reports declined
+  // (or failed) ends the checkout; a completed, pending or missing one changes nothing.
+  const status = order.capture?.status;
+  if (status !== 'DECLINED' && status !== 'FAILED') return false;
   return endPendingPayment(deps, checkout.id, 'declined');
 }

@@ -338,6 +338,9 @@ describe('a PayPal capture held for review', () => {
     // A COMPLETED event while PayPal still holds it changes nothing.
     expect((await paypalEvent('PAYMENT.CAPTURE.COMPLETED', orderId)).status).toBe(200);
     expect(await transactionsFor(orderId)).toEqual([]);
+    // Nor does a DENIED event PayPal's own record of the capture does not bear out.
+    expect((await paypalEvent('PAYMENT.CAPTURE.DENIED', orderId)).status).toBe(200);
+    expect((await checkoutOf(opened.checkoutId))?.status).toBe('pending');
 
     paypal.settleCapture(orderId, 'COMPLETED');
     const [one, two] = await Promise.all([
@@ -357,6 +360,9 @@ describe('a PayPal capture held for review', () => {
     });
     expect(await mailsMatching(orderMailFor(customer, product), 1)).toHaveLength(1);
     expect((await checkoutOf(opened.checkoutId))?.status).toBe('paid');
+    expect(
+      await mailsMatching((mail) => toAddress(customer.email)(mail) && mail.subject.includes('declined'), 0),
+    ).toEqual([]);
   });
 
   it('PAYMENT.CAPTURE.DENIED ends it and e-mails the buyer once; a COMPLETED event after it makes no sale', async () => {

@@ -135,6 +135,8 @@ const providerVariables = [
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_BASE_URL',
   'PAYPAL_MERCHANT_ID',
+  // Not a provider's, but the demo bank's stand-in for one: `DEMO_TRANSFER_DELAY_MS=20000 npm start`.
+  'DEMO_TRANSFER_DELAY_MS',
 ] as const;
 
 function providerEnvFromShell(): Record<string, string> {

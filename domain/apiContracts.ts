@@ -50,6 +50,47 @@ export interface CheckoutAnswer {
   currency: 'NGN' | 'USD';
   /** ISO time until which the checkout's price is honoured for a new payment. */
   expiresAt: string;
+  /** The Paystack channels the seller offers (settings/store paystackChannels); Paystack checkouts only. */
+  channels?: string[];
+}
+
+/**
+ * What the waiting page reads (GET /api/checkouts/{id}/status?t=): a payment that completes later
+ * (a bank transfer Paystack has not yet seen, a PayPal review), paid (with the access link), or ended.
+ */
+export interface WaitStatusAnswer {
+  state: 'waiting' | 'paid' | 'expired' | 'declined';
+  kind: 'transfer' | 'paypal';
+  productName: string;
+  amount: number;
+  currency: 'NGN' | 'USD';
+  /** The address the product is (or was) e-mailed to. */
+  email: string;
+  accessUrl?: string;
+}
+
+/**
+ * The answer when a payment is under way but not yet confirmed (POST /api/checkouts/{id}/pending, or
+ * a PayPal capture that ended PENDING, answered with 202): the waiting page's token and the status.
+ */
+export interface PendingPaymentAnswer {
+  pending: true;
+  checkoutId: string;
+  waitToken: string;
+  status: WaitStatusAnswer;
+}
+
+/** A checkout whose payment is on its way, as the Sales panel lists it (GET /api/admin/pending-payments). */
+export interface PendingPaymentRow {
+  checkoutId: string;
+  kind: 'transfer' | 'paypal';
+  productName: string;
+  amount: number;
+  currency: 'NGN' | 'USD';
+  customerName: string;
+  customerEmail: string;
+  /** ISO time the payment started waiting. */
+  since: string;
 }
 
 /** What POST /api/checkouts/quote answers: the price a code would give now (nothing is reserved). */

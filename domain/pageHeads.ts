@@ -1,7 +1,7 @@
 // Each storefront page's title and description, and whether search engines may index it: one source
 // for the build (the prerendered HTML a crawler reads) and the SPA (the title it sets as the shopper
 // moves around). Pages a search result must never lead to say `noindex`: a buyer's purchases, search
-// results, the admin area and access links. See docs/catalog-and-search.md, 'Search engines'.
+// results, the admin area, access links and the waiting page of a payment. See docs/catalog-and-search.md, 'Search engines'.
 import { findCategory } from './categories';
 import { paths } from './routes';
 
@@ -30,6 +30,7 @@ export const pageHeads = {
     description: 'Everything you bought here in one place: sign in with a code sent to your e-mail.',
     noindex: true,
   },
+  waiting: { title: 'Your payment', noindex: true },
 } as const satisfies Record<string, PageHead>;
 
 /** A category page's head: its name and description. */

@@ -8,6 +8,9 @@ export const paths = {
   contact: '/contactus',
   purchases: '/purchases',
   library: '/library',
+  /** A payment on its way (docs/payments.md, 'Payments that complete later'); `t` is its wait token. */
+  waiting: (checkoutId: string, token: string) =>
+    `/checkout/${encodeURIComponent(checkoutId)}?t=${encodeURIComponent(token)}`,
   adminLogin: '/adminlogin',
   adminSignup: '/adminsignup',
   adminForgotPassword: '/adminforgotpassword',

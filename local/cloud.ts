@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
+import { createDemoBank } from './demoBank';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -134,6 +135,8 @@ const providerVariables = [
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_BASE_URL',
   'PAYPAL_MERCHANT_ID',
+  // Not a provider's, but the demo bank's stand-in for one: `DEMO_TRANSFER_DELAY_MS=20000 npm start`.
+  'DEMO_TRANSFER_DELAY_MS',
 ] as const;
 
 function providerEnvFromShell(): Record<string, string> {
@@ -313,7 +316,18 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         ? createAdminAuth({ projectId, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
         : refuseAllTokens;
       const mailer = createMailer(config);
-      const app = createApp({ config, db, mailer, auth });
+      // Confirms 'Pay by transfer (demo)' after DEMO_TRANSFER_DELAY_MS, through the API's demo webhook.
+      const demoBank = createDemoBank({
+        apiUrl: () => `http://${host}:${ports.api}`,
+        accessLinkSecret: config.ACCESS_LINK_SECRET ?? '',
+        delayMs: config.DEMO_TRANSFER_DELAY_MS,
+        log,
+      });
+      stops.push(() => {
+        demoBank.stop();
+        return Promise.resolve();
+      });
+      const app = createApp({ config, db, mailer, auth, demoTransferSent: demoBank.transferSent });
       type Sweep = { name: string; run: () => Promise<string | null> };
       // Sweeps on a timer, one after the other; a run still going when the next is due is not
       // doubled, and each reports only when it did something.

@@ -9,6 +9,7 @@ import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
 import { createSaleActions } from './admin/saleActions';
 import { createSaleRouter } from './admin/saleRoutes';
+import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
@@ -27,21 +28,20 @@ import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
-import { createCheckoutStore, type ExpiryOutcome } from './checkouts/checkouts';
+import type { ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
-import { createPaymentIssues } from './payments/paymentIssues';
 import { createOrderRouter } from './orders/orderRoutes';
-import { createOrderService } from './orders/orderService';
-import { createPaypalClient } from './payments/paypalClient';
-import { createPaystackClient } from './payments/paystackClient';
+import { createPurchaseWiring } from './orders/purchaseWiring';
+import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
 import { productTemplateFile } from '../domain/productTemplate';
 import { createSeoRouter } from './seo/seoRoutes';
-import { createReminderRouter, createReminderSweep, type ReminderOutcome } from './checkouts/reminders';
+import { createReminderRouter, type ReminderOutcome } from './checkouts/reminders';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
+import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook';
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
 
@@ -66,6 +66,8 @@ export interface AppDeps {
    * on first use. Null: no bucket (file routes answer 503, downloads are unavailable).
    */
   files?: FileStorage | null;
+  /** The local cloud's demo bank (local/demoBank.ts), told of each demo transfer; never deployed. */
+  demoTransferSent?: (reference: string) => void;
 }
 
 function logToConsole(message: string, error: unknown): void {
@@ -146,6 +148,7 @@ export function createApp(deps: AppDeps): Express {
   const purchases = createPurchaseRoutes(deps, now, logError, limits, files);
   app.use('/api/webhooks/paystack', purchases.webhook);
   app.use('/api/webhooks/paypal', purchases.paypalWebhook);
+  if (purchases.demoWebhook) app.use('/api/webhooks/demo', purchases.demoWebhook);
 
   app.use(jsonBodies());
 
@@ -226,7 +229,21 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use('/api/checkouts', limits.checkouts);
+  // The waiting page polls its status (a cheap read) under its own limit; everything else is paying.
+  app.get('/api/checkouts/:id/status', limits.waitStatus);
+  app.use(
+    '/api/admin/pending-payments',
+    createPendingPaymentsRouter({
+      requireAdmin,
+      pendingPayments: () => purchases.service.pendingPayments(),
+      limiter: limits.admin,
+      logError,
+    }),
+  );
+  app.use('/api/checkouts', (req, res, next) => {
+    if (req.method === 'GET') next();
+    else void limits.checkouts(req, res, next);
+  });
   app.use(
     '/api/admin/transactions',
     createRefundRouter({ requireAdmin, refunds: purchases.refunds, limiter: limits.admin, logError }),
@@ -293,27 +310,23 @@ export function createEmailRetry(deps: AppDeps): () => Promise<EmailSweepOutcome
  * dependencies as the app: the deployed scheduled function and the local cloud's timer run it.
  */
 export function createReminders(deps: AppDeps): () => Promise<ReminderOutcome> {
-  return createReminderSweep({
-    db: deps.db,
-    mailer: deps.mailer,
-    config: deps.config,
-    now: deps.now ?? (() => new Date()),
-    logError: deps.logError ?? logToConsole,
-  });
+  return createCheckoutSweeps(sweepDeps(deps)).reminders;
 }
 
 /**
  * The sweep that marks unpaid checkouts past their expiry 'expired' and gives their reserved code
- * uses back (checkouts/checkouts.ts expireOverdue): the deployed scheduled function and the local
- * cloud's timer run it.
+ * uses back (checkouts/checkouts.ts expireOverdue), after asking Paystack about each one: the deployed
+ * scheduled function and the local cloud's timer run it.
  */
 export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome> {
-  const checkouts = createCheckoutStore({
-    db: deps.db,
-    now: deps.now ?? (() => new Date()),
-    ttlMinutes: deps.config.CHECKOUT_TTL_MINUTES,
-  });
-  return () => checkouts.expireOverdue();
+  return createCheckoutSweeps(sweepDeps(deps)).expiry;
+}
+
+function sweepDeps(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const logError = deps.logError ?? logToConsole;
+  const { service, checkouts } = createPurchaseWiring({ ...deps, now, logError });
+  return { db: deps.db, mailer: deps.mailer, config: deps.config, now, logError, service, checkouts };
 }
 
 /** The purchase API's routers, from the same dependencies as the rest of the app. */
@@ -325,23 +338,14 @@ function createPurchaseRoutes(
   files: () => FileStorage | null,
 ) {
   const { config, db, mailer } = deps;
-  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
-  const paystack = config.PAYSTACK_SECRET_KEY
-    ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
-    : null;
-  // Without the merchant id no capture could be checked, so PayPal stays off (the config refuses
-  // a client id without it anyway).
-  const paypal =
-    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET && config.PAYPAL_MERCHANT_ID
-      ? createPaypalClient({
-          clientId: config.PAYPAL_CLIENT_ID,
-          clientSecret: config.PAYPAL_CLIENT_SECRET,
-          baseUrl: config.PAYPAL_BASE_URL,
-          timeoutMs,
-        })
-      : null;
-  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
-  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({
+    config,
+    db,
+    mailer,
+    now,
+    logError,
+    ...(deps.demoTransferSent ? { demoTransferSent: deps.demoTransferSent } : {}),
+  });
   const browsers = sessionCookiesFor(config, links.deviceCookieKey);
   const downloads = createDownloads({
     db,
@@ -350,16 +354,24 @@ function createPurchaseRoutes(
     now,
   });
   const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
-  const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
-  const issues = createPaymentIssues({ db, mailer, config, logError, now });
-  const service = createOrderService({ db, config, paystack, paypal, checkouts, fulfilment, issues, now });
   const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
   return {
     links,
     fulfilment,
     refunds,
+    service,
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
-    paypalWebhook: createPaypalWebhookRouter({ paypal, webhookId: config.PAYPAL_WEBHOOK_ID, refunds, logError }),
+    paypalWebhook: createPaypalWebhookRouter({
+      paypal,
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+      refunds,
+      service,
+      logError,
+    }),
+    demoWebhook:
+      config.DEMO_PAYMENTS && config.ACCESS_LINK_SECRET
+        ? createDemoWebhookRouter({ key: demoWebhookKey(config.ACCESS_LINK_SECRET), service, logError })
+        : null,
     orders: createOrderRouter({
       service,
       logError,

@@ -103,6 +103,11 @@ const schema = z.object({
   ORDER_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // The waiting page polls its status every few seconds (docs/payments.md, 'Payments that complete later').
+  WAIT_STATUS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  WAIT_STATUS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // The local demo bank confirms a demo transfer this long after the buyer sent it (local only).
+  DEMO_TRANSFER_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
   RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
   RESEND_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ACCESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),

@@ -4,7 +4,7 @@ import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { useEarlyClick } from './components/useEarlyClick';
 import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
-import { PurchasesPage } from './features/checkout';
+import { PurchasesPage, WaitingPage } from './features/checkout';
 import { ContactPage } from './features/contact';
 import { CurrencySwitch } from './features/currency';
 import type { AdminPageName } from './features/admin';
@@ -63,6 +63,7 @@ export function App() {
         <Route path="contactus" element={<ContactPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="library" element={<Library />} />
+        <Route path="checkout/:checkoutId" element={<WaitingPage />} />
         <Route path="adminlogin" element={<Admin page="login" />} />
         <Route path="adminsignup" element={<Admin page="signup" />} />
         <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />

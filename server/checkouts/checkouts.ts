@@ -13,7 +13,8 @@ import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
 
 export const checkoutsCollection = 'checkouts';
 
-export type CheckoutStatus = 'open' | 'paid' | 'expired';
+/** `pending`: a payment under way that completes later (pendingPayments.ts). */
+export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'expired';
 
 export interface CheckoutCustomer {
   name: string;
@@ -94,6 +95,8 @@ export interface CheckoutStoreDeps {
   db: Firestore;
   now: () => Date;
   ttlMinutes: number;
+  /** Asked before an overdue checkout expires (the sweep asks Paystack); false leaves it for now. */
+  beforeExpiring?: (checkout: Checkout) => Promise<boolean>;
 }
 
 export interface NewCheckout {
@@ -291,7 +294,7 @@ async function quote(
   };
 }
 
-async function expireOverdue({ db, now }: CheckoutStoreDeps): Promise<ExpiryOutcome> {
+async function expireOverdue({ db, now, beforeExpiring }: CheckoutStoreDeps): Promise<ExpiryOutcome> {
   const overdue = await db
     .collection(checkoutsCollection)
     .where('status', '==', 'open')
@@ -301,6 +304,8 @@ async function expireOverdue({ db, now }: CheckoutStoreDeps): Promise<ExpiryOutc
     .get();
   const outcome: ExpiryOutcome = { expired: 0, released: 0 };
   for (const doc of overdue.docs) {
+    const checkout = read(doc.id, doc.data());
+    if (beforeExpiring && checkout && !(await beforeExpiring(checkout))) continue;
     const result = await db.runTransaction(
       async (t) => {
         const current = (await t.get(doc.ref)).data() as CheckoutRecord | undefined;

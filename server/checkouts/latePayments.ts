@@ -16,6 +16,22 @@ import { codeUseAtPayment, reservationStatus } from './discountCodes';
  */
 export const latePaymentGraceMs = 5 * 60_000;
 
+/**
+ * Paystack's channels where the buyer's part is done before Paystack sees the money (a bank transfer,
+ * USSD, pay with bank): the buyer paid when they started, at Paystack's created_at, however long the
+ * bank takes to confirm (docs/payments.md, 'Payments that complete later').
+ */
+const completesLater: ReadonlySet<string> = new Set(['bank_transfer', 'ussd', 'bank', 'qr']);
+
+/**
+ * The time a Paystack payment is judged by: when the buyer started paying for a channel that confirms
+ * later, else when Paystack recorded it paid; null when Paystack gave neither (judged as made now).
+ */
+export function paystackPaymentTime(facts: { channel: string; createdAt: string | null; paidAt: string | null }) {
+  if (completesLater.has(facts.channel) && facts.createdAt) return facts.createdAt;
+  return facts.paidAt;
+}
+
 export const paidAfterExpiry = 'Paid after the checkout expired, at a price no longer offered.';
 export const paidAfterHoldReplaced =
   'Paid after a newer checkout of the same buyer took over its discount code, at a price no longer offered.';

@@ -52,6 +52,12 @@ export interface ReminderDeps {
   >;
   now: () => Date;
   logError: (message: string, error: unknown) => void;
+  /**
+   * Asked before a checkout is reminded (the sweep asks Paystack, docs/payments.md 'A missed webhook'):
+   * 'paid' (fulfilled now, or paid and recorded for the seller) is never reminded, 'later' is asked
+   * again by the next sweep.
+   */
+  beforeReminding?: (checkoutId: string, data: DocumentData) => Promise<'remind' | 'paid' | 'later'>;
 }
 
 export interface ReminderOutcome {
@@ -164,7 +170,8 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
         transaction.update(ref, { reminder: 'skipped', reminderAt: Timestamp.fromDate(now()) });
         return 'skipped' as const;
       };
-      if (!checkout || checkout.status === 'paid') return skip();
+      // A payment on its way (a transfer, a PayPal review) is not an unfinished purchase.
+      if (!checkout || checkout.status === 'paid' || checkout.status === 'pending') return skip();
       const email = checkout.customer.email.trim().toLowerCase();
       const key = addressKey(email);
       const sendRef = db.collection(reminderSendsCollection).doc(key);
@@ -215,7 +222,9 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
     const { remindersOn } = readStoreSettings(settings.data());
     for (const document of due.docs) {
       try {
-        const claimed = await claim(document.id, remindersOn);
+        const before = deps.beforeReminding ? await deps.beforeReminding(document.id, document.data()) : 'remind';
+        if (before === 'later') continue;
+        const claimed = await claim(document.id, remindersOn && before === 'remind');
         if (claimed === 'taken') continue;
         if (claimed === 'skipped') {
           outcome.skipped += 1;

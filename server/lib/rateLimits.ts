@@ -8,7 +8,8 @@ import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
-export type RateLimitName = 'contact' | 'orders' | 'checkouts' | 'resend' | 'access' | 'confirm' | 'signIn' | 'admin';
+export type RateLimitName =
+  'contact' | 'orders' | 'checkouts' | 'waitStatus' | 'resend' | 'access' | 'confirm' | 'signIn' | 'admin';
 
 export interface RateLimitSetting {
   limit: number;
@@ -21,6 +22,7 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   contact: 'Too many messages. Please try again in a minute.',
   orders: 'Too many payment attempts. Please wait a minute and try again.',
   checkouts: 'Too many payment attempts. Please wait a minute and try again.',
+  waitStatus: 'Too many checks of this payment. Please wait a minute and try again.',
   resend: 'Too many requests for your purchase links. Please try again later.',
   access: 'Too many download attempts. Please wait a minute and try again.',
   confirm: 'Too many e-mail confirmations from this connection. Please try again in 10 minutes.',
@@ -36,6 +38,8 @@ export type RateLimitConfig = Pick<
   | 'ORDER_RATE_WINDOW_MS'
   | 'CHECKOUT_RATE_LIMIT'
   | 'CHECKOUT_RATE_WINDOW_MS'
+  | 'WAIT_STATUS_RATE_LIMIT'
+  | 'WAIT_STATUS_RATE_WINDOW_MS'
   | 'RESEND_RATE_LIMIT'
   | 'RESEND_RATE_WINDOW_MS'
   | 'ACCESS_RATE_LIMIT'
@@ -65,6 +69,11 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       limit: config.CHECKOUT_RATE_LIMIT,
       windowMs: config.CHECKOUT_RATE_WINDOW_MS,
       message: rateLimitMessages.checkouts,
+    },
+    waitStatus: {
+      limit: config.WAIT_STATUS_RATE_LIMIT,
+      windowMs: config.WAIT_STATUS_RATE_WINDOW_MS,
+      message: rateLimitMessages.waitStatus,
     },
     resend: {
       limit: config.RESEND_RATE_LIMIT,
@@ -128,7 +137,8 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
 /**
  * One limiter per name, each with its own counters. Build once per app: every call starts fresh
  * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
- * order routes, `checkouts` on POST /api/checkouts, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
+ * order routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
+ * GET /api/checkouts/:id/status, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
  * `admin` on the admin API routes.
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {

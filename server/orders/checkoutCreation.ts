@@ -12,6 +12,7 @@ import {
   type OrderServiceDeps,
 } from './orderContext';
 import type { Currency } from '../../domain/money';
+import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings';
 
 export async function createCheckout(
   deps: OrderServiceDeps,
@@ -50,7 +51,7 @@ export async function createCheckout(
       (earlier.provider === chosen || earlier.provider === 'free')
     ) {
       if (earlier.provider !== 'free') checkProvider();
-      return checkouts.answerFor(earlier);
+      return withChannels(deps, checkouts.answerFor(earlier));
     }
   }
   const { answer } = await checkouts.create({
@@ -68,7 +69,14 @@ export async function createCheckout(
       if (amountMinor > 0) checkProvider();
     },
   });
-  return answer;
+  return withChannels(deps, answer);
+}
+
+/** A Paystack checkout carries the channels the seller offers (settings/store), for the popup's `channels`. */
+async function withChannels({ db }: Pick<OrderServiceDeps, 'db'>, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
+  if (answer.provider !== 'paystack') return answer;
+  const settings = await db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id).get();
+  return { ...answer, channels: readStoreSettings(settings.data()).paystackChannels };
 }
 
 // The same answer for a buyer and a stranger: what an address had free is decided at fulfilment.

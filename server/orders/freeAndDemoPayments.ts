@@ -121,3 +121,22 @@ export async function payWithDemo(
     demoIssue(checkout, reference),
   );
 }
+
+/**
+ * The local demo bank's confirmation of a demo transfer, signed like a provider's webhook
+ * (webhooks/demoWebhook.ts): a pending demo checkout is fulfilled through the same fulfilment.
+ */
+export async function confirmDemoTransfer(deps: OrderServiceDeps, reference: string): Promise<OrderAnswer> {
+  requireDemo(deps);
+  const checkout = await checkoutFor(deps, 'demo', reference);
+  if (!checkout) throw new PaymentNotVerifiedError('No checkout has this payment reference.');
+  const done = await deps.fulfilment.replay('demo', reference, checkout.productId, checkout.customer.email);
+  if (done) return done;
+  if (checkout.status !== 'pending') throw new PaymentNotVerifiedError('No transfer was sent for this checkout.');
+  return fulfilCheckout(
+    deps,
+    checkout,
+    { provider: 'demo', reference, amountPaid: checkout.amount, paidAt: deps.now().toISOString() },
+    demoIssue(checkout, reference),
+  );
+}

@@ -17,6 +17,7 @@ import {
   type Provider,
 } from './fulfilment';
 import type { Currency } from '../../domain/money';
+import type { WaitingDeps } from './pendingOrders';
 
 export interface Buyer {
   name: string;
@@ -54,6 +55,8 @@ export interface OrderServiceDeps {
   fulfilment: Fulfilment;
   issues: PaymentIssues;
   now: () => Date;
+  /** Payments that complete later (pendingOrders.ts): the waiting page's links and e-mails. */
+  waiting?: WaitingDeps;
 }
 
 /** What createCheckout is asked for. */
@@ -128,6 +131,7 @@ export async function fulfilCheckout(
     reference: string;
     amountPaid: number;
     paidAt: string;
+    judgedAt?: string;
     captureId?: string;
     guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
   },
@@ -147,6 +151,7 @@ export async function fulfilCheckout(
     amountPaid: paid.amountPaid,
     currency: checkout.currency,
     paidAt: paid.paidAt,
+    ...(paid.judgedAt ? { judgedAt: paid.judgedAt } : {}),
     customer: checkout.customer,
     checkout: {
       id: checkout.id,

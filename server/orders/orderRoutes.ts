@@ -11,13 +11,21 @@ import { answerHttpErrors, failure, handle, HttpError, jsonError, validate } fro
 import { ReferenceConflictError } from './fulfilment';
 import {
   checkoutBodySchema,
+  checkoutIdSchema,
   orderBodySchema,
   paypalCreateBodySchema,
   paypalOrderBodySchema,
   paypalOrderIdSchema,
+  pendingBodySchema,
   quoteBodySchema,
 } from './orderSchema';
-import { PaymentMethodUnavailableError, ProductNotFoundError, type OrderService } from './orderService';
+import {
+  PaymentMethodUnavailableError,
+  PaymentPendingError,
+  ProductNotFoundError,
+  type OrderService,
+} from './orderService';
+import { isWaitTokenShaped } from '../checkouts/pendingPayments';
 
 export const orderFailure = 'Failed to save transaction or send emails.';
 
@@ -31,6 +39,8 @@ export function orderErrorAnswer(error: unknown, context: string): HttpError {
     // Paid but not fulfilled automatically: not a refusal, the seller takes it from here.
     return new HttpError(202, { json: { paymentIssue: true, message: error.message } });
   }
+  // Under way but not yet confirmed (a transfer, a PayPal review): the buyer waits on its page.
+  if (error instanceof PaymentPendingError) return new HttpError(202, { json: { ...error.answer } });
   // The code's reason in the buyer's words ('This code has expired.').
   if (error instanceof DiscountCodeRefusedError) return jsonError(400, error.message);
   if (error instanceof CheckoutRefusedError) return jsonError(error.status, error.message);
@@ -54,6 +64,10 @@ type QuoteBody = z.infer<typeof quoteBodySchema>;
 type PaypalCreateBody = z.infer<typeof paypalCreateBodySchema>;
 type PaypalOrderBody = z.infer<typeof paypalOrderBodySchema>;
 type OrderIdParams = { id: string };
+type PendingBody = z.infer<typeof pendingBodySchema>;
+
+/** The waiting page's link names its checkout; anything else is not one (404, nothing read). */
+const notWaiting = () => jsonError(404, 'This payment link is not valid.');
 
 /** 400 for a PayPal order id that cannot be one, before the body is read. */
 const paypalOrderId: RequestHandler<OrderIdParams> = (req, _res, next) => {
@@ -143,7 +157,28 @@ export function createOrderRouter({
     (error, req) => orderErrorAnswer(error, `PayPal capture ${req.params.id}`),
   );
 
+  const reportPending = handle<OrderIdParams>(
+    async (req, res) => {
+      if (!checkoutIdSchema.safeParse(req.params.id).success) throw notWaiting();
+      res.status(202).json(await service.reportPending({ checkoutId: req.params.id, ...(req.body as PendingBody) }));
+    },
+    (error, req) => orderErrorAnswer(error, `Pending payment of checkout ${req.params.id}`),
+  );
+
+  const waitStatus = handle<OrderIdParams>(
+    async (req, res) => {
+      const token = typeof req.query.t === 'string' ? req.query.t : '';
+      if (!checkoutIdSchema.safeParse(req.params.id).success || !isWaitTokenShaped(token)) throw notWaiting();
+      const status = await service.waitStatus(req.params.id, token);
+      if (!status) throw notWaiting();
+      res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').json(status);
+    },
+    (error, req) => orderErrorAnswer(error, `Status of checkout ${req.params.id}`),
+  );
+
   const router = Router();
+  router.get('/checkouts/:id/status', waitStatus);
+  router.post('/checkouts/:id/pending', validate(pendingBodySchema), reportPending);
   router.post('/checkouts', validate(checkoutBodySchema), createCheckout);
   router.post('/checkouts/quote', validate(quoteBodySchema), quote);
   router.post('/orders', validate(orderBodySchema), placeOrder);

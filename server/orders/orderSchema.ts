@@ -52,6 +52,12 @@ const checkoutId = z
 /** createOrder: the API creates the PayPal order at the checkout's amount. */
 export const paypalCreateBodySchema = z.object({ checkoutId });
 
+/** The buyer's report of a transfer Paystack has not yet seen: the checkout's reference and buyer. */
+export const pendingBodySchema = z.object({ reference, productId, customer: customerSchema });
+
+/** A checkout id in a path (the waiting page's). */
+export const checkoutIdSchema = checkoutId;
+
 export const checkoutBodySchema = z.object({
   productId,
   currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }),

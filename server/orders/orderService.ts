@@ -3,13 +3,30 @@
 // was made after the checkout's hour: checkouts/latePayments.ts), then fulfilled once. A payment the
 // provider confirms but that cannot be fulfilled is recorded for the seller (paymentIssues), never
 // dropped. The price never comes from the browser.
-import type { CheckoutAnswer, OrderAnswer, PriceQuoteAnswer } from '../../domain/apiContracts';
+import type {
+  CheckoutAnswer,
+  OrderAnswer,
+  PendingPaymentAnswer,
+  PendingPaymentRow,
+  PriceQuoteAnswer,
+  WaitStatusAnswer,
+} from '../../domain/apiContracts';
+import type { Checkout } from '../checkouts/checkouts';
 import type { PaystackTransaction } from '../payments/paystackClient';
 import { createCheckout, quote } from './checkoutCreation';
-import { payFree, payWithDemo } from './freeAndDemoPayments';
+import { confirmDemoTransfer, payFree, payWithDemo } from './freeAndDemoPayments';
 import type { Buyer, CheckoutRequest, OrderServiceDeps, PaymentClaim } from './orderContext';
-import { capturePaypalOrder, createPaypalOrder } from './paypalPayment';
-import { fulfilPaystackCharge, payWithPaystack } from './paystackPayment';
+import { capturePaypalOrder, completePaypalCapture, createPaypalOrder, denyPaypalCapture } from './paypalPayment';
+import { fulfilPaystackCharge, fulfilPaystackCheckout, payWithPaystack } from './paystackPayment';
+import {
+  checkPaystackCheckout,
+  endPendingPayment,
+  markTransferPending,
+  pendingPayments,
+  reportPending,
+  waitStatus,
+  type PaystackCheck,
+} from './pendingOrders';
 import type { Currency } from '../../domain/money';
 
 // Where these moved when the service was split into checkout creation, one module per way of paying and
@@ -27,6 +44,7 @@ export {
   type PaymentClaim,
 } from './orderContext';
 export { buyerFromMetadata } from './paymentIssueFacts';
+export { PaymentPendingError, type PaystackCheck, type WaitingDeps } from './pendingOrders';
 
 export interface OrderService {
   createCheckout(input: CheckoutRequest): Promise<CheckoutAnswer>;
@@ -50,6 +68,29 @@ export interface OrderService {
   capturePaypalOrder(input: { orderId: string; productId: string; customer: Buyer }): Promise<OrderAnswer>;
   /** The webhook's charge.success: the same verification against the checkout, its buyer of record. */
   fulfilPaystackCharge(event: PaystackTransaction): Promise<OrderAnswer | null>;
+  /** The buyer's browser reports a transfer Paystack has not yet seen: the checkout waits (202 answer). */
+  reportPending(input: {
+    checkoutId: string;
+    reference: string;
+    productId: string;
+    customer: Buyer;
+  }): Promise<PendingPaymentAnswer>;
+  /** The waiting page's status; null when the token is not the checkout's. */
+  waitStatus(checkoutId: string, token: string): Promise<WaitStatusAnswer | null>;
+  /** PayPal's PAYMENT.CAPTURE.COMPLETED: fulfilled once; null while PayPal still holds the capture. */
+  completePaypalCapture(orderId: string): Promise<OrderAnswer | null>;
+  /** PayPal's PAYMENT.CAPTURE.DENIED: the pending checkout ends and its buyer is told, once. */
+  denyPaypalCapture(orderId: string): Promise<boolean>;
+  /** The local demo bank's confirmation of a demo transfer (DEMO_PAYMENTS only). */
+  confirmDemoTransfer(reference: string): Promise<OrderAnswer>;
+  /** Checkouts whose payment is on its way, for the Sales panel. */
+  pendingPayments(): Promise<PendingPaymentRow[]>;
+  /** The sweep asks Paystack about an open or pending checkout and fulfils it when it was paid. */
+  checkPaystackCheckout(checkout: Checkout): Promise<PaystackCheck>;
+  /** Ends a pending payment waited for long enough (the expiry sweep). */
+  endPending(checkoutId: string): Promise<boolean>;
+  /** An open checkout whose transfer Paystack reports under way: it waits instead of expiring. */
+  markTransferPending(checkout: Checkout): Promise<void>;
 }
 
 export function createOrderService(deps: OrderServiceDeps): OrderService {
@@ -63,5 +104,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     createPaypalOrder: (input) => createPaypalOrder(deps, input),
     capturePaypalOrder: (input) => capturePaypalOrder(deps, input),
     fulfilPaystackCharge: (event) => fulfilPaystackCharge(deps, event),
+    reportPending: (input) => reportPending(deps, input),
+    waitStatus: (checkoutId, token) => waitStatus(deps, checkoutId, token),
+    completePaypalCapture: (orderId) => completePaypalCapture(deps, orderId),
+    denyPaypalCapture: (orderId) => denyPaypalCapture(deps, orderId),
+    confirmDemoTransfer: (reference) => confirmDemoTransfer(deps, reference),
+    pendingPayments: () => pendingPayments(deps),
+    checkPaystackCheckout: (checkout) =>
+      checkPaystackCheckout(deps, checkout, (current) => fulfilPaystackCheckout(deps, current)),
+    endPending: (checkoutId) => endPendingPayment(deps, checkoutId, 'expired'),
+    markTransferPending: (checkout) => markTransferPending(deps, checkout),
   };
 }

@@ -16,6 +16,7 @@ import {
   type PaymentClaim,
 } from './orderContext';
 import { toMinor } from '../../domain/money';
+import { paystackPaymentTime } from '../checkouts/latePayments';
 import { paystackIssue } from './paymentIssueFacts';
 import { checkPaystackPaid, checkPaystackPayment } from './verification';
 
@@ -53,6 +54,8 @@ async function settlePaystack(
       reference: transaction.reference,
       amountPaid: paid.amountPaid,
       paidAt: paidAtIso(deps, paid.paidAt),
+      // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time).
+      judgedAt: paidAtIso(deps, paystackPaymentTime(transaction)),
     },
     paystackIssue(transaction, checkout, fallbackBuyer, ''),
   );
@@ -93,5 +96,23 @@ export async function fulfilPaystackCharge(
   // The event is signed, but the charge is verified again like a client call: one rule for both.
   const transaction = await verifyPaystack(deps, event.reference);
   const checkout = await checkoutFor(deps, 'paystack', event.reference);
+  return settlePaystack(deps, transaction, checkout, null);
+}
+
+/** Paystack's words for a payment started but not yet confirmed (a transfer being matched). */
+const underWay: ReadonlySet<string> = new Set(['pending', 'ongoing', 'processing', 'queued']);
+
+/**
+ * The sweep's question for a checkout whose webhook may never have come: paid at Paystack? Then
+ * fulfilled. 'waiting' while Paystack reports the payment under way.
+ */
+export async function fulfilPaystackCheckout(
+  deps: OrderServiceDeps,
+  checkout: Checkout,
+): Promise<OrderAnswer | 'waiting'> {
+  const done = await replayRecorded(deps, 'paystack', checkout.reference);
+  if (done) return done;
+  const transaction = await verifyPaystack(deps, checkout.reference);
+  if (underWay.has(transaction.status)) return 'waiting';
   return settlePaystack(deps, transaction, checkout, null);
 }

@@ -40,6 +40,11 @@ export interface VerifiedPurchase {
   amountPaid: number;
   currency: Currency;
   paidAt: string;
+  /**
+   * The provider's time the price is judged by when it is not `paidAt`: when the buyer started a
+   * payment that confirms later (checkouts/latePayments.ts paystackPaymentTime).
+   */
+  judgedAt?: string;
   customer: { name: string; email: string; phone: string };
   /** The checkout, marked paid in the same Firestore transaction that records the sale. */
   checkout: PurchaseCheckout | null;
@@ -126,7 +131,7 @@ async function decide(
   const checkoutRef = purchase.checkout ? db.collection(checkoutsCollection).doc(purchase.checkout.id) : null;
   const issueRef = purchase.issue ? paymentIssueRef(db, transactionId) : null;
   const grant = grantRef(db, token);
-  const paidAtMs = Date.parse(purchase.paidAt);
+  const paidAtMs = Date.parse(purchase.judgedAt ?? purchase.paidAt);
   // No provider time (or one that does not parse): the payment is judged as made now.
   const paidAt = Number.isNaN(paidAtMs) ? now() : new Date(paidAtMs);
   // Read-then-create inside a transaction: over REST, firebase-admin retries a plain create() on

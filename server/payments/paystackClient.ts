@@ -10,6 +10,10 @@ export interface PaystackTransaction {
   amount: number;
   currency: string;
   paidAt: string | null;
+  /** When the buyer started paying (Paystack's created_at); null when Paystack gave none. */
+  createdAt: string | null;
+  /** 'card', 'bank', 'ussd', 'bank_transfer', 'qr', ...; empty when Paystack gave none. */
+  channel: string;
   /** The metadata the popup was opened with; Paystack may hand it back as a JSON string. */
   metadata: Record<string, unknown>;
   customer: { email: string; firstName: string; lastName: string; phone: string };
@@ -52,6 +56,13 @@ export function readPaystackTransaction(data: Record<string, unknown>): Paystack
     amount: typeof data.amount === 'number' ? data.amount : Number.NaN,
     currency: text(data.currency),
     paidAt: typeof data.paid_at === 'string' ? data.paid_at : typeof data.paidAt === 'string' ? data.paidAt : null,
+    createdAt:
+      typeof data.created_at === 'string'
+        ? data.created_at
+        : typeof data.createdAt === 'string'
+          ? data.createdAt
+          : null,
+    channel: text(data.channel),
     metadata: parseMetadata(data.metadata),
     customer: {
       email: text(customer.email),

@@ -1,11 +1,16 @@
-// POST /api/webhooks/paypal (docs/payments.md, 'Refunds and disputes'): PayPal's refund, reversal and
-// dispute events. PayPal signs with a certificate chain; we ask PayPal's verify-webhook-signature API
+// POST /api/webhooks/paypal (docs/payments.md, 'Refunds and disputes', 'Payments that complete later'):
+// PayPal's refund, reversal and dispute events, and the end of a capture PayPal held for review
+// (PAYMENT.CAPTURE.COMPLETED fulfils it once, PAYMENT.CAPTURE.DENIED ends it). PayPal signs with a certificate chain; we ask PayPal's verify-webhook-signature API
 // (with our webhook id) rather than checking certificates ourselves, and anything but SUCCESS is 401
 // with nothing changed. Mounted before express.json: the event goes back to PayPal as received.
 import express, { Router, type RequestHandler } from 'express';
 import { maxBodyBytes } from '../lib/httpSecurity';
 import type { PaypalClient } from '../payments/paypalClient';
-import { ProviderUnavailableError } from '../payments/providerErrors';
+import { isRecord, PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
+import { PaymentIssueRecordedError } from '../payments/paymentIssues';
+import { CheckoutRefusedError } from '../checkouts/checkouts';
+import { ReferenceConflictError } from '../orders/fulfilment';
+import type { OrderService } from '../orders/orderService';
 import { readPaypalEvent } from '../refunds/providerEvents';
 import type { RefundService } from '../refunds/refundService';
 import { jsonOf, rawBodyOf } from './webhookBody';
@@ -14,11 +19,14 @@ export function createPaypalWebhookRouter({
   paypal,
   webhookId,
   refunds,
+  service,
   logError,
 }: {
   paypal: PaypalClient | null;
   webhookId: string | undefined;
   refunds: RefundService;
+  /** Completes or ends a capture PayPal held (server/orders/pendingOrders.ts). */
+  service?: Pick<OrderService, 'completePaypalCapture' | 'denyPaypalCapture'>;
   logError: (message: string, error: unknown) => void;
 }): Router {
   const receive: RequestHandler = async (req, res) => {
@@ -53,6 +61,29 @@ export function createPaypalWebhookRouter({
       res.status(502).json({ message: 'Could not verify the event. Please send it again.' });
       return;
     }
+    const held = service ? heldCapture(event) : null;
+    if (service && held) {
+      try {
+        if (held.type === 'PAYMENT.CAPTURE.COMPLETED') await service.completePaypalCapture(held.orderId);
+        else await service.denyPaypalCapture(held.orderId);
+        res.status(200).json({ received: true });
+      } catch (error) {
+        // PayPal sends the event again when we do not answer 2xx; a refusal that cannot change is kept.
+        if (error instanceof PaymentIssueRecordedError) {
+          // Paid but not fulfillable: recorded for the seller under Needs attention, who was e-mailed.
+          res.status(200).json({ received: true });
+          return;
+        }
+        logError(`PayPal webhook: ${held.type} for order ${held.orderId} failed`, error);
+        const final =
+          error instanceof PaymentNotVerifiedError ||
+          error instanceof ReferenceConflictError ||
+          error instanceof CheckoutRefusedError;
+        if (final) res.status(200).json({ received: true });
+        else res.status(500).json({ message: 'The event could not be applied. Please send it again.' });
+      }
+      return;
+    }
     const change = readPaypalEvent(event);
     if (!change) {
       res.status(200).json({ received: true });
@@ -72,4 +103,16 @@ export function createPaypalWebhookRouter({
   const router = Router();
   router.post('/', express.raw({ type: () => true, limit: maxBodyBytes }), receive);
   return router;
+}
+
+/** PAYMENT.CAPTURE.COMPLETED or .DENIED with the order it belongs to; null for any other event. */
+function heldCapture(
+  event: unknown,
+): { type: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED'; orderId: string } | null {
+  if (!isRecord(event) || !isRecord(event.resource)) return null;
+  const type = event.event_type;
+  if (type !== 'PAYMENT.CAPTURE.COMPLETED' && type !== 'PAYMENT.CAPTURE.DENIED') return null;
+  const supplementary = isRecord(event.resource.supplementary_data) ? event.resource.supplementary_data : {};
+  const related = isRecord(supplementary.related_ids) ? supplementary.related_ids : {};
+  return typeof related.order_id === 'string' && related.order_id ? { type, orderId: related.order_id } : null;
 }

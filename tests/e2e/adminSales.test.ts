@@ -8,14 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsDemoAdmin } from '../support/adminE2e';
 import {
-  acknowledge,
   buildBuyer,
   fillPaymentForm,
   mailsTo,
   openProductDialog,
   openProductThroughAccessLink,
   product,
-  purchaseSuccessful,
+  paymentComplete,
   serveDeliverables,
   uniqueTag,
 } from '../support/checkoutE2e';
@@ -41,8 +40,8 @@ describe('admin sales panel', () => {
     const dialog = await openProductDialog(shopper, baseUrl);
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
-    await acknowledge(shopper, purchaseSuccessful);
-    const accessUrl = await openProductThroughAccessLink(shopper, dialog);
+    const done = await paymentComplete(shopper, buyer.email);
+    const accessUrl = await openProductThroughAccessLink(shopper, done);
     await shopper.context().close();
 
     admin = await openPage(browser);

@@ -1,6 +1,7 @@
 // The store built with public provider keys (docs/payments.md) in a real Chromium:
 // Paystack's checkout frame and PayPal's SDK script are served by the test (no internet here), and
 // the API verifies each payment against the loopback provider stand-in (tests/support/fakeProviders.ts).
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -13,12 +14,13 @@ import {
   openProductDialog,
   openProductThroughAccessLink,
   product,
-  purchaseSuccessful,
+  paymentComplete,
   serveDeliverables,
   uniqueTag,
   watchPaymentRequests,
 } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
+import { fakeProviderKeys } from '../support/fakeProviders';
 
 const { providersBaseUrl, providersDistDir, providersUrl, publicKeys, buildSecrets } = inject('e2e');
 let browser: Browser;
@@ -37,7 +39,7 @@ afterAll(async () => {
  */
 const paystackFrame = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack (test)</title></head>
 <body><p id="state">Waiting for the transaction</p><button id="pay" type="button" disabled>Pay</button>
-<button id="close" type="button">Close checkout</button>
+<button id="close" type="button">Close checkout</button><button id="transfer" type="button">I've sent the money</button>
 <script>
   let params = null;
   window.addEventListener('message', (event) => {
@@ -55,6 +57,10 @@ const paystackFrame = `<!doctype html><html lang="en"><head><meta charset="utf-8
   });
   document.getElementById('close').addEventListener('click', () => {
     parent.postMessage({ event: 'close', data: { status: 'abandoned' } }, '*');
+  });
+  // Pay with Transfer, the money sent but not yet seen by Paystack: the frame reports it pending.
+  document.getElementById('transfer').addEventListener('click', () => {
+    parent.postMessage({ event: 'transfer:pending', data: { status: 'pending' } }, '*');
   });
   parent.postMessage({ event: 'loaded:checkout' }, '*');
 </script></body></html>`;
@@ -250,8 +256,7 @@ describe('Paystack (NGN)', () => {
     const frame = page.frameLocator('iframe[id^="inline-checkout-"]');
     await frame.getByRole('button', { name: 'Pay NGN 7500' }).click();
 
-    await page.getByRole('dialog', { name: 'Payment successful' }).waitFor();
-    await acknowledge(page, purchaseSuccessful);
+    const done = await paymentComplete(page, buyer.email);
 
     expect(charges).toHaveLength(1);
     const [charge] = charges;
@@ -270,10 +275,66 @@ describe('Paystack (NGN)', () => {
       customer: { name: buyer.name, email: buyer.email, confirmEmail: buyer.email, phone: buyer.phone },
     });
 
-    const accessUrl = await openProductThroughAccessLink(page, dialog);
+    const accessUrl = await openProductThroughAccessLink(page, done);
     const notice = await expectOrderMail(buyer, accessUrl);
     expect(notice.text).toContain('Paid with: Paystack');
     expect(notice.text).toContain(`Reference: ${charge!.ref}`);
+    await page.context().close();
+  });
+
+  it('waits for a transfer Paystack has not yet seen, never says it was cancelled, and completes when the webhook fulfils it', async () => {
+    const page = await openPage(browser, 'NG');
+    await servePaystack(page);
+    const buyer = buildBuyer(uniqueTag());
+    const pendingReports: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/checkouts\/[0-9a-f]{20}\/pending$/.test(request.url())) pendingReports.push(request.url());
+    });
+    const dialog = await openProductDialog(page, providersBaseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Pay ₦7,500' }).click();
+    // react-paystack's own inline library gets the frame's report: it closes (onClose), then calls
+    // onBankTransferConfirmationPending, in that order.
+    await page
+      .frameLocator('iframe[id^="inline-checkout-"]')
+      .getByRole('button', { name: "I've sent the money" })
+      .click();
+
+    const waiting = page.getByRole('dialog', { name: "We're waiting for your transfer" });
+    await waiting.waitFor({ timeout: 10_000 });
+    expect(await waiting.innerText()).toContain(`Your transfer of ₦7,500 for ${product.title} is on its way.`);
+    expect(await page.getByRole('dialog', { name: 'Payment cancelled.' }).count()).toBe(0);
+    expect(pendingReports).toHaveLength(1);
+    const checkoutId = /\/api\/checkouts\/([0-9a-f]{20})\/pending$/.exec(pendingReports[0] ?? '')?.[1] ?? '';
+
+    // Paystack sees the money and sends charge.success, signed with the secret key.
+    const reference = `ds-${checkoutId}`;
+    await fetch(`${providersUrl}/__test/paystack/charges`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        reference,
+        amount: 750000,
+        currency: 'NGN',
+        email: buyer.email,
+        metadata: JSON.stringify({ productId: product.id, checkoutId }),
+      }),
+    });
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference } });
+    const hook = await fetch(`${providersBaseUrl}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': createHmac('sha512', fakeProviderKeys.paystackSecret).update(raw).digest('hex'),
+      },
+      body: raw,
+    });
+    expect(hook.status).toBe(200);
+    const done = await paymentComplete(page, buyer.email, 20_000);
+    expect(await done.getByRole('link', { name: 'Open your product' }).getAttribute('href')).toMatch(
+      /\/api\/access\/[A-Za-z0-9_-]{43}$/,
+    );
+    expect(await page.getByRole('dialog', { name: 'Payment cancelled.' }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -311,7 +372,7 @@ describe('PayPal (USD)', () => {
     const dialog = await openProductDialog(page, providersBaseUrl);
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
-    await acknowledge(page, purchaseSuccessful);
+    const done = await paymentComplete(page, buyer.email);
 
     expect(paypal.sdkUrls).toHaveLength(1);
     const sdk = new URL(paypal.sdkUrls[0]!);
@@ -327,7 +388,7 @@ describe('PayPal (USD)', () => {
       { description: product.title, custom_id: product.id, amount: { currency_code: 'USD', value: '9.00' } },
     ]);
 
-    const accessUrl = await openProductThroughAccessLink(page, dialog);
+    const accessUrl = await openProductThroughAccessLink(page, done);
     const notice = await expectOrderMail(buyer, accessUrl);
     expect(notice.text).toContain('Paid with: PayPal');
     expect(notice.text).toContain('Amount: $9');

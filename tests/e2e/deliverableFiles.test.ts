@@ -13,14 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoPdf, demoZip } from '../../local/seed/demoFiles';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { signInAsDemoAdmin } from '../support/adminE2e';
-import {
-  acknowledge,
-  buildBuyer,
-  fillPaymentForm,
-  mailsTo,
-  purchaseSuccessful,
-  uniqueTag,
-} from '../support/checkoutE2e';
+import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
@@ -138,7 +131,7 @@ describe('deliverable files', () => {
     const payment = shopper.getByRole('dialog', { name: 'Complete Payment' });
     await fillPaymentForm(payment, buyer);
     await payment.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
-    await acknowledge(shopper, purchaseSuccessful);
+    await paymentComplete(shopper, buyer.email);
     await shopper.context().close();
 
     // The order e-mail's link, opened on another device (a fresh browser context).

@@ -14,7 +14,7 @@ import {
   mailsTo,
   openProductDialog,
   product,
-  purchaseSuccessful,
+  paymentComplete,
   saleNoticesFor,
   serveDeliverables,
   uniqueTag,
@@ -79,7 +79,7 @@ describe('a demo purchase with a discount code', () => {
       expect(await dialog.getByRole('deletion').textContent()).toBe(`List price ${list}`);
       await fillPaymentForm(dialog, buyer);
       await dialog.getByRole('button', { name: `Complete demo payment of ${price}` }).click();
-      await acknowledge(page, purchaseSuccessful);
+      await paymentComplete(page, buyer.email);
 
       const [mail] = await mailsTo(buyer.email, 1);
       expect(mail?.text).toContain(`List price: ${list}`);
@@ -128,7 +128,7 @@ describe('the Discounts panel end to end', () => {
     await dialog.getByText(`Code ${code} applied: ₦1,500 off.`).waitFor();
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦6,000' }).click();
-    await acknowledge(shopper, purchaseSuccessful);
+    await paymentComplete(shopper, buyer.email);
     await shopper.context().close();
 
     await admin.reload();

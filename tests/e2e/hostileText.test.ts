@@ -8,13 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { removeProductsTitled, signInAsDemoAdmin } from '../support/adminE2e';
-import {
-  acknowledge,
-  fillPaymentForm,
-  openProductDialog,
-  purchaseSuccessful,
-  serveDeliverables,
-} from '../support/checkoutE2e';
+import { fillPaymentForm, openProductDialog, paymentComplete, serveDeliverables } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes } from '../support/images';
 
@@ -186,7 +180,7 @@ describe('markup in what sellers and shoppers type', () => {
     const dialog = await openProductDialog(shopper, baseUrl);
     await fillPaymentForm(dialog, { name, email: buyerEmail, confirmEmail: buyerEmail, phone: '+234 803 123 4567' });
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
-    await acknowledge(shopper, purchaseSuccessful);
+    await paymentComplete(shopper, buyerEmail);
     await shopper.context().close();
 
     const { page: admin, ran } = await watchedPage();

@@ -758,7 +758,7 @@ describe('adminRequests: own uid, own e-mail, fixed fields', () => {
   });
 });
 
-describe('settings: the store document with exactly its two flags', () => {
+describe('settings: the store document with exactly its two flags and its Paystack channels', () => {
   it('refuses another document, a missing or extra flag, and a flag that is not a boolean', async () => {
     const admin = clients.admin;
     const valid = { keepAccessOnPartialRefund: false, remindersOn: true };
@@ -769,6 +769,22 @@ describe('settings: the store document with exactly its two flags', () => {
     expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, remindersOn: 'yes' }))).toBe('denied');
     expect(await outcome(updateDoc(doc(admin, 'settings/store'), { keepAccessOnPartialRefund: 0 }))).toBe('denied');
     expect(await outcome(updateDoc(doc(admin, 'settings/store'), { remindersOn: deleteField() }))).toBe('denied');
+  });
+
+  it('accepts one to five known Paystack channels, and refuses none, an unknown one or a non-list', async () => {
+    const admin = clients.admin;
+    const valid = { keepAccessOnPartialRefund: true, remindersOn: true };
+    const all = ['card', 'bank', 'ussd', 'bank_transfer', 'qr'];
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: all }))).toBe('allowed');
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: ['ussd'] }))).toBe(
+      'allowed',
+    );
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: [] }))).toBe('denied');
+    expect(
+      await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: ['card', 'crypto'] })),
+    ).toBe('denied');
+    expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: 'card' }))).toBe('denied');
+    expect(await outcome(updateDoc(doc(admin, 'settings/store'), { paystackChannels: [] }))).toBe('denied');
   });
 });
 

@@ -28,6 +28,29 @@ export const messages = {
   codeCheckFailed: 'The code could not be checked. Check your connection and try again.',
   codeApplied: (code: string, discount: string) => `Code ${code} applied: ${discount} off.`,
   getItFree: 'Get it free',
+  paymentComplete: 'Payment complete',
+  sentTo: (email: string) => `Your access link was sent to ${email}.`,
+  willSendTo: (email: string) => `We'll keep trying to e-mail your access link to ${email}; it is also right here.`,
+  openProduct: 'Open your product',
+  waitingTransferTitle: "We're waiting for your transfer",
+  waitingTransfer: (amount: string, product: string) => `Your transfer of ${amount} for ${product} is on its way.`,
+  waitingTransferNext: (email: string) =>
+    `We'll e-mail the product to ${email} as soon as Paystack confirms the money (usually within minutes). This page updates itself: you can keep it open or close it.`,
+  paypalReviewTitle: 'PayPal is reviewing this payment',
+  paypalReview: "PayPal is reviewing this payment; we'll e-mail your product as soon as it clears.",
+  paypalReviewFacts: (amount: string, product: string, email: string) => `${amount} for ${product}, to ${email}.`,
+  waitExpiredTitle: 'This payment was not confirmed',
+  waitExpired:
+    'We did not receive the money in time, so no order was made. If money left your account, write to us through the Contact page with your e-mail address and we will sort it out. You can also buy the product again.',
+  waitDeclinedTitle: 'PayPal declined this payment',
+  waitDeclined:
+    'PayPal declined this payment, so no money was taken and no order was made. You are welcome to buy again with another payment method.',
+  waitCheckFailed: 'Could not check the payment just now. We will try again in a moment.',
+  waitLinkInvalid: 'This payment link is not valid.',
+  transferOnItsWay: 'Your transfer is on its way',
+  transferOnItsWayText:
+    "We'll e-mail your product as soon as Paystack confirms the money (usually within minutes). Please do not pay again.",
+  demoTransfer: 'Pay by transfer (demo)',
 } as const;
 
 export interface Failure {

@@ -2,3 +2,4 @@
 // libraries stay in their own chunk, loaded when a shopper presses Buy.
 export { LazyPaymentDialog, type PaymentRequest } from './LazyPaymentDialog';
 export { PurchasesPage } from './components/PurchasesPage';
+export { WaitingPage } from './components/WaitingPage';

@@ -3,7 +3,13 @@
 // recorded); the buyer's details, the applied discount code and the notice above the buttons are data
 // beside the phase. Payment providers call back from closures of older renders: they change this state
 // only through the reducer's dispatch, which never goes stale.
-import type { CheckoutAnswer, OrderAnswer, PriceQuoteAnswer } from '../../../domain/apiContracts';
+import type {
+  CheckoutAnswer,
+  OrderAnswer,
+  PendingPaymentAnswer,
+  PriceQuoteAnswer,
+  WaitStatusAnswer,
+} from '../../../domain/apiContracts';
 import type { CustomerField } from '../../../domain/fieldRules';
 import type { Currency } from '../../../domain/money';
 import type { Customer } from './api/orderApi';
@@ -32,9 +38,25 @@ export type Phase =
   | { kind: 'recording'; retrying: PendingRecord | null }
   /** Paid, but the recording failed in a way that may pass: record it again, never pay twice. */
   | ({ kind: 'retry' } & PendingRecord)
-  | { kind: 'done'; result: OrderAnswer }
+  /** Paid, the money not yet confirmed (a transfer, a PayPal review): the waiting state, polling. */
+  | { kind: 'waiting'; wait: Waiting }
+  | { kind: 'done'; completed: Completed }
   /** Paid, but the order could not be completed automatically: the seller will contact the buyer. */
   | { kind: 'issueRecorded'; message: string };
+
+/** A payment on its way: the waiting page's checkout, token and latest status. */
+export interface Waiting {
+  checkoutId: string;
+  token: string;
+  status: WaitStatusAnswer;
+}
+
+/** What the success screen shows: the access link, and the address it was (or will be) e-mailed to. */
+export interface Completed {
+  accessUrl: string;
+  email: string;
+  emailSent: boolean;
+}
 
 /** What the dialog says above the buttons after a checkout: a new price to confirm, or no product. */
 export type Notice =
@@ -93,6 +115,9 @@ export type DialogAction =
   | { type: 'amountCorrected'; amount: number }
   | { type: 'recordingStarted' }
   | { type: 'recorded'; result: OrderAnswer }
+  | { type: 'waiting'; answer: PendingPaymentAnswer }
+  /** The waiting state's poll: paid becomes the success screen; expired or declined is shown as such. */
+  | { type: 'waitUpdated'; status: WaitStatusAnswer }
   | { type: 'issueRecorded'; message: string }
   /** `retry`: what to record again when the payment may have gone through; null back to the form. */
   | { type: 'recordingFailed'; retry: PendingRecord | null };
@@ -193,10 +218,36 @@ export function dialogReducer(state: DialogState, action: DialogAction): DialogS
     case 'recordingStarted':
       return { ...state, phase: { kind: 'recording', retrying: retryOffer(state) } };
     case 'recorded':
-      return { ...state, phase: { kind: 'done', result: action.result } };
+      return {
+        ...state,
+        phase: {
+          kind: 'done',
+          completed: {
+            accessUrl: action.result.accessUrl,
+            email: state.customer.email.trim(),
+            emailSent: action.result.emailSent,
+          },
+        },
+      };
+    case 'waiting': {
+      const { checkoutId, waitToken, status } = action.answer;
+      return { ...state, phase: waitingPhase({ checkoutId, token: waitToken, status }) };
+    }
+    case 'waitUpdated':
+      if (state.phase.kind !== 'waiting') return state;
+      return { ...state, phase: waitingPhase({ ...state.phase.wait, status: action.status }) };
     case 'issueRecorded':
       return { ...state, phase: { kind: 'issueRecorded', message: action.message } };
     case 'recordingFailed':
       return { ...state, phase: action.retry ? { kind: 'retry', ...action.retry } : { kind: 'editing' } };
   }
+}
+
+/** Waiting, or the success screen once the status says paid (the webhook, or the buyer's own retry). */
+function waitingPhase(wait: Waiting): Phase {
+  const { status } = wait;
+  if (status.state === 'paid' && status.accessUrl) {
+    return { kind: 'done', completed: { accessUrl: status.accessUrl, email: status.email, emailSent: true } };
+  }
+  return { kind: 'waiting', wait };
 }

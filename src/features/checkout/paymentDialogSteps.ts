@@ -11,9 +11,17 @@ import {
   validateFields,
   type CustomerField,
 } from '../../../domain/fieldRules';
-import { closeAlert, showError, showLoading, showMessage, showSuccess } from '../../lib/alerts';
+import { closeAlert, showError, showLoading, showMessage } from '../../lib/alerts';
 import { HttpError } from '../../lib/http';
-import { createCheckout, PaymentReceivedError, placeOrder, quotePrice, type Customer } from './api/orderApi';
+import {
+  createCheckout,
+  PaymentPendingError,
+  PaymentReceivedError,
+  placeOrder,
+  quotePrice,
+  reportPendingTransfer,
+  type Customer,
+} from './api/orderApi';
 import { messages, orderFailure } from './checkoutMessages';
 import type { DialogAction, DialogState, RecordOrder } from './paymentDialogState';
 import { toMinorUnits } from './paymentDetails';
@@ -100,10 +108,15 @@ export async function fulfil(
   try {
     const result = await record();
     await closeAlert();
+    // The dialog itself becomes the success screen ('Payment complete'): no alert on top of it.
     dispatch({ type: 'recorded', result });
-    void (result.emailSent ? showSuccess(messages.purchaseSuccessful) : showMessage('warning', messages.emailFailed));
   } catch (error) {
     await closeAlert();
+    if (error instanceof PaymentPendingError) {
+      // PayPal holds the money for review: the buyer waits, and the API e-mailed the waiting page.
+      dispatch({ type: 'waiting', answer: error.answer });
+      return;
+    }
     if (error instanceof PaymentReceivedError) {
       dispatch({ type: 'issueRecorded', message: error.message });
       void showMessage('info', messages.paymentReceived, error.message);
@@ -168,6 +181,39 @@ function checkoutFailed(dispatch: DialogContext['dispatch'], error: unknown) {
       void showError(messages.paymentFailed(reason ?? messages.unknownError));
     }
   }
+}
+
+/**
+ * The buyer sent a transfer the provider has not yet seen (react-paystack's
+ * onBankTransferConfirmationPending, or the demo transfer): the API marks the checkout pending and
+ * e-mails the waiting page; the dialog shows the waiting state, which polls until it is paid.
+ */
+export async function transferPending(
+  { request, dispatch }: DialogContext,
+  checkout: Pick<CheckoutAnswer, 'checkoutId' | 'reference'>,
+  customer: Customer,
+): Promise<void> {
+  try {
+    const answer = await reportPendingTransfer(checkout.checkoutId, {
+      reference: checkout.reference,
+      productId: request.productId,
+      customer,
+    });
+    dispatch({ type: 'waiting', answer });
+  } catch {
+    // The money is on its way whatever this call did: Paystack's webhook (or the sweep) fulfils it.
+    void showMessage('info', messages.transferOnItsWay, messages.transferOnItsWayText);
+  }
+}
+
+/** 'Pay by transfer (demo)': a demo checkout whose transfer the local demo bank confirms a little later. */
+export async function payByDemoTransfer(context: DialogContext): Promise<void> {
+  if (context.getState().phase.kind === 'recording') return;
+  const customer = readCustomer(context);
+  if (!customer) return;
+  const checkout = await prepareCheckout(context, customer);
+  if (!checkout) return;
+  await transferPending(context, checkout, customer);
 }
 
 /**

@@ -86,6 +86,8 @@ describe('POST /api/checkouts', () => {
       discount: 0,
       currency: 'NGN',
       expiresAt: expect.any(String),
+      // The Paystack popup's ways to pay: all of them until the seller chooses (Store settings).
+      channels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
     });
     const validFor = Date.parse(String(answer.expiresAt)) - before;
     expect(validFor).toBeGreaterThan(59 * 60_000);

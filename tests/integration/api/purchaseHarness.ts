@@ -104,6 +104,10 @@ export interface PaystackCharge {
   customerEmail: string;
   /** Paystack's paid_at; a fixed time in 2026-11 unless given (null: Paystack gave none). */
   paidAt?: string | null;
+  /** Paystack's created_at (when the buyer started paying); a fixed time in 2026-11 unless given. */
+  createdAt?: string;
+  /** 'card' unless given ('bank_transfer', 'ussd', ...). */
+  channel?: string;
 }
 
 /** Paystack's verify endpoint over a table the tests fill; it records every call. */
@@ -136,8 +140,8 @@ export function paystackTransactionData(charge: PaystackCharge) {
     gateway_response: charge.status === 'success' ? 'Successful' : 'Declined',
     paid_at:
       charge.status === 'success' ? (charge.paidAt === undefined ? '2026-11-22T09:00:05.000Z' : charge.paidAt) : null,
-    created_at: '2026-11-22T09:00:00.000Z',
-    channel: 'card',
+    created_at: charge.createdAt ?? '2026-11-22T09:00:00.000Z',
+    channel: charge.channel ?? 'card',
     currency: charge.currency,
     metadata: charge.metadata,
     customer: { id: 1, first_name: null, last_name: null, email: charge.customerEmail, phone: null },
@@ -222,8 +226,8 @@ interface FakePaypalOrder {
   amount: { currency_code: string; value: string };
   /** purchase_units[0].payee.merchant_id: whose account the order pays. */
   payee: string;
-  /** What the capture will end in once the buyer approved. */
-  captureOutcome: 'COMPLETED' | 'DECLINED';
+  /** What the capture will end in once the buyer approved (PENDING: held for review, settled later). */
+  captureOutcome: 'COMPLETED' | 'DECLINED' | 'PENDING';
   captured: boolean;
   /** The capture's create_time, once captured. */
   capturedAt?: string;
@@ -335,8 +339,15 @@ export function createFakePaypal(now: () => Date = () => new Date()) {
     }),
   ];
 
+  /** PayPal settles a capture it held for review: COMPLETED, or DECLINED as its DENIED event says. */
+  function settleCapture(id: string, outcome: 'COMPLETED' | 'DECLINED') {
+    const order = orders.get(id);
+    if (!order) throw new Error(`no PayPal order ${id}`);
+    order.captureOutcome = outcome;
+  }
+
   /** The buyer approves the order in PayPal's window. */
-  function approve(id: string, captureOutcome: 'COMPLETED' | 'DECLINED' = 'COMPLETED') {
+  function approve(id: string, captureOutcome: 'COMPLETED' | 'DECLINED' | 'PENDING' = 'COMPLETED') {
     const order = orders.get(id);
     if (!order) throw new Error(`no PayPal order ${id}`);
     order.status = 'APPROVED';
@@ -363,7 +374,7 @@ export function createFakePaypal(now: () => Date = () => new Date()) {
     return id;
   }
 
-  return { orders, createBodies, captureRequestIds, handlers, approve, createBehindOurBack };
+  return { orders, createBodies, captureRequestIds, handlers, approve, settleCapture, createBehindOurBack };
 }
 
 // --- The API under test -------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // settings/store from the browser (docs/admin.md, 'Store settings'): admins read and write it under the
-// rules, which accept exactly its two flags. A missing document reads as the defaults.
+// rules, which accept exactly its two flags and its Paystack channels. A missing document reads as the defaults.
 import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
 import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../../../domain/storeSettings';
 import { getDb } from '../../../lib/firebase';
@@ -15,6 +15,7 @@ export async function saveStoreSettings(settings: StoreSettings): Promise<StoreS
   const stored: StoreSettings = {
     keepAccessOnPartialRefund: settings.keepAccessOnPartialRefund,
     remindersOn: settings.remindersOn,
+    paystackChannels: [...settings.paystackChannels],
   };
   await setDoc(settingsDoc(), stored);
   return stored;

@@ -12,6 +12,7 @@ import { fetchAllSales } from '../api/salesQueries';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 import { downloadText } from './downloadFile';
 import { NeedsAttention } from './NeedsAttention';
+import { PendingPayments } from './PendingPayments';
 import { RevenueChart } from './RevenueChart';
 import { buildSalesCsv } from './salesCsv';
 import { parseSalesFilter, rangeDays, toSalesQuery, writeSalesFilter } from './salesFilter';
@@ -54,6 +55,7 @@ export function SalesPanel({ renderActions }: SalesPanelProps) {
         Sales
       </h2>
       <NeedsAttention />
+      <PendingPayments />
       <SalesFilters key={`filters-${filterKey}`} filter={filter} products={products.data ?? []} onApply={apply} />
       <p className="text-sm text-slate-700">
         Showing {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (Africa/Lagos).

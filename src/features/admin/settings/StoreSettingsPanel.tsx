@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { defaultStoreSettings, type StoreSettings } from '../../../../domain/storeSettings';
+import {
+  defaultStoreSettings,
+  paystackChannelLabels,
+  paystackChannels,
+  type PaystackChannel,
+  type StoreSettings,
+} from '../../../../domain/storeSettings';
 import { toAppError } from '../../../lib/errors';
 import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../api/storeSettingsApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
 
-const switches: Array<{ key: keyof StoreSettings; label: string; hint: string }> = [
+const switches: Array<{ key: 'keepAccessOnPartialRefund' | 'remindersOn'; label: string; hint: string }> = [
   {
     key: 'keepAccessOnPartialRefund',
     label: 'Keep access after a partial refund',
@@ -77,6 +83,10 @@ function SettingsForm({ initial }: { initial: StoreSettings }) {
           </p>
         </div>
       ))}
+      <ChannelChoice
+        chosen={draft.paystackChannels}
+        onChange={(chosen) => setDraft((current) => ({ ...current, paystackChannels: chosen }))}
+      />
       <button type="submit" className={primaryButtonClass} disabled={state.isLoading}>
         {state.isLoading ? 'Saving...' : 'Save settings'}
       </button>
@@ -84,5 +94,44 @@ function SettingsForm({ initial }: { initial: StoreSettings }) {
         {outcome?.text}
       </p>
     </form>
+  );
+}
+
+/**
+ * Which ways to pay the Paystack popup offers (docs/admin.md, 'Store settings'). The last one left
+ * cannot be turned off: a buyer must always have a way to pay.
+ */
+function ChannelChoice({
+  chosen,
+  onChange,
+}: {
+  chosen: PaystackChannel[];
+  onChange: (chosen: PaystackChannel[]) => void;
+}) {
+  const toggle = (channel: PaystackChannel, on: boolean) =>
+    onChange(paystackChannels.filter((each) => (each === channel ? on : chosen.includes(each))));
+  return (
+    <fieldset className="rounded-lg p-3 ring-1 ring-slate-200" aria-describedby="channels-hint">
+      <legend className="px-1 font-medium text-slate-900">Ways to pay in the Paystack window</legend>
+      <p id="channels-hint" className="mb-2 text-sm text-slate-700">
+        What NGN buyers are offered. At least one must stay on.
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {paystackChannels.map((channel) => {
+          const on = chosen.includes(channel);
+          return (
+            <label key={channel} className="flex items-center gap-3 text-slate-900">
+              <input
+                type="checkbox"
+                checked={on}
+                disabled={on && chosen.length === 1}
+                onChange={(event) => toggle(channel, event.target.checked)}
+              />
+              {paystackChannelLabels[channel]}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

@@ -7,10 +7,12 @@ import type {
   CheckoutProvider,
   OrderAnswer,
   PaymentReceivedAnswer,
+  PendingPaymentAnswer,
   PriceQuoteAnswer,
+  WaitStatusAnswer,
 } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
-import { postJson } from '../../../lib/http';
+import { postJson, requestJson } from '../../../lib/http';
 
 /** The buyer as the payment form collects it (docs/storefront.md, 'Forms and their checks'). */
 export interface Customer {
@@ -61,10 +63,47 @@ function isPaymentReceived(answer: unknown): answer is PaymentReceivedAnswer {
   return typeof answer === 'object' && answer !== null && 'paymentIssue' in answer && answer.paymentIssue === true;
 }
 
-async function orderAnswer(call: Promise<OrderAnswer | PaymentReceivedAnswer>): Promise<OrderAnswer> {
+/**
+ * The payment is under way but not yet confirmed (a transfer Paystack has not yet seen, a PayPal
+ * review; the API answered 202): the buyer waits on its page, which the API also e-mailed.
+ */
+export class PaymentPendingError extends Error {
+  override name = 'PaymentPendingError';
+  constructor(readonly answer: PendingPaymentAnswer) {
+    super('The payment is pending.');
+  }
+}
+
+function isPending(answer: unknown): answer is PendingPaymentAnswer {
+  return typeof answer === 'object' && answer !== null && 'pending' in answer && answer.pending === true;
+}
+
+type AnyOrderAnswer = OrderAnswer | PaymentReceivedAnswer | PendingPaymentAnswer;
+
+async function orderAnswer(call: Promise<AnyOrderAnswer>): Promise<OrderAnswer> {
   const answer = await call;
   if (isPaymentReceived(answer)) throw new PaymentReceivedError(answer.message);
+  if (isPending(answer)) throw new PaymentPendingError(answer);
   return answer;
+}
+
+/**
+ * Paystack's popup said the buyer sent a transfer it has not yet seen: the checkout waits, and the API
+ * e-mails the buyer the waiting page (docs/payments.md, 'Payments that complete later').
+ */
+export function reportPendingTransfer(
+  checkoutId: string,
+  body: { reference: string; productId: string; customer: Customer },
+): Promise<PendingPaymentAnswer> {
+  return postJson<PendingPaymentAnswer>(`/api/checkouts/${encodeURIComponent(checkoutId)}/pending`, body);
+}
+
+/** The waiting page's status: one cheap read on the API, rate limited. */
+export function fetchWaitStatus(checkoutId: string, token: string): Promise<WaitStatusAnswer> {
+  return requestJson<WaitStatusAnswer>(
+    'GET',
+    `/api/checkouts/${encodeURIComponent(checkoutId)}/status?t=${encodeURIComponent(token)}`,
+  );
 }
 
 /** Pay pressed: the server sets the price and the reference the payment must carry. */
@@ -78,7 +117,7 @@ export function quotePrice(request: QuoteRequest): Promise<PriceQuoteAnswer> {
 }
 
 export function placeOrder(order: OrderRequest): Promise<OrderAnswer> {
-  return orderAnswer(postJson<OrderAnswer | PaymentReceivedAnswer>('/api/orders', order));
+  return orderAnswer(postJson<AnyOrderAnswer>('/api/orders', order));
 }
 
 /** Creates the PayPal order at the checkout's amount; resolves with PayPal's order id. */
@@ -89,7 +128,7 @@ export async function createPayPalOrder(checkoutId: string): Promise<string> {
 
 export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderAnswer> {
   return orderAnswer(
-    postJson<OrderAnswer | PaymentReceivedAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, {
+    postJson<AnyOrderAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, {
       productId,
       customer,
     }),

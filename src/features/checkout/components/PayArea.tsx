@@ -3,6 +3,7 @@ import { formatPrice } from '../../../../domain/money';
 import { messages } from '../checkoutMessages';
 import type { PaymentMethod, Payments } from '../paymentMethod';
 import { payButtonClass } from '../providers/payButtonClass';
+import { secondaryButtonClass } from './secondaryButtonClass';
 import type { PayButtonProps } from '../providers/payButtonProps';
 
 // Each provider's library is its own chunk: an NGN buyer never downloads PayPal's, nor a USD buyer
@@ -20,11 +21,14 @@ export function PayArea({
   payments,
   payProps,
   onDemo,
+  onDemoTransfer,
 }: {
   method: PaymentMethod;
   payments: Payments;
   payProps: PayButtonProps;
   onDemo: () => void;
+  /** A demo transfer that waits for the local demo bank (docs/payments.md, 'Demo payments'). */
+  onDemoTransfer: () => void;
 }) {
   const noticeId = useId();
   if (method === 'none') {
@@ -48,6 +52,15 @@ export function PayArea({
           className={payButtonClass}
         >
           Complete demo payment of {formatPrice(payProps.request.amount, payProps.request.currency)}
+        </button>
+        <button
+          type="submit"
+          onClick={onDemoTransfer}
+          disabled={payProps.busy}
+          aria-describedby={noticeId}
+          className={secondaryButtonClass}
+        >
+          {messages.demoTransfer}
         </button>
       </div>
     );

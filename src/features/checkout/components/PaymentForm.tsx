@@ -44,6 +44,7 @@ export function PaymentForm({
     // Not while a code is being applied: the checkout would be made without it, at the old price.
     busy: busy || checking,
     fulfil: steps.fulfil,
+    transferPending: steps.transferPending,
   };
 
   return (
@@ -92,6 +93,7 @@ export function PaymentForm({
             payments={payments}
             payProps={payProps}
             onDemo={() => void steps.payWithoutProvider('demo')}
+            onDemoTransfer={() => void steps.payByDemoTransfer()}
           />
         )}
       </div>

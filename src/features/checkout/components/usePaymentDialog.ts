@@ -6,9 +6,11 @@ import { dialogReducer, initialDialogState, type DialogState, type RecordOrder }
 import {
   applyCode,
   fulfil,
+  payByDemoTransfer,
   payWithoutProvider,
   prepareCheckout,
   readCustomer,
+  transferPending,
   type DialogContext,
 } from '../paymentDialogSteps';
 import type { PaymentMethod } from '../paymentMethod';
@@ -52,6 +54,8 @@ export function usePaymentDialog(request: PaymentRequest, method: PaymentMethod)
     prepareCheckout: (customer) => prepareCheckout(context, customer),
     fulfil: (record, provider) => fulfil(context, record, provider),
     payWithoutProvider: (provider) => payWithoutProvider(context, provider),
+    transferPending: (checkout, customer) => transferPending(context, checkout, customer),
+    payByDemoTransfer: () => payByDemoTransfer(context),
   };
   return { state, dispatch, formRef, steps };
 }
@@ -63,4 +67,6 @@ export interface DialogSteps {
   prepareCheckout: (customer: Customer) => Promise<CheckoutAnswer | null>;
   fulfil: (record: RecordOrder, provider: CheckoutProvider) => Promise<void>;
   payWithoutProvider: (provider: 'demo' | 'free') => Promise<void>;
+  transferPending: (checkout: Pick<CheckoutAnswer, 'checkoutId' | 'reference'>, customer: Customer) => Promise<void>;
+  payByDemoTransfer: () => Promise<void>;
 }

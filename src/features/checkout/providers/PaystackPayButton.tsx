@@ -1,7 +1,7 @@
 // NGN through Paystack's popup (docs/payments.md). react-paystack lives only in this module,
 // which the dialog loads when an NGN buyer opens it: nobody downloads it before Buy Now.
 import { usePaystackPayment } from 'react-paystack';
-import { showError, showTimedSuccess } from '../../../lib/alerts';
+import { showError } from '../../../lib/alerts';
 import { formatPrice } from '../../../../domain/money';
 import { placeOrder, type Customer } from '../api/orderApi';
 import { messages, reasonOf } from '../checkoutMessages';
@@ -9,15 +9,13 @@ import { splitFullName, toMinorUnits } from '../paymentDetails';
 import { payButtonClass } from './payButtonClass';
 import type { PayButtonProps } from './payButtonProps';
 
-// Long enough to read, short enough not to hold up the buyer; the order is recorded meanwhile.
-const paidNoticeMs = 1200;
-
 export function PaystackPayButton({
   request,
   readCustomer,
   prepareCheckout,
   busy,
   fulfil,
+  transferPending,
   publicKey,
 }: PayButtonProps & { publicKey: string }) {
   const initializePayment = usePaystackPayment({ publicKey });
@@ -35,6 +33,9 @@ export function PaystackPayButton({
     const { firstName, lastName } = splitFullName(customer.name);
     const record = () =>
       placeOrder({ provider: 'paystack', reference, productId: request.productId, currency: 'NGN', customer });
+    // A transfer Paystack has not yet seen closes the popup (onClose) and then, in the same turn,
+    // reports it pending: the closing is only a cancellation if no pending report follows.
+    let transferSent = false;
     try {
       initializePayment({
         config: {
@@ -45,6 +46,12 @@ export function PaystackPayButton({
           lastname: lastName || undefined,
           phone: customer.phone,
           reference,
+          // The ways to pay the seller offers (Store settings); Paystack's own default without them.
+          ...(checkout.channels?.length ? { channels: checkout.channels } : {}),
+          onBankTransferConfirmationPending: () => {
+            transferSent = true;
+            void transferPending(checkout, customer);
+          },
           // A fresh object each time: the library adds the page address to it. custom_fields is what
           // the seller sees beside the payment on Paystack's dashboard.
           metadata: {
@@ -54,11 +61,12 @@ export function PaystackPayButton({
             custom_fields: [{ display_name: 'Product', variable_name: 'product', value: request.productName }],
           },
         },
-        onSuccess: () => {
-          void showTimedSuccess(messages.paymentSuccessful, paidNoticeMs);
-          void fulfil(record, 'paystack');
+        onSuccess: () => void fulfil(record, 'paystack'),
+        onClose: () => {
+          setTimeout(() => {
+            if (!transferSent) void showError(messages.paymentCancelled);
+          }, 0);
         },
-        onClose: () => void showError(messages.paymentCancelled),
       });
     } catch (error) {
       // The library refuses parameters it cannot use before any money moves.

@@ -20,4 +20,6 @@ export interface PayButtonProps {
   busy: boolean;
   /** Records a payment the provider reported as made, and shows the outcome. */
   fulfil: (record: () => Promise<OrderAnswer>, provider: CheckoutProvider) => Promise<void>;
+  /** The buyer sent a transfer the provider has not yet seen: the dialog waits for it. */
+  transferPending: (checkout: Pick<CheckoutAnswer, 'checkoutId' | 'reference'>, customer: Customer) => Promise<void>;
 }

@@ -133,6 +133,8 @@ function answerCheckouts() {
           discount: 0,
           currency: body.currency,
           expiresAt: '2026-11-22T10:00:00.000Z',
+          // The seller's Store settings choose the popup's ways to pay.
+          ...(provider === 'paystack' ? { channels: ['card', 'bank_transfer', 'ussd'] } : {}),
         },
         { status: 201 },
       );
@@ -195,6 +197,25 @@ async function dismissAlert(user: UserEvent, title: string) {
   const alert = await findAlert(title);
   await user.click(within(alert).getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+}
+
+/**
+ * The one success screen: the dialog itself, now titled 'Payment complete', naming the address, with no
+ * alert on top of it and no dialog still titled 'Complete Payment'.
+ */
+async function expectPaymentComplete() {
+  const dialog = await screen.findByRole('dialog', { name: 'Payment complete' }, { timeout: 4000 });
+  expect(within(dialog).getByRole('status')).toHaveTextContent(
+    `Payment successful${purchaseSuccessful}Your access link was sent to ada@example.com.`,
+  );
+  expect(screen.queryByRole('dialog', { name: 'Complete Payment', hidden: true })).toBeNull();
+  expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  return dialog;
+}
+
+/** The success screen, once shown. */
+function completeDialog() {
+  return screen.getByRole('dialog', { name: 'Payment complete' });
 }
 
 function recordPosts(url: string, respond: () => Response | Promise<Response>) {
@@ -317,7 +338,7 @@ describe('demo payment', () => {
       await fillForm(user);
       await user.click(screen.getByRole('button', { name: button }));
 
-      await dismissAlert(user, purchaseSuccessful);
+      await expectPaymentComplete();
       expect(posted).toEqual([
         {
           provider: 'demo',
@@ -327,9 +348,7 @@ describe('demo payment', () => {
           customer,
         },
       ]);
-      const dialog = paymentDialog();
-      expect(within(dialog).getByRole('status')).toHaveTextContent(purchaseSuccessful);
-      const link = within(dialog).getByRole('link', { name: 'Open your product' });
+      const link = within(completeDialog()).getByRole('link', { name: 'Open your product' });
       expect(link).toHaveAttribute('href', 'http://store.test/api/access/token-abc');
       expect(link).toHaveAttribute('target', '_blank');
     },
@@ -355,10 +374,11 @@ describe('demo payment', () => {
     const { user } = renderDialog(ngn);
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: /complete demo payment/i }));
-    await dismissAlert(user, 'Transaction saved, but failed to send email notifications.');
-    const dialog = paymentDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Payment complete' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(within(dialog).getByRole('status')).toHaveTextContent(
-      'Transaction saved, but failed to send email notifications.',
+      'Payment successfulTransaction saved, but failed to send email notifications.' +
+        "We'll keep trying to e-mail your access link to ada@example.com; it is also right here.",
     );
     expect(within(dialog).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
       'href',
@@ -383,7 +403,7 @@ describe('demo payment', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(posted).toHaveLength(2);
     expect(posted[1]).toEqual(posted[0]);
   });
@@ -433,6 +453,8 @@ describe('Paystack (NGN)', () => {
       lastname: 'Chioma Obi',
       phone: '+234 803 123 4567',
       reference: expect.stringMatching(/^ds-[0-9a-f]{20}$/),
+      channels: ['card', 'bank_transfer', 'ussd'],
+      onBankTransferConfirmationPending: expect.any(Function),
       metadata: {
         productId: 'demo-freelance-writing',
         checkoutId: expect.stringMatching(/^[0-9a-f]{20}$/),
@@ -476,7 +498,7 @@ describe('Paystack (NGN)', () => {
     expectFormKept();
   });
 
-  it("says 'Payment successful', blocks with 'Processing payment...' while the API records the order, then shows the purchase", async () => {
+  it("blocks with 'Processing payment...' while the API records the order, then shows 'Payment successful' on the success screen", async () => {
     let answer: (response: Response) => void = () => {};
     const posted = recordPosts('*/api/orders', () => new Promise<Response>((resolve) => (answer = resolve)));
     const { user } = renderDialog(ngn, withProviders);
@@ -484,7 +506,6 @@ describe('Paystack (NGN)', () => {
     const { config, onSuccess } = paystack.starts[0]!;
     onSuccess?.({ reference: config?.reference, status: 'success', message: 'Approved' });
 
-    await findAlert('Payment successful');
     const processing = await findAlert('Processing payment...');
     // Not dismissable by a click outside (docs/storefront.md, 'Messages').
     await user.click(alertBackdrop());
@@ -500,8 +521,8 @@ describe('Paystack (NGN)', () => {
       customer,
     });
     answer(HttpResponse.json(okAnswer));
-    await dismissAlert(user, purchaseSuccessful);
-    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
+    await expectPaymentComplete();
+    expect(within(completeDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
       'href',
       okAnswer.accessUrl,
     );
@@ -523,7 +544,7 @@ describe('Paystack (NGN)', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(paystack.starts).toHaveLength(1);
     expect(posted).toHaveLength(2);
     expect(posted[1]).toEqual(posted[0]);
@@ -580,12 +601,12 @@ describe('PayPal (USD)', () => {
     );
     const { user } = renderDialog(usd, withProviders);
     await payWithPayPal(user);
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(checkouts.bodies).toEqual([{ productId: 'demo-freelance-writing', currency: 'USD', customer }]);
     expect(created).toEqual([{ checkoutId: expect.stringMatching(/^[0-9a-f]{20}$/) }]);
     expect(capturedUrl).toBe('/api/paypal/orders/ORDER-7XY/capture');
     expect(captured).toEqual([{ productId: 'demo-freelance-writing', customer }]);
-    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
+    expect(within(completeDialog()).getByRole('link', { name: 'Open your product' })).toHaveAttribute(
       'href',
       okAnswer.accessUrl,
     );
@@ -686,7 +707,7 @@ describe('the checkout sets the price', () => {
     const { user } = renderDialog(ngn);
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦7,500' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(checkouts.bodies).toEqual([
       { productId: 'demo-freelance-writing', currency: 'NGN', customer, provider: 'demo' },
     ]);
@@ -706,7 +727,7 @@ describe('the checkout sets the price', () => {
     expect(posted).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦8,000' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(checkouts.bodies).toHaveLength(2);
     expect(posted).toEqual([expect.objectContaining({ provider: 'demo', reference: `demo-${'2'.padStart(20, '0')}` })]);
   });
@@ -740,7 +761,7 @@ describe('the checkout sets the price', () => {
     expect(screen.queryByRole('dialog', { name: /PayPal error|unknown error/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(created).toEqual([{ checkoutId: '2'.padStart(20, '0') }]);
   });
 
@@ -899,7 +920,7 @@ describe('discount codes', () => {
 
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Complete demo payment of ₦6,375' }));
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(checkouts.bodies).toEqual([
       { productId: 'demo-freelance-writing', currency: 'NGN', customer, provider: 'demo', code: 'SPRING' },
     ]);
@@ -978,7 +999,7 @@ describe('discount codes', () => {
     expect(within(paymentDialog()).queryByRole('button', { name: /^Pay / })).toBeNull();
     await fillForm(user);
     await user.click(free);
-    await dismissAlert(user, purchaseSuccessful);
+    await expectPaymentComplete();
     expect(paystack.starts).toEqual([]);
     expect(posted).toEqual([
       {
@@ -989,7 +1010,7 @@ describe('discount codes', () => {
         customer,
       },
     ]);
-    expect(within(paymentDialog()).getByRole('link', { name: 'Open your product' })).toBeInTheDocument();
+    expect(within(completeDialog()).getByRole('link', { name: 'Open your product' })).toBeInTheDocument();
   });
 
   it('says in its own words when the API refuses to complete a free order, and keeps the form', async () => {

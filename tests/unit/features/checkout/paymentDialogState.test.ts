@@ -218,8 +218,9 @@ describe('the checkout', () => {
 });
 
 describe('recording a payment', () => {
-  it('is busy while recording, then shows the purchase', () => {
-    const recording = run(opened, { type: 'recordingStarted' });
+  it('is busy while recording, then shows the purchase with the address it was sent to', () => {
+    const typed = run(opened, { type: 'fieldChanged', field: 'email', value: ' ada@example.com ' });
+    const recording = run(typed, { type: 'recordingStarted' });
     expect(recording.phase).toEqual({ kind: 'recording', retrying: null });
     expect(isRecording(recording)).toBe(true);
     expect(retryOffer(recording)).toBeNull();
@@ -227,9 +228,37 @@ describe('recording a payment', () => {
     const done = run(recording, { type: 'recorded', result });
     expect(done.phase).toEqual({
       kind: 'done',
-      result: { transactionId: 'demo_x', emailSent: false, accessUrl: '/api/access/a' },
+      completed: { accessUrl: '/api/access/a', email: 'ada@example.com', emailSent: false },
     });
     expect(isRecording(done)).toBe(false);
+  });
+
+  it('waits for a payment that completes later, and shows the purchase once the status says paid', () => {
+    const waitingStatus = {
+      state: 'waiting',
+      kind: 'transfer',
+      productName: 'Freelance Writing Playbook',
+      amount: 7500,
+      currency: 'NGN',
+      email: 'ada@example.com',
+    } as const;
+    const waiting = run(opened, {
+      type: 'waiting',
+      answer: { pending: true, checkoutId: 'c1', waitToken: 't1', status: waitingStatus },
+    });
+    expect(waiting.phase).toEqual({ kind: 'waiting', wait: { checkoutId: 'c1', token: 't1', status: waitingStatus } });
+    const expired = run(waiting, { type: 'waitUpdated', status: { ...waitingStatus, state: 'expired' } });
+    expect(expired.phase).toMatchObject({ kind: 'waiting', wait: { status: { state: 'expired' } } });
+    const paid = run(waiting, {
+      type: 'waitUpdated',
+      status: { ...waitingStatus, state: 'paid', accessUrl: '/api/access/b' },
+    });
+    expect(paid.phase).toEqual({
+      kind: 'done',
+      completed: { accessUrl: '/api/access/b', email: 'ada@example.com', emailSent: true },
+    });
+    // A late poll answer after the success screen changes nothing.
+    expect(run(paid, { type: 'waitUpdated', status: waitingStatus })).toBe(paid);
   });
 
   it('says the payment was received when the order needs the seller', () => {

@@ -15,6 +15,8 @@ function paystack(overrides: Partial<PaystackTransaction> = {}): PaystackTransac
     amount: 750_000,
     currency: 'NGN',
     paidAt: '2026-11-22T09:00:05.000Z',
+    createdAt: '2026-11-22T09:00:00.000Z',
+    channel: 'card',
     metadata: { productId: 'ebook-1' },
     customer: { email: 'ada@example.com', firstName: '', lastName: '', phone: '' },
     ...overrides,

@@ -41,6 +41,9 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(now);
   resetSalesQueries();
+  resetProductAdminQueries();
+  // Money on its way (the admin API): none unless a test says so.
+  server.use(http.get('*/api/admin/pending-payments', () => HttpResponse.json({ payments: [] })));
   vi.mocked(downloadText).mockReset();
   vi.mocked(fetchSaleProducts).mockResolvedValue([
     { id: 'excel-mastery', title: 'Excel Mastery' },
@@ -433,5 +436,55 @@ describe('Sales CSV export', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The export failed. Connection failed.')).toHaveAttribute('role', 'alert');
     expect(downloadText).not.toHaveBeenCalled();
+  });
+});
+
+describe('money on its way', () => {
+  it('lists pending payments with buyer, product, amount and age, asking the API as the admin', async () => {
+    let authorization = '';
+    server.use(
+      http.get('*/api/admin/pending-payments', ({ request }) => {
+        authorization = request.headers.get('authorization') ?? '';
+        return HttpResponse.json({
+          payments: [
+            {
+              checkoutId: '0000000000000000000a',
+              kind: 'transfer',
+              productName: 'Excel Mastery',
+              amount: 7500,
+              currency: 'NGN',
+              customerName: 'Ada Obi',
+              customerEmail: 'ada@example.com',
+              since: '2026-11-22T09:48:00Z',
+            },
+            {
+              checkoutId: '0000000000000000000b',
+              kind: 'paypal',
+              productName: 'Python Basics',
+              amount: 9,
+              currency: 'USD',
+              customerName: 'Bola Ade',
+              customerEmail: 'bola@example.com',
+              since: '2026-11-20T08:00:00Z',
+            },
+          ],
+        });
+      }),
+    );
+    renderPanel();
+    const section = await screen.findByRole('region', { name: 'Money on its way (2)' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Excel Mastery: ₦7,500');
+    expect(items[0]).toHaveTextContent('Ada Obi (ada@example.com) · Transfer on its way · waiting 12 min');
+    expect(items[1]).toHaveTextContent('Python Basics: $9');
+    expect(items[1]).toHaveTextContent('Bola Ade (bola@example.com) · Pending at PayPal · waiting 2 days');
+    expect(authorization).toMatch(/^Bearer /);
+  });
+
+  it('shows nothing when no payment is on its way', async () => {
+    renderPanel();
+    await screen.findByRole('heading', { name: 'Sales' });
+    await waitFor(() => expect(screen.queryByText('Loading payments on their way...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: /Money on its way/ })).not.toBeInTheDocument();
   });
 });

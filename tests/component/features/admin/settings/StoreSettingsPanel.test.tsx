@@ -16,7 +16,11 @@ beforeEach(() => {
 
 describe('Store settings panel', () => {
   it('shows both switches as stored and saves a change', async () => {
-    vi.mocked(fetchStoreSettings).mockResolvedValue({ keepAccessOnPartialRefund: true, remindersOn: false });
+    vi.mocked(fetchStoreSettings).mockResolvedValue({
+      keepAccessOnPartialRefund: true,
+      remindersOn: false,
+      paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
+    });
     vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
     const { user } = renderWithProviders(<StoreSettingsPanel />);
     const keep = await screen.findByRole('checkbox', { name: 'Keep access after a partial refund' });
@@ -30,17 +34,56 @@ describe('Store settings panel', () => {
     await user.click(keep);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toHaveAttribute('role', 'status');
-    expect(saveStoreSettings).toHaveBeenCalledWith({ keepAccessOnPartialRefund: false, remindersOn: false });
+    expect(saveStoreSettings).toHaveBeenCalledWith({
+      keepAccessOnPartialRefund: false,
+      remindersOn: false,
+      paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
+    });
   });
 
   it('says when the settings could not be saved', async () => {
-    vi.mocked(fetchStoreSettings).mockResolvedValue({ keepAccessOnPartialRefund: true, remindersOn: true });
+    vi.mocked(fetchStoreSettings).mockResolvedValue({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['card'],
+    });
     vi.mocked(saveStoreSettings).mockRejectedValue({ code: 'permission-denied' });
     const { user } = renderWithProviders(<StoreSettingsPanel />);
     await user.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Settings could not be saved. You do not have permission to do that.',
     );
+  });
+
+  it('chooses the Paystack channels and keeps the last one on', async () => {
+    vi.mocked(fetchStoreSettings).mockResolvedValue({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['card', 'bank_transfer'],
+    });
+    vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
+    const { user } = renderWithProviders(<StoreSettingsPanel />);
+    const group = await screen.findByRole('group', { name: 'Ways to pay in the Paystack window' });
+    expect(group).toHaveAccessibleDescription('What NGN buyers are offered. At least one must stay on.');
+    const card = screen.getByRole('checkbox', { name: 'Card' });
+    const transfer = screen.getByRole('checkbox', { name: 'Bank transfer' });
+    const ussd = screen.getByRole('checkbox', { name: 'USSD' });
+    expect(card).toBeChecked();
+    expect(transfer).toBeChecked();
+    expect(ussd).not.toBeChecked();
+
+    await user.click(card);
+    expect(transfer).toBeChecked();
+    expect(transfer).toBeDisabled();
+    await user.click(ussd);
+    expect(transfer).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(saveStoreSettings).toHaveBeenCalledWith({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['ussd', 'bank_transfer'],
+    });
   });
 
   it('says when the settings could not be loaded', async () => {

@@ -1,0 +1,67 @@
+// The purchase service and what it runs on (docs/architecture.md, 'Conventions'), built once from the
+// app's dependencies: the providers' clients when their keys are set, access and wait links, one
+// fulfilment, the checkout store and payment issues. The app's routes and the scheduled sweeps use the
+// same wiring, so a sweep fulfils exactly as a webhook does.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import { createCheckoutStore } from '../checkouts/checkouts';
+import { createWaitLinks } from '../checkouts/pendingPayments';
+import type { ServerConfig } from '../config';
+import { createPaymentIssues } from '../payments/paymentIssues';
+import { createPaypalClient } from '../payments/paypalClient';
+import { createPaystackClient } from '../payments/paystackClient';
+import { createAccessLinks } from './accessLinks';
+import { createFulfilment } from './fulfilment';
+import { createOrderService } from './orderService';
+
+export interface PurchaseWiringDeps {
+  config: ServerConfig;
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  now: () => Date;
+  logError: (message: string, error: unknown) => void;
+  /** The local cloud's demo bank (local/demoBank.ts): told when a demo transfer is sent. */
+  demoTransferSent?: (reference: string) => void;
+}
+
+export function createPurchaseWiring({ config, db, mailer, now, logError, demoTransferSent }: PurchaseWiringDeps) {
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  const paystack = config.PAYSTACK_SECRET_KEY
+    ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
+    : null;
+  // Without the merchant id no capture could be checked, so PayPal stays off (the config refuses
+  // a client id without it anyway).
+  const paypal =
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET && config.PAYPAL_MERCHANT_ID
+      ? createPaypalClient({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          baseUrl: config.PAYPAL_BASE_URL,
+          timeoutMs,
+        })
+      : null;
+  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
+  const issues = createPaymentIssues({ db, mailer, config, logError, now });
+  const waitLinks = createWaitLinks({ key: links.deviceCookieKey, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const service = createOrderService({
+    db,
+    config,
+    paystack,
+    paypal,
+    checkouts,
+    fulfilment,
+    issues,
+    now,
+    waiting: {
+      mailer,
+      config,
+      links: waitLinks,
+      accessUrlOf: (transactionId) => links.urlFor(links.tokenFor(transactionId)),
+      ...(config.DEMO_PAYMENTS && demoTransferSent ? { demoTransferSent } : {}),
+      logError,
+    },
+  });
+  return { paystack, paypal, links, fulfilment, checkouts, issues, service };
+}

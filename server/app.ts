@@ -389,12 +389,7 @@ function createPurchaseRoutes(
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',
     }),
-    library: createLibraryRouter({
-      library,
-      ...browsers,
-      signInLimiter: limits.signIn,
-      logError,
-    }),
+    library: createLibraryRouter({ library, ...browsers, signInLimiter: limits.signIn, logError }),
     purchases: createPurchaseRouter({
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),
       // Each request may lead to an e-mail.

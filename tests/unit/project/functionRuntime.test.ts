@@ -108,5 +108,6 @@ describe('the deploy steps', () => {
       const [product] = target.split(':');
       expect({ target, known: VALID_DEPLOY_TARGETS.includes(product ?? '') }).toEqual({ target, known: true });
     }
-  });
+    // Loading firebase-tools' deploy module takes seconds on a busy core.
+  }, 30_000);
 });

@@ -2,24 +2,28 @@
 // words, shared by both sides.
 import type { Currency } from './money';
 
-/** Where a purchase stands, in the order the library checks them. */
-export type LibraryState = 'active' | 'refunded' | 'disputed' | 'accessEnded';
+/**
+ * Where a purchase stands, in the order the library checks them; `awaiting` is a payment on its way
+ * (a bank transfer Paystack has not yet seen, or PayPal's review), not yet a sale.
+ */
+export type LibraryState = 'active' | 'refunded' | 'disputed' | 'accessEnded' | 'awaiting';
 
 export const libraryStateLabels: Record<LibraryState, string> = {
   active: 'Active',
   refunded: 'Refunded',
   disputed: 'Disputed',
   accessEnded: 'Access ended',
+  awaiting: 'Awaiting payment',
 };
 
 /** One purchase of the signed-in address (GET /api/library/purchases). */
 export interface LibraryPurchase {
-  /** The transaction id: what the open and receipt requests name. */
+  /** The transaction id: what the open and receipt requests name (a checkout's id while `awaiting`). */
   id: string;
   title: string;
   /** The product's cover today; null when the product was deleted. */
   coverImageUrl: string | null;
-  /** When it was paid, ISO. */
+  /** When it was paid (while `awaiting`, when the payment started waiting), ISO. */
   paidAt: string;
   currency: Currency;
   amountPaid: number;

@@ -8,6 +8,8 @@ import { accessEndReason, type Downloads } from '../downloads/downloads';
 import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
 import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
+import { checkoutsCollection, type CheckoutRecord } from '../checkouts/checkouts';
+import type { PendingFields } from '../checkouts/pendingPayments';
 import type { SessionOwner } from './sessions';
 
 /** The purchase is not the signed-in address's (or does not exist): the same answer for both. */
@@ -63,7 +65,40 @@ export function createLibraryPurchases({
     return new Map(snaps.map((snap) => [snap.id, readDeliverables(snap.data())]));
   };
 
+  /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
+  const awaiting = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
+    const snapshot = await db
+      .collection(checkoutsCollection)
+      .where('customer.email', '==', owner.email)
+      .where('status', '==', 'pending')
+      .limit(50)
+      .get();
+    return snapshot.docs.map((doc) => {
+      const data = doc.data() as CheckoutRecord & PendingFields;
+      const currency = data.currency === 'USD' ? ('USD' as const) : ('NGN' as const);
+      return {
+        id: doc.id,
+        title: data.productName,
+        coverImageUrl: null,
+        paidAt: (data.pending?.since ?? data.createdAt).toDate().toISOString(),
+        currency,
+        amountPaid: number(data.amount),
+        listPrice: number(data.listPrice) || number(data.amount),
+        discountCode: data.discountCode ?? null,
+        discountAmount: number(data.discountAmount),
+        refunded: 0,
+        state: 'awaiting' as const,
+      };
+    });
+  };
+
   const list = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
+    const [bought, onTheirWay] = await Promise.all([sales(owner), awaiting(owner)]);
+    // Payments still on their way first (the buyer is watching for them), then every sale newest first.
+    return [...onTheirWay.sort((a, b) => b.paidAt.localeCompare(a.paidAt)), ...bought];
+  };
+
+  const sales = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
     const snapshot = await transactions()
       .where('customerEmail', '==', owner.email)
       .orderBy('createdAt', 'desc')

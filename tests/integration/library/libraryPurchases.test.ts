@@ -218,6 +218,44 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
+describe('a payment on its way', () => {
+  it('is listed first as awaiting payment, with no Open and no receipt, and only for its own address', async () => {
+    const tag = uniqueTag();
+    const customer = buildCustomer(tag);
+    const boughtId = await buy((await productWithFile(`Bought Guide ${tag}`)).id, customer);
+    const waiting = await productWithFile(`Transfer Guide ${tag}`);
+    const reportTransfer = async (buyer: Customer) => {
+      const created = await postJson(`${api.url}/api/checkouts`, {
+        productId: waiting.id,
+        currency: 'NGN',
+        customer: buyer,
+        provider: 'demo',
+      });
+      expect(created.status).toBe(201);
+      const { checkoutId, reference } = (await created.json()) as { checkoutId: string; reference: string };
+      const pending = await postJson(`${api.url}/api/checkouts/${checkoutId}/pending`, {
+        reference,
+        productId: waiting.id,
+        customer: buyer,
+      });
+      expect(pending.status).toBe(202);
+      return checkoutId;
+    };
+    const checkoutId = await reportTransfer(customer);
+    await reportTransfer(buildCustomer());
+
+    const cookie = await signIn(api.url, customer.email);
+    const { purchases } = (await (await libraryGet(api.url, '/purchases', cookie)).json()) as { purchases: Listed[] };
+    expect(purchases.map((p) => [p.id, p.title, p.state, p.amountPaid, p.currency])).toEqual([
+      [checkoutId, `Transfer Guide ${tag}`, 'awaiting', 7500, 'NGN'],
+      [boughtId, `Bought Guide ${tag}`, 'active', 7500, 'NGN'],
+    ]);
+    // Not a sale yet: nothing to open and no receipt.
+    expect((await libraryPost(api.url, `/purchases/${checkoutId}/open`, cookie)).status).toBe(404);
+    expect((await libraryGet(api.url, `/purchases/${checkoutId}/receipt`, cookie)).status).toBe(404);
+  });
+});
+
 describe('the receipt', () => {
   it('is a PDF made on demand with every field, the refund, the Lagos time, and no access link', async () => {
     const customer = { ...buildCustomer(), name: 'Adébáyọ̀ Ọlọ́fin' };

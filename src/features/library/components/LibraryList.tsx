@@ -22,6 +22,7 @@ const stateClass: Record<LibraryPurchase['state'], string> = {
   refunded: 'bg-slate-200 text-slate-900',
   disputed: 'bg-amber-100 text-amber-900',
   accessEnded: 'bg-slate-200 text-slate-900',
+  awaiting: 'bg-amber-100 text-amber-900',
 };
 
 const linkButton =
@@ -83,14 +84,16 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
             {opening.isLoading ? 'Opening...' : 'Open'}
           </button>
         )}
-        <a
-          href={receiptUrl(purchase.id)}
-          download
-          aria-label={`Receipt (PDF) for ${purchase.title}`}
-          className={`${linkButton} text-brand-800 underline`}
-        >
-          Receipt (PDF)
-        </a>
+        {purchase.state !== 'awaiting' && (
+          <a
+            href={receiptUrl(purchase.id)}
+            download
+            aria-label={`Receipt (PDF) for ${purchase.title}`}
+            className={`${linkButton} text-brand-800 underline`}
+          >
+            Receipt (PDF)
+          </a>
+        )}
       </div>
     </li>
   );

@@ -113,6 +113,34 @@ describe('/library', () => {
     expect(await screen.findByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
   });
 
+  it('shows a payment on its way as awaiting payment, with neither Open nor a receipt', async () => {
+    const awaiting = {
+      id: 'c0ffee0000000000beef',
+      title: 'Transfer Guide',
+      coverImageUrl: null,
+      paidAt: '2026-11-25T08:30:00.000Z',
+      currency: 'NGN' as const,
+      amountPaid: 7500,
+      listPrice: 7500,
+      discountCode: null,
+      discountAmount: 0,
+      refunded: 0,
+      state: 'awaiting' as const,
+    };
+    libraryEndpoints({ library: buildLibrary({ purchases: [awaiting] }) });
+    const { user } = renderWithProviders(<App />, { route: '/library' });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByLabelText('6-digit code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const list = await screen.findByRole('list', { name: 'Your purchases' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('25 November 2026 · ₦7,500 (NGN)');
+    expect(item).toHaveTextContent('Awaiting payment');
+    expect(within(item!).queryByRole('button', { name: /^Open/ })).toBeNull();
+    expect(within(item!).queryByRole('link', { name: /^Receipt/ })).toBeNull();
+  });
+
   it('says so when the address has no purchases, and is linked from the footer', async () => {
     libraryEndpoints({ library: buildLibrary({ purchases: [] }) });
     const { user } = renderWithProviders(<App />, { route: '/library' });

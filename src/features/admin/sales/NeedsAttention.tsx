@@ -1,6 +1,7 @@
 import { formatLagosDateTime } from '../../../lib/lagosTime';
 import { useState, type ReactNode } from 'react';
 import { toAppError } from '../../../lib/errors';
+import { QueryState } from '../components/QueryState';
 import { providerNames, type CheckoutProvider } from '../../../../domain/apiContracts';
 import { formatPrice } from '../../../../domain/money';
 import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
@@ -24,18 +25,13 @@ function money(amount: number | null, currency: string | null): string {
  */
 export function NeedsAttention() {
   const issues = useGetOpenPaymentIssuesQuery();
-  if (issues.isLoading) {
+  if (issues.isLoading || issues.isError) {
     return (
-      <p role="status" className="text-slate-700">
-        Loading payments that need attention...
-      </p>
-    );
-  }
-  if (issues.isError) {
-    return (
-      <p role="alert" className="text-red-700">
-        Payments that need attention could not be loaded. {toAppError(issues.error).message}
-      </p>
+      <QueryState
+        query={issues}
+        loading="Loading payments that need attention..."
+        failed="Payments that need attention could not be loaded."
+      />
     );
   }
   const open = issues.data ?? [];

@@ -1,6 +1,6 @@
 import type { PendingPaymentRow } from '../../../../domain/apiContracts';
 import { formatPrice } from '../../../../domain/money';
-import { toAppError } from '../../../lib/errors';
+import { QueryState } from '../components/QueryState';
 import { useGetPendingPaymentsQuery } from '../api/pendingPayments';
 
 const kindLabels: Record<PendingPaymentRow['kind'], string> = {
@@ -23,18 +23,13 @@ export function ageOf(since: string, now: number): string {
  */
 export function PendingPayments({ now = Date.now }: { now?: () => number }) {
   const pending = useGetPendingPaymentsQuery(undefined, { pollingInterval: 60_000 });
-  if (pending.isLoading) {
+  if (pending.isLoading || pending.isError) {
     return (
-      <p role="status" className="text-slate-700">
-        Loading payments on their way...
-      </p>
-    );
-  }
-  if (pending.isError) {
-    return (
-      <p role="alert" className="text-red-700">
-        Payments on their way could not be loaded. {toAppError(pending.error).message}
-      </p>
+      <QueryState
+        query={pending}
+        loading="Loading payments on their way..."
+        failed="Payments on their way could not be loaded."
+      />
     );
   }
   const rows = pending.data ?? [];

@@ -18,6 +18,7 @@ import { createDownloads } from './downloads/downloads';
 import { createPayingBrowserTrust } from './downloads/payingBrowser';
 import { createLibrary } from './library/library';
 import { createLibraryRouter } from './library/libraryRoutes';
+import { createLicenseApi, licenseCors } from './licenses/licenseApi';
 import { sessionCookiesFor } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
@@ -147,6 +148,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/webhooks/paystack', purchases.webhook);
   app.use('/api/webhooks/paypal', purchases.paypalWebhook);
 
+  // The license API's CORS (docs/licenses.md) on all its answers, refused bodies too, and nothing else.
+  app.use('/api/licenses', licenseCors);
   app.use(jsonBodies());
 
   // Reminder unsubscribe links (checkouts/reminders.ts): a page and its form POST, never JSON.
@@ -237,6 +240,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
   app.use('/api/library', limits.access, purchases.library);
+  app.use('/api/licenses', createLicenseApi({ db: deps.db, now, limits, logError }));
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });

@@ -43,6 +43,11 @@ export interface TransactionRecord {
   discountAmount: number;
   /** PayPal's capture id, which a refund names; absent for other providers. */
   captureId?: string;
+  /**
+   * The sale's license key (docs/licenses.md), for a product that issues them: null while it is
+   * 'to be sent' (the seller's pool was empty); absent for products without keys.
+   */
+  licenseKey?: string | null;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -1,0 +1,339 @@
+// License keys (docs/licenses.md) against the local cloud: keys issued at fulfilment, the public
+// license API, and keys following their sale (refund, dispute, revoke and restore), through HTTP on
+// our API with the Firestore emulator, real admin ID tokens from the Auth emulator and real SMTP into
+// the mail catcher. Only Paystack's REST API is faked (msw), for the sale a dispute is opened on.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+import { createAdminAuth } from '../../../server/admin/adminAuth';
+import { signInWithPassword } from '../../support/authEmulatorUsers';
+import { isLocal } from '../../support/msw';
+import {
+  buildCustomer,
+  cloud,
+  createFakePaystack,
+  db,
+  mailsMatching,
+  openCheckout,
+  paidCharge,
+  postJson,
+  removeSeededProducts,
+  seedProduct,
+  signPaystack,
+  startPurchaseApi,
+  toAddress,
+  type PurchaseApi,
+} from './purchaseHarness';
+
+const paystack = createFakePaystack();
+const msw = setupServer(...paystack.handlers);
+let api: PurchaseApi;
+let admin: { idToken: string };
+
+beforeAll(async () => {
+  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
+  await seedDemoAdmin(db, cloud.authUrl);
+  admin = await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password);
+  api = await startPurchaseApi(
+    { ADMIN_RATE_LIMIT: '1000', LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '1000' },
+    {
+      auth: createAdminAuth({
+        projectId: 'demo-digital-store',
+        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
+    },
+  );
+});
+afterAll(async () => {
+  msw.close();
+  await api.close();
+  await removeSeededProducts();
+});
+
+interface LicenseBody {
+  activated?: boolean;
+  valid?: boolean;
+  deactivated?: boolean;
+  instance_id?: string | null;
+  message?: string;
+  license?: { status: string; activation_limit: number | null; activation_usage: number; product_id: string };
+}
+
+async function call(path: 'activate' | 'validate' | 'deactivate', body: unknown, base = api.url) {
+  const response = await postJson(`${base}/api/licenses/${path}`, body);
+  return { status: response.status, body: (await response.json()) as LicenseBody, headers: response.headers };
+}
+
+/** A product selling keys (generated unless a pool is given), and a demo purchase of it. */
+async function keyedProduct(activationLimit: number | null) {
+  const product = await seedProduct({ title: 'Invoice Toolkit' });
+  await db.doc(`productDeliverables/${product.id}`).update({
+    licenseKeys: { on: true, activationLimit, source: 'generated' },
+  });
+  return product;
+}
+
+async function demoPurchase(productId: string) {
+  const customer = buildCustomer();
+  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
+  const order = { provider: 'demo', reference, productId, currency: 'NGN', customer };
+  const response = await postJson(`${api.url}/api/orders`, order);
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as { transactionId: string; accessUrl: string };
+  const key = String((await db.doc(`transactions/${answer.transactionId}`).get()).get('licenseKey'));
+  return { ...answer, customer, order, key };
+}
+
+async function keysOfSale(transactionId: string) {
+  return (await db.collection('licenseKeys').where('transactionId', '==', transactionId).get()).docs;
+}
+
+const adminPost = (path: string, body: unknown) =>
+  postJson(`${api.url}/api/admin/transactions/${path}`, body, { authorization: `Bearer ${admin.idToken}` });
+
+describe('keys issued at fulfilment', () => {
+  it('issues one generated 128-bit key per sale, mails it, and a replayed fulfilment issues none', async () => {
+    const product = await keyedProduct(3);
+    const sale = await demoPurchase(product.id);
+    expect(sale.key).toMatch(/^[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}$/);
+    const [mail, ...others] = await mailsMatching(toAddress(sale.customer.email));
+    expect(others).toEqual([]);
+    expect(mail?.text).toContain(`Your license key (keep it private):\n${sale.key}`);
+    expect(mail?.html).toContain(sale.key);
+
+    const replay = await postJson(`${api.url}/api/orders`, sale.order);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { transactionId: string }).transactionId).toBe(sale.transactionId);
+    const keys = await keysOfSale(sale.transactionId);
+    expect(keys.map((doc) => doc.get('key') as string)).toEqual([sale.key]);
+    expect(keys[0]?.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys[0]?.data()).toMatchObject({ productId: product.id, status: 'active', activationLimit: 3 });
+    expect(await mailsMatching(toAddress(sale.customer.email))).toHaveLength(1);
+  });
+
+  it('issues nothing for a product without keys', async () => {
+    const product = await seedProduct();
+    const sale = await demoPurchase(product.id);
+    expect(await keysOfSale(sale.transactionId)).toEqual([]);
+    expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('licenseKey')).toBeUndefined();
+  });
+});
+
+describe('the public license API', () => {
+  it('activates up to the limit (409 past it), validates with and without an instance, and deactivate frees the seat', async () => {
+    const product = await keyedProduct(2);
+    const { key } = await demoPurchase(product.id);
+    const base = { license_key: key, product_id: product.id };
+    const first = await call('activate', { ...base, instance_name: 'Office laptop' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      activated: true,
+      instance_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      license: { status: 'active', activation_limit: 2, activation_usage: 1, product_id: product.id, expires_at: null },
+    });
+    expect((await call('activate', { ...base, instance_name: 'Home PC' })).status).toBe(200);
+    const third = await call('activate', { ...base, instance_name: 'Third machine' });
+    expect(third.status).toBe(409);
+    expect(third.body).toEqual({
+      activated: false,
+      instance_id: null,
+      license: { status: 'active', activation_limit: 2, activation_usage: 2, product_id: product.id, expires_at: null },
+      message: 'This license key is already activated on 2 machines, its limit. Deactivate one first.',
+    });
+
+    const instance = String(first.body.instance_id);
+    expect((await call('validate', base)).body).toMatchObject({ valid: true, license: { activation_usage: 2 } });
+    expect((await call('validate', { ...base, instance_id: instance })).body.valid).toBe(true);
+    const stranger = await call('validate', { ...base, instance_id: 'no-such-instance' });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toMatchObject({
+      valid: false,
+      message: 'This activation could not be found for this license key.',
+    });
+
+    const freed = await call('deactivate', { ...base, instance_id: instance });
+    expect(freed.status).toBe(200);
+    expect(freed.body).toMatchObject({ deactivated: true, license: { activation_usage: 1 } });
+    expect((await call('validate', { ...base, instance_id: instance })).body.valid).toBe(false);
+    expect((await call('deactivate', { ...base, instance_id: instance })).status).toBe(404);
+    expect((await call('activate', { ...base, instance_name: 'Third machine' })).status).toBe(200);
+  });
+
+  it('answers a key of another product exactly as a key that does not exist', async () => {
+    const product = await keyedProduct(null);
+    const other = await keyedProduct(null);
+    const { key } = await demoPurchase(product.id);
+    for (const path of ['activate', 'validate', 'deactivate'] as const) {
+      const fields = { instance_name: 'Laptop', instance_id: 'x' };
+      const wrongProduct = await call(path, { license_key: key, product_id: other.id, ...fields });
+      const unknown = await call(path, {
+        license_key: 'AAAAAAAA-BBBBBBBB-CCCCCCCC-DDDDDDDD',
+        product_id: other.id,
+        ...fields,
+      });
+      expect(wrongProduct.status).toBe(404);
+      expect(unknown.status).toBe(404);
+      expect(wrongProduct.body).toEqual(unknown.body);
+      expect(wrongProduct.body.message).toBe('This license key is not valid for this product.');
+    }
+    expect((await call('validate', { license_key: key, product_id: product.id })).body).toMatchObject({
+      valid: true,
+      license: { activation_limit: null, activation_usage: 0 },
+    });
+  });
+
+  it('refuses a body without the key in words (400)', async () => {
+    const response = await call('validate', { product_id: 'p' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Give the license_key.' });
+  });
+
+  it('lets exactly 3 of 10 racing activations through with a limit of 3', async () => {
+    const product = await keyedProduct(3);
+    const { key } = await demoPurchase(product.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('activate', { license_key: key, product_id: product.id, instance_name: `Machine ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    const stored = (await keysOfSale((await demoTransactionOf(key)) ?? ''))[0]?.data();
+    expect((stored?.activations as unknown[]).length).toBe(3);
+  });
+});
+
+async function demoTransactionOf(key: string): Promise<string | undefined> {
+  const docs = (await db.collection('licenseKeys').where('key', '==', key).get()).docs;
+  return docs[0]?.data().transactionId as string | undefined;
+}
+
+describe('keys follow their sale', () => {
+  it('a revoke disables the key at once and a restore enables it again', async () => {
+    const product = await keyedProduct(3);
+    const sale = await demoPurchase(product.id);
+    const base = { license_key: sale.key, product_id: product.id };
+    expect((await adminPost(`${sale.transactionId}/access`, { revoked: true })).status).toBe(200);
+    expect((await call('validate', base)).body).toMatchObject({
+      valid: false,
+      license: { status: 'disabled' },
+      message: 'This license key is disabled.',
+    });
+    const refused = await call('activate', { ...base, instance_name: 'Laptop' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ activated: false, license: { status: 'disabled' } });
+    expect((await adminPost(`${sale.transactionId}/access`, { revoked: false })).status).toBe(200);
+    expect((await call('validate', base)).body).toMatchObject({ valid: true, license: { status: 'active' } });
+  });
+
+  it('a full refund disables the key', async () => {
+    const product = await keyedProduct(3);
+    const sale = await demoPurchase(product.id);
+    const refunded = await adminPost(`${sale.transactionId}/refund`, { reason: 'Bought twice' });
+    expect(refunded.status).toBe(200);
+    expect((await call('validate', { license_key: sale.key, product_id: product.id })).body).toMatchObject({
+      valid: false,
+      license: { status: 'disabled' },
+    });
+  });
+
+  it('an open dispute disables the key', async () => {
+    const product = await keyedProduct(3);
+    const customer = buildCustomer();
+    const charge = await paidCharge(api.url, product, customer);
+    paystack.charges.set(charge.reference, charge);
+    const order = {
+      provider: 'paystack',
+      reference: charge.reference,
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+    };
+    const sold = await postJson(`${api.url}/api/orders`, order);
+    expect(sold.status).toBe(200);
+    const { transactionId } = (await sold.json()) as { transactionId: string };
+    const key = String((await db.doc(`transactions/${transactionId}`).get()).get('licenseKey'));
+    const event = JSON.stringify({
+      event: 'charge.dispute.create',
+      data: {
+        id: 7001,
+        refund_amount: 750000,
+        currency: 'NGN',
+        status: 'awaiting-merchant-feedback',
+        resolution: null,
+        domain: 'test',
+        category: 'chargeback',
+        note: null,
+        due_at: '2026-12-01T10:00:00.000Z',
+        transaction: { id: 4099260516, reference: charge.reference, amount: 750000, currency: 'NGN' },
+      },
+    });
+    const hook = await fetch(`${api.url}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(event) },
+      body: event,
+    });
+    expect(hook.status).toBe(200);
+    expect((await call('validate', { license_key: key, product_id: product.id })).body).toMatchObject({
+      valid: false,
+      license: { status: 'disabled' },
+    });
+  });
+});
+
+describe('rate limits and CORS', () => {
+  it('answers 429 in words past the per-client limit, and past the per-key limit for that key only', async () => {
+    const product = await keyedProduct(null);
+    const { key } = await demoPurchase(product.id);
+    const perClient = await startPurchaseApi({ LICENSE_RATE_LIMIT: '2', LICENSE_KEY_RATE_LIMIT: '1000' });
+    const perKey = await startPurchaseApi({ LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '2' });
+    try {
+      const body = { license_key: key, product_id: product.id };
+      const other = { license_key: 'AAAAAAAA-BBBBBBBB-CCCCCCCC-DDDDDDDD', product_id: product.id };
+      expect((await call('validate', body, perClient.url)).status).toBe(200);
+      expect((await call('validate', other, perClient.url)).status).toBe(404);
+      const limited = await call('validate', other, perClient.url);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        message: 'Too many license requests from this connection. Please wait a minute and try again.',
+      });
+      expect(limited.headers.get('access-control-allow-origin')).toBe('*');
+
+      expect((await call('validate', body, perKey.url)).status).toBe(200);
+      expect((await call('validate', body, perKey.url)).status).toBe(200);
+      const keyLimited = await call('validate', body, perKey.url);
+      expect(keyLimited.status).toBe(429);
+      expect(keyLimited.body).toEqual({
+        message: 'Too many requests for this license key. Please wait a minute and try again.',
+      });
+      expect((await call('validate', other, perKey.url)).status).toBe(404);
+    } finally {
+      await perClient.close();
+      await perKey.close();
+    }
+  });
+
+  it('opens CORS on the three license routes and on no other', async () => {
+    for (const path of ['activate', 'validate', 'deactivate']) {
+      const preflight = await fetch(`${api.url}/api/licenses/${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://tool.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+    }
+    const answer = await call('validate', { license_key: 'X', product_id: 'p' });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    for (const url of ['/api/health', '/api/orders', '/api/checkouts', '/api/library/session']) {
+      const other = await fetch(`${api.url}${url}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://tool.example', 'access-control-request-method': 'POST' },
+      });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const health = await fetch(`${api.url}/api/health`, { headers: { origin: 'https://tool.example' } });
+    expect(health.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -18,7 +18,7 @@ import { createDownloads } from './downloads/downloads';
 import { createPayingBrowserTrust } from './downloads/payingBrowser';
 import { createLibrary } from './library/library';
 import { createLibraryRouter } from './library/libraryRoutes';
-import { createLicenseApi, licenseCors } from './licenses/licenseApi';
+import { createBuyerLicenses, createLicenseApi, licenseCors } from './licenses/licenseApi';
 import { sessionCookiesFor } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
@@ -377,6 +377,7 @@ function createPurchaseRoutes(
       logError,
       cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
+      licenses: createBuyerLicenses({ db }),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

@@ -6,6 +6,7 @@ import { createLicenseRouter } from './licenseRoutes';
 import { createLicenseService } from './licenseService';
 
 export { licenseCors } from './licenseRoutes';
+export { createBuyerLicenses } from './buyerLicenses';
 
 export function createLicenseApi(deps: {
   db: Firestore;

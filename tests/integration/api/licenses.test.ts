@@ -337,3 +337,57 @@ describe('rate limits and CORS', () => {
     expect(health.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('the buyer sees the key on the download page', () => {
+  it('shows the key and its machines behind the device confirmation, and Deactivate frees the seat', async () => {
+    const product = await keyedProduct(3);
+    // A hosted file puts the page behind the device confirmation (docs/files.md); it is never downloaded here.
+    const file = { id: 'f1', name: 'Toolkit.zip', size: 2048, contentType: 'application/zip', order: 0 };
+    await db.doc(`productDeliverables/${product.id}`).update({
+      files: [{ ...file, storagePath: `deliverables/${product.id}/f1` }],
+    });
+    const sale = await demoPurchase(product.id);
+    const base = { license_key: sale.key, product_id: product.id };
+    const activated = await call('activate', { ...base, instance_name: 'Studio <iMac>' });
+    const instance = String(activated.body.instance_id);
+
+    // A new device sees the e-mail confirmation, not the key.
+    const unconfirmed = await fetch(sale.accessUrl);
+    expect(await unconfirmed.text()).not.toContain(sale.key);
+    const stranger = await fetch(`${sale.accessUrl}/licenses/${instance}/deactivate`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(stranger.status).toBe(303);
+    expect((await call('validate', { ...base, instance_id: instance })).body.valid).toBe(true);
+
+    const confirmed = await fetch(`${sale.accessUrl}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: sale.customer.email }),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(303);
+    const cookie = String(confirmed.headers.get('set-cookie')).split(';')[0] ?? '';
+    const page = await (await fetch(sale.accessUrl, { headers: { cookie } })).text();
+    expect(page).toContain('<h2>Your license key</h2>');
+    expect(page).toContain(sale.key);
+    expect(page).toContain('Machines using this key: 1 of 3');
+    expect(page).toContain('<div class="name">Studio &lt;iMac&gt;</div>');
+    expect(page).toContain('aria-label="Deactivate Studio &lt;iMac&gt;"');
+
+    const freed = await fetch(`${sale.accessUrl}/licenses/${instance}/deactivate`, {
+      method: 'POST',
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    expect(freed.status).toBe(303);
+    expect(freed.headers.get('location')).toBe(new URL(sale.accessUrl).pathname);
+    expect((await call('validate', { ...base, instance_id: instance })).body).toMatchObject({
+      valid: false,
+      license: { activation_usage: 0 },
+    });
+    const after = await (await fetch(sale.accessUrl, { headers: { cookie } })).text();
+    expect(after).toContain('Machines using this key: 0 of 3');
+    expect(after).not.toContain('Studio &lt;iMac&gt;');
+  });
+});

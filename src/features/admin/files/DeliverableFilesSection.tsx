@@ -16,6 +16,7 @@ import {
 import { secondaryButtonClass } from '../products/fields';
 import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { LicenseKeysForm } from '../licenses/LicenseKeysForm';
 import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from './resumableUpload';
 import { UploadList, type UploadEntry } from './UploadList';
 
@@ -204,6 +205,7 @@ export function DeliverableFilesSection({
       </p>
 
       {settings ? <DeliverySettingsForm productId={productId} initial={settings} onSaved={setStatus} /> : null}
+      <LicenseKeysForm productId={productId} onSaved={setStatus} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { createDownloads } from './downloads/downloads';
 import { createPayingBrowserTrust } from './downloads/payingBrowser';
 import { createLibrary } from './library/library';
 import { createLibraryRouter } from './library/libraryRoutes';
-import { createBuyerLicenses, createLicenseApi, licenseCors } from './licenses/licenseApi';
+import * as licenses from './licenses/licenseApi';
 import { sessionCookiesFor } from './lib/sessionCookie';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/webhooks/paypal', purchases.paypalWebhook);
 
   // The license API's CORS (docs/licenses.md) on all its answers, refused bodies too, and nothing else.
-  app.use('/api/licenses', licenseCors);
+  app.use('/api/licenses', licenses.licenseCors);
   app.use(jsonBodies());
 
   // Reminder unsubscribe links (checkouts/reminders.ts): a page and its form POST, never JSON.
@@ -240,7 +240,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
   app.use('/api/library', limits.access, purchases.library);
-  app.use('/api/licenses', createLicenseApi({ db: deps.db, now, limits, logError }));
+  const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
+  app.use('/api/licenses', licenseRoutes.publicApi);
+  app.use('/api/admin', licenseRoutes.admin);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -377,7 +379,7 @@ function createPurchaseRoutes(
       logError,
       cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
-      licenses: createBuyerLicenses({ db }),
+      licenses: licenses.createBuyerLicenses({ db }),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

@@ -391,3 +391,95 @@ describe('the buyer sees the key on the download page', () => {
     expect(after).not.toContain('Studio &lt;iMac&gt;');
   });
 });
+
+describe("the seller's key actions", () => {
+  it('resets activations, disables and enables, and replaces the key (the buyer is e-mailed the new one)', async () => {
+    const product = await keyedProduct(2);
+    const sale = await demoPurchase(product.id);
+    const base = { license_key: sale.key, product_id: product.id };
+    await call('activate', { ...base, instance_name: 'Laptop' });
+    await call('activate', { ...base, instance_name: 'Desktop' });
+
+    const reset = await adminPost(`${sale.transactionId}/license/reset`, {});
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toEqual({ message: 'Activations reset: the key has all its seats free.' });
+    expect((await call('validate', base)).body.license?.activation_usage).toBe(0);
+
+    expect((await adminPost(`${sale.transactionId}/license/status`, { disabled: true })).status).toBe(200);
+    expect((await call('validate', base)).body).toMatchObject({ valid: false, license: { status: 'disabled' } });
+    expect((await adminPost(`${sale.transactionId}/license/status`, { disabled: false })).status).toBe(200);
+    expect((await call('validate', base)).body).toMatchObject({ valid: true, license: { status: 'active' } });
+
+    const replaced = await adminPost(`${sale.transactionId}/license/replace`, {});
+    expect(replaced.status).toBe(200);
+    const { key, message } = (await replaced.json()) as { key: string; message: string };
+    expect(message).toBe('Key replaced; the buyer has been e-mailed the new one.');
+    expect(key).toMatch(/^[0-9A-F]{8}(-[0-9A-F]{8}){3}$/);
+    expect(key).not.toBe(sale.key);
+    expect((await call('validate', base)).status).toBe(404);
+    expect((await call('validate', { license_key: key, product_id: product.id })).body.valid).toBe(true);
+    const mails = await mailsMatching((m) => toAddress(sale.customer.email)(m) && m.subject.startsWith('Your license'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your license key: Invoice Toolkit — Digital Store');
+    expect(mails[0]?.text).toContain(`The earlier key no longer works; use this one:\n${key}`);
+    expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('licenseKey')).toBe(key);
+  });
+
+  it('refuses the actions without an admin token, and for a sale without a key', async () => {
+    const product = await seedProduct();
+    const sale = await demoPurchase(product.id);
+    const anonymous = await postJson(`${api.url}/api/admin/transactions/${sale.transactionId}/license/reset`, {});
+    expect(anonymous.status).toBe(401);
+    const none = await adminPost(`${sale.transactionId}/license/reset`, {});
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ message: 'This sale has no license key to change.' });
+  });
+});
+
+describe("the seller's pool of keys", () => {
+  it('refuses duplicates with their count, fulfils with the pool empty, and e-mails the key once keys are added', async () => {
+    const product = await seedProduct({ title: 'Plugin Pro' });
+    await db.doc(`productDeliverables/${product.id}`).update({
+      licenseKeys: { on: true, activationLimit: null, source: 'pool' },
+    });
+    const poolUrl = `${api.url}/api/admin/products/${product.id}/license-pool`;
+    const auth = { authorization: `Bearer ${admin.idToken}` };
+    const first = await postJson(poolUrl, { keys: `POOL-${product.id}-1\n\nPOOL-${product.id}-1\n` }, auth);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      message: '1 key added; 1 left in the pool. 1 key refused as a duplicate.',
+      added: 1,
+      duplicates: 1,
+      left: 1,
+      sent: 0,
+    });
+
+    const pooled = await demoPurchase(product.id);
+    expect(pooled.key).toBe(`POOL-${product.id}-1`);
+    const owed = await demoPurchase(product.id);
+    expect((await db.doc(`transactions/${owed.transactionId}`).get()).get('licenseKey')).toBeNull();
+    const [orderMail] = await mailsMatching(toAddress(owed.customer.email));
+    expect(orderMail?.text).toContain('Your license key will be sent to you by e-mail shortly.');
+
+    const again = await postJson(
+      poolUrl,
+      { keys: `POOL-${product.id}-1\nPOOL-${product.id}-2\nPOOL-${product.id}-3` },
+      auth,
+    );
+    expect(await again.json()).toEqual({
+      message: '2 keys added; 1 left in the pool. 1 key refused as a duplicate.',
+      added: 2,
+      duplicates: 1,
+      left: 1,
+      sent: 1,
+    });
+    const sentKey = String((await db.doc(`transactions/${owed.transactionId}`).get()).get('licenseKey'));
+    expect([`POOL-${product.id}-2`, `POOL-${product.id}-3`]).toContain(sentKey);
+    const [keyMail, ...more] = await mailsMatching(
+      (m) => toAddress(owed.customer.email)(m) && m.subject.startsWith('Your license key'),
+    );
+    expect(more).toEqual([]);
+    expect(keyMail?.text).toContain(`Here is your license key for Plugin Pro:\n${sentKey}`);
+    expect((await call('validate', { license_key: sentKey, product_id: product.id })).body.valid).toBe(true);
+  });
+});

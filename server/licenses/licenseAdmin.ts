@@ -11,6 +11,7 @@ import {
   hashLicenseKey,
   licenseKeyRef,
   licenseKeysCollection,
+  licensePoolsCollection,
   licenseRecord,
   poolKeysOf,
 } from './licenseKeys';
@@ -126,6 +127,8 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
       let duplicates = lines.length - unique.length;
       const pool = poolKeysOf(db, productId);
       const fresh: string[] = [];
+      // Keys added: the next time the pool runs low, the seller is told again.
+      await db.collection(licensePoolsCollection).doc(productId).set({ lowNoticeSent: false }, { merge: true });
       for (let i = 0; i < unique.length; i += 500) {
         const chunk = unique.slice(i, i + 500);
         const refs = chunk.map((key) => pool.doc(hashLicenseKey(key)));

@@ -11,6 +11,8 @@ const deliverablesCollection = 'productDeliverables';
 
 export const licenseKeysCollection = 'licenseKeys';
 export const licensePoolsCollection = 'licensePools';
+/** Fewer pool keys than this left after a sale: the seller is told, once until keys are added. */
+export const lowPoolWarning = 10;
 
 /** 128 random bits as 32 hex digits in four groups of eight: '8F3A2C1D-0B9E4D7A-…'. */
 export function generateLicenseKey(): string {
@@ -48,6 +50,8 @@ export function poolKeysOf(db: Firestore, productId: string) {
 export interface PreparedLicense {
   /** The key, or null when the pool was empty (the sale's key is then 'to be sent'). */
   key: string | null;
+  /** What the sale's record keeps: the key, and the pool's count when the seller is told it runs low. */
+  saleFields: { licenseKey: string | null; licensePoolLeft?: number };
   write(t: Transaction, transactionId: string): void;
 }
 
@@ -85,16 +89,30 @@ export async function prepareLicense(
     const key = generateLicenseKey();
     return {
       key,
+      saleFields: { licenseKey: key },
       write: (tx, transactionId) =>
         tx.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, settings)),
     };
   }
-  const free = await t.get(poolKeysOf(db, productId).where('usedBy', '==', null).limit(1));
+  // Up to 11 free keys: fewer than 11 means fewer than 10 are left after this sale, said once.
+  const poolRef = db.collection(licensePoolsCollection).doc(productId);
+  const [free, pool] = await Promise.all([
+    t.get(
+      poolKeysOf(db, productId)
+        .where('usedBy', '==', null)
+        .limit(lowPoolWarning + 1),
+    ),
+    t.get(poolRef),
+  ]);
   const poolKey = free.docs[0];
   const key = typeof poolKey?.get('key') === 'string' ? (poolKey.get('key') as string) : null;
+  const left = Math.max(0, free.size - 1);
+  const warn = key !== null && left < lowPoolWarning && pool.get('lowNoticeSent') !== true;
   return {
     key,
+    saleFields: { licenseKey: key, ...(warn ? { licensePoolLeft: left } : {}) },
     write: (tx, transactionId) => {
+      if (warn) tx.set(poolRef, { lowNoticeSent: true }, { merge: true });
       if (key && poolKey) {
         tx.update(poolKey.ref, { usedBy: transactionId });
         tx.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, settings));

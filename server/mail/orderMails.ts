@@ -29,6 +29,24 @@ export interface PurchaseFacts {
   discountAmount?: number;
   /** The sale's license key (docs/licenses.md): null while it is to be sent; absent without keys. */
   licenseKey?: string | null;
+  /** Pool keys left after this sale, set once when fewer than 10 remain (the seller is told once). */
+  licensePoolLeft?: number;
+}
+
+/** What the seller's sale notice says about the sale's key, when there is something to do. */
+function sellerLicenseLines(purchase: PurchaseFacts): string[] {
+  const lines: string[] = [];
+  if (purchase.licenseKey === null) {
+    lines.push(
+      'License key: to be sent. The pool of keys for this product is empty; add keys in the dashboard and the buyer is e-mailed one at once.',
+    );
+  }
+  if (typeof purchase.licensePoolLeft === 'number') {
+    lines.push(
+      `Only ${purchase.licensePoolLeft} license keys are left in this product's pool. Add more in the dashboard.`,
+    );
+  }
+  return lines;
 }
 
 /** The license key lines of a sale with one, else none. */
@@ -133,6 +151,7 @@ export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): Ma
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     'The buyer has been sent the access link. Reply to this e-mail to write to the buyer.',
+    ...sellerLicenseLines(purchase).flatMap((line) => ['', line]),
   ].join('\n');
   const html = htmlDocument(
     `New sale: ${purchase.productName}`,
@@ -145,6 +164,7 @@ export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): Ma
       ),
       '</table>',
       '<p>The buyer has been sent the access link. Reply to this e-mail to write to the buyer.</p>',
+      ...sellerLicenseLines(purchase).map((line) => `<p><strong>${escapeHtml(line)}</strong></p>`),
     ].join(''),
   );
   return {

@@ -180,7 +180,7 @@ async function decide(
             discountAmount: price.discountMinor / 100,
           }
         : record;
-    const sale: TransactionRecord = license ? { ...priced, licenseKey: license.key } : priced;
+    const sale: TransactionRecord = license ? { ...priced, ...license.saleFields } : priced;
     // The code's use is counted with the sale, in the same transaction: a replayed payment finds
     // the sale and never counts the use again. Inside its hour the checkout's own use is
     // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use

@@ -48,6 +48,8 @@ export interface TransactionRecord {
    * 'to be sent' (the seller's pool was empty); absent for products without keys.
    */
   licenseKey?: string | null;
+  /** Pool keys left after this sale, set on the one sale that told the seller fewer than 10 remain. */
+  licensePoolLeft?: number;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -18,6 +18,7 @@ import {
   paidCharge,
   postJson,
   removeSeededProducts,
+  saleNoticeFor,
   seedProduct,
   signPaystack,
   startPurchaseApi,
@@ -460,6 +461,16 @@ describe("the seller's pool of keys", () => {
     expect((await db.doc(`transactions/${owed.transactionId}`).get()).get('licenseKey')).toBeNull();
     const [orderMail] = await mailsMatching(toAddress(owed.customer.email));
     expect(orderMail?.text).toContain('Your license key will be sent to you by e-mail shortly.');
+    // The seller is told once that the pool runs low, and of the sale whose key is owed.
+    const [lowNotice] = await mailsMatching(saleNoticeFor(pooled.order.reference));
+    expect(lowNotice?.text).toContain(
+      "Only 0 license keys are left in this product's pool. Add more in the dashboard.",
+    );
+    const [owedNotice] = await mailsMatching(saleNoticeFor(owed.order.reference));
+    expect(owedNotice?.text).toContain(
+      'License key: to be sent. The pool of keys for this product is empty; add keys in the dashboard and the buyer is e-mailed one at once.',
+    );
+    expect(owedNotice?.text).not.toContain('license keys are left');
 
     const again = await postJson(
       poolUrl,

@@ -3,6 +3,9 @@
 // One decoder, shared by the API that issues keys and the dashboard that edits the settings; read
 // defensively, so an odd value never issues keys the seller did not ask for.
 
+/** Where keys are stored, under the SHA-256 of the key (firestore.rules). */
+export const licenseKeysCollectionName = 'licenseKeys';
+
 export type LicenseKeySource = 'generated' | 'pool';
 
 export interface LicenseKeySettings {

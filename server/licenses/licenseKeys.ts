@@ -4,12 +4,16 @@
 // finds the sale already there, issues none.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../domain/licenseKeys';
+import {
+  licenseKeysCollectionName,
+  licenseKeySettingsFromData,
+  type LicenseKeySettings,
+} from '../../domain/licenseKeys';
 
 /** productDeliverables (server/files/deliverables.ts), named here so orders/ can import this file. */
 const deliverablesCollection = 'productDeliverables';
 
-export const licenseKeysCollection = 'licenseKeys';
+export const licenseKeysCollection = licenseKeysCollectionName;
 export const licensePoolsCollection = 'licensePools';
 /** Fewer pool keys than this left after a sale: the seller is told, once until keys are added. */
 export const lowPoolWarning = 10;

@@ -1,15 +1,11 @@
 // A product's license key settings (docs/licenses.md), productDeliverables/{id}.licenseKeys: read with
 // the one decoder of domain/licenseKeys.ts and saved in a transaction that refuses (code
 // 'product-changed') when another admin changed them since the form opened.
-import { doc, getDoc, runTransaction } from 'firebase/firestore/lite';
+import { doc, runTransaction } from 'firebase/firestore/lite';
 import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../../../domain/licenseKeys';
 import { getDb } from '../../../lib/firebase';
 
 export type { LicenseKeySettings };
-
-export async function fetchLicenseKeySettings(productId: string): Promise<LicenseKeySettings> {
-  return licenseKeySettingsFromData((await getDoc(doc(getDb(), 'productDeliverables', productId))).data());
-}
 
 const same = (a: LicenseKeySettings, b: LicenseKeySettings) =>
   a.on === b.on && a.activationLimit === b.activationLimit && a.source === b.source;

@@ -18,6 +18,7 @@ import {
 
 const transactionsCollection = 'transactions';
 export const maxPoolKeysPerUpload = 10_000;
+export const maxPoolKeyLength = 200;
 
 export interface LicenseAdminDeps {
   db: Firestore;
@@ -29,6 +30,7 @@ export interface LicenseAdminDeps {
 export type PoolOutcome =
   | { kind: 'added'; added: number; duplicates: number; left: number; sent: number }
   | { kind: 'tooMany' }
+  | { kind: 'tooLong' }
   | { kind: 'empty' };
 
 export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdminDeps) {
@@ -123,6 +125,8 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
         .filter(Boolean);
       if (lines.length === 0) return { kind: 'empty' };
       if (lines.length > maxPoolKeysPerUpload) return { kind: 'tooMany' };
+      // The license API takes keys of at most 200 characters; a longer one could never be used.
+      if (lines.some((line) => line.length > maxPoolKeyLength)) return { kind: 'tooLong' };
       const unique = [...new Set(lines)];
       let duplicates = lines.length - unique.length;
       const pool = poolKeysOf(db, productId);

@@ -9,7 +9,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { answerHttpErrors, failure, handle, jsonError, validate, schemaParser } from '../lib/httpErrors';
 import type { LicenseAdmin } from './licenseAdmin';
-import { maxPoolKeysPerUpload } from './licenseAdmin';
+import { maxPoolKeyLength, maxPoolKeysPerUpload } from './licenseAdmin';
 
 export const noKey = 'This sale has no license key to change.';
 const actionFailed = 'Something went wrong. Please try again.';
@@ -63,6 +63,7 @@ export function createLicenseAdminRouter({
     const outcome = await admin.addToPool(req.params.id, (req.body as z.infer<typeof poolSchema>).keys);
     if (outcome.kind === 'empty') throw jsonError(400, 'Paste the keys, one per line.');
     if (outcome.kind === 'tooMany') throw jsonError(400, `Add at most ${maxPoolKeysPerUpload} keys at once.`);
+    if (outcome.kind === 'tooLong') throw jsonError(400, `A key has at most ${maxPoolKeyLength} characters.`);
     const keys = (n: number) => `${n} ${n === 1 ? 'key' : 'keys'}`;
     const refused = outcome.duplicates
       ? ` ${keys(outcome.duplicates)} refused as ${outcome.duplicates === 1 ? 'a duplicate' : 'duplicates'}.`

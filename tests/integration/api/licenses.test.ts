@@ -455,6 +455,10 @@ describe("the seller's pool of keys", () => {
       sent: 0,
     });
 
+    const tooLong = await postJson(poolUrl, { keys: 'X'.repeat(201) }, auth);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ message: 'A key has at most 200 characters.' });
+
     const pooled = await demoPurchase(product.id);
     expect(pooled.key).toBe(`POOL-${product.id}-1`);
     const owed = await demoPurchase(product.id);

@@ -13,13 +13,11 @@ import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
-import { createCopyMaker } from './files/stampedCopies';
 import { createDownloadRouter } from './downloads/downloadRoutes';
-import { createDownloads } from './downloads/downloads';
 import { createPayingBrowserTrust } from './downloads/payingBrowser';
-import { createLibrary } from './library/library';
+import { createBuyerBrowsers } from './library/buyerBrowsers';
 import { createLibraryRouter } from './library/libraryRoutes';
-import { sessionCookiesFor } from './lib/sessionCookie';
+import * as licenses from './licenses/licenseApi';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
@@ -150,6 +148,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/webhooks/paypal', purchases.paypalWebhook);
   if (purchases.demoWebhook) app.use('/api/webhooks/demo', purchases.demoWebhook);
 
+  // The license API's CORS (docs/licenses.md) on all its answers, refused bodies too, and nothing else.
+  app.use('/api/licenses', licenses.licenseCors);
   app.use(jsonBodies());
 
   // Reminder unsubscribe links (checkouts/reminders.ts): a page and its form POST, never JSON.
@@ -254,6 +254,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
   app.use('/api/library', limits.access, purchases.library);
+  const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
+  app.use('/api/licenses', licenseRoutes.publicApi);
+  app.use('/api/admin', licenseRoutes.admin);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -338,22 +341,8 @@ function createPurchaseRoutes(
   files: () => FileStorage | null,
 ) {
   const { config, db, mailer } = deps;
-  const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({
-    config,
-    db,
-    mailer,
-    now,
-    logError,
-    ...(deps.demoTransferSent ? { demoTransferSent: deps.demoTransferSent } : {}),
-  });
-  const browsers = sessionCookiesFor(config, links.deviceCookieKey);
-  const downloads = createDownloads({
-    db,
-    storage: files,
-    copyFor: createCopyMaker({ storage: files, logError }),
-    now,
-  });
-  const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
+  const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({ ...deps, now, logError });
+  const { browsers, downloads, library } = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
   const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
   return {
     links,
@@ -385,6 +374,7 @@ function createPurchaseRoutes(
       logError,
       cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
+      licenses: licenses.createBuyerLicenses({ db }),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

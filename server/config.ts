@@ -121,6 +121,11 @@ const schema = z.object({
   SIGNIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ADMIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   ADMIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // The public license API (docs/licenses.md): calls per client, and per license key whoever calls.
+  LICENSE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  LICENSE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  LICENSE_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LICENSE_KEY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type ServerConfig = z.infer<typeof schema>;

@@ -139,6 +139,9 @@ export async function seedDemoFiles({ db, bucket }: { db: Firestore; bucket: Buc
     templates,
     0,
   );
-  await db.doc(`productDeliverables/${demoZipProductId}`).set({ files: [zip] }, { merge: true });
+  // A tool: each sale issues a generated license key, on at most 3 machines (docs/licenses.md).
+  await db
+    .doc(`productDeliverables/${demoZipProductId}`)
+    .set({ files: [zip], licenseKeys: { on: true, activationLimit: 3, source: 'generated' } }, { merge: true });
   return 2;
 }

@@ -4,12 +4,13 @@
 // nothing); every value from the database is escaped.
 import { escapeHtml } from '../mail/html';
 import { formatSize, typeLabel, type DeliverableFile } from '../files/deliverables';
+import type { BuyerLicense } from '../licenses/buyerLicenses';
 
 const style = [
   'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#0f172a;background:#f8fafc;line-height:1.5}',
   'header{background:#fff;border-bottom:1px solid #e2e8f0;padding:.75rem 1rem;font-weight:700}',
   'main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}',
-  'h1{font-size:1.4rem;line-height:1.3;margin:0 0 .5rem}',
+  'h1{font-size:1.4rem;line-height:1.3;margin:0 0 .5rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}',
   'ul{list-style:none;padding:0;margin:1.5rem 0}',
   'li{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 .75rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}',
   '.name{font-weight:600;overflow-wrap:anywhere}.meta{color:#475569;font-size:.9rem}',
@@ -45,6 +46,30 @@ export interface DownloadPageFacts {
   endsOn: string | null;
   /** The buyer's library (docs/library.md), where every purchase of their address is listed. */
   libraryUrl: string;
+  /** The sale's license key (docs/licenses.md), or null for a product without keys. */
+  license?: BuyerLicense | null;
+}
+
+const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The license key section: the key, its seats and a Deactivate form per machine. */
+export function licenseSection(license: BuyerLicense, base: string): string {
+  if (license.key === null) {
+    return '<h2>Your license key</h2><p>Your license key will be sent to you by e-mail shortly.</p>';
+  }
+  const used = license.activations.length;
+  const seats = license.activationLimit === null ? `${used} (no limit)` : `${used} of ${license.activationLimit}`;
+  const machines = license.activations.map((a) => {
+    const on = Number.isNaN(Date.parse(a.at)) ? '' : ` · activated ${dayWords.format(new Date(a.at))}`;
+    return `<li><div><div class="name">${escapeHtml(a.name)}</div><div class="meta">Machine${escapeHtml(on)}</div></div><form method="post" action="${base}/licenses/${escapeHtml(encodeURIComponent(a.id))}/deactivate"><button type="submit" aria-label="Deactivate ${escapeHtml(a.name)}">Deactivate</button></form></li>`;
+  });
+  return [
+    '<h2>Your license key</h2>',
+    `<p><code id="license-key" style="font-size:1.05rem;overflow-wrap:anywhere">${escapeHtml(license.key)}</code></p>`,
+    license.status === 'disabled' ? '<p class="error">The seller has disabled this key.</p>' : '',
+    `<p class="meta">Machines using this key: ${escapeHtml(seats)}</p>`,
+    machines.length ? `<ul aria-label="Machines using your license key">${machines.join('')}</ul>` : '',
+  ].join('');
 }
 
 export function downloadPage(facts: DownloadPageFacts): string {
@@ -75,6 +100,7 @@ export function downloadPage(facts: DownloadPageFacts): string {
       '<p>Thank you for your purchase. Your files are below; each Download button gives you a fresh copy.</p>',
       ends,
       `<ul aria-label="Your files">${items.join('')}${link}</ul>`,
+      facts.license ? licenseSection(facts.license, base) : '',
       '<p class="note">Keep this link private: it is your access to the product.</p>',
       `<p class="note">Everything you bought here is also in <a href="${escapeHtml(facts.libraryUrl)}">your library</a>.</p>`,
     ].join(''),

@@ -13,6 +13,7 @@ import { escapeHtml } from '../mail/html';
 import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
 import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
+import type { BuyerLicenses } from '../licenses/buyerLicenses';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
 import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
 
@@ -54,6 +55,8 @@ export interface DownloadRouterDeps {
   librarySessionEmail?: (sessionId: string) => Promise<string | null>;
   /** Where signed download URLs point (the browser follows the 303 there from a form). */
   storageOrigin?: string;
+  /** The sale's license key and its machines (docs/licenses.md); without it the page shows none. */
+  licenses?: BuyerLicenses;
 }
 
 /** What the handlers share: the deps they use and what the router works out from the rest once. */
@@ -68,6 +71,7 @@ interface AccessContext {
   cookies: SessionCookies;
   libraryUrl: string;
   librarySessionEmail: (sessionId: string) => Promise<string | null>;
+  licenses: BuyerLicenses | null;
 }
 
 function privateHeaders(res: Response, formOrigins: string[] = []) {
@@ -121,8 +125,8 @@ async function openOrAnswer(
   return opened;
 }
 
-function renderOpen(
-  { downloads, storeName, logError, storageOrigin, libraryUrl }: AccessContext,
+async function renderOpen(
+  { downloads, storeName, logError, storageOrigin, libraryUrl, licenses }: AccessContext,
   res: Response,
   token: string,
   opened: OpenPurchase,
@@ -155,6 +159,7 @@ function renderOpen(
     return;
   }
   const { remaining, endsAt } = downloads.pageFacts(opened);
+  const license = licenses ? await licenses.licenseOf(opened.transactionId) : null;
   privateHeaders(res, [storageOrigin, ...urlOrigin(deliverables.url)]);
   sendPage(
     res,
@@ -168,6 +173,7 @@ function renderOpen(
       remaining,
       endsOn: endsAt ? dateWords.format(endsAt) : null,
       libraryUrl,
+      license,
     }),
   );
 }
@@ -178,7 +184,7 @@ function showPage(context: AccessContext) {
     async (req, res) => {
       privateHeaders(res);
       const opened = await openOrAnswer(context, req.params.token, req, res);
-      if (opened) renderOpen(context, res, req.params.token, opened, null);
+      if (opened) await renderOpen(context, res, req.params.token, opened, null);
     },
     failed(context.storeName, 'Access link could not be opened'),
   );
@@ -196,7 +202,7 @@ function confirmDevice(context: AccessContext) {
       const body = req.body as { email?: unknown } | undefined;
       const given = typeof body?.email === 'string' ? body.email : '';
       if (!downloads.isBuyerEmail(opened, given)) {
-        renderOpen(context, res, token, { ...opened, deviceKnown: false }, wrongEmail);
+        await renderOpen(context, res, token, { ...opened, deviceKnown: false }, wrongEmail);
         return;
       }
       let deviceId = opened.deviceId;
@@ -289,6 +295,22 @@ function openOutsideLink(context: AccessContext) {
   );
 }
 
+/** POST /{token}/licenses/{instanceId}/deactivate: frees one machine's seat, then back to the page. */
+function deactivateMachine(context: AccessContext) {
+  return handle<{ token: string; instanceId: string }>(
+    async (req, res) => {
+      privateHeaders(res);
+      const { token, instanceId } = req.params;
+      const opened = await openOrAnswer(context, token, req, res);
+      if (!opened) return;
+      // Behind the same device confirmation as the files.
+      if (opened.deviceKnown) await context.licenses?.deactivate(opened.transactionId, instanceId);
+      res.redirect(303, `/api/access/${token}`);
+    },
+    failed(context.storeName, 'License deactivation failed'),
+  );
+}
+
 export function createDownloadRouter({
   downloads,
   storeName,
@@ -298,6 +320,7 @@ export function createDownloadRouter({
   confirmLimiter,
   librarySessionEmail = () => Promise.resolve(null),
   storageOrigin = 'https://storage.googleapis.com',
+  licenses,
 }: DownloadRouterDeps): Router {
   const origin = publicStoreUrl.replace(/\/+$/, '');
   const context: AccessContext = {
@@ -311,6 +334,7 @@ export function createDownloadRouter({
     cookies,
     libraryUrl: `${origin}${paths.library}`,
     librarySessionEmail,
+    licenses: licenses ?? null,
   };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });
@@ -318,6 +342,7 @@ export function createDownloadRouter({
   router.post('/:token/confirm', confirmLimiter, form, confirmDevice(context));
   router.post('/:token/files/:fileId', pressDownload(context));
   router.post('/:token/link', openOutsideLink(context));
+  router.post('/:token/licenses/:instanceId/deactivate', deactivateMachine(context));
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -4,12 +4,23 @@
 // (server/function.ts) a client gets at most N x limit through, which is enough to stop one
 // browser or script from flooding the seller's inbox, the order endpoints or the mail server,
 // and needs no shared store.
-import type { RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
 export type RateLimitName =
-  'contact' | 'orders' | 'checkouts' | 'waitStatus' | 'resend' | 'access' | 'confirm' | 'signIn' | 'admin';
+  | 'contact'
+  | 'orders'
+  | 'checkouts'
+  | 'waitStatus'
+  | 'resend'
+  | 'access'
+  | 'confirm'
+  | 'signIn'
+  | 'admin'
+  | 'licenses'
+  | 'licenseKey';
 
 export interface RateLimitSetting {
   limit: number;
@@ -28,6 +39,8 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   confirm: 'Too many e-mail confirmations from this connection. Please try again in 10 minutes.',
   signIn: 'Too many sign-in attempts from this connection. Please try again in 10 minutes.',
   admin: 'Too many requests. Please wait a minute and try again.',
+  licenses: 'Too many license requests from this connection. Please wait a minute and try again.',
+  licenseKey: 'Too many requests for this license key. Please wait a minute and try again.',
 };
 
 export type RateLimitConfig = Pick<
@@ -50,6 +63,10 @@ export type RateLimitConfig = Pick<
   | 'SIGNIN_RATE_WINDOW_MS'
   | 'ADMIN_RATE_LIMIT'
   | 'ADMIN_RATE_WINDOW_MS'
+  | 'LICENSE_RATE_LIMIT'
+  | 'LICENSE_RATE_WINDOW_MS'
+  | 'LICENSE_KEY_RATE_LIMIT'
+  | 'LICENSE_KEY_RATE_WINDOW_MS'
   | 'TRUST_PROXY_HOPS'
 >;
 
@@ -96,6 +113,16 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       message: rateLimitMessages.signIn,
     },
     admin: { limit: config.ADMIN_RATE_LIMIT, windowMs: config.ADMIN_RATE_WINDOW_MS, message: rateLimitMessages.admin },
+    licenses: {
+      limit: config.LICENSE_RATE_LIMIT,
+      windowMs: config.LICENSE_RATE_WINDOW_MS,
+      message: rateLimitMessages.licenses,
+    },
+    licenseKey: {
+      limit: config.LICENSE_KEY_RATE_LIMIT,
+      windowMs: config.LICENSE_KEY_RATE_WINDOW_MS,
+      message: rateLimitMessages.licenseKey,
+    },
   };
 }
 
@@ -103,8 +130,25 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function createLimiter(setting: RateLimitSetting, trustProxyHops: number): RequestHandler {
+/**
+ * The license API's second counter: per license key named in the JSON body (hashed, so no key is
+ * kept in memory), whoever calls, so many clients together cannot try one key without end.
+ */
+function licenseKeyOf(req: Request): string {
+  const body: unknown = req.body;
+  const key = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).license_key : undefined;
+  return createHash('sha256')
+    .update(typeof key === 'string' ? key.trim() : '')
+    .digest('hex');
+}
+
+function createLimiter(
+  setting: RateLimitSetting,
+  trustProxyHops: number,
+  keyGenerator?: (req: Request) => string,
+): RequestHandler {
   return rateLimit({
+    ...(keyGenerator ? { keyGenerator } : {}),
     windowMs: setting.windowMs,
     limit: setting.limit,
     // RateLimit and RateLimit-Policy headers; Retry-After is sent with every 429.
@@ -138,14 +182,19 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
  * One limiter per name, each with its own counters. Build once per app: every call starts fresh
  * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
  * order routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
- * GET /api/checkouts/:id/status, `resend` on POST /api/purchases/resend, `access` on GET /api/access/:token and
+ * GET /api/checkouts/:id/status, `licenses` and `licenseKey` on the license API, `resend` on
+ * POST /api/purchases/resend, `access` on GET /api/access/:token and
  * `admin` on the admin API routes.
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {
   const settings = rateLimitSettings(config);
   const limits = {} as RateLimits;
   for (const name of Object.keys(settings) as RateLimitName[]) {
-    limits[name] = createLimiter(settings[name], config.TRUST_PROXY_HOPS);
+    limits[name] = createLimiter(
+      settings[name],
+      config.TRUST_PROXY_HOPS,
+      name === 'licenseKey' ? licenseKeyOf : undefined,
+    );
   }
   return limits;
 }

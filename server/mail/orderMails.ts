@@ -27,6 +27,33 @@ export interface PurchaseFacts {
   listPrice?: number;
   discountCode?: string | null;
   discountAmount?: number;
+  /** The sale's license key (docs/licenses.md): null while it is to be sent; absent without keys. */
+  licenseKey?: string | null;
+  /** Pool keys left after this sale, set once when fewer than 10 remain (the seller is told once). */
+  licensePoolLeft?: number;
+}
+
+/** What the seller's sale notice says about the sale's key, when there is something to do. */
+function sellerLicenseLines(purchase: PurchaseFacts): string[] {
+  const lines: string[] = [];
+  if (purchase.licenseKey === null) {
+    lines.push(
+      'License key: to be sent. The pool of keys for this product is empty; add keys in the dashboard and the buyer is e-mailed one at once.',
+    );
+  }
+  if (typeof purchase.licensePoolLeft === 'number') {
+    lines.push(
+      `Only ${purchase.licensePoolLeft} license keys are left in this product's pool. Add more in the dashboard.`,
+    );
+  }
+  return lines;
+}
+
+/** The license key lines of a sale with one, else none. */
+function licenseLines(purchase: PurchaseFacts): string[] {
+  if (purchase.licenseKey === undefined) return [];
+  if (purchase.licenseKey === null) return ['Your license key will be sent to you by e-mail shortly.', ''];
+  return ['Your license key (keep it private):', purchase.licenseKey, ''];
 }
 
 /** The discount lines of a sale made with a code ('Discount (SPRING): -₦675'), else none. */
@@ -66,6 +93,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
     `Amount paid: ${amount}`,
     `Reference: ${purchase.transactionReference}`,
     '',
+    ...licenseLines(purchase),
     'Open your product here (keep this link private; it is yours):',
     purchase.accessUrl,
     '',
@@ -89,6 +117,11 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
       `<tr><td style="padding:4px 12px 4px 0;color:#475569">Amount paid</td><td>${escapeHtml(amount)}</td></tr>`,
       `<tr><td style="padding:4px 12px 4px 0;color:#475569">Reference</td><td>${escapeHtml(purchase.transactionReference)}</td></tr>`,
       '</table>',
+      ...licenseLines(purchase)
+        .filter(Boolean)
+        .map((line, i) =>
+          i === 1 ? `<p><code style="font-size:16px">${escapeHtml(line)}</code></p>` : `<p>${escapeHtml(line)}</p>`,
+        ),
       `<p><a href="${escapeHtml(purchase.accessUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Open your product</a></p>`,
       `<p style="font-size:13px;color:#475569">Keep this link private; it is yours. If the button does not work, copy this address: ${escapeHtml(purchase.accessUrl)}</p>`,
       `<p>Everything you bought here is in ${link(libraryUrl(store), 'your library')}.</p>`,
@@ -118,6 +151,7 @@ export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): Ma
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     'The buyer has been sent the access link. Reply to this e-mail to write to the buyer.',
+    ...sellerLicenseLines(purchase).flatMap((line) => ['', line]),
   ].join('\n');
   const html = htmlDocument(
     `New sale: ${purchase.productName}`,
@@ -130,6 +164,7 @@ export function sellerSaleNotice(purchase: PurchaseFacts, store: StoreFacts): Ma
       ),
       '</table>',
       '<p>The buyer has been sent the access link. Reply to this e-mail to write to the buyer.</p>',
+      ...sellerLicenseLines(purchase).map((line) => `<p><strong>${escapeHtml(line)}</strong></p>`),
     ].join(''),
   );
   return {

@@ -19,6 +19,7 @@ import {
   type FulfilmentContext,
 } from './purchaseEmails';
 import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
+import { prepareLicense } from '../licenses/licenseKeys';
 
 /** What the checkout set, carried onto the sale while its price holds. */
 export interface PurchaseCheckout {
@@ -151,6 +152,8 @@ async function decide(
         email: stored?.customer?.email ?? purchase.issue.customer.email,
       };
     }
+    // A product with license keys on: the key is read here, before any write (docs/licenses.md).
+    const license = await prepareLicense(t, db, purchase.productId);
     const { checkout } = purchase;
     const price = checkout
       ? await priceAtPayment(t, db, {
@@ -172,7 +175,7 @@ async function decide(
       t.create(issueRef, newPaymentIssue(facts, now()));
       return { kind: 'issue', facts, created: true, email: facts.customer.email };
     }
-    const sale: TransactionRecord =
+    const priced: TransactionRecord =
       price.kind === 'today'
         ? {
             ...record,
@@ -182,6 +185,7 @@ async function decide(
             discountAmount: price.discountMinor / 100,
           }
         : record;
+    const sale: TransactionRecord = license ? { ...priced, ...license.saleFields } : priced;
     // The code's use is counted with the sale, in the same transaction: a replayed payment finds
     // the sale and never counts the use again. Inside its hour the checkout's own use is
     // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use
@@ -202,6 +206,7 @@ async function decide(
     t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
     if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
     if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
+    license?.write(t, transactionId);
     return { kind: 'created', sale };
   }, transactionOptions);
 }

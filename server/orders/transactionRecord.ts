@@ -43,6 +43,13 @@ export interface TransactionRecord {
   discountAmount: number;
   /** PayPal's capture id, which a refund names; absent for other providers. */
   captureId?: string;
+  /**
+   * The sale's license key (docs/licenses.md), for a product that issues them: null while it is
+   * 'to be sent' (the seller's pool was empty); absent for products without keys.
+   */
+  licenseKey?: string | null;
+  /** Pool keys left after this sale, set on the one sale that told the seller fewer than 10 remain. */
+  licensePoolLeft?: number;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -115,6 +115,15 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('transactions/paystack_ref1'), { productId: 'p1', amount: 1000, currency: 'NGN' });
   batch.set(admin.doc('accessGrants/g1'), { transactionId: 'paystack_ref1', productId: 'p1', uses: 0 });
+  batch.set(admin.doc('licenseKeys/k1'), {
+    key: 'KEY-1',
+    productId: 'p1',
+    transactionId: 'paystack_ref1',
+    status: 'active',
+    activationLimit: 3,
+    activations: [],
+  });
+  batch.set(admin.doc('licensePools/p1/keys/pk1'), { key: 'POOL-1', usedBy: null });
   batch.set(admin.doc('discountCodes/SPRING'), {
     ...discountCode(),
     createdAt: fixedTime,
@@ -308,6 +317,19 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'accessGrants/g1'), { uses: 5 }),
   },
   {
+    name: 'licenseKeys',
+    target: 'k1',
+    create: (db) =>
+      setDoc(doc(db, 'licenseKeys/k2'), { key: 'KEY-2', productId: 'p1', status: 'active', activations: [] }),
+    update: (db) => updateDoc(doc(db, 'licenseKeys/k1'), { activations: [], status: 'active' }),
+  },
+  {
+    name: 'licensePools/p1/keys',
+    target: 'pk1',
+    create: (db) => setDoc(doc(db, 'licensePools/p1/keys/pk2'), { key: 'POOL-2', usedBy: null }),
+    update: (db) => updateDoc(doc(db, 'licensePools/p1/keys/pk1'), { usedBy: 'paystack_ref9' }),
+  },
+  {
     name: 'discountCodes',
     target: 'SPRING',
     create: (db) => setDoc(doc(db, 'discountCodes/AUTUMN'), discountCode({ code: 'AUTUMN' })),
@@ -422,6 +444,9 @@ const expected: Record<string, Record<Op, string>> = {
   adminRequests: { get: '--AA', list: '---A', create: '-A-A', update: '----', delete: '---A' },
   transactions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   accessGrants: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // License keys and the seller's pool: admins read them (Sales, the pool count); the API alone writes.
+  licenseKeys: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  'licensePools/p1/keys': { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   providerEvents: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // Admins read and write the store's switches; nobody deletes them (the defaults would come back
   // silently).
@@ -659,6 +684,12 @@ describe('productDeliverables: the API alone writes files; the delivery switches
 
   it('lets an admin set the switches and drop the outside link', async () => {
     const ref = doc(clients.admin, 'productDeliverables/p1');
+    expect(await outcome(updateDoc(ref, { licenseKeys: { on: true, activationLimit: 3, source: 'generated' } }))).toBe(
+      'allowed',
+    );
+    expect(await outcome(updateDoc(ref, { licenseKeys: { on: false, activationLimit: null, source: 'pool' } }))).toBe(
+      'allowed',
+    );
     expect(await outcome(updateDoc(ref, { stampPdf: false, downloadLimit: 5, expiryDays: 30 }))).toBe('allowed');
     expect(await outcome(updateDoc(ref, { downloadLimit: null, expiryDays: null }))).toBe('allowed');
     expect(await outcome(updateDoc(ref, { url: deleteField() }))).toBe('allowed');
@@ -681,6 +712,11 @@ describe('productDeliverables: the API alone writes files; the delivery switches
     ['an expiry over ten years', { expiryDays: 3651 }],
     ['a stamping switch that is not a boolean', { stampPdf: 'yes' }],
     ['an http link', { url: 'http://drive.test/book.pdf' }],
+    ['license keys without a source', { licenseKeys: { on: true, activationLimit: 3 } }],
+    ['an activation limit of 0', { licenseKeys: { on: true, activationLimit: 0, source: 'generated' } }],
+    ['an unknown key source', { licenseKeys: { on: true, activationLimit: null, source: 'elsewhere' } }],
+    ['license keys switched on with text', { licenseKeys: { on: 'yes', activationLimit: null, source: 'pool' } }],
+    ['an extra license key field', { licenseKeys: { on: true, activationLimit: 3, source: 'pool', seats: 9 } }],
   ])('refuses %s', async (_what, data) => {
     expect(await outcome(updateDoc(doc(clients.admin, 'productDeliverables/p1'), data))).toBe('denied');
   });

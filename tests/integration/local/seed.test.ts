@@ -97,6 +97,8 @@ describe('demo seed', () => {
     });
     // The outside links stay beside the files.
     expect(ebook?.url).toMatch(/^https:\/\//);
+    // The templates are a tool: each sale issues a generated license key for up to 3 machines.
+    expect(templates?.licenseKeys).toEqual({ on: true, activationLimit: 3, source: 'generated' });
 
     const [pdfBytes] = await bucket.bucket.file(String(pdf?.storagePath)).download();
     expect(pdfBytes.length).toBe(pdf?.size);

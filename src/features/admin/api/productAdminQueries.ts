@@ -27,6 +27,7 @@ import {
   type CatalogIndexFields,
 } from '../../../../domain/catalogIndex';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
+import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../../../domain/licenseKeys';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
 import { productFromData, type Outline, type Product, type ProductFields } from '../../../../domain/product';
 import {
@@ -233,12 +234,14 @@ export type { DeliverySettings };
 export interface ProductDeliverables extends DeliverySettings {
   url: string;
   files: DeliverableFile[];
+  /** The license key settings (docs/licenses.md). */
+  licenseKeys?: LicenseKeySettings;
 }
 
 export async function fetchDeliverables(productId: string): Promise<ProductDeliverables> {
   const snapshot = await getDoc(doc(getDb(), 'productDeliverables', productId));
   const deliverables = deliverablesFromData(snapshot.data());
-  return { ...deliverables, url: deliverables.url ?? '' };
+  return { ...deliverables, url: deliverables.url ?? '', licenseKeys: licenseKeySettingsFromData(snapshot.data()) };
 }
 
 /**

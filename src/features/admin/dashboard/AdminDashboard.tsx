@@ -14,6 +14,7 @@ import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
+import { SaleLicense } from '../licenses/SaleLicense';
 import { RefundAction } from '../sales/RefundAction';
 import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
@@ -53,6 +54,7 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
             <div className="flex flex-col gap-2">
               <SaleActions sale={sale} />
               <RefundAction sale={sale} />
+              <SaleLicense transactionId={sale.id} />
             </div>
           )}
         />

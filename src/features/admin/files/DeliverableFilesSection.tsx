@@ -16,6 +16,8 @@ import {
 import { secondaryButtonClass } from '../products/fields';
 import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { LicenseKeysForm } from '../licenses/LicenseKeysForm';
+import type { LicenseKeySettings } from '../api/licenseKeySettings';
 import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from './resumableUpload';
 import { UploadList, type UploadEntry } from './UploadList';
 
@@ -27,6 +29,7 @@ function errorText(error: unknown): string {
 function useStoredDeliverables(productId: string) {
   const [files, setFiles] = useState<DeliverableFile[] | null>(null);
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
+  const [licenseKeys, setLicenseKeys] = useState<LicenseKeySettings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   useEffect(() => {
@@ -37,6 +40,7 @@ function useStoredDeliverables(productId: string) {
         setLoadError(null);
         setFiles(stored.files);
         setSettings({ stampPdf: stored.stampPdf, downloadLimit: stored.downloadLimit, expiryDays: stored.expiryDays });
+        setLicenseKeys(stored.licenseKeys ?? null);
       },
       (error: unknown) => {
         if (live) setLoadError(errorText(error));
@@ -46,7 +50,7 @@ function useStoredDeliverables(productId: string) {
       live = false;
     };
   }, [productId, loads]);
-  return { files, setFiles, settings, loadError, reload: () => setLoads((count) => count + 1) };
+  return { files, setFiles, settings, licenseKeys, loadError, reload: () => setLoads((count) => count + 1) };
 }
 
 function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
@@ -73,7 +77,7 @@ export function DeliverableFilesSection({
 }) {
   const headingId = useId();
   const inputId = useId();
-  const { files, setFiles, settings, loadError, reload } = useStoredDeliverables(productId);
+  const { files, setFiles, settings, licenseKeys, loadError, reload } = useStoredDeliverables(productId);
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -204,6 +208,7 @@ export function DeliverableFilesSection({
       </p>
 
       {settings ? <DeliverySettingsForm productId={productId} initial={settings} onSaved={setStatus} /> : null}
+      {licenseKeys ? <LicenseKeysForm productId={productId} initial={licenseKeys} onSaved={setStatus} /> : null}
     </section>
   );
 }

@@ -24,9 +24,9 @@ describe('the product form definition', () => {
     expect(keys).toContain('title');
     expect([...keys, 'url'].sort()).toEqual([...productFormKeys, 'createdAt'].sort());
     // The form's one deliverable field is the link; the other keys admins may write are the delivery
-    // switches, which the files section edits (src/features/admin/files).
+    // switches, which the files section edits (src/features/admin/files), and the license key settings.
     expect(rules).toMatch(
-      /match \/productDeliverables\/\{productId\} \{[^}]*keys\(\)\.hasOnly\(\['url', 'stampPdf', 'downloadLimit', 'expiryDays'\]\)/,
+      /match \/productDeliverables\/\{productId\} \{[^}]*keys\(\)\.hasOnly\(\['url', 'stampPdf', 'downloadLimit', 'expiryDays', 'licenseKeys'\]\)/,
     );
   });
 

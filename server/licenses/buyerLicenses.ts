@@ -1,0 +1,49 @@
+// A sale's license key as its buyer sees it (docs/licenses.md): on the download page behind the access
+// link, with the same access and device rules as the files, its activations and a Deactivate per
+// machine. The caller has already opened the purchase; this only reads and frees seats.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { LicenseActivation, LicenseStatus } from '../../domain/licenseKeys';
+import { licenseKeysCollection } from './licenseKeys';
+import { activationsOf } from './licenseService';
+
+export interface BuyerLicense {
+  /** Null while the key is still to be sent (the seller's pool was empty). */
+  key: string | null;
+  status: LicenseStatus;
+  activationLimit: number | null;
+  activations: LicenseActivation[];
+}
+
+export function createBuyerLicenses({ db }: { db: Firestore }) {
+  const keyOfSale = (transactionId: string) =>
+    db.collection(licenseKeysCollection).where('transactionId', '==', transactionId).limit(1);
+  return {
+    /** The sale's key, or null for a product without keys. */
+    async licenseOf(transactionId: string): Promise<BuyerLicense | null> {
+      const doc = (await keyOfSale(transactionId).get()).docs[0];
+      if (!doc) return null;
+      const data = doc.data();
+      const limit: unknown = data.activationLimit;
+      return {
+        key: typeof data.key === 'string' ? data.key : null,
+        status: data.status === 'disabled' ? 'disabled' : data.status === 'pending' ? 'pending' : 'active',
+        activationLimit: typeof limit === 'number' ? limit : null,
+        activations: activationsOf(data),
+      };
+    },
+    /** Frees the seat of one machine of the sale's key; false when there was no such activation. */
+    async deactivate(transactionId: string, instanceId: string): Promise<boolean> {
+      return db.runTransaction(async (t) => {
+        const doc = (await t.get(keyOfSale(transactionId))).docs[0];
+        if (!doc) return false;
+        const activations = activationsOf(doc.data());
+        const left = activations.filter((a) => a.id !== instanceId);
+        if (left.length === activations.length) return false;
+        t.update(doc.ref, { activations: left });
+        return true;
+      });
+    },
+  };
+}
+
+export type BuyerLicenses = ReturnType<typeof createBuyerLicenses>;

@@ -1,0 +1,165 @@
+// What the seller does with keys (docs/licenses.md): per sale, reset activations, disable or enable
+// the key, replace it (the buyer is e-mailed the new one); per product, add keys to the pool (one per
+// line, duplicates refused with their count), which also sends the keys owed to buyers of sales made
+// while the pool was empty.
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
+import { licenseKeyMail } from '../mail/licenseMails';
+import {
+  generateLicenseKey,
+  hashLicenseKey,
+  licenseKeyRef,
+  licenseKeysCollection,
+  licensePoolsCollection,
+  licenseRecord,
+  poolKeysOf,
+} from './licenseKeys';
+
+const transactionsCollection = 'transactions';
+export const maxPoolKeysPerUpload = 10_000;
+export const maxPoolKeyLength = 200;
+
+export interface LicenseAdminDeps {
+  db: Firestore;
+  mailer: Pick<Transporter, 'sendMail'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME'>;
+  logError: (message: string, error: unknown) => void;
+}
+
+export type PoolOutcome =
+  | { kind: 'added'; added: number; duplicates: number; left: number; sent: number }
+  | { kind: 'tooMany' }
+  | { kind: 'tooLong' }
+  | { kind: 'empty' };
+
+export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdminDeps) {
+  const keyDocOf = async (transactionId: string) =>
+    (await db.collection(licenseKeysCollection).where('transactionId', '==', transactionId).limit(1).get()).docs[0];
+
+  /** E-mails the buyer of a sale its key; false when the mail server refused (logged). */
+  const mailKey = async (transactionId: string, key: string, replaced: boolean): Promise<boolean> => {
+    const sale = (await db.collection(transactionsCollection).doc(transactionId).get()).data();
+    if (!sale) return false;
+    const mail = licenseKeyMail(
+      { productName: String(sale.productName), customerName: String(sale.customerName), key, replaced },
+      { storeName: config.STORE_NAME, sellerEmail: config.SELLER_EMAIL },
+    );
+    try {
+      await mailer.sendMail({
+        from: config.MAIL_FROM,
+        to: { name: String(sale.customerName), address: String(sale.customerEmail) },
+        replyTo: config.SELLER_EMAIL,
+        ...mail,
+      });
+      return true;
+    } catch (error) {
+      logError(`License key e-mail for ${transactionId} failed`, error);
+      return false;
+    }
+  };
+
+  /** A pending sale gets the next free pool key, in one transaction; the key, or null when none is left. */
+  const fillPending = async (pendingId: string): Promise<{ transactionId: string; key: string } | null> =>
+    db.runTransaction(async (t) => {
+      const pendingRef = db.collection(licenseKeysCollection).doc(pendingId);
+      const pending = (await t.get(pendingRef)).data();
+      if (!pending || pending.status !== 'pending') return null;
+      const productId = String(pending.productId);
+      const free = (await t.get(poolKeysOf(db, productId).where('usedBy', '==', null).limit(1))).docs[0];
+      const key: unknown = free?.get('key');
+      if (!free || typeof key !== 'string') return null;
+      const transactionId = String(pending.transactionId);
+      const limit = typeof pending.activationLimit === 'number' ? pending.activationLimit : null;
+      t.update(free.ref, { usedBy: transactionId });
+      t.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, { activationLimit: limit }));
+      t.delete(pendingRef);
+      t.update(db.collection(transactionsCollection).doc(transactionId), { licenseKey: key });
+      return { transactionId, key };
+    });
+
+  return {
+    /** The sale's key with activations cleared; false without a key. */
+    async resetActivations(transactionId: string): Promise<boolean> {
+      const doc = await keyDocOf(transactionId);
+      if (!doc) return false;
+      await doc.ref.update({ activations: [] });
+      return true;
+    },
+
+    async setDisabled(transactionId: string, disabled: boolean): Promise<boolean> {
+      const doc = await keyDocOf(transactionId);
+      if (!doc || doc.get('status') === 'pending') return false;
+      await doc.ref.update({ status: disabled ? 'disabled' : 'active' });
+      return true;
+    },
+
+    /** A new generated key in place of the sale's key (activations start again); the buyer is e-mailed. */
+    async replaceKey(transactionId: string): Promise<{ key: string; mailed: boolean } | null> {
+      const key = generateLicenseKey();
+      const replaced = await db.runTransaction(async (t) => {
+        const found = (
+          await t.get(db.collection(licenseKeysCollection).where('transactionId', '==', transactionId).limit(1))
+        ).docs[0];
+        if (!found || found.get('status') === 'pending') return false;
+        const old = found.data();
+        t.create(licenseKeyRef(db, key), {
+          ...licenseRecord(key, String(old.productId), transactionId, {
+            activationLimit: typeof old.activationLimit === 'number' ? old.activationLimit : null,
+          }),
+          status: old.status === 'disabled' ? 'disabled' : 'active',
+          replaces: found.id,
+        });
+        t.delete(found.ref);
+        t.update(db.collection(transactionsCollection).doc(transactionId), { licenseKey: key });
+        return true;
+      });
+      return replaced ? { key, mailed: await mailKey(transactionId, key, true) } : null;
+    },
+
+    /** Adds the pasted keys to the product's pool, then sends the keys owed to earlier buyers. */
+    async addToPool(productId: string, text: string): Promise<PoolOutcome> {
+      const lines = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      if (lines.length === 0) return { kind: 'empty' };
+      if (lines.length > maxPoolKeysPerUpload) return { kind: 'tooMany' };
+      // The license API takes keys of at most 200 characters; a longer one could never be used.
+      if (lines.some((line) => line.length > maxPoolKeyLength)) return { kind: 'tooLong' };
+      const unique = [...new Set(lines)];
+      let duplicates = lines.length - unique.length;
+      const pool = poolKeysOf(db, productId);
+      const fresh: string[] = [];
+      // Keys added: the next time the pool runs low, the seller is told again.
+      await db.collection(licensePoolsCollection).doc(productId).set({ lowNoticeSent: false }, { merge: true });
+      for (let i = 0; i < unique.length; i += 500) {
+        const chunk = unique.slice(i, i + 500);
+        const refs = chunk.map((key) => pool.doc(hashLicenseKey(key)));
+        const issued = chunk.map((key) => licenseKeyRef(db, key));
+        const snaps = await db.getAll(...refs, ...issued);
+        const batch = db.batch();
+        chunk.forEach((key, j) => {
+          if (snaps[j]?.exists || snaps[chunk.length + j]?.exists) duplicates += 1;
+          else {
+            fresh.push(key);
+            batch.create(pool.doc(hashLicenseKey(key)), { key, usedBy: null, addedAt: FieldValue.serverTimestamp() });
+          }
+        });
+        await batch.commit();
+      }
+      // One equality filter (no composite index); the product's keys are few per sale.
+      const ofProduct = await db.collection(licenseKeysCollection).where('productId', '==', productId).get();
+      let sent = 0;
+      for (const pending of ofProduct.docs.filter((doc) => doc.get('status') === 'pending')) {
+        const filled = await fillPending(pending.id);
+        if (!filled) break;
+        if (await mailKey(filled.transactionId, filled.key, false)) sent += 1;
+      }
+      const left = (await pool.where('usedBy', '==', null).count().get()).data().count;
+      return { kind: 'added', added: fresh.length, duplicates, left, sent };
+    },
+  };
+}
+
+export type LicenseAdmin = ReturnType<typeof createLicenseAdmin>;

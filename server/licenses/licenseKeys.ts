@@ -1,0 +1,128 @@
+// License keys as stored (docs/licenses.md): licenseKeys/{sha256 of key} and the seller's pool
+// licensePools/{productId}/keys/{sha256 of key}. A sale of a product with keys on gets one, issued
+// inside the transaction that records the sale (orders/saleRecording.ts), so a replayed payment, which
+// finds the sale already there, issues none.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  licenseKeysCollectionName,
+  licenseKeySettingsFromData,
+  type LicenseKeySettings,
+} from '../../domain/licenseKeys';
+
+/** productDeliverables (server/files/deliverables.ts), named here so orders/ can import this file. */
+const deliverablesCollection = 'productDeliverables';
+
+export const licenseKeysCollection = licenseKeysCollectionName;
+export const licensePoolsCollection = 'licensePools';
+/** Fewer pool keys than this left after a sale: the seller is told, once until keys are added. */
+export const lowPoolWarning = 10;
+
+/** 128 random bits as 32 hex digits in four groups of eight: '8F3A2C1D-0B9E4D7A-…'. */
+export function generateLicenseKey(): string {
+  const hex = randomBytes(16).toString('hex').toUpperCase();
+  return (hex.match(/.{8}/g) ?? [hex]).join('-');
+}
+
+/** The document id of a key: the SHA-256 of the key as written (surrounding spaces trimmed). */
+export function hashLicenseKey(key: string): string {
+  return createHash('sha256').update(key.trim(), 'utf8').digest('hex');
+}
+
+/** Whether the stored key is the one given, compared in constant time. */
+export function sameKey(stored: unknown, given: string): boolean {
+  if (typeof stored !== 'string') return false;
+  const a = createHash('sha256').update(stored, 'utf8').digest();
+  const b = createHash('sha256').update(given.trim(), 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+export function licenseKeyRef(db: Firestore, key: string): DocumentReference {
+  return db.collection(licenseKeysCollection).doc(hashLicenseKey(key));
+}
+
+/** The placeholder of a sale whose pool was empty: the key is sent once the seller adds keys. */
+export function pendingLicenseRef(db: Firestore, transactionId: string): DocumentReference {
+  return db.collection(licenseKeysCollection).doc(`pending_${transactionId}`);
+}
+
+export function poolKeysOf(db: Firestore, productId: string) {
+  return db.collection(licensePoolsCollection).doc(productId).collection('keys');
+}
+
+/** What a sale is issued, decided with the transaction's reads and written with its writes. */
+export interface PreparedLicense {
+  /** The key, or null when the pool was empty (the sale's key is then 'to be sent'). */
+  key: string | null;
+  /** What the sale's record keeps: the key, and the pool's count when the seller is told it runs low. */
+  saleFields: { licenseKey: string | null; licensePoolLeft?: number };
+  write(t: Transaction, transactionId: string): void;
+}
+
+export function licenseRecord(
+  key: string | null,
+  productId: string,
+  transactionId: string,
+  settings: Pick<LicenseKeySettings, 'activationLimit'>,
+) {
+  return {
+    key,
+    productId,
+    transactionId,
+    status: key ? 'active' : 'pending',
+    activationLimit: settings.activationLimit,
+    activations: [],
+    createdAt: FieldValue.serverTimestamp(),
+  };
+}
+
+/**
+ * Reads, inside the sale's transaction and before any of its writes, whether the product issues keys
+ * and (from a pool) which key is next; null when it issues none.
+ */
+export async function prepareLicense(
+  t: Transaction,
+  db: Firestore,
+  productId: string,
+): Promise<PreparedLicense | null> {
+  const settings = licenseKeySettingsFromData(
+    (await t.get(db.collection(deliverablesCollection).doc(productId))).data(),
+  );
+  if (!settings.on) return null;
+  if (settings.source === 'generated') {
+    const key = generateLicenseKey();
+    return {
+      key,
+      saleFields: { licenseKey: key },
+      write: (tx, transactionId) =>
+        tx.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, settings)),
+    };
+  }
+  // Up to 11 free keys: fewer than 11 means fewer than 10 are left after this sale, said once.
+  const poolRef = db.collection(licensePoolsCollection).doc(productId);
+  const [free, pool] = await Promise.all([
+    t.get(
+      poolKeysOf(db, productId)
+        .where('usedBy', '==', null)
+        .limit(lowPoolWarning + 1),
+    ),
+    t.get(poolRef),
+  ]);
+  const poolKey = free.docs[0];
+  const key = typeof poolKey?.get('key') === 'string' ? (poolKey.get('key') as string) : null;
+  const left = Math.max(0, free.size - 1);
+  const warn = key !== null && left < lowPoolWarning && pool.get('lowNoticeSent') !== true;
+  return {
+    key,
+    saleFields: { licenseKey: key, ...(warn ? { licensePoolLeft: left } : {}) },
+    write: (tx, transactionId) => {
+      if (warn) tx.set(poolRef, { lowNoticeSent: true }, { merge: true });
+      if (key && poolKey) {
+        tx.update(poolKey.ref, { usedBy: transactionId });
+        tx.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, settings));
+      } else {
+        tx.create(pendingLicenseRef(db, transactionId), licenseRecord(null, productId, transactionId, settings));
+      }
+    },
+  };
+}

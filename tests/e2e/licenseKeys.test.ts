@@ -3,14 +3,7 @@
 // download page; an activation a tool makes with a plain fetch appears there, and Deactivate frees it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  acknowledge,
-  buildBuyer,
-  fillPaymentForm,
-  mailsTo,
-  purchaseSuccessful,
-  uniqueTag,
-} from '../support/checkoutE2e';
+import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
@@ -33,8 +26,8 @@ describe('license keys', () => {
     const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦12,000' }).click();
-    await acknowledge(page, purchaseSuccessful);
-    const accessUrl = (await dialog.getByRole('link', { name: 'Open your product' }).getAttribute('href')) ?? '';
+    const done = await paymentComplete(page, buyer.email);
+    const accessUrl = (await done.getByRole('link', { name: 'Open your product' }).getAttribute('href')) ?? '';
 
     const [mail] = await mailsTo(buyer.email, 1);
     const key = /Your license key \(keep it private\):\n([0-9A-F]{8}(?:-[0-9A-F]{8}){3})/.exec(mail?.text ?? '')?.[1];

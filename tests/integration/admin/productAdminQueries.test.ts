@@ -131,6 +131,8 @@ describe('product data access against the emulators', () => {
       stampPdf: false,
       downloadLimit: 3,
       expiryDays: null,
+      // Never set for this product: read as keys off (docs/licenses.md).
+      licenseKeys: { on: false, activationLimit: null, source: 'generated' },
     });
   });
 

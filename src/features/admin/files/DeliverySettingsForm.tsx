@@ -2,9 +2,9 @@
 // how long after purchase the files can be downloaded.
 import { useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
-import { toAppError } from '../../../lib/errors';
 import { saveDeliverySettings, type DeliverySettings } from '../api/deliverableFiles';
 import { primaryButtonClass } from '../products/fields';
+import { optionalWholeNumber, useGuardedSave } from './useGuardedSave';
 
 export function DeliverySettingsForm({
   productId,
@@ -21,20 +21,20 @@ export function DeliverySettingsForm({
   const [stampPdf, setStampPdf] = useState(initial.stampPdf);
   const [limit, setLimit] = useState(initial.downloadLimit === null ? '' : String(initial.downloadLimit));
   const [expiry, setExpiry] = useState(initial.expiryDays === null ? '' : String(initial.expiryDays));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // What is stored as far as this form knows: a save is refused when another admin changed it since.
-  const [saved, setSaved] = useState(initial);
-
-  const parse = (text: string, max: number): number | null | undefined => {
-    if (!text.trim()) return null;
-    const value = Number(text);
-    return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
-  };
+  const {
+    saving,
+    error,
+    setError,
+    save: store,
+  } = useGuardedSave(
+    initial,
+    (saved, next) => saveDeliverySettings(productId, saved, next),
+    () => onSaved('Delivery settings saved.'),
+  );
 
   const save = async () => {
-    const downloadLimit = parse(limit, 1000);
-    const expiryDays = parse(expiry, 3650);
+    const downloadLimit = optionalWholeNumber(limit, 1000);
+    const expiryDays = optionalWholeNumber(expiry, 3650);
     if (downloadLimit === undefined) {
       setError('The download limit is a whole number from 1 to 1000, or empty for none.');
       return;
@@ -43,20 +43,7 @@ export function DeliverySettingsForm({
       setError('The expiry is a whole number of days from 1 to 3650, or empty for none.');
       return;
     }
-    setError(null);
-    setSaving(true);
-    try {
-      const next = { stampPdf, downloadLimit, expiryDays };
-      await saveDeliverySettings(productId, saved, next);
-      // The next save is checked against what this one stored.
-      setSaved(next);
-      onSaved('Delivery settings saved.');
-    } catch (caught) {
-      // 'This product was changed by someone else. Reload it and try again.' when another admin saved.
-      setError(toAppError(caught).message);
-    } finally {
-      setSaving(false);
-    }
+    await store({ stampPdf, downloadLimit, expiryDays });
   };
 
   return (

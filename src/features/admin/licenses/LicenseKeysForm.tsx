@@ -3,8 +3,8 @@
 // random bits, in groups); a product set to a pool keeps its source.
 import { useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
-import { toAppError } from '../../../lib/errors';
 import { saveLicenseKeySettings, type LicenseKeySettings } from '../api/licenseKeySettings';
+import { optionalWholeNumber, useGuardedSave } from '../files/useGuardedSave';
 import { primaryButtonClass } from '../products/fields';
 
 export function LicenseKeysForm({
@@ -19,35 +19,27 @@ export function LicenseKeysForm({
   const onId = useId();
   const limitId = useId();
   const hintId = useId();
-  // What is stored as far as this form knows: a save is refused when another admin changed it since.
-  const [saved, setSaved] = useState(initial);
   const [on, setOn] = useState(initial.on);
   const [limit, setLimit] = useState(initial.activationLimit === null ? '' : String(initial.activationLimit));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    saved,
+    saving,
+    error,
+    setError,
+    save: store,
+  } = useGuardedSave(
+    initial,
+    (stored, next) => saveLicenseKeySettings(productId, stored, next),
+    () => onSaved('License key settings saved.'),
+  );
 
   const save = async () => {
-    const text = limit.trim();
-    const activationLimit = text ? Number(text) : null;
-    if (
-      activationLimit !== null &&
-      !(Number.isInteger(activationLimit) && activationLimit >= 1 && activationLimit <= 1000)
-    ) {
+    const activationLimit = optionalWholeNumber(limit, 1000);
+    if (activationLimit === undefined) {
       setError('The activation limit is a whole number from 1 to 1000, or empty for no limit.');
       return;
     }
-    setError(null);
-    setSaving(true);
-    try {
-      const next = { on, activationLimit, source: saved.source };
-      await saveLicenseKeySettings(productId, saved, next);
-      setSaved(next);
-      onSaved('License key settings saved.');
-    } catch (caught) {
-      setError(toAppError(caught).message);
-    } finally {
-      setSaving(false);
-    }
+    await store({ on, activationLimit, source: saved.source });
   };
 
   return (

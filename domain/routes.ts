@@ -8,6 +8,10 @@ export const paths = {
   contact: '/contactus',
   purchases: '/purchases',
   library: '/library',
+  /** The course player for a purchase's access token (docs/courses.md). */
+  learn: (token: string) => `/learn/${encodeURIComponent(token)}`,
+  /** The public check that a course certificate is genuine. */
+  certificate: (code: string) => `/certificates/${encodeURIComponent(code)}`,
   /** A payment on its way (docs/payments.md, 'Payments that complete later'); `t` is its wait token. */
   waiting: (checkoutId: string, token: string) =>
     `/checkout/${encodeURIComponent(checkoutId)}?t=${encodeURIComponent(token)}`,

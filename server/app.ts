@@ -22,6 +22,7 @@ import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
+import { mountCourses } from './courses/courseWiring';
 import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
@@ -254,6 +255,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/access', limits.access, purchases.access);
   app.use('/api/purchases', purchases.purchases);
   app.use('/api/library', limits.access, purchases.library);
+  mountCourses(app, { ...deps, ...purchases.buyers, files, requireAdmin, limits, now, logError });
   const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
   app.use('/api/licenses', licenseRoutes.publicApi);
   app.use('/api/admin', licenseRoutes.admin);
@@ -344,7 +346,9 @@ function createPurchaseRoutes(
   const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({ ...deps, now, logError });
   const { browsers, downloads, library } = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
   const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
+  const librarySessionEmail = async (id: string) => (await library.owner(id))?.email ?? null;
   return {
+    buyers: { downloads, cookies: browsers.cookies, librarySessionEmail },
     links,
     fulfilment,
     refunds,
@@ -368,7 +372,7 @@ function createPurchaseRoutes(
     }),
     access: createDownloadRouter({
       downloads,
-      librarySessionEmail: async (sessionId) => (await library.owner(sessionId))?.email ?? null,
+      librarySessionEmail,
       storeName: config.STORE_NAME,
       publicStoreUrl: config.PUBLIC_STORE_URL,
       logError,

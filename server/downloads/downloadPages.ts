@@ -48,6 +48,8 @@ export interface DownloadPageFacts {
   libraryUrl: string;
   /** The sale's license key (docs/licenses.md), or null for a product without keys. */
   license?: BuyerLicense | null;
+  /** The course player of this purchase (/learn/{token}, docs/courses.md), or null without a course. */
+  courseUrl?: string | null;
 }
 
 const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -97,9 +99,12 @@ export function downloadPage(facts: DownloadPageFacts): string {
     facts.productName,
     [
       `<h1>${escapeHtml(facts.productName)}</h1>`,
-      '<p>Thank you for your purchase. Your files are below; each Download button gives you a fresh copy.</p>',
+      facts.courseUrl ? `<p><a class="course" href="${escapeHtml(facts.courseUrl)}">Start the course</a></p>` : '',
+      items.length > 0 || link
+        ? '<p>Thank you for your purchase. Your files are below; each Download button gives you a fresh copy.</p>'
+        : '<p>Thank you for your purchase.</p>',
       ends,
-      `<ul aria-label="Your files">${items.join('')}${link}</ul>`,
+      items.length > 0 || link ? `<ul aria-label="Your files">${items.join('')}${link}</ul>` : '',
       facts.license ? licenseSection(facts.license, base) : '',
       '<p class="note">Keep this link private: it is your access to the product.</p>',
       `<p class="note">Everything you bought here is also in <a href="${escapeHtml(facts.libraryUrl)}">your library</a>.</p>`,

@@ -70,6 +70,8 @@ interface AccessContext {
   secureCookies: boolean;
   cookies: SessionCookies;
   libraryUrl: string;
+  /** The store's public origin, for the course player's address. */
+  storeOrigin: string;
   librarySessionEmail: (sessionId: string) => Promise<string | null>;
   licenses: BuyerLicenses | null;
 }
@@ -119,14 +121,14 @@ async function openOrAnswer(
     const email = await librarySessionEmail(state.librarySession);
     if (email !== null && email === opened.transaction.customerEmail) {
       await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, state.deviceId);
-      return { ...opened, deviceKnown: true, deviceId: state.deviceId };
+      return { ...opened, deviceKnown: true, deviceConfirmed: true, deviceId: state.deviceId };
     }
   }
   return opened;
 }
 
 async function renderOpen(
-  { downloads, storeName, logError, storageOrigin, libraryUrl, licenses }: AccessContext,
+  { downloads, storeName, logError, storageOrigin, libraryUrl, licenses, storeOrigin }: AccessContext,
   res: Response,
   token: string,
   opened: OpenPurchase,
@@ -144,7 +146,7 @@ async function renderOpen(
     return;
   }
   const { deliverables } = opened;
-  if (deliverables.files.length === 0 && !deliverables.url) {
+  if (deliverables.files.length === 0 && !deliverables.url && !opened.hasCourse) {
     logError(`Access link of ${opened.transactionId} has no deliverable to open`, null);
     privateHeaders(res);
     sendPage(
@@ -174,6 +176,7 @@ async function renderOpen(
       endsOn: endsAt ? dateWords.format(endsAt) : null,
       libraryUrl,
       license,
+      courseUrl: opened.hasCourse ? `${storeOrigin}${paths.learn(token)}` : null,
     }),
   );
 }
@@ -333,6 +336,7 @@ export function createDownloadRouter({
     secureCookies: origin.startsWith('https://'),
     cookies,
     libraryUrl: `${origin}${paths.library}`,
+    storeOrigin: origin,
     librarySessionEmail,
     licenses: licenses ?? null,
   };

@@ -13,6 +13,9 @@ import { hashDevice } from './deviceCookie';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/** A product's course content (docs/courses.md); the download page links to the course when it has lessons. */
+export const courseContentCollection = 'courseContent';
+
 /** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
 export const maxRememberedDevices = 50;
 
@@ -25,7 +28,15 @@ export interface OpenPurchase {
   /** The grant's document id (the token's hash). */
   grantId: string;
   deviceKnown: boolean;
+  /**
+   * Whether this device confirmed the purchase (the paying browser, the e-mail, a library sign-in),
+   * whatever the product: deviceKnown also lets anyone see a product that has no files of its own,
+   * while a course (docs/courses.md) always asks a new device.
+   */
+  deviceConfirmed: boolean;
   deviceId: string | null;
+  /** The product has course content with lessons: the page links to the course player. */
+  hasCourse: boolean;
 }
 
 export type Opened = { kind: 'invalid' } | { kind: 'ended'; reason: string } | OpenPurchase;
@@ -105,11 +116,13 @@ export function createDownloads({
     const grant = (await grantRef(grantId).get()).data();
     const transactionId: unknown = grant?.transactionId;
     if (typeof transactionId !== 'string') return { kind: 'invalid' };
-    const [transactionSnap, deliverablesSnap] = await db.getAll(
+    // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
+    // id of Firestore's reserved '__...__' form, which would throw).
+    const productId = String(grant?.productId ?? 'no-product');
+    const [transactionSnap, deliverablesSnap, courseSnap] = await db.getAll(
       transactionRef(transactionId),
-      // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
-      // id of Firestore's reserved '__...__' form, which would throw).
-      db.collection(deliverablesCollection).doc(String(grant?.productId ?? 'no-product')),
+      db.collection(deliverablesCollection).doc(productId),
+      db.collection(courseContentCollection).doc(productId),
     );
     const transaction = transactionSnap?.data();
     if (!transaction) return { kind: 'invalid' };
@@ -126,8 +139,23 @@ export function createDownloads({
     if (reason) return { kind: 'ended', reason };
     const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
-    const deviceKnown = deliverables.files.length === 0 || (deviceId !== null && known.includes(hashDevice(deviceId)));
-    return { kind: 'open', transactionId, transaction, deliverables, grantId, deviceKnown, deviceId };
+    const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));
+    const deviceKnown = deliverables.files.length === 0 || deviceConfirmed;
+    const sections: unknown = courseSnap?.data()?.sections;
+    const hasCourse =
+      Array.isArray(sections) &&
+      sections.some((section: { lessons?: unknown }) => Array.isArray(section?.lessons) && section.lessons.length > 0);
+    return {
+      kind: 'open',
+      transactionId,
+      transaction,
+      deliverables,
+      grantId,
+      deviceKnown,
+      deviceConfirmed,
+      deviceId,
+      hasCourse,
+    };
   };
 
   /** Whether a typed address is the one the purchase was made with. */

@@ -59,7 +59,8 @@ export interface FileStorage {
   uploadUrl(
     productId: string,
     fileId: string,
-    options: { contentType: string; size: number; origin: string },
+    /** `folder`: 'lessons' for a lesson video (docs/courses.md); the product's files otherwise. */
+    options: { contentType: string; size: number; origin: string; folder?: 'deliverables' | 'lessons' },
   ): Promise<UploadUrl>;
   downloadUrl(storagePath: string, displayName: string, size: number): Promise<DownloadUrl>;
   /** Null when there is no such object (the upload never completed, or it was deleted). */
@@ -71,18 +72,23 @@ export interface FileStorage {
 // Firestore document ids as the API accepts them (no '/', not '__…__').
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
 // deliverables/{productId}/{fileId} and stamped/{productId}/{fileId}/{transactionId}-{stamp}.pdf
-// (transaction ids carry payment references, which may hold '.' and '=').
+// (transaction ids carry payment references, which may hold '.' and '='); lesson videos
+// lessons/{productId}/{fileId} and certificates/{code}.pdf (docs/courses.md).
 const storagePathPattern =
-  /^(?:deliverables\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.-]{1,140}|stamped\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.=-]{1,200})$/;
+  /^(?:(?:deliverables|lessons)\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.-]{1,140}|stamped\/(?!__)[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_.=-]{1,200}|certificates\/[A-Za-z0-9_-]{1,64}\.pdf)$/;
 // type/subtype with optional parameters; no CR or LF, which would break the signed header.
 const contentTypePattern =
   /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,128}(?:\s*;\s*[a-z0-9_.+-]+=[^;\r\n]{1,100}){0,4}$/i;
 
-export function deliverablePath(productId: string, fileId: string): string {
+export function deliverablePath(
+  productId: string,
+  fileId: string,
+  folder: 'deliverables' | 'lessons' = 'deliverables',
+): string {
   if (!idPattern.test(productId) || !idPattern.test(fileId)) {
     throw new FileStorageError('A product and file id are letters, digits, _ and - only.');
   }
-  return `deliverables/${productId}/${fileId}`;
+  return `${folder}/${productId}/${fileId}`;
 }
 
 export function isStoragePath(path: string): boolean {
@@ -144,8 +150,8 @@ export function createFileStorage(settings: FileStorageSettings): FileStorage {
     bucketName: name,
     bucket,
 
-    async uploadUrl(productId, fileId, { contentType, size, origin }) {
-      const storagePath = deliverablePath(productId, fileId);
+    async uploadUrl(productId, fileId, { contentType, size, origin, folder }) {
+      const storagePath = deliverablePath(productId, fileId, folder);
       if (!contentTypePattern.test(contentType)) throw new FileStorageError(`Not a content type: ${contentType}`);
       if (!Number.isSafeInteger(size) || size < 1) throw new FileStorageError('The file is empty.');
       if (size > settings.MAX_FILE_BYTES) {

@@ -1,0 +1,166 @@
+// Course certificates (docs/courses.md, 'Certificates'): one PDF per finished purchase, made once and
+// kept (certificates/{code} and certificates/{code}.pdf in the bucket), with a code anyone can check
+// at /certificates/{code}. Racing requests each draw a PDF, but one transaction decides which is kept;
+// the others remove theirs. The public check shows the name, the course, the date and the store only.
+import { randomBytes } from 'node:crypto';
+import fontkit from '@cantoo/fontkit';
+import { PDFDocument, rgb } from '@cantoo/pdf-lib';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { CertificateVerification } from '../../domain/courses';
+import { stampFont } from '../files/pdfStampLayout';
+import type { FileStorage } from '../files/storage';
+import { transactionsCollection } from '../orders/fulfilment';
+import { certificatesCollection, lagosDate } from './courseContent';
+import { saveCertificatePdf } from './courseStorage';
+
+/** 'CERT-' and 12 characters of an alphabet without look-alikes: easy to type from paper. */
+export const certificateCodePattern = /^CERT-[A-HJ-NP-Z2-9]{12}$/;
+const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function newCertificateCode(): string {
+  const bytes = randomBytes(12);
+  return `CERT-${[...bytes].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+export interface CertificateDetails {
+  code: string;
+  name: string;
+  courseTitle: string;
+  completedAt: Date;
+  storeName: string;
+  verifyUrl: string;
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
+
+/** The certificate page: landscape A4, the buyer's name large, the code and where to check it. */
+export async function certificatePdf(details: CertificateDetails): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(stampFont(), { subset: true });
+  const drawable = new Set(font.getCharacterSet());
+  const safe = (text: string) =>
+    [...text].map((c) => (drawable.has(c.codePointAt(0) ?? 0) || c === ' ' ? c : '?')).join('');
+  doc.setTitle(`Certificate of completion — ${details.courseTitle}`);
+  doc.setAuthor(details.storeName);
+  doc.setSubject(`${details.name} completed ${details.courseTitle}`);
+  const page = doc.addPage([842, 595]);
+  const ink = rgb(0.06, 0.09, 0.16);
+  const grey = rgb(0.28, 0.33, 0.41);
+  const accent = rgb(0.02, 0.46, 0.28);
+  page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: accent, borderWidth: 3 });
+  const centred = (text: string, y: number, size: number, color = ink) => {
+    const shown = safe(text);
+    const width = font.widthOfTextAtSize(shown, size);
+    const fitted = width > 740 ? (size * 740) / width : size;
+    page.drawText(shown, {
+      x: (842 - font.widthOfTextAtSize(shown, fitted)) / 2,
+      y,
+      size: fitted,
+      font,
+      color,
+    });
+  };
+  centred('Certificate of completion', 470, 30, accent);
+  centred('This certifies that', 420, 14, grey);
+  centred(details.name, 370, 32);
+  centred('has completed the course', 325, 14, grey);
+  centred(details.courseTitle, 285, 22);
+  centred(`on ${longDate.format(details.completedAt)}`, 245, 14, grey);
+  centred(details.storeName, 170, 18);
+  centred(`Verification code: ${details.code}`, 100, 12, grey);
+  centred(`Check it at ${details.verifyUrl}`, 80, 10, grey);
+  return doc.save();
+}
+
+export interface CertificateRecord {
+  code: string;
+  storagePath: string;
+}
+
+/** The certificate a transaction already has, if any. */
+export function certificateOf(transaction: DocumentData): CertificateRecord | null {
+  const certificate = transaction.certificate as { code?: unknown; storagePath?: unknown } | undefined;
+  return typeof certificate?.code === 'string' && typeof certificate.storagePath === 'string'
+    ? { code: certificate.code, storagePath: certificate.storagePath }
+    : null;
+}
+
+export function createCertificates({
+  db,
+  storeName,
+  storeUrl,
+}: {
+  db: Firestore;
+  storeName: string;
+  /** The store's public origin, for the address printed on the certificate. */
+  storeUrl: string;
+}) {
+  const origin = storeUrl.replace(/\/+$/, '');
+
+  /**
+   * The purchase's one certificate: the kept one if it has one, else a new one, made once however
+   * many requests race.
+   */
+  const makeOnce = async (
+    files: FileStorage,
+    purchase: { transactionId: string; productId: string; name: string; courseTitle: string; completedAt: Date },
+  ): Promise<CertificateRecord> => {
+    const saleRef = db.collection(transactionsCollection).doc(purchase.transactionId);
+    const existing = certificateOf((await saleRef.get()).data() ?? {});
+    if (existing) return existing;
+    const code = newCertificateCode();
+    const pdf = await certificatePdf({
+      code,
+      name: purchase.name,
+      courseTitle: purchase.courseTitle,
+      completedAt: purchase.completedAt,
+      storeName,
+      verifyUrl: `${origin}/certificates/${code}`,
+    });
+    const storagePath = await saveCertificatePdf(files, code, pdf);
+    const kept = await db.runTransaction(async (t) => {
+      const current = certificateOf((await t.get(saleRef)).data() ?? {});
+      if (current) return current;
+      t.set(db.collection(certificatesCollection).doc(code), {
+        transactionId: purchase.transactionId,
+        productId: purchase.productId,
+        name: purchase.name,
+        courseTitle: purchase.courseTitle,
+        completedAt: purchase.completedAt.toISOString(),
+        storeName,
+        storagePath,
+        createdAt: new Date().toISOString(),
+      });
+      t.update(saleRef, { certificate: { code, storagePath } });
+      return { code, storagePath };
+    });
+    // Another request kept its certificate first: this one's PDF goes.
+    if (kept.code !== code) await files.deleteObject(storagePath);
+    return kept;
+  };
+
+  /** What the public check shows; null for a code that names no certificate. */
+  const verify = async (code: string): Promise<CertificateVerification | null> => {
+    if (!certificateCodePattern.test(code)) return null;
+    const data = (await db.collection(certificatesCollection).doc(code).get()).data();
+    if (!data) return null;
+    const completedAt = Date.parse(String(data.completedAt));
+    return {
+      code,
+      name: String(data.name ?? ''),
+      courseTitle: String(data.courseTitle ?? ''),
+      completedOn: Number.isFinite(completedAt) ? lagosDate(new Date(completedAt)) : '',
+      storeName: String(data.storeName ?? storeName),
+    };
+  };
+
+  return { makeOnce, verify };
+}
+
+export type Certificates = ReturnType<typeof createCertificates>;

@@ -1,0 +1,81 @@
+// Courses in the app (docs/courses.md): the services and routers built once from the app's own
+// dependencies (the downloads service, the one session cookie, the bucket), and where they are mounted.
+import type { Express, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { ServerConfig } from '../config';
+import type { Downloads } from '../downloads/downloads';
+import type { FileStorage } from '../files/storage';
+import type { RateLimits } from '../lib/rateLimits';
+import type { SessionCookies } from '../lib/sessionCookie';
+import { createCertificates } from './certificates';
+import { createCourseAdmin } from './courseAdmin';
+import { createCourseAdminRouter } from './courseAdminRoutes';
+import { createLearn } from './learn';
+import { createLearnRouter } from './learnRoutes';
+import { createPreviews } from './previews';
+import { createCertificateRouter, createPreviewRouter } from './publicCourseRoutes';
+
+export interface CourseWiringDeps {
+  config: ServerConfig;
+  db: Firestore;
+  files: () => FileStorage | null;
+  downloads: Downloads;
+  cookies: SessionCookies;
+  librarySessionEmail: (sessionId: string) => Promise<string | null>;
+  requireAdmin: RequestHandler;
+  limits: RateLimits;
+  now: () => Date;
+  logError: (message: string, error: unknown) => void;
+}
+
+/** A per-client limiter of its own counters, sized from the access links' setting. */
+function courseLimiter(config: ServerConfig, factor: number, message: string): RequestHandler {
+  return rateLimit({
+    windowMs: config.ACCESS_RATE_WINDOW_MS,
+    limit: config.ACCESS_RATE_LIMIT * factor,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { creationStack: false, xForwardedForHeader: config.TRUST_PROXY_HOPS > 0 },
+    handler: (_req, res) => {
+      res.status(429).json({ message });
+    },
+  });
+}
+
+/** Mounts the course routes; call before the app's /api fallback. */
+export function mountCourses(app: Express, deps: CourseWiringDeps): void {
+  const { config, db, files, now, logError } = deps;
+  const certificates = createCertificates({ db, storeName: config.STORE_NAME, storeUrl: config.PUBLIC_STORE_URL });
+  app.use(
+    '/api/admin/courses',
+    createCourseAdminRouter({
+      admin: createCourseAdmin({ db, maxVideoBytes: config.MAX_FILE_BYTES, now }),
+      storage: files,
+      maxVideoBytes: config.MAX_FILE_BYTES,
+      requireAdmin: deps.requireAdmin,
+      limiter: deps.limits.admin,
+      logError,
+    }),
+  );
+  app.use(
+    '/api/learn',
+    // A player saves progress every few seconds: more room than the download page's presses.
+    courseLimiter(config, 4, 'Too many requests for this course. Please wait a minute and try again.'),
+    createLearnRouter({
+      learn: createLearn({ db, downloads: deps.downloads, certificates, now }),
+      cookies: deps.cookies,
+      storage: files,
+      confirmLimiter: deps.limits.confirm,
+      librarySessionEmail: deps.librarySessionEmail,
+      secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
+      logError,
+    }),
+  );
+  const publicLimiter = courseLimiter(config, 1, 'Too many requests. Please wait a minute and try again.');
+  app.use(
+    '/api/courses',
+    createPreviewRouter({ previews: createPreviews({ db }), storage: files, limiter: publicLimiter, logError }),
+  );
+  app.use('/api/certificates', createCertificateRouter({ certificates, limiter: publicLimiter, logError }));
+}

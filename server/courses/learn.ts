@@ -1,0 +1,293 @@
+// The buyer's course (docs/courses.md, 'Taking the course'): what /learn/{token} reads and writes, on the
+// download page's own rules (server/downloads/downloads.ts): the grant behind the token, ended access,
+// devices that confirmed the purchase e-mail, counted downloads for attachments. Lessons with drip
+// days open that many days after the purchase; before then their text, video and attachments are
+// refused. Progress is kept per grant in lessonProgress/{grantId}; a completion is never undone.
+import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { AdminLesson, LearnCourse, LearnLesson, LearnProgress, ProgressSave } from '../../domain/courses';
+import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
+import type { FileStorage } from '../files/storage';
+import { certificateOf, type Certificates } from './certificates';
+import {
+  allLessons,
+  courseContentCollection,
+  decodeCourse,
+  findLesson,
+  lagosDate,
+  lessonProgressCollection,
+  lessonVideoPath,
+  opensAt,
+  purchaseTime,
+  type StoredCourse,
+} from './courseContent';
+import { lessonVideoValiditySeconds, readCertificatePdf, videoUrl } from './courseStorage';
+import { renderMarkdown } from './markdown';
+
+/** A purchase whose course this device may take. */
+export interface OpenCourse {
+  purchase: OpenPurchase;
+  productId: string;
+  course: StoredCourse;
+  progress: StoredProgress;
+}
+
+export type CourseOpened =
+  | { kind: 'invalid' }
+  | { kind: 'ended'; reason: string }
+  | { kind: 'noCourse' }
+  | { kind: 'unconfirmed'; purchase: OpenPurchase }
+  | ({ kind: 'open' } & OpenCourse);
+
+interface LessonState {
+  positionS: number;
+  completedAt: string | null;
+}
+
+export interface StoredProgress {
+  lessons: Record<string, LessonState>;
+  lastLessonId: string | null;
+}
+
+function decodeProgress(data: DocumentData | undefined): StoredProgress {
+  const lessons: Record<string, LessonState> = {};
+  const stored = data?.lessons as Record<string, unknown> | undefined;
+  for (const [id, value] of Object.entries(stored ?? {})) {
+    const entry = (value ?? {}) as Record<string, unknown>;
+    lessons[id] = {
+      positionS: typeof entry.positionS === 'number' ? entry.positionS : 0,
+      completedAt: typeof entry.completedAt === 'string' ? entry.completedAt : null,
+    };
+  }
+  return { lessons, lastLessonId: typeof data?.lastLessonId === 'string' ? data.lastLessonId : null };
+}
+
+export type LessonAccess =
+  { kind: 'noLesson' } | { kind: 'locked'; availableOn: string } | { kind: 'open'; lesson: AdminLesson };
+
+export type VideoOutcome = LessonAccess | { kind: 'noVideo' } | { kind: 'url'; url: string; expiresAt: string };
+
+export type AttachmentOutcome = Exclude<LessonAccess, { kind: 'open' }> | { kind: 'notAttached' } | DownloadOutcome;
+
+export function createLearn({
+  db,
+  downloads,
+  certificates,
+  now = () => new Date(),
+}: {
+  db: Firestore;
+  downloads: Downloads;
+  certificates: Certificates;
+  now?: () => Date;
+}) {
+  const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
+
+  /**
+   * The course behind a token for the device the cookie names. `libraryEmail` is the address of the
+   * browser's library session, if it has one: a session of the buyer's address confirms the device.
+   */
+  const open = async (
+    token: string,
+    deviceId: string | null,
+    libraryEmail: () => Promise<string | null>,
+  ): Promise<CourseOpened> => {
+    const opened = await downloads.open(token, deviceId);
+    if (opened.kind !== 'open') return opened;
+    const productId = String(opened.transaction.productId ?? '');
+    const [courseSnap, progressSnap] = await db.getAll(
+      db.collection(courseContentCollection).doc(productId || 'no-product'),
+      progressRef(opened.grantId),
+    );
+    const course = decodeCourse(courseSnap?.data());
+    if (allLessons(course).length === 0) return { kind: 'noCourse' };
+    let purchase = opened;
+    if (!opened.deviceConfirmed) {
+      const email = deviceId ? await libraryEmail() : null;
+      if (deviceId === null || email === null || email !== opened.transaction.customerEmail) {
+        return { kind: 'unconfirmed', purchase: opened };
+      }
+      await downloads.rememberDeviceOn(opened.grantId, opened.transactionId, deviceId);
+      purchase = { ...opened, deviceKnown: true, deviceConfirmed: true };
+    }
+    return { kind: 'open', purchase, productId, course, progress: decodeProgress(progressSnap?.data()) };
+  };
+
+  const lessonOpensOn = (open: OpenCourse, lesson: AdminLesson): string | null => {
+    const at = opensAt(lesson, purchaseTime(open.purchase.transaction));
+    return at && now().getTime() < at.getTime() ? lagosDate(at) : null;
+  };
+
+  const progressOf = (course: StoredCourse, progress: StoredProgress): LearnProgress => {
+    const lessons = allLessons(course);
+    const completed = lessons.filter((lesson) => progress.lessons[lesson.id]?.completedAt).length;
+    const last = progress.lastLessonId;
+    return {
+      completedLessons: completed,
+      totalLessons: lessons.length,
+      lastLessonId: last,
+      lastPositionS: last ? (progress.lessons[last]?.positionS ?? 0) : 0,
+      finished: lessons.length > 0 && completed === lessons.length,
+    };
+  };
+
+  const outline = (open: OpenCourse): LearnCourse => ({
+    productId: open.productId,
+    title: String(open.purchase.transaction.productName ?? 'Your course'),
+    sections: open.course.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      lessons: section.lessons.map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        hasVideo: lesson.video !== null,
+        preview: lesson.preview,
+        availableOn: lessonOpensOn(open, lesson),
+        completed: Boolean(open.progress.lessons[lesson.id]?.completedAt),
+      })),
+    })),
+    progress: progressOf(open.course, open.progress),
+    certificateCode: certificateOf(open.purchase.transaction)?.code ?? null,
+  });
+
+  const access = (open: OpenCourse, lessonId: string): LessonAccess => {
+    const lesson = findLesson(open.course, lessonId);
+    if (!lesson) return { kind: 'noLesson' };
+    const availableOn = lessonOpensOn(open, lesson);
+    return availableOn ? { kind: 'locked', availableOn } : { kind: 'open', lesson };
+  };
+
+  const lesson = (
+    open: OpenCourse,
+    lessonId: string,
+  ): Exclude<LessonAccess, { kind: 'open' }> | { kind: 'lesson'; lesson: LearnLesson } => {
+    const found = access(open, lessonId);
+    if (found.kind !== 'open') return found;
+    const state = open.progress.lessons[lessonId];
+    return {
+      kind: 'lesson',
+      lesson: learnLesson(found.lesson, open.purchase.deliverables.files, {
+        positionS: state?.positionS ?? 0,
+        completed: Boolean(state?.completedAt),
+      }),
+    };
+  };
+
+  const video = async (
+    files: FileStorage,
+    open: OpenCourse,
+    lessonId: string,
+    version: 'main' | 'lowData',
+  ): Promise<VideoOutcome> => {
+    const found = access(open, lessonId);
+    if (found.kind !== 'open') return found;
+    const lessonVideo = found.lesson.video;
+    if (!lessonVideo) return { kind: 'noVideo' };
+    // Without a low-data version the main video plays.
+    const fileId = version === 'lowData' ? (lessonVideo.lowDataFileId ?? lessonVideo.fileId) : lessonVideo.fileId;
+    const signed = await videoUrl(files, lessonVideoPath(open.productId, fileId), lessonVideoValiditySeconds);
+    return { kind: 'url', ...signed };
+  };
+
+  const attachment = async (open: OpenCourse, lessonId: string, fileId: string): Promise<AttachmentOutcome> => {
+    const found = access(open, lessonId);
+    if (found.kind !== 'open') return found;
+    if (!found.lesson.attachmentFileIds.includes(fileId)) return { kind: 'notAttached' };
+    // The download page's own press: counted, limited and stamped as a file's download is.
+    return downloads.download(open.purchase, fileId);
+  };
+
+  const saveProgress = async (
+    open: OpenCourse,
+    save: ProgressSave,
+  ): Promise<Exclude<LessonAccess, { kind: 'open' }> | { kind: 'saved'; progress: LearnProgress }> => {
+    const found = access(open, save.lessonId);
+    if (found.kind !== 'open') return found;
+    const ref = progressRef(open.purchase.grantId);
+    const progress = await db.runTransaction(async (t) => {
+      const current = decodeProgress((await t.get(ref)).data());
+      const before = current.lessons[save.lessonId];
+      const completedAt = before?.completedAt ?? (save.completed ? now().toISOString() : null);
+      const entry = { positionS: Math.round(save.positionS * 10) / 10, completedAt };
+      current.lessons[save.lessonId] = entry;
+      current.lastLessonId = save.lessonId;
+      t.set(
+        ref,
+        {
+          transactionId: open.purchase.transactionId,
+          lessons: { [save.lessonId]: entry },
+          lastLessonId: save.lessonId,
+          updatedAt: FieldValue.serverTimestamp(),
+        },
+        { merge: true },
+      );
+      return current;
+    });
+    return { kind: 'saved', progress: progressOf(open.course, progress) };
+  };
+
+  /** The purchase's certificate, made now if every lesson is complete; null while some are not. */
+  const certificate = async (files: FileStorage, open: OpenCourse) => {
+    const lessons = allLessons(open.course);
+    const done = lessons.map((entry) => open.progress.lessons[entry.id]?.completedAt ?? null);
+    if (lessons.length === 0 || done.some((at) => at === null)) return null;
+    const completedAt = new Date(Math.max(...done.map((at) => Date.parse(at ?? ''))));
+    return certificates.makeOnce(files, {
+      transactionId: open.purchase.transactionId,
+      productId: open.productId,
+      name: String(open.purchase.transaction.customerName ?? ''),
+      courseTitle: String(open.purchase.transaction.productName ?? ''),
+      completedAt,
+    });
+  };
+
+  /** The kept certificate's PDF; null before it was made. */
+  const certificatePdf = async (files: FileStorage, open: OpenCourse) => {
+    const record = certificateOf(open.purchase.transaction);
+    return record ? readCertificatePdf(files, record.storagePath) : null;
+  };
+
+  const isBuyerEmail = (purchase: OpenPurchase, given: string) => downloads.isBuyerEmail(purchase, given);
+  const rememberDevice = (purchase: OpenPurchase, deviceId: string) =>
+    downloads.rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId);
+
+  return {
+    open,
+    isBuyerEmail,
+    rememberDevice,
+    outline,
+    lesson,
+    video,
+    attachment,
+    saveProgress,
+    certificate,
+    certificatePdf,
+  };
+}
+
+/** A lesson as the player (or a preview) shows it: rendered text, video facts, named attachments. */
+export function learnLesson(
+  lesson: AdminLesson,
+  files: ReadonlyArray<{ id: string; name: string; size: number }>,
+  state: { positionS: number; completed: boolean },
+): LearnLesson {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    html: renderMarkdown(lesson.body),
+    video: lesson.video
+      ? {
+          durationS: lesson.video.durationS,
+          width: lesson.video.width,
+          height: lesson.video.height,
+          hasLowData: lesson.video.lowDataFileId !== null,
+        }
+      : null,
+    attachments: lesson.attachmentFileIds.flatMap((fileId) => {
+      const file = files.find((entry) => entry.id === fileId);
+      return file ? [{ fileId, name: file.name, size: file.size }] : [];
+    }),
+    positionS: state.positionS,
+    completed: state.completed,
+  };
+}
+
+export type Learn = ReturnType<typeof createLearn>;

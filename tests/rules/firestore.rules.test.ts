@@ -115,6 +115,16 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('transactions/paystack_ref1'), { productId: 'p1', amount: 1000, currency: 'NGN' });
   batch.set(admin.doc('accessGrants/g1'), { transactionId: 'paystack_ref1', productId: 'p1', uses: 0 });
+  batch.set(admin.doc('courseContent/p1'), { sections: [], videos: {}, updatedAt: null });
+  batch.set(admin.doc('lessonProgress/g1'), { lessons: {}, lastLessonId: null });
+  batch.set(admin.doc('certificates/CERT-AAAAAAAAAAAA'), {
+    transactionId: 'paystack_ref1',
+    productId: 'p1',
+    name: 'Ada',
+    courseTitle: 'Book',
+    completedAt: '2026-11-01T10:00:00.000Z',
+    storagePath: 'certificates/CERT-AAAAAAAAAAAA.pdf',
+  });
   batch.set(admin.doc('licenseKeys/k1'), {
     key: 'KEY-1',
     productId: 'p1',
@@ -317,6 +327,24 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'accessGrants/g1'), { uses: 5 }),
   },
   {
+    name: 'courseContent',
+    target: 'p1',
+    create: (db) => setDoc(doc(db, 'courseContent/new-product'), { sections: [], updatedAt: null }),
+    update: (db) => updateDoc(doc(db, 'courseContent/p1'), { sections: [] }),
+  },
+  {
+    name: 'lessonProgress',
+    target: 'g1',
+    create: (db) => setDoc(doc(db, 'lessonProgress/g2'), { lessons: {}, lastLessonId: null }),
+    update: (db) => updateDoc(doc(db, 'lessonProgress/g1'), { lastLessonId: 'l1' }),
+  },
+  {
+    name: 'certificates',
+    target: 'CERT-AAAAAAAAAAAA',
+    create: (db) => setDoc(doc(db, 'certificates/CERT-BBBBBBBBBBBB'), { name: 'Eve', courseTitle: 'Book' }),
+    update: (db) => updateDoc(doc(db, 'certificates/CERT-AAAAAAAAAAAA'), { name: 'Eve' }),
+  },
+  {
     name: 'licenseKeys',
     target: 'k1',
     create: (db) =>
@@ -444,6 +472,11 @@ const expected: Record<string, Record<Op, string>> = {
   adminRequests: { get: '--AA', list: '---A', create: '-A-A', update: '----', delete: '---A' },
   transactions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   accessGrants: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Courses: admins read the content, which only the API writes (it inspects videos and checks the
+  // lessons); progress and certificates are the API's alone.
+  courseContent: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  lessonProgress: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  certificates: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // License keys and the seller's pool: admins read them (Sales, the pool count); the API alone writes.
   licenseKeys: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   'licensePools/p1/keys': { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },

@@ -8,6 +8,19 @@ import { hostingHeadersFor } from './hostingHeaders';
 
 /** The largest request body the API accepts; every form and order fits in a fraction of it. */
 export const maxBodyBytes = 32 * 1024;
+/**
+ * Routes whose bodies may be larger: a course's lessons are saved together (docs/courses.md), up to
+ * 50,000 characters each. Admin routes only; the limit is still checked before the body is read.
+ */
+export const largeBodyRoutes: readonly { prefix: string; maxBytes: number }[] = [
+  { prefix: '/api/admin/courses', maxBytes: 3 * 1024 * 1024 },
+];
+
+function bodyLimitOf(path: string, fallback: number): number {
+  return (
+    largeBodyRoutes.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`))?.maxBytes ?? fallback
+  );
+}
 
 export const bodyTooLarge = 'The request is too large.';
 export const jsonRequired = 'Send the request as JSON (Content-Type: application/json).';
@@ -103,7 +116,7 @@ export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
     const raw: unknown = (req as { rawBody?: unknown }).rawBody;
     const declared = Number(req.headers['content-length'] ?? 0);
     const size = Buffer.isBuffer(raw) ? Math.max(raw.length, declared) : declared;
-    if (Number.isFinite(size) && size > maxBytes) {
+    if (Number.isFinite(size) && size > bodyLimitOf(req.originalUrl.split('?')[0] ?? '', maxBytes)) {
       res.status(413).json({ message: bodyTooLarge });
       return;
     }
@@ -116,17 +129,21 @@ export function limitBodySize(maxBytes = maxBodyBytes): RequestHandler {
  * stream themselves (locally) or req.rawBody (under the Functions Framework).
  */
 export function jsonBodies(except: readonly string[] = bodyExemptRoutes): RequestHandler {
-  const parse = express.json({
-    limit: maxBodyBytes,
-    // Bytes that are not UTF-8 would be decoded to U+FFFD and stored as such: refused instead,
-    // before decoding (an overlong '<' is one of them).
-    verify: (_req, _res, bytes) => {
-      if (!isUtf8(bytes)) throw Object.assign(new Error(notUtf8), { status: 400, type: notUtf8Type });
-    },
-  });
+  const parser = (limit: number) =>
+    express.json({
+      limit,
+      // Bytes that are not UTF-8 would be decoded to U+FFFD and stored as such: refused instead,
+      // before decoding (an overlong '<' is one of them).
+      verify: (_req, _res, bytes) => {
+        if (!isUtf8(bytes)) throw Object.assign(new Error(notUtf8), { status: 400, type: notUtf8Type });
+      },
+    });
+  const parse = parser(maxBodyBytes);
+  const large = new Map(largeBodyRoutes.map((route) => [route.maxBytes, parser(route.maxBytes)]));
   return (req, res, next) => {
-    if (underAny(req.originalUrl.split('?')[0] ?? '', except)) next();
-    else parse(req, res, next);
+    const path = req.originalUrl.split('?')[0] ?? '';
+    if (underAny(path, except)) next();
+    else (large.get(bodyLimitOf(path, maxBodyBytes)) ?? parse)(req, res, next);
   };
 }
 

@@ -101,8 +101,9 @@ describe('course content (admins only)', () => {
       message:
         'Another admin saved this course after you opened it. Reload it to see their changes, then make yours again.',
     });
-    const stored = (await db.doc(`courseContent/${product.id}`).get()).data();
-    expect(stored?.sections[0].title).toBe('Start here');
+    const stored = (await db.doc(`courseContent/${product.id}`).get()).data() as
+      { sections: { title: string }[]; updatedBy: unknown } | undefined;
+    expect(stored?.sections[0]?.title).toBe('Start here');
     expect(stored?.updatedBy).toEqual(expect.any(String));
   });
 
@@ -194,8 +195,9 @@ describe('lesson videos (inspected before they play)', () => {
     expect(await refused.json()).toEqual({
       message: `This video uses HEVC (H.265), which many phones and browsers cannot play. ${exportAdvice}`,
     });
-    const course = (await db.doc(`courseContent/${product.id}`).get()).data();
-    expect(course?.sections[0].lessons[0].video).toBeNull();
+    const course = (await db.doc(`courseContent/${product.id}`).get()).data() as
+      { sections: { lessons: { video: unknown }[] }[] } | undefined;
+    expect(course?.sections[0]?.lessons[0]?.video).toBeNull();
   });
 
   it('attaches an H.264/AAC MP4 with its facts, a WebM as the low-data version, and keeps them on save', async () => {

@@ -31,6 +31,9 @@ afterEach(() => {
 
 const get = (url: string, cookie: string) => fetch(url, { headers: { cookie } });
 
+type Sale = { downloads?: { count?: number; byFile?: Record<string, number> } } | undefined;
+const saleOf = async (transactionId: string) => (await db.doc(`transactions/${transactionId}`).get()).data() as Sale;
+
 /** YYYY-MM-DD in Lagos, `days` after now. */
 const lagosDay = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + days * dayMs));
@@ -123,8 +126,7 @@ describe('drip: a lesson opens N days after the purchase', () => {
     expect(file.status).toBe(423);
     const progress = await sendJson('PUT', `${sale.learnUrl}/progress`, { lessonId: 'l3', positionS: 1 }, { cookie });
     expect(progress.status).toBe(423);
-    const sale0 = (await db.doc(`transactions/${sale.transactionId}`).get()).data();
-    expect(sale0?.downloads?.count ?? 0).toBe(0);
+    expect((await saleOf(sale.transactionId))?.downloads?.count ?? 0).toBe(0);
 
     // Six days later it is still closed; seven days and a minute later it is open.
     clock.offsetMs = 6 * dayMs;
@@ -157,7 +159,7 @@ describe('drip: a lesson opens N days after the purchase', () => {
     expect(bytes.status).toBe(200);
     expect(bytes.body.length).toBe(504);
     // Counted as the download page counts a press.
-    const counted = (await db.doc(`transactions/${sale.transactionId}`).get()).data();
+    const counted = await saleOf(sale.transactionId);
     expect(counted?.downloads?.count).toBe(1);
     expect(counted?.downloads?.byFile?.[course.fileId]).toBe(1);
   });
@@ -237,7 +239,8 @@ describe('lessons, videos and progress', () => {
     });
     const grantId = (await db.collection('accessGrants').where('transactionId', '==', sale.transactionId).get()).docs[0]
       ?.id;
-    const stored = (await db.doc(`lessonProgress/${grantId}`).get()).data();
+    const stored = (await db.doc(`lessonProgress/${grantId}`).get()).data() as
+      { lessons: Record<string, unknown>; lastLessonId: unknown } | undefined;
     expect(stored?.lessons.l1).toEqual({ positionS: 3, completedAt: expect.any(String) });
     expect(stored?.lastLessonId).toBe('l1');
   });

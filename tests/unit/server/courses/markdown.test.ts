@@ -1,0 +1,65 @@
+// Lesson bodies rendered for the player (docs/courses.md, 'Lesson text'): what Markdown makes stays,
+// whatever else a hostile body carries is shown as text or dropped.
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../../server/courses/markdown';
+
+describe('renderMarkdown', () => {
+  it('renders headings, lists, code, links and https images', () => {
+    expect(
+      renderMarkdown(
+        '## Setup\n\n1. Install\n2. Run `npm start`\n\n```ts\nconst a = 1 < 2;\n```\n\n[React](https://react.dev "Docs") ![Logo](https://img.test/logo.png)',
+      ),
+    ).toBe(
+      '<h2>Setup</h2>\n<ol>\n<li>Install</li>\n<li>Run <code>npm start</code></li>\n</ol>\n' +
+        '<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>\n' +
+        '<p><a href="https://react.dev/" title="Docs" rel="nofollow noopener noreferrer">React</a> ' +
+        '<img src="https://img.test/logo.png" alt="Logo" loading="lazy"></p>\n',
+    );
+  });
+
+  it('shows script, style and iframe tags as text', () => {
+    expect(renderMarkdown('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(renderMarkdown('<style>body{display:none}</style>')).toBe('&lt;style&gt;body{display:none}&lt;/style&gt;');
+    expect(renderMarkdown('<iframe src="https://evil.test"></iframe>')).toBe(
+      '&lt;iframe src=&quot;https://evil.test&quot;&gt;&lt;/iframe&gt;',
+    );
+  });
+
+  it('never lets an event attribute through, inline or in a title', () => {
+    expect(renderMarkdown('a <img src=x onerror=alert(1)> b')).toBe('<p>a &lt;img src=x onerror=alert(1)&gt; b</p>\n');
+    expect(renderMarkdown('[x](https://a.test "a\\" onclick=\\"alert(1)")')).toBe(
+      '<p><a href="https://a.test/" title="a&quot; onclick=&quot;alert(1)" rel="nofollow noopener noreferrer">x</a></p>\n',
+    );
+    expect(renderMarkdown('<a href="https://a.test" onmouseover="alert(1)">x</a>')).toBe(
+      '<p>&lt;a href=&quot;https://a.test&quot; onmouseover=&quot;alert(1)&quot;&gt;x&lt;/a&gt;</p>\n',
+    );
+  });
+
+  it('drops javascript:, data: and relative link targets, keeping the words', () => {
+    for (const target of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      '<javascript:alert(1)>',
+      'jav&#x61;script:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+      '/admin',
+    ]) {
+      expect(renderMarkdown(`[click](${target})`)).toBe('<p>click</p>\n');
+    }
+  });
+
+  it('shows images only from https addresses', () => {
+    expect(renderMarkdown('![shot](http://img.test/a.png)')).toBe('<p>shot</p>\n');
+    expect(renderMarkdown('![shot](javascript:alert(1))')).toBe('<p>shot</p>\n');
+    expect(renderMarkdown('![a"b](data:image/png;base64,AAAA)')).toBe('<p>a&quot;b</p>\n');
+  });
+
+  it('links bare addresses and e-mails', () => {
+    expect(renderMarkdown('see https://example.com or a@b.co')).toBe(
+      '<p>see <a href="https://example.com/" rel="nofollow noopener noreferrer">https://example.com</a> or ' +
+        '<a href="mailto:a@b.co" rel="nofollow noopener noreferrer">a@b.co</a></p>\n',
+    );
+  });
+});

@@ -68,6 +68,54 @@ export type VideoOutcome = LessonAccess | { kind: 'noVideo' } | { kind: 'url'; u
 
 export type AttachmentOutcome = Exclude<LessonAccess, { kind: 'open' }> | { kind: 'notAttached' } | DownloadOutcome;
 
+/** The Lagos date a dripped lesson opens on while it is still closed at `now`; null when open. */
+function lessonOpensOn(open: OpenCourse, lesson: AdminLesson, now: Date): string | null {
+  const at = opensAt(lesson, purchaseTime(open.purchase.transaction));
+  return at && now.getTime() < at.getTime() ? lagosDate(at) : null;
+}
+
+function progressOf(course: StoredCourse, progress: StoredProgress): LearnProgress {
+  const lessons = allLessons(course);
+  const completed = lessons.filter((lesson) => progress.lessons[lesson.id]?.completedAt).length;
+  const last = progress.lastLessonId;
+  return {
+    completedLessons: completed,
+    totalLessons: lessons.length,
+    lastLessonId: last,
+    lastPositionS: last ? (progress.lessons[last]?.positionS ?? 0) : 0,
+    finished: lessons.length > 0 && completed === lessons.length,
+  };
+}
+
+/** The player's outline of the course at `now`. */
+function outlineOf(open: OpenCourse, now: Date): LearnCourse {
+  return {
+    productId: open.productId,
+    title: String(open.purchase.transaction.productName ?? 'Your course'),
+    sections: open.course.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      lessons: section.lessons.map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        hasVideo: lesson.video !== null,
+        preview: lesson.preview,
+        availableOn: lessonOpensOn(open, lesson, now),
+        completed: Boolean(open.progress.lessons[lesson.id]?.completedAt),
+      })),
+    })),
+    progress: progressOf(open.course, open.progress),
+    certificateCode: certificateOf(open.purchase.transaction)?.code ?? null,
+  };
+}
+
+function accessOf(open: OpenCourse, lessonId: string, now: Date): LessonAccess {
+  const lesson = findLesson(open.course, lessonId);
+  if (!lesson) return { kind: 'noLesson' };
+  const availableOn = lessonOpensOn(open, lesson, now);
+  return availableOn ? { kind: 'locked', availableOn } : { kind: 'open', lesson };
+}
+
 export function createLearn({
   db,
   downloads,
@@ -80,6 +128,8 @@ export function createLearn({
   now?: () => Date;
 }) {
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
+  const outline = (open: OpenCourse) => outlineOf(open, now());
+  const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
 
   /**
    * The course behind a token for the device the cookie names. `libraryEmail` is the address of the
@@ -109,50 +159,6 @@ export function createLearn({
       purchase = { ...opened, deviceKnown: true, deviceConfirmed: true };
     }
     return { kind: 'open', purchase, productId, course, progress: decodeProgress(progressSnap?.data()) };
-  };
-
-  const lessonOpensOn = (open: OpenCourse, lesson: AdminLesson): string | null => {
-    const at = opensAt(lesson, purchaseTime(open.purchase.transaction));
-    return at && now().getTime() < at.getTime() ? lagosDate(at) : null;
-  };
-
-  const progressOf = (course: StoredCourse, progress: StoredProgress): LearnProgress => {
-    const lessons = allLessons(course);
-    const completed = lessons.filter((lesson) => progress.lessons[lesson.id]?.completedAt).length;
-    const last = progress.lastLessonId;
-    return {
-      completedLessons: completed,
-      totalLessons: lessons.length,
-      lastLessonId: last,
-      lastPositionS: last ? (progress.lessons[last]?.positionS ?? 0) : 0,
-      finished: lessons.length > 0 && completed === lessons.length,
-    };
-  };
-
-  const outline = (open: OpenCourse): LearnCourse => ({
-    productId: open.productId,
-    title: String(open.purchase.transaction.productName ?? 'Your course'),
-    sections: open.course.sections.map((section) => ({
-      id: section.id,
-      title: section.title,
-      lessons: section.lessons.map((lesson) => ({
-        id: lesson.id,
-        title: lesson.title,
-        hasVideo: lesson.video !== null,
-        preview: lesson.preview,
-        availableOn: lessonOpensOn(open, lesson),
-        completed: Boolean(open.progress.lessons[lesson.id]?.completedAt),
-      })),
-    })),
-    progress: progressOf(open.course, open.progress),
-    certificateCode: certificateOf(open.purchase.transaction)?.code ?? null,
-  });
-
-  const access = (open: OpenCourse, lessonId: string): LessonAccess => {
-    const lesson = findLesson(open.course, lessonId);
-    if (!lesson) return { kind: 'noLesson' };
-    const availableOn = lessonOpensOn(open, lesson);
-    return availableOn ? { kind: 'locked', availableOn } : { kind: 'open', lesson };
   };
 
   const lesson = (
@@ -245,14 +251,11 @@ export function createLearn({
     return record ? readCertificatePdf(files, record.storagePath) : null;
   };
 
-  const isBuyerEmail = (purchase: OpenPurchase, given: string) => downloads.isBuyerEmail(purchase, given);
-  const rememberDevice = (purchase: OpenPurchase, deviceId: string) =>
-    downloads.rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId);
-
   return {
     open,
-    isBuyerEmail,
-    rememberDevice,
+    isBuyerEmail: (purchase: OpenPurchase, given: string) => downloads.isBuyerEmail(purchase, given),
+    rememberDevice: (purchase: OpenPurchase, deviceId: string) =>
+      downloads.rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId),
     outline,
     lesson,
     video,

@@ -21,6 +21,7 @@ import { attachmentDisposition } from '../files/signedUrls';
 import { answerHttpErrors, failure, handle, jsonError, schemaParser, validate } from '../lib/httpErrors';
 import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
 import { learnConfirm, progressSave, videoRequest } from './courseSchemas';
+import type { OpenPurchase } from '../downloads/downloads';
 import type { Learn, LessonAccess, OpenCourse } from './learn';
 
 export const invalidLink =
@@ -44,6 +45,41 @@ export const lockedMessage = (availableOn: string) => {
 type TokenParams = { token: string };
 type LessonParams = { token: string; lessonId: string };
 
+const privateHeaders = (res: Response) => {
+  res.set('Cache-Control', 'private, no-store');
+  res.set('Referrer-Policy', 'same-origin');
+};
+
+/** A lesson that is gone or not open yet, as the routes answer it. */
+const refuseLesson = (outcome: Exclude<LessonAccess, { kind: 'open' }>): never => {
+  if (outcome.kind === 'noLesson') throw jsonError(404, noLesson);
+  throw jsonError(423, lockedMessage(outcome.availableOn), { availableOn: outcome.availableOn });
+};
+
+const failed = (what: string) => (error: unknown) => failure(what, error, 500, somethingWrong);
+
+/** Checks the typed address, remembers the device (a new cookie when it had none) and reopens. */
+async function confirmDevice(
+  { learn, cookies, secureCookies }: { learn: Learn; cookies: SessionCookies; secureCookies: boolean },
+  req: Request<TokenParams>,
+  res: Response,
+  purchase: OpenPurchase,
+): Promise<OpenCourse> {
+  const { email } = req.body as z.infer<typeof learnConfirm>;
+  if (!learn.isBuyerEmail(purchase, email)) throw jsonError(400, wrongEmail);
+  let deviceId = purchase.deviceId;
+  if (!deviceId) {
+    // A browser signed in to the library keeps its session beside the new device id.
+    const state = cookies.read(req.get('cookie'));
+    deviceId = newDeviceId();
+    res.append('Set-Cookie', cookies.write({ deviceId, librarySession: state?.librarySession ?? null }, secureCookies));
+  }
+  await learn.rememberDevice(purchase, deviceId);
+  const confirmed = await learn.open(req.params.token, deviceId, () => Promise.resolve(null));
+  if (confirmed.kind !== 'open') throw jsonError(403, confirmFirst, { needsConfirmation: true });
+  return confirmed;
+}
+
 export function createLearnRouter({
   learn,
   cookies,
@@ -62,11 +98,6 @@ export function createLearnRouter({
   secureCookies: boolean;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const privateHeaders = (res: Response) => {
-    res.set('Cache-Control', 'private, no-store');
-    res.set('Referrer-Policy', 'same-origin');
-  };
-
   /** The open course, or the refusal every route shares (thrown). `confirming` skips the device check. */
   const openCourse = async (req: Request<TokenParams>, confirming = false) => {
     const state = cookies.read(req.get('cookie'));
@@ -100,14 +131,6 @@ export function createLearnRouter({
     return files;
   };
 
-  /** A lesson that is gone or not open yet, as the routes answer it. */
-  const refuseLesson = (outcome: Exclude<LessonAccess, { kind: 'open' }>): never => {
-    if (outcome.kind === 'noLesson') throw jsonError(404, noLesson);
-    throw jsonError(423, lockedMessage(outcome.availableOn), { availableOn: outcome.availableOn });
-  };
-
-  const failed = (what: string) => (error: unknown) => failure(what, error, 500, somethingWrong);
-
   const show = handle<TokenParams>(async (req, res) => {
     privateHeaders(res);
     res.json(learn.outline(await opened(req)));
@@ -116,25 +139,10 @@ export function createLearnRouter({
   const confirm = handle<TokenParams>(async (req, res) => {
     privateHeaders(res);
     const course = await openCourse(req, true);
-    if (course.kind === 'open') {
-      res.json(learn.outline(course));
-      return;
-    }
-    const { email } = req.body as z.infer<typeof learnConfirm>;
-    const purchase = course.purchase;
-    if (!learn.isBuyerEmail(purchase, email)) throw jsonError(400, wrongEmail);
-    let deviceId = purchase.deviceId;
-    if (!deviceId) {
-      const state = cookies.read(req.get('cookie'));
-      deviceId = newDeviceId();
-      res.append(
-        'Set-Cookie',
-        cookies.write({ deviceId, librarySession: state?.librarySession ?? null }, secureCookies),
-      );
-    }
-    await learn.rememberDevice(purchase, deviceId);
-    const confirmed = await learn.open(req.params.token, deviceId, () => Promise.resolve(null));
-    if (confirmed.kind !== 'open') throw jsonError(403, confirmFirst, { needsConfirmation: true });
+    const confirmed =
+      course.kind === 'open'
+        ? course
+        : await confirmDevice({ learn, cookies, secureCookies }, req, res, course.purchase);
     res.json(learn.outline(confirmed));
   }, failed('Confirming a course device failed'));
 

@@ -92,6 +92,30 @@ function downloadsOf(transaction: DocumentData, fileId: string): number {
   return typeof count === 'number' ? count : 0;
 }
 
+/** Downloads left per file id (null: no limit) and when access ends (null: never), for the page. */
+function pageFacts(purchase: OpenPurchase) {
+  const limit = purchase.deliverables.downloadLimit;
+  const remaining =
+    limit === null
+      ? null
+      : Object.fromEntries(
+          purchase.deliverables.files.map((file) => [
+            file.id,
+            Math.max(0, limit - downloadsOf(purchase.transaction, file.id)),
+          ]),
+        );
+  return { remaining, endsAt: accessEndsAt(purchase.transaction, purchase.deliverables) };
+}
+
+/** Whether a stored course (courseContent) has at least one lesson. */
+function hasLessons(course: DocumentData | undefined): boolean {
+  const sections: unknown = course?.sections;
+  return (
+    Array.isArray(sections) &&
+    sections.some((section: { lessons?: unknown }) => Array.isArray(section?.lessons) && section.lessons.length > 0)
+  );
+}
+
 export function createDownloads({
   db,
   storage = () => null,
@@ -141,21 +165,9 @@ export function createDownloads({
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
     const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));
     const deviceKnown = deliverables.files.length === 0 || deviceConfirmed;
-    const sections: unknown = courseSnap?.data()?.sections;
-    const hasCourse =
-      Array.isArray(sections) &&
-      sections.some((section: { lessons?: unknown }) => Array.isArray(section?.lessons) && section.lessons.length > 0);
-    return {
-      kind: 'open',
-      transactionId,
-      transaction,
-      deliverables,
-      grantId,
-      deviceKnown,
-      deviceConfirmed,
-      deviceId,
-      hasCourse,
-    };
+    const hasCourse = hasLessons(courseSnap?.data());
+    const facts = { transactionId, transaction, deliverables, grantId, deviceId, hasCourse };
+    return { kind: 'open', ...facts, deviceKnown, deviceConfirmed };
   };
 
   /** Whether a typed address is the one the purchase was made with. */
@@ -180,21 +192,6 @@ export function createDownloads({
       // The Sales panel's device count: admins read transactions, never grants.
       t.update(transactionRef(transactionId), { 'downloads.devices': FieldValue.increment(1) });
     });
-  };
-
-  /** Downloads left per file id (null: no limit) and when access ends (null: never), for the page. */
-  const pageFacts = (purchase: OpenPurchase) => {
-    const limit = purchase.deliverables.downloadLimit;
-    const remaining =
-      limit === null
-        ? null
-        : Object.fromEntries(
-            purchase.deliverables.files.map((file) => [
-              file.id,
-              Math.max(0, limit - downloadsOf(purchase.transaction, file.id)),
-            ]),
-          );
-    return { remaining, endsAt: accessEndsAt(purchase.transaction, purchase.deliverables) };
   };
 
   /** One Download press of a confirmed device: checked, counted atomically, a signed URL minted now. */

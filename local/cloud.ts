@@ -22,6 +22,7 @@ import { loadOrCreateServiceAccount } from './storage/serviceAccount';
 import { startStorageHost, type StorageHost } from './storage/storageHost';
 import { freePort } from './ports';
 import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
+import { seedDemoCourse } from './seed/demoCourse';
 import { seedDemoFiles } from './seed/demoFiles';
 import { createFileStorage } from '../server/files/storage';
 
@@ -299,8 +300,11 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         defaultAuthor: storeIdentity.VITE_DEFAULT_AUTHOR,
       });
       // Two demo products get real files in the storage stand-in, attached as the API attaches uploads.
-      const files = await seedDemoFiles({ db, bucket: createFileStorage(parseServerConfig(apiEnv)).bucket });
+      const bucket = createFileStorage(parseServerConfig(apiEnv)).bucket;
+      const files = await seedDemoFiles({ db, bucket });
       log(`Seeded ${files} demo files into the storage stand-in`);
+      // The demo course: its lessons and its short video (docs/courses.md).
+      log(`Seeded a demo course of ${await seedDemoCourse({ db, bucket })} lessons`);
       if (options.persist) await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), count }));
       seeded = true;
       log(`Seeded ${count} catalog documents`);

@@ -18,6 +18,7 @@ import { demoAdmin } from '../../../local/seed/seed';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { parseServerConfig } from '../../../server/config';
 import { createFileStorage } from '../../../server/files/storage';
+import { bufferReader, inspectVideo } from '../../../server/courses/videoInspection';
 
 describe('demo seed', () => {
   let cloud: Cloud;
@@ -110,6 +111,38 @@ describe('demo seed', () => {
     // The end-of-central-directory record counts the archive's three entries.
     expect(zipBytes.readUInt16LE(zipBytes.length - 22 + 10)).toBe(3);
     expect(zipBytes.toString('latin1')).toContain('budget.csv');
+  });
+
+  it('makes the React bootcamp a demo course: two sections, four lessons, a short phone-ready video, a preview and a drip', async () => {
+    const course = (await cloud.db.doc('courseContent/demo-react-bootcamp').get()).data() as {
+      sections: {
+        title: string;
+        lessons: { title: string; preview: boolean; dripDays: number | null; video: unknown }[];
+      }[];
+    };
+    expect(course.sections.map((section) => section.title)).toEqual(['Getting started', 'Building with React']);
+    const lessons = course.sections.flatMap((section) => section.lessons);
+    expect(lessons.map((lesson) => [lesson.title, lesson.preview, lesson.dripDays])).toEqual([
+      ['Welcome to the bootcamp', true, null],
+      ['Setting up your tools', false, null],
+      ['Components and props', false, null],
+      ['Routing and deploying', false, 7],
+    ]);
+    expect(lessons[0]?.video).toEqual({
+      fileId: 'demo-lesson-video',
+      lowDataFileId: null,
+      durationS: 12,
+      width: 640,
+      height: 360,
+    });
+    const bucket = createFileStorage(parseServerConfig(cloud.apiEnv));
+    const [video] = await bucket.bucket.file('lessons/demo-react-bootcamp/demo-lesson-video').download();
+    expect(video.length).toBeLessThan(1024 * 1024);
+    // The API's own inspection accepts it with the facts the course carries.
+    expect(await inspectVideo(bufferReader(video), video.length)).toEqual({
+      ok: true,
+      facts: { container: 'mp4', videoCodec: 'avc1', audioCodec: 'mp4a', durationS: 12, width: 640, height: 360 },
+    });
   });
 
   it("indexes every product for the search: the catalog index holds each one's card fields", async () => {

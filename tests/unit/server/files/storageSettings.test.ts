@@ -80,4 +80,14 @@ describe('storage paths', () => {
     expect(isStoragePath('deliverables/p1/f1/extra')).toBe(false);
     expect(isStoragePath('deliverables/p1')).toBe(false);
   });
+
+  it('also names lesson videos and certificate PDFs (docs/courses.md)', () => {
+    expect(isStoragePath('lessons/p1/f1')).toBe(true);
+    expect(deliverablePath('p1', 'f1', 'lessons')).toBe('lessons/p1/f1');
+    expect(isStoragePath('certificates/CERT-ABCDEFGHJKLM.pdf')).toBe(true);
+    expect(isStoragePath('lessons/p1/..')).toBe(false);
+    expect(isStoragePath('lessons/p1')).toBe(false);
+    expect(isStoragePath('certificates/../deliverables/p1/f1.pdf')).toBe(false);
+    expect(isStoragePath('certificates/CERT-1')).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@
 // counted as downloads, and the 'Start the course' link on the download page.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/storageClient';
+import { signIn } from '../library/libraryHarness';
 import {
   aCourse,
   buy,
@@ -85,6 +86,22 @@ describe('opening a course', () => {
     });
     // The paying browser was trusted at payment, as on the download page.
     expect((await get(sale.learnUrl, sale.payingBrowser)).status).toBe(200);
+  });
+
+  it('opens for a browser signed in to the library with the purchase address, not for another address', async () => {
+    const course = await aCourse(api);
+    const sale = await buy(api, course.product.id);
+    const other = await buy(api, course.product.id);
+    const session = await signIn(api.url, sale.customer.email);
+    expect((await get(sale.learnUrl, session)).status).toBe(200);
+    // The device stays confirmed for this purchase; another buyer's purchase still asks.
+    expect((await get(`${sale.learnUrl}/lessons/l1`, session)).status).toBe(200);
+    const foreign = await get(other.learnUrl, session);
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({
+      message: 'This device has not opened this course before. Enter the e-mail address you bought with.',
+      needsConfirmation: true,
+    });
   });
 
   it('answers 404 for a token that opens nothing', async () => {
@@ -216,13 +233,25 @@ describe('lessons, videos and progress', () => {
     expect(await refused.json()).toEqual({ message: 'The position is a number of seconds.' });
     expect((await save({ lessonId: 'gone', positionS: 1 })).status).toBe(404);
 
+    // Racing saves from two tabs: the completion among them is kept whatever order they land in.
+    const raced = await Promise.all([
+      save({ lessonId: 'l4', positionS: 1 }),
+      save({ lessonId: 'l4', positionS: 2, completed: true }),
+      save({ lessonId: 'l4', positionS: 3 }),
+      save({ lessonId: 'l4', positionS: 4 }),
+    ]);
+    expect(raced.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const afterRace = (await (await get(`${sale.learnUrl}/lessons/l4`, cookie)).json()) as { completed: boolean };
+    expect(afterRace.completed).toBe(true);
+    expect((await save({ lessonId: 'l1', positionS: 3 })).status).toBe(200);
+
     const phone = await confirmNewDevice(sale.learnUrl, sale.customer.email);
     const outline = (await (await get(sale.learnUrl, phone)).json()) as {
       progress: unknown;
       sections: { lessons: { completed: boolean }[] }[];
     };
     expect(outline.progress).toEqual({
-      completedLessons: 1,
+      completedLessons: 2,
       totalLessons: 4,
       lastLessonId: 'l1',
       lastPositionS: 3,

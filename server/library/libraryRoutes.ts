@@ -8,6 +8,8 @@
 //   GET  /purchases                              the address's purchases, newest first
 //   POST /purchases/:id/open                     confirms this browser for it -> {url} of its download page
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
+//   GET  /purchases/:id/license                  {license}: its key and machines, null without a key
+//   POST /purchases/:id/license/:instanceId/deactivate   frees that machine's seat -> {license}
 //   POST /sign-out                               ends this browser's session
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
@@ -28,6 +30,7 @@ export const codeEnded = 'This code has expired or has already been used. Please
 export const signInNeeded = 'Please sign in to see your library.';
 export const notInLibrary = 'This purchase is not in your library.';
 export const accessEnded = 'Access to this purchase has ended.';
+export const noSuchMachine = 'That machine is not using this license key.';
 
 const signInBody = z.object({ email: ruleField(customerFields.email) });
 const codeBody = z.object({
@@ -146,6 +149,38 @@ export function createLibraryRouter({
       failure(`Receipt of ${req.params.id} failed`, error, 500, 'The receipt could not be made. Please try again.'),
   );
 
+  const license = handle<{ id: string }>(
+    async (req, res) => {
+      const { owner } = await signedIn(req.get('cookie'));
+      res.json({ license: await library.licenseFor(owner, req.params.id) });
+    },
+    (error, req) =>
+      refusal(error) ??
+      failure(
+        `License of ${req.params.id} failed`,
+        error,
+        500,
+        'Your license key could not be loaded. Please try again.',
+      ),
+  );
+
+  const deactivate = handle<{ id: string; instanceId: string }>(
+    async (req, res) => {
+      const { owner } = await signedIn(req.get('cookie'));
+      const { id, instanceId } = req.params;
+      if (!(await library.deactivateMachine(owner, id, instanceId))) throw jsonError(404, noSuchMachine);
+      res.json({ license: await library.licenseFor(owner, id) });
+    },
+    (error, req) =>
+      refusal(error) ??
+      failure(
+        `Deactivation for ${req.params.id} failed`,
+        error,
+        500,
+        'The machine could not be deactivated. Please try again.',
+      ),
+  );
+
   const signOut = (everywhere: boolean) =>
     handle(
       async (req, res) => {
@@ -166,6 +201,8 @@ export function createLibraryRouter({
   router.get('/purchases', listPurchases);
   router.post('/purchases/:id/open', openPurchase);
   router.get('/purchases/:id/receipt', receipt);
+  router.get('/purchases/:id/license', license);
+  router.post('/purchases/:id/license/:instanceId/deactivate', deactivate);
   router.post('/sign-out', signOut(false));
   router.post('/sign-out-everywhere', signOut(true));
   router.use(answerHttpErrors(logError));

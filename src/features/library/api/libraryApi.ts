@@ -58,7 +58,7 @@ export const libraryApi = api.injectEndpoints({
             `${base}/purchases/${encodeURIComponent(id)}/license/${encodeURIComponent(instanceId)}/deactivate`,
           ),
         ),
-      invalidatesTags: (_answer, _error, { id }) => [{ type: 'Library', id: `license-${id}` }],
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Library', id: `license-${id}` }]),
     }),
     signOut: build.mutation<null, { everywhere: boolean }>({
       queryFn: ({ everywhere }) =>

@@ -1,7 +1,7 @@
 // A purchase's license key in the library (docs/licenses.md): the key, 'Machines using this key: 1 of 3',
 // each machine with the day it was activated and a Deactivate button that frees its seat. The API shows
 // it only for the signed-in address's own purchases while their access lasts, as the download page does.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LibraryLicense } from '../../../../domain/library';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useDeactivateMachineMutation, useGetPurchaseLicenseQuery } from '../api/libraryApi';
@@ -35,9 +35,12 @@ export function PurchaseLicense({ purchaseId, title }: { purchaseId: string; tit
     } catch (failure) {
       setNotice({ error: true, text: isAppError(failure) ? failure.message : fallbackMessage });
     }
-    // The pressed button is gone (or failed): the sentence saying what happened takes the focus.
-    requestAnimationFrame(() => noticeRef.current?.focus());
   }
+
+  // The pressed button is gone (or failed): the sentence saying what happened takes the focus.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   if (isLoading) return <p className="mt-3 text-sm text-slate-700">Loading your license key…</p>;
   if (error) {

@@ -18,6 +18,16 @@ import { secondaryButtonClass } from '../products/fields';
 /** Larger than 10,000 keys of 200 characters can be: refused before it is read. */
 const maxFileBytes = maxPoolKeys * (maxPoolKeyLength + 2);
 
+/** The file's text (FileReader: older browsers lack Blob.text). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new Error('The file could not be read. Please try again.'));
+    reader.readAsText(file);
+  });
+}
+
 function leftWords(left: number): string {
   if (left === 0) return 'The pool is empty: a sale gets its key once you add some (the buyer is e-mailed it).';
   const words = `${left.toLocaleString('en-GB')} ${left === 1 ? 'key' : 'keys'} left in the pool.`;
@@ -58,7 +68,13 @@ export function LicensePool({ productId }: { productId: string }) {
       setNotice({ error: true, text: 'That file is too large: add at most 10,000 keys at once.' });
       return;
     }
-    const keys = poolKeysFrom(await file.text(), /\.csv$/i.test(file.name));
+    let keys: string[];
+    try {
+      keys = poolKeysFrom(await readText(file), /\.csv$/i.test(file.name));
+    } catch (error) {
+      setNotice({ error: true, text: toAppError(error).message });
+      return;
+    }
     setText(keys.join('\n'));
     setNotice({ error: false, text: `${file.name}: ${keys.length.toLocaleString('en-GB')} keys ready to add.` });
   };

@@ -63,7 +63,8 @@ export function createLicenseAdminRouter({
   const pool = handle<{ id: string }>(async (req, res) => {
     const outcome = await admin.addToPool(req.params.id, (req.body as z.infer<typeof poolSchema>).keys);
     if (outcome.kind === 'empty') throw jsonError(400, 'Paste the keys, one per line.');
-    if (outcome.kind === 'tooMany') throw jsonError(400, `Add at most ${maxPoolKeysPerUpload} keys at once.`);
+    if (outcome.kind === 'tooMany')
+      throw jsonError(400, `Add at most ${maxPoolKeysPerUpload.toLocaleString('en-GB')} keys at once.`);
     if (outcome.kind === 'tooLong') throw jsonError(400, `A key has at most ${maxPoolKeyLength} characters.`);
     const keys = (n: number) => `${n} ${n === 1 ? 'key' : 'keys'}`;
     const refused = outcome.duplicates

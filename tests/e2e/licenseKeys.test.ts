@@ -1,22 +1,119 @@
-// License keys end to end (docs/licenses.md) in Chromium on the local stack: a demo purchase of the
-// seeded tool (Excel Mastery issues generated keys, limit 3) shows the key in the order e-mail and on the
-// download page; an activation a tool makes with a plain fetch appears there, and Deactivate frees it.
-import type { Browser } from 'playwright-core';
+// License keys end to end (docs/licenses.md) in Chromium on the local stack: the seller turns keys on for
+// a tool in its Edit dialog; a demo purchase of it (and of the seeded tool, Excel Mastery, which issues
+// generated keys, limit 3) shows the key in the order e-mail (mail catcher) and on the download page; an
+// activation a tool makes with a plain fetch appears there, and Deactivate frees it.
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
+import { signInAsDemoAdmin } from '../support/adminE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
-const { baseUrl } = inject('e2e');
+const { baseUrl, firestoreHost, projectId } = inject('e2e');
+const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
+const tag = uniqueTag();
+const title = `Invoice Tool ${tag}`;
+const productId = `e2e-keys-${tag}`;
+const keyShape = /Your license key \(keep it private\):\n([0-9A-F]{8}(?:-[0-9A-F]{8}){3})/;
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await connectE2eBrowser();
+  // Dated in 2020, so it never counts among the newest products other e2e files look for; no keys yet.
+  await db.doc(`products/${productId}`).set({
+    title,
+    description: 'A spreadsheet tool that asks the store whether its key is genuine.',
+    priceInNgn: 5000,
+    priceInUsd: 6,
+    categoryId: 2,
+    coverImageUrl: String((await db.doc('products/demo-excel-mastery').get()).get('coverImageUrl')),
+    author: 'Digital Store Content Team',
+    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
+  });
+  await db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/invoice-tool' });
 });
 afterAll(async () => {
   await browser.close();
+  // Written straight to the database (never to the catalog index): taken out the same way.
+  const batch = db.batch();
+  batch.delete(db.doc(`products/${productId}`));
+  batch.delete(db.doc(`productDeliverables/${productId}`));
+  await batch.commit();
 });
 
+/** A tool activates the key as the docs' curl example does, with a plain fetch from outside the browser. */
+async function activate(key: string, product: string, instanceName: string) {
+  const response = await fetch(`${baseUrl}/api/licenses/activate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ license_key: key, product_id: product, instance_name: instanceName }),
+  });
+  return { status: response.status, body: (await response.json()) as { activated: boolean; instance_id: string } };
+}
+
+/** Buys with the demo payment; the access link of the success screen, and the key of the order e-mail. */
+async function buy(page: Page, path: string, heading: string, price: string) {
+  const buyer = buildBuyer(uniqueTag());
+  await page.goto(`${baseUrl}/productdetail/${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
+  await fillPaymentForm(dialog, buyer);
+  await dialog.getByRole('button', { name: `Complete demo payment of ${price}` }).click();
+  const done = await paymentComplete(page, buyer.email);
+  const accessUrl = (await done.getByRole('link', { name: 'Open your product' }).getAttribute('href')) ?? '';
+  const [mail] = await mailsTo(buyer.email, 1);
+  return { accessUrl, key: keyShape.exec(mail?.text ?? '')?.[1] ?? '' };
+}
+
 describe('license keys', () => {
+  it('the seller turns keys on for a tool; its buyer gets a key, a tool activates it, Deactivate frees the seat', async () => {
+    const admin = await openPage(browser);
+    await signInAsDemoAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
+    await admin.getByRole('heading', { name: 'Manage Products' }).waitFor({ timeout: 20_000 });
+    await admin.getByLabel('Category').selectOption({ label: '🎓 Courses' });
+    await admin.getByRole('button', { name: 'Get Products' }).click();
+    const card = admin.getByRole('article', { name: title.toUpperCase() });
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Expand' }).click();
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Product' });
+    const on = edit.getByRole('checkbox', { name: 'Issue a license key with each sale' });
+    await on.waitFor({ timeout: 20_000 });
+    expect(await on.isChecked()).toBe(false);
+    expect(await edit.getByRole('radio', { name: 'Generated by the store' }).isChecked()).toBe(true);
+    await on.check();
+    await edit.getByLabel('Activation limit per key (empty: unlimited)').fill('2');
+    await edit.getByRole('button', { name: 'Save license key settings' }).click();
+    await edit.getByText('License key settings saved.').waitFor();
+    await admin.context().close();
+    expect((await db.doc(`productDeliverables/${productId}`).get()).get('licenseKeys')).toEqual({
+      on: true,
+      activationLimit: 2,
+      source: 'generated',
+    });
+
+    const page = await openPage(browser, 'NG');
+    const { accessUrl, key } = await buy(page, productId, title.toUpperCase(), '₦5,000');
+    expect(key).toMatch(/^[0-9A-F]{8}(-[0-9A-F]{8}){3}$/);
+    await page.goto(accessUrl);
+    await page.getByRole('heading', { name: 'Your license key' }).waitFor();
+    expect(await page.locator('#license-key').innerText()).toBe(key);
+    expect(await page.getByText('Machines using this key: 0 of 2').isVisible()).toBe(true);
+
+    expect(await activate(key, productId, 'Accounts laptop')).toMatchObject({ status: 200, body: { activated: true } });
+    await page.reload();
+    const machines = page.getByRole('list', { name: 'Machines using your license key' });
+    expect(await machines.getByText('Accounts laptop').isVisible()).toBe(true);
+    expect(await page.getByText('Machines using this key: 1 of 2').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Deactivate Accounts laptop' }).click();
+    await page.getByText('Machines using this key: 0 of 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Deactivate Accounts laptop' }).count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
+
   it('shows the key of a purchased tool in the e-mail and on the download page, with its machines', async () => {
     const page = await openPage(browser, 'NG');
     const buyer = buildBuyer(uniqueTag());

@@ -40,6 +40,7 @@ afterAll(async () => {
   batch.delete(db.doc(`products/${productId}`));
   batch.delete(db.doc(`productDeliverables/${productId}`));
   await batch.commit();
+  await db.terminate();
 });
 
 /** A tool activates the key as the docs' curl example does, with a plain fetch from outside the browser. */

@@ -8,8 +8,7 @@
 //   GET  /purchases                              the address's purchases, newest first
 //   POST /purchases/:id/open                     confirms this browser for it -> {url} of its download page
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
-//   GET  /purchases/:id/license                  {license}: its key and machines, null without a key
-//   POST /purchases/:id/license/:instanceId/deactivate   frees that machine's seat -> {license}
+//   GET  /purchases/:id/license, POST /purchases/:id/license/:instanceId/deactivate   libraryLicenseRoutes.ts
 //   POST /sign-out                               ends this browser's session
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
@@ -20,6 +19,7 @@ import { ruleField } from '../lib/fieldSchema';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
 import { newDeviceId, type BrowserState, type SessionCookies } from '../lib/sessionCookie';
 import type { Library } from './library';
+import { createLibraryLicenseHandlers } from './libraryLicenseRoutes';
 import { AccessEndedError, NotInLibraryError } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
 import { TooManyCodesError, type SignInOutcome } from './signIns';
@@ -30,7 +30,6 @@ export const codeEnded = 'This code has expired or has already been used. Please
 export const signInNeeded = 'Please sign in to see your library.';
 export const notInLibrary = 'This purchase is not in your library.';
 export const accessEnded = 'Access to this purchase has ended.';
-export const noSuchMachine = 'That machine is not using this license key.';
 
 const signInBody = z.object({ email: ruleField(customerFields.email) });
 const codeBody = z.object({
@@ -149,37 +148,7 @@ export function createLibraryRouter({
       failure(`Receipt of ${req.params.id} failed`, error, 500, 'The receipt could not be made. Please try again.'),
   );
 
-  const license = handle<{ id: string }>(
-    async (req, res) => {
-      const { owner } = await signedIn(req.get('cookie'));
-      res.json({ license: await library.licenseFor(owner, req.params.id) });
-    },
-    (error, req) =>
-      refusal(error) ??
-      failure(
-        `License of ${req.params.id} failed`,
-        error,
-        500,
-        'Your license key could not be loaded. Please try again.',
-      ),
-  );
-
-  const deactivate = handle<{ id: string; instanceId: string }>(
-    async (req, res) => {
-      const { owner } = await signedIn(req.get('cookie'));
-      const { id, instanceId } = req.params;
-      if (!(await library.deactivateMachine(owner, id, instanceId))) throw jsonError(404, noSuchMachine);
-      res.json({ license: await library.licenseFor(owner, id) });
-    },
-    (error, req) =>
-      refusal(error) ??
-      failure(
-        `Deactivation for ${req.params.id} failed`,
-        error,
-        500,
-        'The machine could not be deactivated. Please try again.',
-      ),
-  );
+  const { license, deactivate } = createLibraryLicenseHandlers({ library, signedIn, refusal });
 
   const signOut = (everywhere: boolean) =>
     handle(

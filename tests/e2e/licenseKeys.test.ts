@@ -15,6 +15,8 @@ const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
 const tag = uniqueTag();
 const title = `Invoice Tool ${tag}`;
 const productId = `e2e-keys-${tag}`;
+const poolTitle = `Plugin Pack ${tag}`;
+const poolProductId = `e2e-pool-${tag}`;
 const keyShape = /Your license key \(keep it private\):\n([0-9A-F]{8}(?:-[0-9A-F]{8}){3})/;
 let browser: Browser;
 
@@ -32,6 +34,14 @@ beforeAll(async () => {
     createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
   });
   await db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/invoice-tool' });
+  await db.doc(`products/${poolProductId}`).set({
+    ...(await db.doc(`products/${productId}`).get()).data(),
+    title: poolTitle,
+  });
+  await db.doc(`productDeliverables/${poolProductId}`).set({
+    url: 'https://drive.example.com/plugin-pack',
+    licenseKeys: { on: true, activationLimit: null, source: 'generated' },
+  });
 });
 afterAll(async () => {
   await browser.close();
@@ -39,9 +49,26 @@ afterAll(async () => {
   const batch = db.batch();
   batch.delete(db.doc(`products/${productId}`));
   batch.delete(db.doc(`productDeliverables/${productId}`));
+  batch.delete(db.doc(`products/${poolProductId}`));
+  batch.delete(db.doc(`productDeliverables/${poolProductId}`));
   await batch.commit();
+  await db.recursiveDelete(db.doc(`licensePools/${poolProductId}`));
   await db.terminate();
 });
+
+/** The demo admin's Edit dialog of a product in Courses. */
+async function editDialog(admin: Page, productTitle: string) {
+  await signInAsDemoAdmin(admin, baseUrl);
+  await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
+  await admin.getByRole('heading', { name: 'Manage Products' }).waitFor({ timeout: 20_000 });
+  await admin.getByLabel('Category').selectOption({ label: '🎓 Courses' });
+  await admin.getByRole('button', { name: 'Get Products' }).click();
+  const card = admin.getByRole('article', { name: productTitle.toUpperCase() });
+  await card.waitFor({ timeout: 20_000 });
+  await card.getByRole('button', { name: 'Expand' }).click();
+  await card.getByRole('button', { name: 'Edit', exact: true }).click();
+  return admin.getByRole('dialog', { name: 'Edit Product' });
+}
 
 /** A tool activates the key as the docs' curl example does, with a plain fetch from outside the browser. */
 async function activate(key: string, product: string, instanceName: string) {
@@ -71,16 +98,7 @@ async function buy(page: Page, path: string, heading: string, price: string) {
 describe('license keys', () => {
   it('the seller turns keys on for a tool; its buyer gets a key, a tool activates it, Deactivate frees the seat', async () => {
     const admin = await openPage(browser);
-    await signInAsDemoAdmin(admin, baseUrl);
-    await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
-    await admin.getByRole('heading', { name: 'Manage Products' }).waitFor({ timeout: 20_000 });
-    await admin.getByLabel('Category').selectOption({ label: '🎓 Courses' });
-    await admin.getByRole('button', { name: 'Get Products' }).click();
-    const card = admin.getByRole('article', { name: title.toUpperCase() });
-    await card.waitFor({ timeout: 20_000 });
-    await card.getByRole('button', { name: 'Expand' }).click();
-    await card.getByRole('button', { name: 'Edit', exact: true }).click();
-    const edit = admin.getByRole('dialog', { name: 'Edit Product' });
+    const edit = await editDialog(admin, title);
     const on = edit.getByRole('checkbox', { name: 'Issue a license key with each sale' });
     await on.waitFor({ timeout: 20_000 });
     expect(await on.isChecked()).toBe(false);
@@ -113,6 +131,45 @@ describe('license keys', () => {
     await page.getByText('Machines using this key: 0 of 2').waitFor();
     expect(await page.getByRole('button', { name: 'Deactivate Accounts laptop' }).count()).toBe(0);
     await page.context().close();
+  }, 180_000);
+
+  it('the seller switches a tool to a pool and uploads 1,500 keys from a file, sent within the API body limit', async () => {
+    const admin = await openPage(browser);
+    const edit = await editDialog(admin, poolTitle);
+    await edit.getByRole('radio', { name: 'From my pool' }).check({ timeout: 20_000 });
+    await edit
+      .getByText('The pool is empty: a sale gets its key once you add some (the buyer is e-mailed it).')
+      .waitFor();
+    await edit.getByRole('button', { name: 'Save license key settings' }).click();
+    await edit.getByText('License key settings saved.').waitFor();
+
+    // About 60 KB of keys, one repeated: more than one request of the API's 32 KB can carry.
+    const keys = Array.from({ length: 1500 }, (_, i) => `PLUGIN-${tag}-${String(i).padStart(5, '0')}-KEY`);
+    const posted: number[] = [];
+    admin.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/admin/products/${poolProductId}/license-pool`)) {
+        posted.push(Buffer.byteLength(request.postData() ?? ''));
+      }
+    });
+    await edit
+      .getByLabel('Or read them from a .txt or .csv file (one key per line, up to 10,000)')
+      .setInputFiles({ name: 'keys.txt', mimeType: 'text/plain', buffer: Buffer.from([...keys, keys[7]].join('\n')) });
+    await edit.getByText('keys.txt: 1,501 keys ready to add.').waitFor();
+    await edit.getByRole('button', { name: 'Add keys to the pool' }).click();
+    await edit
+      .getByText('1,500 keys added; 1,500 left in the pool. 1 key refused as a duplicate.')
+      .waitFor({ timeout: 30_000 });
+    expect(await edit.getByText('1,500 keys left in the pool.').isVisible()).toBe(true);
+    expect(posted.length).toBeGreaterThan(1);
+    for (const bytes of posted) expect(bytes).toBeLessThan(32 * 1024);
+    await admin.context().close();
+    expect((await db.doc(`productDeliverables/${poolProductId}`).get()).get('licenseKeys')).toEqual({
+      on: true,
+      activationLimit: null,
+      source: 'pool',
+    });
+    const pool = await db.collection(`licensePools/${poolProductId}/keys`).where('usedBy', '==', null).count().get();
+    expect(pool.data().count).toBe(1500);
   }, 180_000);
 
   it('shows the key of a purchased tool in the e-mail and on the download page, with its machines', async () => {

@@ -69,7 +69,7 @@ async function sale(productId: string): Promise<{ reference: string; key: unknow
 
 const left = async (poolUrl: string) => {
   const response = await fetch(poolUrl, { headers: auth });
-  return { status: response.status, body: (await response.json()) };
+  return { status: response.status, body: await response.json() };
 };
 
 describe("the pool's count and low-pool notice", () => {

@@ -32,7 +32,22 @@ export interface LibraryPurchase {
   discountAmount: number;
   /** Everything refunded so far, major units (0: none). */
   refunded: number;
+  /** The sale comes with a license key (GET /api/library/purchases/{id}/license shows it). */
+  hasLicenseKey: boolean;
   state: LibraryState;
+}
+
+/** A purchase's license key as the library shows it (docs/licenses.md); `key` null while it is owed. */
+export interface LibraryLicense {
+  key: string | null;
+  status: 'active' | 'disabled' | 'pending';
+  activationLimit: number | null;
+  activations: { id: string; name: string; at: string }[];
+}
+
+/** GET /api/library/purchases/{id}/license: null for a purchase without a key. */
+export interface LibraryLicenseAnswer {
+  license: LibraryLicense | null;
 }
 
 /** GET /api/library/purchases. */

@@ -1,6 +1,6 @@
 // The library's service (docs/library.md): what its routes ask for, each a single call. Sign-ins mail a
 // code and a link; sessions are checked on every request; purchases are listed, opened and receipted
-// only for the session's own address.
+// only for the session's own address, with their license keys (docs/licenses.md).
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { signInLinkParam, type LibraryAnswer } from '../../domain/library';
@@ -10,6 +10,8 @@ import type { Downloads } from '../downloads/downloads';
 import { signInMail } from '../mail/libraryMails';
 import type { AccessLinks } from '../orders/accessLinks';
 import type { Fulfilment } from '../orders/fulfilment';
+import { createBuyerLicenses } from '../licenses/buyerLicenses';
+import { createLibraryLicenses } from './libraryLicenses';
 import { createLibraryPurchases } from './libraryPurchases';
 import { receiptPdf } from './receiptPdf';
 import { createSessionRecords, type SessionOwner } from './sessions';
@@ -31,6 +33,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
   const signIns = createSignIns({ db, secret, now });
   const sessions = createSessionRecords({ db, now });
   const purchases = createLibraryPurchases({ db, links, fulfilment, downloads, now });
+  const licenseKeys = createLibraryLicenses({ purchases, licenses: createBuyerLicenses({ db }) });
   const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
 
   /** Mails a new code and link to the address (TooManyCodesError past 3 an hour). */
@@ -72,6 +75,8 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
     listFor,
     open: purchases.open,
     receiptFor,
+    licenseFor: licenseKeys.licenseFor,
+    deactivateMachine: licenseKeys.deactivate,
   };
 }
 

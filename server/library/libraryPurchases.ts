@@ -87,6 +87,7 @@ export function createLibraryPurchases({
         discountCode: data.discountCode ?? null,
         discountAmount: number(data.discountAmount),
         refunded: 0,
+        hasLicenseKey: false,
         state: 'awaiting' as const,
       };
     });
@@ -128,9 +129,20 @@ export function createLibraryPurchases({
         discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
         discountAmount: number(data.discountAmount),
         refunded: number(refund?.refunded),
+        // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
+        hasLicenseKey: data.licenseKey !== undefined,
         state: libraryStateOf(data, deliverables.get(productId) ?? readDeliverables(undefined), at),
       };
     });
+  };
+
+  /** The address's purchase while its access lasts: NotInLibraryError, or AccessEndedError once it ended. */
+  const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
+    const data = await ownPurchase(owner, transactionId);
+    const productId = String(data.productId ?? 'no-product');
+    const deliverables = (await deliverablesOf([productId])).get(productId) ?? readDeliverables(undefined);
+    if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
+    return data;
   };
 
   /**
@@ -139,17 +151,15 @@ export function createLibraryPurchases({
    * access link to go to.
    */
   const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
-    const data = await ownPurchase(owner, transactionId);
+    const data = await activePurchase(owner, transactionId);
     const productId = String(data.productId ?? 'no-product');
-    const deliverables = (await deliverablesOf([productId])).get(productId) ?? readDeliverables(undefined);
-    if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
     const token = links.tokenFor(transactionId);
     await fulfilment.ensureAccess(transactionId, productId, token);
     await downloads.rememberDeviceOn(hashToken(token), transactionId, deviceId);
     return links.urlFor(token);
   };
 
-  return { list, open, ownPurchase };
+  return { list, open, ownPurchase, activePurchase };
 }
 
 export type LibraryPurchases = ReturnType<typeof createLibraryPurchases>;

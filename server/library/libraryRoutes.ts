@@ -8,6 +8,7 @@
 //   GET  /purchases                              the address's purchases, newest first
 //   POST /purchases/:id/open                     confirms this browser for it -> {url} of its download page
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
+//   GET  /purchases/:id/license, POST /purchases/:id/license/:instanceId/deactivate   libraryLicenseRoutes.ts
 //   POST /sign-out                               ends this browser's session
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
@@ -18,6 +19,7 @@ import { ruleField } from '../lib/fieldSchema';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
 import { newDeviceId, type BrowserState, type SessionCookies } from '../lib/sessionCookie';
 import type { Library } from './library';
+import { createLibraryLicenseHandlers } from './libraryLicenseRoutes';
 import { AccessEndedError, NotInLibraryError } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
 import { TooManyCodesError, type SignInOutcome } from './signIns';
@@ -146,6 +148,8 @@ export function createLibraryRouter({
       failure(`Receipt of ${req.params.id} failed`, error, 500, 'The receipt could not be made. Please try again.'),
   );
 
+  const { license, deactivate } = createLibraryLicenseHandlers({ library, signedIn, refusal });
+
   const signOut = (everywhere: boolean) =>
     handle(
       async (req, res) => {
@@ -166,6 +170,8 @@ export function createLibraryRouter({
   router.get('/purchases', listPurchases);
   router.post('/purchases/:id/open', openPurchase);
   router.get('/purchases/:id/receipt', receipt);
+  router.get('/purchases/:id/license', license);
+  router.post('/purchases/:id/license/:instanceId/deactivate', deactivate);
   router.post('/sign-out', signOut(false));
   router.post('/sign-out-everywhere', signOut(true));
   router.use(answerHttpErrors(logError));

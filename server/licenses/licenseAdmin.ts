@@ -33,6 +33,11 @@ export type PoolOutcome =
   | { kind: 'tooLong' }
   | { kind: 'empty' };
 
+/** How many keys of the product's pool no sale has taken yet. */
+export async function poolKeysLeft(db: Firestore, productId: string): Promise<number> {
+  return (await poolKeysOf(db, productId).where('usedBy', '==', null).count().get()).data().count;
+}
+
 export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdminDeps) {
   const keyDocOf = async (transactionId: string) =>
     (await db.collection(licenseKeysCollection).where('transactionId', '==', transactionId).limit(1).get()).docs[0];
@@ -79,6 +84,8 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
     });
 
   return {
+    poolLeft: (productId: string) => poolKeysLeft(db, productId),
+
     /** The sale's key with activations cleared; false without a key. */
     async resetActivations(transactionId: string): Promise<boolean> {
       const doc = await keyDocOf(transactionId);
@@ -156,8 +163,7 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
         if (!filled) break;
         if (await mailKey(filled.transactionId, filled.key, false)) sent += 1;
       }
-      const left = (await pool.where('usedBy', '==', null).count().get()).data().count;
-      return { kind: 'added', added: fresh.length, duplicates, left, sent };
+      return { kind: 'added', added: fresh.length, duplicates, left: await poolKeysLeft(db, productId), sent };
     },
   };
 }

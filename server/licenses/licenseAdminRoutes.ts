@@ -5,6 +5,7 @@
 //   POST /api/admin/transactions/{id}/license/status {disabled} -> the key disabled or enabled
 //   POST /api/admin/transactions/{id}/license/replace          -> a new key, e-mailed to the buyer
 //   POST /api/admin/products/{productId}/license-pool {keys}   -> keys added to the pool
+//   GET  /api/admin/products/{productId}/license-pool          -> {left}: pool keys no sale has taken
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { answerHttpErrors, failure, handle, jsonError, validate, schemaParser } from '../lib/httpErrors';
@@ -62,7 +63,8 @@ export function createLicenseAdminRouter({
   const pool = handle<{ id: string }>(async (req, res) => {
     const outcome = await admin.addToPool(req.params.id, (req.body as z.infer<typeof poolSchema>).keys);
     if (outcome.kind === 'empty') throw jsonError(400, 'Paste the keys, one per line.');
-    if (outcome.kind === 'tooMany') throw jsonError(400, `Add at most ${maxPoolKeysPerUpload} keys at once.`);
+    if (outcome.kind === 'tooMany')
+      throw jsonError(400, `Add at most ${maxPoolKeysPerUpload.toLocaleString('en-GB')} keys at once.`);
     if (outcome.kind === 'tooLong') throw jsonError(400, `A key has at most ${maxPoolKeyLength} characters.`);
     const keys = (n: number) => `${n} ${n === 1 ? 'key' : 'keys'}`;
     const refused = outcome.duplicates
@@ -77,11 +79,17 @@ export function createLicenseAdminRouter({
     });
   }, failed('pool upload'));
 
+  const poolCount = handle<{ id: string }>(async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json({ left: await admin.poolLeft(req.params.id) });
+  }, failed('pool count'));
+
   const router = Router();
   router.post('/transactions/:id/license/reset', limiter, requireAdmin, empty, idCheck, reset);
   router.post('/transactions/:id/license/status', limiter, requireAdmin, validate(statusSchema), idCheck, status);
   router.post('/transactions/:id/license/replace', limiter, requireAdmin, empty, idCheck, replace);
   router.post('/products/:id/license-pool', limiter, requireAdmin, validate(poolSchema), idCheck, pool);
+  router.get('/products/:id/license-pool', limiter, requireAdmin, idCheck, poolCount);
   router.use(answerHttpErrors(logError));
   return router;
 }

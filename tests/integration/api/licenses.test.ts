@@ -465,6 +465,11 @@ describe("the seller's pool of keys", () => {
     expect((await db.doc(`transactions/${owed.transactionId}`).get()).get('licenseKey')).toBeNull();
     const [orderMail] = await mailsMatching(toAddress(owed.customer.email));
     expect(orderMail?.text).toContain('Your license key will be sent to you by e-mail shortly.');
+    // The download page says so too until the key is sent, then shows it.
+    const owedPage = await (await fetch(owed.accessUrl)).text();
+    expect(owedPage).toContain(
+      '<h2>Your license key</h2><p>Your license key will be sent to you by e-mail shortly.</p>',
+    );
     // The seller is told once that the pool runs low, and of the sale whose key is owed.
     const [lowNotice] = await mailsMatching(saleNoticeFor(pooled.order.reference));
     expect(lowNotice?.text).toContain(
@@ -495,6 +500,8 @@ describe("the seller's pool of keys", () => {
     );
     expect(more).toEqual([]);
     expect(keyMail?.text).toContain(`Here is your license key for Plugin Pro:\n${sentKey}`);
+    expect(await (await fetch(owed.accessUrl)).text()).toContain(`<code id="license-key"`);
+    expect(await (await fetch(owed.accessUrl)).text()).toContain(sentKey);
     expect((await call('validate', { license_key: sentKey, product_id: product.id })).body.valid).toBe(true);
   });
 });

@@ -143,6 +143,7 @@ describe('the library of a signed-in address', () => {
       discountCode: code,
       discountAmount: 750,
       refunded: 0,
+      hasLicenseKey: false,
       state: 'active',
     });
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { maskLicenseKey } from '../../../../domain/licenseKeys';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError } from '../../../lib/errors';
+import { HttpError } from '../../../lib/http';
 import {
   fetchSaleLicense,
   runSaleLicenseAction,
@@ -12,6 +13,10 @@ import {
   type SaleLicenseAction,
 } from '../api/saleLicenses';
 import { secondaryButtonClass } from '../products/fields';
+
+/** The API's own sentence when it gave one ('This sale has no license key to change.'), else the general one. */
+const words = (caught: unknown) =>
+  caught instanceof HttpError && caught.serverMessage ? caught.serverMessage : toAppError(caught).message;
 
 const button = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -27,7 +32,7 @@ export function SaleLicense({ transactionId }: { transactionId: string }) {
     try {
       setLicense(await fetchSaleLicense(transactionId));
     } catch (caught) {
-      setNotice({ error: true, text: toAppError(caught).message });
+      setNotice({ error: true, text: words(caught) });
     } finally {
       setBusy(false);
     }
@@ -48,7 +53,7 @@ export function SaleLicense({ transactionId }: { transactionId: string }) {
       setNotice({ error: false, text: await runSaleLicenseAction(transactionId, action) });
       setLicense(await fetchSaleLicense(transactionId));
     } catch (caught) {
-      setNotice({ error: true, text: toAppError(caught).message });
+      setNotice({ error: true, text: words(caught) });
     } finally {
       setBusy(false);
     }

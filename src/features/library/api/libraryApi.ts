@@ -1,7 +1,7 @@
 // The buyer's library (docs/library.md): signing in with a mailed code or link, the purchases of the
-// signed-in address, opening one, and signing out. The session is the API's httpOnly cookie, so the
-// SPA never holds it; a 401 answer means 'not signed in'.
-import type { LibraryAnswer } from '../../../../domain/library';
+// signed-in address, opening one, its license key (docs/licenses.md), and signing out. The session is
+// the API's httpOnly cookie, so the SPA never holds it; a 401 answer means 'not signed in'.
+import type { LibraryAnswer, LibraryLicenseAnswer } from '../../../../domain/library';
 import { api } from '../../../lib/api';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
 import { HttpError, requestJson } from '../../../lib/http';
@@ -45,6 +45,21 @@ export const libraryApi = api.injectEndpoints({
       queryFn: ({ id }) =>
         call(() => requestJson<{ url: string }>('POST', `${base}/purchases/${encodeURIComponent(id)}/open`)),
     }),
+    getPurchaseLicense: build.query<LibraryLicenseAnswer, string>({
+      queryFn: (id) =>
+        call(() => requestJson<LibraryLicenseAnswer>('GET', `${base}/purchases/${encodeURIComponent(id)}/license`)),
+      providesTags: (_answer, _error, id) => [{ type: 'Library', id: `license-${id}` }],
+    }),
+    deactivateMachine: build.mutation<LibraryLicenseAnswer, { id: string; instanceId: string }>({
+      queryFn: ({ id, instanceId }) =>
+        call(() =>
+          requestJson<LibraryLicenseAnswer>(
+            'POST',
+            `${base}/purchases/${encodeURIComponent(id)}/license/${encodeURIComponent(instanceId)}/deactivate`,
+          ),
+        ),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Library', id: `license-${id}` }]),
+    }),
     signOut: build.mutation<null, { everywhere: boolean }>({
       queryFn: ({ everywhere }) =>
         call(async () => {
@@ -64,5 +79,7 @@ export const {
   useSignInWithCodeMutation,
   useSignInWithLinkMutation,
   useOpenPurchaseMutation,
+  useGetPurchaseLicenseQuery,
+  useDeactivateMachineMutation,
   useSignOutMutation,
 } = libraryApi;

@@ -4,6 +4,7 @@ import { resizedImageUrl } from '../../../../domain/images';
 import { formatPrice } from '../../../../domain/money';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { receiptUrl, useOpenPurchaseMutation, useSignOutMutation } from '../api/libraryApi';
+import { PurchaseLicense } from './PurchaseLicense';
 
 const dateWords = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -70,6 +71,9 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
           <p role="alert" className="mt-2 text-red-800">
             {error}
           </p>
+        )}
+        {purchase.state === 'active' && purchase.hasLicenseKey && (
+          <PurchaseLicense purchaseId={purchase.id} title={purchase.title} />
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">

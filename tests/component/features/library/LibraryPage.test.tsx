@@ -24,6 +24,7 @@ function buildLibrary(overrides: Partial<LibraryAnswer> = {}): LibraryAnswer {
         discountCode: 'SPRING',
         discountAmount: 750,
         refunded: 0,
+        hasLicenseKey: false,
         state: 'active',
       },
       {
@@ -37,6 +38,7 @@ function buildLibrary(overrides: Partial<LibraryAnswer> = {}): LibraryAnswer {
         discountCode: null,
         discountAmount: 0,
         refunded: 9,
+        hasLicenseKey: false,
         state: 'refunded',
       },
     ],
@@ -125,6 +127,7 @@ describe('/library', () => {
       discountCode: null,
       discountAmount: 0,
       refunded: 0,
+      hasLicenseKey: false,
       state: 'awaiting' as const,
     };
     libraryEndpoints({ library: buildLibrary({ purchases: [awaiting] }) });

@@ -1,0 +1,141 @@
+// The seller's pool of license keys in a product's Edit dialog (docs/licenses.md): how many are left,
+// and keys to add, pasted or read from a .txt/.csv file (one per line, up to 10,000). Duplicates are
+// refused by the API and their count said in words; buyers still owed a key are e-mailed one.
+import { useEffect, useId, useState } from 'react';
+import { inputClass } from '../../../components/FormField';
+import { toAppError } from '../../../lib/errors';
+import {
+  addPoolKeys,
+  fetchPoolLeft,
+  maxPoolKeys,
+  maxPoolKeyLength,
+  poolKeysFrom,
+  poolKeysProblem,
+  poolResultWords,
+} from '../api/licensePool';
+import { secondaryButtonClass } from '../products/fields';
+
+/** Larger than 10,000 keys of 200 characters can be: refused before it is read. */
+const maxFileBytes = maxPoolKeys * (maxPoolKeyLength + 2);
+
+/** The file's text (FileReader: older browsers lack Blob.text). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new Error('The file could not be read. Please try again.'));
+    reader.readAsText(file);
+  });
+}
+
+function leftWords(left: number): string {
+  if (left === 0) return 'The pool is empty: a sale gets its key once you add some (the buyer is e-mailed it).';
+  const words = `${left.toLocaleString('en-GB')} ${left === 1 ? 'key' : 'keys'} left in the pool.`;
+  return left < 10 ? `${words} Fewer than 10: add more soon.` : words;
+}
+
+export function LicensePool({ productId }: { productId: string }) {
+  const keysId = useId();
+  const fileId = useId();
+  const [left, setLeft] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchPoolLeft(productId).then(
+      (count) => {
+        if (live) setLeft(count);
+      },
+      (error: unknown) => {
+        if (live) setNotice({ error: true, text: `The pool could not be counted: ${toAppError(error).message}` });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setNotice(null);
+    if (!/\.(txt|csv)$/i.test(file.name)) {
+      setNotice({ error: true, text: 'Choose a .txt or .csv file with one key per line.' });
+      return;
+    }
+    if (file.size > maxFileBytes) {
+      setNotice({ error: true, text: 'That file is too large: add at most 10,000 keys at once.' });
+      return;
+    }
+    let keys: string[];
+    try {
+      keys = poolKeysFrom(await readText(file), /\.csv$/i.test(file.name));
+    } catch (error) {
+      setNotice({ error: true, text: toAppError(error).message });
+      return;
+    }
+    setText(keys.join('\n'));
+    setNotice({ error: false, text: `${file.name}: ${keys.length.toLocaleString('en-GB')} keys ready to add.` });
+  };
+
+  const add = async () => {
+    const keys = poolKeysFrom(text);
+    const problem = poolKeysProblem(keys);
+    setNotice(problem ? { error: true, text: problem } : null);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const result = await addPoolKeys(productId, keys);
+      setLeft(result.left);
+      setText('');
+      setNotice({ error: false, text: poolResultWords(result) });
+    } catch (error) {
+      setNotice({ error: true, text: error instanceof Error ? error.message : toAppError(error).message });
+      setLeft(await fetchPoolLeft(productId).catch(() => left));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-2 rounded-md bg-slate-50 p-3">
+      <p className="font-medium text-slate-900">{left === null ? 'Counting the keys left…' : leftWords(left)}</p>
+      <div>
+        <label htmlFor={keysId} className="block text-sm font-medium text-slate-800">
+          Keys to add, one per line
+        </label>
+        <textarea
+          id={keysId}
+          rows={5}
+          className={`${inputClass} font-mono`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
+          Or read them from a .txt or .csv file (one key per line, up to 10,000)
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          className="block w-full max-w-full text-sm"
+          onChange={(event) => {
+            void readFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {notice ? (
+        <p role={notice.error ? 'alert' : 'status'} className={notice.error ? 'text-red-700' : 'text-green-900'}>
+          {notice.text}
+        </p>
+      ) : null}
+      <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void add()}>
+        {busy ? 'Adding keys…' : 'Add keys to the pool'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The seller's pool of license keys (docs/licenses.md) through HTTP on the local cloud: the count of keys
+// left (admins only), the low-pool notice (one e-mail to the seller when fewer than 10 are left, not one a
+// sale), and the upload's limits (10,000 keys, the API's 32 KB body, which is why the dashboard sends a
+// long list in several requests). Our Firestore emulator, real admin ID tokens from the Auth emulator and
+// real SMTP into the mail catcher; nothing of ours faked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+import { createAdminAuth } from '../../../server/admin/adminAuth';
+import { signInWithPassword } from '../../support/authEmulatorUsers';
+import {
+  buildCustomer,
+  cloud,
+  db,
+  mailsMatching,
+  openCheckout,
+  postJson,
+  removeSeededProducts,
+  saleNoticeFor,
+  seedProduct,
+  startPurchaseApi,
+  type PurchaseApi,
+} from './purchaseHarness';
+
+let api: PurchaseApi;
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  await seedDemoAdmin(db, cloud.authUrl);
+  auth = {
+    authorization: `Bearer ${(await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken}`,
+  };
+  api = await startPurchaseApi(
+    { ADMIN_RATE_LIMIT: '1000' },
+    {
+      auth: createAdminAuth({
+        projectId: 'demo-digital-store',
+        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
+    },
+  );
+});
+afterAll(async () => {
+  await api.close();
+  await removeSeededProducts();
+});
+
+async function poolProduct(title: string) {
+  const product = await seedProduct({ title });
+  await db.doc(`productDeliverables/${product.id}`).update({
+    licenseKeys: { on: true, activationLimit: null, source: 'pool' },
+  });
+  return { ...product, poolUrl: `${api.url}/api/admin/products/${product.id}/license-pool` };
+}
+
+async function sale(productId: string): Promise<{ reference: string; key: unknown }> {
+  const customer = buildCustomer();
+  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
+  const order = await postJson(`${api.url}/api/orders`, {
+    provider: 'demo',
+    reference,
+    productId,
+    currency: 'NGN',
+    customer,
+  });
+  expect(order.status).toBe(200);
+  const { transactionId } = (await order.json()) as { transactionId: string };
+  return { reference, key: (await db.doc(`transactions/${transactionId}`).get()).get('licenseKey') };
+}
+
+const left = async (poolUrl: string) => {
+  const response = await fetch(poolUrl, { headers: auth });
+  return { status: response.status, body: await response.json() };
+};
+
+describe("the pool's count and low-pool notice", () => {
+  it('counts the keys left for admins only, and tells the seller once when fewer than 10 are left', async () => {
+    const product = await poolProduct('Pool Counter');
+    expect(await left(product.poolUrl)).toEqual({ status: 200, body: { left: 0 } });
+    const anonymous = await fetch(product.poolUrl);
+    expect(anonymous.status).toBe(401);
+
+    const keys = Array.from({ length: 12 }, (_, i) => `LOW-${product.id}-${i}`).join('\n');
+    const added = await postJson(product.poolUrl, { keys }, auth);
+    expect(await added.json()).toMatchObject({ message: '12 keys added; 12 left in the pool.', left: 12 });
+    expect(await left(product.poolUrl)).toEqual({ status: 200, body: { left: 12 } });
+
+    // 11, 10, then 9 left (the notice), then 8 (no second notice).
+    const sales = [];
+    for (let i = 0; i < 4; i += 1) sales.push(await sale(product.id));
+    expect(new Set(sales.map((s) => s.key)).size).toBe(4);
+    const notices = await Promise.all(
+      sales.map(async (s) => (await mailsMatching(saleNoticeFor(s.reference)))[0]?.text ?? ''),
+    );
+    expect(notices.map((text) => /Only (\d+) license keys are left/.exec(text)?.[1] ?? null)).toEqual([
+      null,
+      null,
+      '9',
+      null,
+    ]);
+    expect(notices[2]).toContain("Only 9 license keys are left in this product's pool. Add more in the dashboard.");
+    expect(await left(product.poolUrl)).toEqual({ status: 200, body: { left: 8 } });
+
+    // Keys added: the next time the pool runs low the seller is told again.
+    await postJson(product.poolUrl, { keys: `LOW-${product.id}-more` }, auth);
+    const next = await sale(product.id);
+    const [notice] = await mailsMatching(saleNoticeFor(next.reference));
+    expect(notice?.text).toContain("Only 8 license keys are left in this product's pool. Add more in the dashboard.");
+  });
+
+  it('refuses more than 10,000 keys and a body over 32 KB in words, adding nothing', async () => {
+    const product = await poolProduct('Pool Limits');
+    // Short lines, so the body stays under 32 KB and the count is what is refused.
+    const tooMany = await postJson(product.poolUrl, { keys: 'K\n'.repeat(10_001) }, auth);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({ message: 'Add at most 10,000 keys at once.' });
+    const large = Array.from({ length: 1200 }, (_, i) => `BIG-${String(i).padStart(6, '0')}-ABCDEFGHIJKLMNOPQRSTUV`);
+    const tooLarge = await postJson(product.poolUrl, { keys: large.join('\n') }, auth);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: 'The request is too large.' });
+    expect(await left(product.poolUrl)).toEqual({ status: 200, body: { left: 0 } });
+  });
+});

@@ -42,27 +42,17 @@ export function learnError(error: unknown): LearnError {
   return typeof body.availableOn === 'string' ? { code, message, availableOn: body.availableOn } : { code, message };
 }
 
-/** One call with the device cookie; failures become a LearnError. */
-export async function learnCall<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  try {
-    return await requestJson<T>(method, url, { body, credentials: 'include' });
-  } catch (error) {
-    throw learnError(error);
-  }
+/** One call with the device cookie; rejects with HttpError (learnError turns it into words). */
+export function learnCall<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  return requestJson<T>(method, url, { body, credentials: 'include' });
 }
 
 async function run<T>(load: () => Promise<T>): Promise<{ data: T } | { error: LearnError }> {
   try {
     return { data: await load() };
   } catch (error) {
-    return { error: error instanceof HttpError || !isLearnError(error) ? learnError(error) : error };
+    return { error: learnError(error) };
   }
-}
-
-function isLearnError(value: unknown): value is LearnError {
-  return (
-    typeof value === 'object' && value !== null && 'code' in value && 'message' in value && !(value instanceof Error)
-  );
 }
 
 const enc = encodeURIComponent;

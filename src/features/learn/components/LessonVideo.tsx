@@ -2,9 +2,9 @@
 // again on play once it has expired, or when the video errors), resumed at the same second; speeds;
 // the low-data version on slow connections; the position saved every ~10 s while playing and on
 // pause; the lesson completed by itself at 90% watched.
-import { useCallback, useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { autoCompleteFraction, progressSaveIntervalS, type VideoUrl } from '../../../../domain/courses';
-import { fetchVideoUrl, type LearnError } from '../api/learnApi';
+import { fetchVideoUrl, learnError } from '../api/learnApi';
 import { prefersLowData } from '../lowData';
 import { SpeedButtons } from './SpeedButtons';
 
@@ -18,8 +18,8 @@ export interface LessonVideoProps {
   /** Where the video starts, in seconds. */
   startAt: number;
   completed: boolean;
-  /** Seconds into the video, kept current for the lesson's Mark complete. */
-  position: MutableRefObject<number>;
+  /** Seconds into the video as it plays, for the lesson's Mark complete. */
+  onPosition: (positionS: number) => void;
   onSave: (positionS: number, completed?: boolean) => void;
 }
 
@@ -28,61 +28,86 @@ const expiryMarginMs = 5000;
 /** Renewals in a row without the video loading before the player stops and says so. */
 const maxRenewals = 2;
 
-function errorText(error: unknown): string {
-  const message = (error as Partial<LearnError> | null)?.message;
-  return typeof message === 'string' && message ? message : 'The video could not be loaded. Please try again.';
-}
-
 function play(video: HTMLVideoElement) {
   try {
     void Promise.resolve(video.play()).catch(() => undefined);
   } catch {
-    // A browser that refuses to autoplay leaves the buyer to press play.
+    // A browser that refuses to play by itself leaves the buyer to press play.
   }
 }
 
-export function LessonVideo({ token, lessonId, title, video, startAt, completed, position, onSave }: LessonVideoProps) {
+/** What the player remembers between renders and renewals (never shown, so not state). */
+interface Playback {
+  /** Seconds into the video: kept across URL renewals and version switches. */
+  position: number;
+  seekPending: boolean;
+  resumePlaying: boolean;
+  playing: boolean;
+  renewing: boolean;
+  renewals: number;
+  lastSaveAt: number;
+  lastSavedS: number;
+  autoCompleted: boolean;
+  shownUrl: string | null;
+}
+
+export function LessonVideo({
+  token,
+  lessonId,
+  title,
+  video,
+  startAt,
+  completed,
+  onPosition,
+  onSave,
+}: LessonVideoProps) {
   const switchId = useId();
   const ref = useRef<HTMLVideoElement>(null);
   const [version, setVersion] = useState<Version>(() => (video.hasLowData && prefersLowData() ? 'lowData' : 'main'));
   const [source, setSource] = useState<VideoUrl | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [speed, setSpeed] = useState(1);
-  const seekPending = useRef(true);
-  const resumePlaying = useRef(false);
-  const playing = useRef(false);
-  const renewing = useRef(false);
-  const renewals = useRef(0);
-  const lastSave = useRef({ at: Date.now(), positionS: Math.floor(startAt) });
-  const autoCompleted = useRef(completed);
-  const save = useRef(onSave);
-  save.current = onSave;
+  const state = useRef<Playback>({
+    position: startAt,
+    seekPending: true,
+    resumePlaying: false,
+    playing: false,
+    renewing: false,
+    renewals: 0,
+    lastSaveAt: 0,
+    lastSavedS: Math.floor(startAt),
+    autoCompleted: completed,
+    shownUrl: null,
+  });
+  const callbacks = useRef({ onSave, onPosition });
+  useEffect(() => {
+    callbacks.current = { onSave, onPosition };
+  });
 
   const load = useCallback(
     async (wanted: Version, thenPlay: boolean) => {
-      if (renewing.current) return;
-      renewing.current = true;
-      setFailure(null);
+      const playback = state.current;
+      if (playback.renewing) return;
+      playback.renewing = true;
       try {
         const answer = await fetchVideoUrl(token, lessonId, wanted);
-        seekPending.current = true;
-        resumePlaying.current = thenPlay;
+        playback.seekPending = true;
+        playback.resumePlaying = thenPlay;
+        setFailure(null);
         setSource(answer);
       } catch (error) {
-        setFailure(errorText(error));
+        setFailure(learnError(error).message);
       } finally {
-        renewing.current = false;
+        playback.renewing = false;
       }
     },
     [token, lessonId],
   );
 
-  // One URL per open of the lesson.
+  // One URL per open of the lesson (the player is keyed by lesson).
+  const firstVersion = useRef(version);
   useEffect(() => {
-    position.current = startAt;
-    void load(version, false);
-    // The version and start are read once per lesson; a switch of version renews by itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void load(firstVersion.current, false);
   }, [load]);
 
   useEffect(() => {
@@ -90,89 +115,95 @@ export function LessonVideo({ token, lessonId, title, video, startAt, completed,
   }, [speed]);
 
   // A renewed URL that reads the same as the last one does not reload by itself: load it again.
-  const shownUrl = useRef<string | null>(null);
   useEffect(() => {
     if (!source) return;
-    if (shownUrl.current === source.url) ref.current?.load();
-    shownUrl.current = source.url;
+    if (state.current.shownUrl === source.url) ref.current?.load();
+    state.current.shownUrl = source.url;
   }, [source]);
 
-  const savePosition = useCallback(
-    (completes?: boolean) => {
-      const positionS = Math.floor(position.current);
-      lastSave.current = { at: Date.now(), positionS };
-      save.current(positionS, completes);
-    },
-    [position],
-  );
+  const savePosition = useCallback((completes?: boolean) => {
+    const playback = state.current;
+    const positionS = Math.floor(playback.position);
+    playback.lastSaveAt = Date.now();
+    playback.lastSavedS = positionS;
+    callbacks.current.onSave(positionS, completes);
+  }, []);
 
   // Leaving the lesson keeps where the buyer was.
-  useEffect(
-    () => () => {
-      if (Math.floor(position.current) !== lastSave.current.positionS) savePosition();
-    },
-    [savePosition],
-  );
+  useEffect(() => {
+    const playback = state.current;
+    return () => {
+      if (Math.floor(playback.position) !== playback.lastSavedS) savePosition();
+    };
+  }, [savePosition]);
 
   /** Asks for a new URL and goes on from the same second (playing again if it was playing). */
   const renew = (wanted: Version, thenPlay: boolean) => {
     const element = ref.current;
-    if (element && !seekPending.current && element.currentTime > 0) position.current = element.currentTime;
+    const playback = state.current;
+    if (element && !playback.seekPending && element.currentTime > 0) playback.position = element.currentTime;
     void load(wanted, thenPlay);
   };
 
   const onLoadedMetadata = () => {
     const element = ref.current;
+    const playback = state.current;
     if (!element) return;
-    renewals.current = 0;
+    playback.renewals = 0;
     element.playbackRate = speed;
-    if (seekPending.current) {
-      seekPending.current = false;
-      element.currentTime = position.current;
+    if (playback.seekPending) {
+      playback.seekPending = false;
+      element.currentTime = playback.position;
     }
-    if (resumePlaying.current) {
-      resumePlaying.current = false;
+    if (playback.resumePlaying) {
+      playback.resumePlaying = false;
       play(element);
     }
   };
 
   const onTimeUpdate = () => {
     const element = ref.current;
-    if (!element || seekPending.current) return;
-    position.current = element.currentTime;
+    const playback = state.current;
+    if (!element || playback.seekPending) return;
+    playback.position = element.currentTime;
+    callbacks.current.onPosition(element.currentTime);
     const duration = Number.isFinite(element.duration) && element.duration > 0 ? element.duration : video.durationS;
-    if (!autoCompleted.current && duration > 0 && element.currentTime / duration >= autoCompleteFraction) {
-      autoCompleted.current = true;
+    if (!playback.autoCompleted && duration > 0 && element.currentTime / duration >= autoCompleteFraction) {
+      playback.autoCompleted = true;
       savePosition(true);
       return;
     }
-    if (playing.current && Date.now() - lastSave.current.at >= progressSaveIntervalS * 1000) savePosition();
+    if (playback.playing && Date.now() - playback.lastSaveAt >= progressSaveIntervalS * 1000) savePosition();
   };
 
   const onPlay = () => {
-    playing.current = true;
     const element = ref.current;
+    const playback = state.current;
+    playback.playing = true;
+    if (playback.lastSaveAt === 0) playback.lastSaveAt = Date.now();
     if (element && source && Date.parse(source.expiresAt) - Date.now() < expiryMarginMs) {
       element.pause();
-      playing.current = false;
+      playback.playing = false;
       renew(version, true);
     }
   };
 
   const onPause = () => {
-    playing.current = false;
-    if (!seekPending.current && !renewing.current) savePosition();
+    const playback = state.current;
+    playback.playing = false;
+    if (!playback.seekPending && !playback.renewing) savePosition();
   };
 
   const onError = () => {
+    const playback = state.current;
     if (!source) return;
-    renewals.current += 1;
-    if (renewals.current > maxRenewals) {
+    playback.renewals += 1;
+    if (playback.renewals > maxRenewals) {
       setFailure('The video could not be played. Check your connection and try again.');
       return;
     }
-    const wasPlaying = playing.current;
-    playing.current = false;
+    const wasPlaying = playback.playing;
+    playback.playing = false;
     renew(version, wasPlaying);
   };
 
@@ -182,10 +213,18 @@ export function LessonVideo({ token, lessonId, title, video, startAt, completed,
     renew(wanted, Boolean(ref.current && !ref.current.paused));
   };
 
+  const retry = () => {
+    state.current.renewals = 0;
+    setFailure(null);
+    renew(version, false);
+  };
+
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-xl bg-black" style={{ aspectRatio: `${video.width} / ${video.height}` }}>
         {source ? (
+          // Lessons carry no caption files (docs/courses.md): the lesson's text stands beside the video.
+          // eslint-disable-next-line jsx-a11y/media-has-caption
           <video
             ref={ref}
             src={source.url}
@@ -211,14 +250,7 @@ export function LessonVideo({ token, lessonId, title, video, startAt, completed,
       {failure ? (
         <div role="alert" className="space-y-2 text-red-800">
           <p>{failure}</p>
-          <button
-            type="button"
-            className="font-medium underline"
-            onClick={() => {
-              renewals.current = 0;
-              renew(version, false);
-            }}
-          >
+          <button type="button" className="font-medium underline" onClick={retry}>
             Try the video again
           </button>
         </div>

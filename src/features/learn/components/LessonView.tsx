@@ -59,7 +59,9 @@ export function LessonView({ token, summary, previous, next, resumeAt, onOpen, o
               video={data.video}
               startAt={resumeAt ?? data.positionS}
               completed={completed}
-              position={position}
+              onPosition={(seconds) => {
+                position.current = seconds;
+              }}
               onSave={(positionS, completes) => onSave(data.id, positionS, completes)}
             />
           ) : null}

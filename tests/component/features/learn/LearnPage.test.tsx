@@ -127,8 +127,11 @@ function learnEndpoints({ course = buildCourse(), needsConfirmation = false } = 
   return { saves, videoRequests, credentials };
 }
 
+let played: ReturnType<typeof vi.fn<() => Promise<void>>>;
+
 beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  played = vi.fn(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(played);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
 });
@@ -159,7 +162,7 @@ describe('/learn/{token}', () => {
     expect(video.currentTime).toBe(42);
 
     expect(screen.getByText('functions')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download Slides.pdf' }).closest('form')).toHaveAttribute(
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Download Slides.pdf' }).form).toHaveAttribute(
       'action',
       `/api/learn/${token}/lessons/l2/attachments/f-slides`,
     );
@@ -211,7 +214,7 @@ describe('/learn/{token}', () => {
     video.currentTime = 0;
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(57.5);
-    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    expect(played).toHaveBeenCalled();
 
     fireEvent.pause(video);
     await waitFor(() => expect(saves).toEqual([{ lessonId: 'l2', positionS: 57 }]));
@@ -277,10 +280,10 @@ describe('/learn/{token}', () => {
         ),
       ),
     );
-    const first = renderPlayer();
+    const view = renderPlayer();
     expect(await screen.findByText('This purchase was refunded, so its access has ended.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Access ended' })).toBeInTheDocument();
-    first.unmount();
+    view.unmount();
 
     server.use(
       http.get(`*/api/learn/${token}`, () => HttpResponse.json({ message: 'Unknown link.' }, { status: 404 })),

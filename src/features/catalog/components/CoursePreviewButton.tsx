@@ -1,0 +1,50 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PreviewOutline } from '../../../../domain/courses';
+import { fetchPreviewOutline } from '../api/coursePreview';
+
+// The dialog and its player are a chunk of their own, loaded on the first press (docs/performance.md):
+// the product page's first paint carries only this button's few lines.
+const CoursePreviewDialog = lazy(() =>
+  import('./CoursePreviewDialog').then((module) => ({ default: module.CoursePreviewDialog })),
+);
+
+/**
+ * 'Preview' beside a course's outline (docs/courses.md), shown once the API lists free preview lessons
+ * for the product; asked for after the page has painted, so it never delays it.
+ */
+export function CoursePreviewButton({ productId }: { productId: string }) {
+  const [lessons, setLessons] = useState<PreviewOutline['lessons']>([]);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void fetchPreviewOutline(productId).then((found) => {
+      if (live) setLessons(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+  if (lessons.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="min-h-11 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Preview
+      </button>
+      {open ? (
+        <Suspense
+          fallback={
+            <span role="status" className="sr-only">
+              Loading the preview…
+            </span>
+          }
+        >
+          <CoursePreviewDialog productId={productId} lessons={lessons} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

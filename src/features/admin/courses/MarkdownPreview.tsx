@@ -41,9 +41,9 @@ export function MarkdownPreview({ markdown }: { markdown: string }) {
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
-      <h6 id={headingId} className="text-sm font-semibold text-slate-700">
+      <h5 id={headingId} className="text-sm font-semibold text-slate-700">
         Preview
-      </h6>
+      </h5>
       {error ? (
         <p role="alert" className="mt-2 text-red-700">
           {error}

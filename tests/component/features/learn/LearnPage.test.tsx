@@ -74,7 +74,12 @@ function buildLesson(id: string, overrides: Partial<LearnLesson> = {}): LearnLes
 }
 
 /** The learn API for one purchase; records progress saves and video URL requests. */
-function learnEndpoints({ course = buildCourse(), needsConfirmation = false } = {}) {
+function learnEndpoints({
+  course = buildCourse(),
+  needsConfirmation = false,
+  lesson = {} as Partial<LearnLesson>,
+  expiresInMs = 3_600_000,
+} = {}) {
   const saves: ProgressSave[] = [];
   const videoRequests: unknown[] = [];
   const credentials: string[] = [];
@@ -100,14 +105,14 @@ function learnEndpoints({ course = buildCourse(), needsConfirmation = false } = 
       return HttpResponse.json(course);
     }),
     http.get(`*/api/learn/${token}/lessons/:lessonId`, ({ params }) =>
-      HttpResponse.json(buildLesson(String(params.lessonId))),
+      HttpResponse.json(buildLesson(String(params.lessonId), params.lessonId === 'l2' ? lesson : {})),
     ),
     http.post(`*/api/learn/${token}/lessons/:lessonId/video`, async ({ request }) => {
       videoRequests.push(await request.json());
       urlCount += 1;
       return HttpResponse.json({
         url: `https://bucket.test/video-${urlCount}.mp4`,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
       });
     }),
     http.put(`*/api/learn/${token}/progress`, async ({ request }) => {
@@ -291,5 +296,78 @@ describe('/learn/{token}', () => {
     renderPlayer();
     expect(await screen.findByRole('heading', { level: 2, name: 'This link is not valid' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'get your access links again' })).toHaveAttribute('href', '/purchases');
+  });
+
+  it('starts on the low-data version on a slow connection, and switches back to the full one at the same second', async () => {
+    const { videoRequests } = learnEndpoints({
+      lesson: { video: { durationS: 100, width: 1280, height: 720, hasLowData: true } },
+    });
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { effectiveType: '3g', saveData: false },
+    });
+    try {
+      const { user } = renderPlayer();
+      const video = await screen.findByLabelText<HTMLVideoElement>('Video: Your first component');
+      await waitFor(() => expect(videoRequests).toEqual([{ version: 'lowData' }]));
+      const lowData = screen.getByRole('switch', { name: 'Low-data version' });
+      expect(lowData).toBeChecked();
+      fireEvent.loadedMetadata(video);
+      video.currentTime = 63;
+      fireEvent.timeUpdate(video);
+      await user.click(lowData);
+      await waitFor(() => expect(videoRequests).toEqual([{ version: 'lowData' }, { version: 'main' }]));
+      await waitFor(() => expect(video).toHaveAttribute('src', 'https://bucket.test/video-2.mp4'));
+      expect(lowData).not.toBeChecked();
+      video.currentTime = 0;
+      fireEvent.loadedMetadata(video);
+      expect(video.currentTime).toBe(63);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+  });
+
+  it('saves the position every 10 seconds while playing and on pause', async () => {
+    const { saves } = learnEndpoints();
+    let now = Date.parse('2026-11-26T10:00:00Z');
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    renderPlayer();
+    const video = await screen.findByLabelText<HTMLVideoElement>('Video: Your first component');
+    await waitFor(() => expect(video).toHaveAttribute('src', 'https://bucket.test/video-1.mp4'));
+    fireEvent.loadedMetadata(video);
+    fireEvent.play(video);
+    video.currentTime = 45;
+    now += 4000;
+    fireEvent.timeUpdate(video);
+    video.currentTime = 52;
+    now += 6500;
+    fireEvent.timeUpdate(video);
+    await waitFor(() => expect(saves).toEqual([{ lessonId: 'l2', positionS: 52 }]));
+    video.currentTime = 55;
+    now += 3000;
+    fireEvent.timeUpdate(video);
+    fireEvent.pause(video);
+    await waitFor(() =>
+      expect(saves).toEqual([
+        { lessonId: 'l2', positionS: 52 },
+        { lessonId: 'l2', positionS: 55 },
+      ]),
+    );
+  });
+
+  it('asks for a new URL before playing once the one it has expired, and plays from the same second', async () => {
+    const { videoRequests } = learnEndpoints({ expiresInMs: 1000 });
+    renderPlayer();
+    const video = await screen.findByLabelText<HTMLVideoElement>('Video: Your first component');
+    await waitFor(() => expect(video).toHaveAttribute('src', 'https://bucket.test/video-1.mp4'));
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(42);
+    fireEvent.play(video);
+    await waitFor(() => expect(video).toHaveAttribute('src', 'https://bucket.test/video-2.mp4'));
+    expect(videoRequests).toHaveLength(2);
+    video.currentTime = 0;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(42);
+    expect(played).toHaveBeenCalled();
   });
 });

@@ -226,4 +226,53 @@ describe('the course editor', () => {
     await upload.upload(screen.getByLabelText('Video (MP4 or WebM)'), clip);
     expect(await screen.findByText('Choose an MP4 (H.264 and AAC) or WebM video.')).toBeInTheDocument();
   });
+
+  it('attaches an uploaded video to the lesson, keeps the unsaved edits, and then offers the low-data version', async () => {
+    const { saves } = courseEndpoints();
+    const attached = storedCourse({ updatedAt: '2026-11-20T11:00:00.000Z' });
+    const welcome = attached.sections[0]?.lessons[0];
+    if (welcome) welcome.video = { fileId: 'v-1', lowDataFileId: null, durationS: 95, width: 1280, height: 720 };
+    const transport: UploadTransport<AdminCourse> = {
+      start: () => Promise.resolve({ fileId: 'v-1', url: 'https://bucket.test/start', headers: {} }),
+      openSession: () => Promise.resolve('https://bucket.test/session'),
+      send: (_session, file, offset, onProgress) => {
+        onProgress(file.size - offset);
+        return Promise.resolve('complete');
+      },
+      query: () => Promise.resolve(0),
+      cancel: () => Promise.resolve(),
+      attach: () => Promise.resolve(attached),
+    };
+    const { user } = renderWithProviders(<CourseEditor productId="p1" transport={transport} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit: Welcome' }));
+    await user.type(screen.getByLabelText('Lesson text (Markdown)'), 'Hello');
+    await user.upload(
+      screen.getByLabelText('Video (MP4 or WebM)'),
+      new File([new Uint8Array(4096)], 'welcome.mp4', { type: 'video/mp4' }),
+    );
+    expect(await screen.findByText('Video: 1:35, 1280×720')).toBeInTheDocument();
+    expect(screen.getByLabelText('Low-data version (MP4 or WebM)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lesson text (Markdown)')).toHaveValue('Hello');
+
+    await user.click(screen.getByRole('button', { name: 'Save the course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    expect(saves[0]?.expectedUpdatedAt).toBe('2026-11-20T11:00:00.000Z');
+    expect(saves[0]?.sections[0]?.lessons[0]).toEqual({
+      id: 'l1',
+      title: 'Welcome',
+      body: 'Hello',
+      video: { fileId: 'v-1', lowDataFileId: null, durationS: 95, width: 1280, height: 720 },
+      attachmentFileIds: [],
+      preview: true,
+      dripDays: null,
+    });
+  });
+
+  it('offers no video upload for a lesson that was never saved', async () => {
+    courseEndpoints();
+    const { user } = renderWithProviders(<CourseEditor productId="p1" />);
+    await user.click(await screen.findByRole('button', { name: 'Add a lesson to Getting started' }));
+    expect(screen.getByText("Save the course once to add this lesson's video.")).toBeInTheDocument();
+    expect(screen.queryByLabelText('Video (MP4 or WebM)')).not.toBeInTheDocument();
+  });
 });

@@ -74,12 +74,20 @@ function buildLesson(id: string, overrides: Partial<LearnLesson> = {}): LearnLes
 }
 
 /** The learn API for one purchase; records progress saves and video URL requests. */
+interface EndpointOptions {
+  course?: LearnCourse;
+  needsConfirmation?: boolean;
+  /** Changes to lesson l2 as the API answers it. */
+  lesson?: Partial<LearnLesson>;
+  expiresInMs?: number;
+}
+
 function learnEndpoints({
   course = buildCourse(),
   needsConfirmation = false,
-  lesson = {} as Partial<LearnLesson>,
+  lesson = {},
   expiresInMs = 3_600_000,
-} = {}) {
+}: EndpointOptions = {}) {
   const saves: ProgressSave[] = [];
   const videoRequests: unknown[] = [];
   const credentials: string[] = [];

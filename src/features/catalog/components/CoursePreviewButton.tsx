@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewOutline } from '../../../../domain/courses';
 import { fetchPreviewOutline } from '../api/coursePreview';
 
@@ -7,6 +7,24 @@ import { fetchPreviewOutline } from '../api/coursePreview';
 const CoursePreviewDialog = lazy(() =>
   import('./CoursePreviewDialog').then((module) => ({ default: module.CoursePreviewDialog })),
 );
+
+// On a flaky connection the chunk may fail to download: say so beside the button, keep the page.
+class PreviewChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" className="w-full text-red-800">
+        The preview could not be loaded. Check your connection and try again.
+      </p>
+    );
+  }
+}
 
 /**
  * 'Preview' beside a course's outline (docs/courses.md), shown once the API lists free preview lessons
@@ -35,15 +53,17 @@ export function CoursePreviewButton({ productId }: { productId: string }) {
         Preview
       </button>
       {open ? (
-        <Suspense
-          fallback={
-            <span role="status" className="sr-only">
-              Loading the preview…
-            </span>
-          }
-        >
-          <CoursePreviewDialog productId={productId} lessons={lessons} onClose={() => setOpen(false)} />
-        </Suspense>
+        <PreviewChunkBoundary>
+          <Suspense
+            fallback={
+              <span role="status" className="sr-only">
+                Loading the preview…
+              </span>
+            }
+          >
+            <CoursePreviewDialog productId={productId} lessons={lessons} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PreviewChunkBoundary>
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { LearnCourse, LearnLessonSummary } from '../../../../domain/courses';
 import { useSaveLearnProgressMutation } from '../api/learnApi';
 import { CertificatePanel } from './CertificatePanel';
-import { LessonList } from './LessonList';
+import { availableOnText, LessonList } from './LessonList';
 import { LessonView } from './LessonView';
 
 /** The lesson the course opens at: where the buyer left off, else the first open lesson. */
@@ -42,7 +42,11 @@ export function CoursePlayer({ token, course }: { token: string; course: LearnCo
             onSave={save}
           />
         ) : (
-          <p className="text-slate-700">No lesson is open yet.</p>
+          <p className="text-slate-700">
+            {lessons.length === 0
+              ? 'This course has no lessons yet.'
+              : `The first lesson opens later: ${availableOnText(lessons[0]?.availableOn ?? '')}.`}
+          </p>
         )}
       </div>
       <LessonList course={course} currentId={currentId} onOpen={open} />

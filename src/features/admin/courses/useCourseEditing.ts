@@ -12,9 +12,9 @@ import { draftProblem, newLesson, updateLesson, updateSection } from './courseDr
 export const conflictMessage =
   'Another admin saved this course since you opened it. It has been reloaded with their changes: make yours again and save.';
 
+/** The API's own sentence when it sent one; a dropped connection or anything else gets `fallback`. */
 function sentence(error: unknown, fallback: string): string {
-  if (error instanceof HttpError && error.serverMessage) return error.serverMessage;
-  return error instanceof Error && !(error instanceof HttpError) && error.message ? error.message : fallback;
+  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /** The stored course, loaded again on `reload`; the product's files for the lessons' attachments. */

@@ -275,4 +275,35 @@ describe('the course editor', () => {
     expect(screen.getByText("Save the course once to add this lesson's video.")).toBeInTheDocument();
     expect(screen.queryByLabelText('Video (MP4 or WebM)')).not.toBeInTheDocument();
   });
+
+  it('refuses to save a section without a title, and says a refused drip', async () => {
+    const { saves } = courseEndpoints();
+    const { user } = renderWithProviders(<CourseEditor productId="p1" />);
+    await user.clear(await screen.findByLabelText('Section 1 title'));
+    await user.click(screen.getByRole('button', { name: 'Save the course' }));
+    expect(await screen.findByText('Section 1 needs a title.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Section 1 title'), 'Basics');
+    await user.click(screen.getByRole('button', { name: 'Edit: Setup' }));
+    await user.type(screen.getByLabelText('Available days after purchase'), 'soon');
+    expect(screen.getByText('Enter a whole number of days from 1 to 3650, or leave it blank.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save the course' }));
+    expect(await screen.findByText('Fix the days after purchase first.')).toBeInTheDocument();
+    expect(saves).toEqual([]);
+  });
+
+  it('says in words when the course cannot be loaded, and loads it on Try again', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/admin/courses/p1', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ message: 'The course could not be read just now. Please try again.' }, { status: 503 })
+          : HttpResponse.json(storedCourse());
+      }),
+    );
+    const { user } = renderWithProviders(<CourseEditor productId="p1" />);
+    expect(await screen.findByText('The course could not be read just now. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Section 1 title')).toHaveValue('Getting started');
+  });
 });

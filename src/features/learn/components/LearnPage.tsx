@@ -45,10 +45,10 @@ function Problem({ error, onRetry }: { error: LearnError; onRetry: () => void })
  * the download page; 'access ended' and unknown links say so in words.
  */
 export function LearnPage() {
-  usePageMeta(pageHeads.learn);
   const headingId = useId();
   const { token = '' } = useParams();
   const course = useGetLearnCourseQuery(token);
+  usePageMeta({ ...pageHeads.learn, title: course.data?.title ?? pageHeads.learn.title });
   const error = course.error as LearnError | undefined;
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 pb-16 pt-24">

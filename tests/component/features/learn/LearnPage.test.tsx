@@ -165,6 +165,7 @@ describe('/learn/{token}', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your first component' })).toBeInTheDocument();
     expect(screen.getByText('1 of 4 lessons')).toBeInTheDocument();
     expect(credentials).toEqual(['include']);
+    await waitFor(() => expect(document.title).toBe('React Web Development Bootcamp | Digital Store'));
 
     const video = await screen.findByLabelText<HTMLVideoElement>('Video: Your first component');
     expect(video).toHaveAttribute('src', 'https://bucket.test/video-1.mp4');

@@ -31,6 +31,8 @@ export const pageHeads = {
     noindex: true,
   },
   waiting: { title: 'Your payment', noindex: true },
+  learn: { title: 'Your course', noindex: true },
+  certificate: { title: 'Certificate check', noindex: true },
 } as const satisfies Record<string, PageHead>;
 
 /** A category page's head: its name and description. */

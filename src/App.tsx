@@ -16,6 +16,11 @@ const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ defau
 // The buyer's library is its own chunk too: only buyers who open it download it.
 const LazyLibraryPage = lazy(() => import('./features/library').then((m) => ({ default: m.LibraryPage })));
 
+// The course player and the certificate check are one chunk of their own: only buyers who open a
+// course, or someone checking a certificate, download it.
+const LazyLearnPage = lazy(() => import('./features/learn').then((m) => ({ default: m.LearnPage })));
+const LazyCertificatePage = lazy(() => import('./features/learn').then((m) => ({ default: m.CertificatePage })));
+
 /** A lazy chunk's screen, with 'Loading...' while its code arrives. */
 function LazyScreen({ children }: { children: ReactNode }) {
   return (
@@ -63,6 +68,22 @@ export function App() {
         <Route path="contactus" element={<ContactPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="library" element={<Library />} />
+        <Route
+          path="learn/:token"
+          element={
+            <LazyScreen>
+              <LazyLearnPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="certificates/:code"
+          element={
+            <LazyScreen>
+              <LazyCertificatePage />
+            </LazyScreen>
+          }
+        />
         <Route path="checkout/:checkoutId" element={<WaitingPage />} />
         <Route path="adminlogin" element={<Admin page="login" />} />
         <Route path="adminsignup" element={<Admin page="signup" />} />

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    /** The whole JSON answer, for the fields beside `message` some routes send (undefined when none). */
+    readonly body?: unknown,
   ) {
     super(serverMessage ?? `Request failed with status ${status}`);
   }
@@ -44,9 +46,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export async function requestJson<T = unknown>(
   method: HttpMethod,
   url: string,
-  init: { body?: unknown; token?: string; signal?: AbortSignal } = {},
+  init: { body?: unknown; token?: string; signal?: AbortSignal; credentials?: RequestCredentials } = {},
 ): Promise<T> {
-  const { body, token, signal } = init;
+  const { body, token, signal, credentials } = init;
   const response = await fetch(resolveUrl(url), {
     method,
     headers: {
@@ -56,9 +58,10 @@ export async function requestJson<T = unknown>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    ...(credentials ? { credentials } : {}),
   });
   const answer = await readJson(response);
-  if (!response.ok) throw new HttpError(response.status, messageOf(answer));
+  if (!response.ok) throw new HttpError(response.status, messageOf(answer), answer);
   return answer as T;
 }
 

@@ -81,3 +81,12 @@ export function lagosInputToIso(value: string): string | null {
   const millis = Date.parse(`${match[1]}T${match[2]}:00${lagosOffset}`);
   return Number.isNaN(millis) ? null : new Date(millis).toISOString();
 }
+
+/** '3 December 2026' for a Lagos day (YYYY-MM-DD); '' for a malformed one. */
+export function formatLagosLongDay(day: string): string {
+  const start = lagosDayStart(day);
+  if (Number.isNaN(start)) return '';
+  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(start + dayMs / 2),
+  );
+}

@@ -3,6 +3,7 @@ import {
   addDays,
   dayCount,
   formatLagosDateTime,
+  formatLagosLongDay,
   lagosDateTimeInput,
   lagosDay,
   lagosDayStart,
@@ -76,5 +77,13 @@ describe('datetime-local inputs in Lagos time', () => {
     expect(lagosInputToIso('')).toBeNull();
     expect(lagosInputToIso('2026-11-01')).toBeNull();
     expect(lagosInputToIso('2026-13-45T99:00')).toBeNull();
+  });
+
+  it.each([
+    ['2026-12-03', '3 December 2026'],
+    ['2027-01-01', '1 January 2027'],
+    ['2026-02-30x', ''],
+  ])('writes the Lagos day %s out as %s', (day, shown) => {
+    expect(formatLagosLongDay(day)).toBe(shown);
   });
 });

@@ -68,6 +68,11 @@ describe('hosting headers (firebase.json)', () => {
     );
   });
 
+  it("lets the course player play lesson videos from Cloud Storage and follow an attachment's redirect there", () => {
+    expect(csp.get('media-src')).toEqual(["'self'", 'https://storage.googleapis.com']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://storage.googleapis.com']);
+  });
+
   it('keeps the API on the store origin through the /api rewrite', () => {
     expect(firebaseJson.hosting.rewrites[0]?.source).toBe('/api/**');
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prerenderedRoutes, spaShellFile } from '../../../domain/prerenderedRoutes';
+import { htmlFileFor, prerenderedRoutes, spaShellFile } from '../../../domain/prerenderedRoutes';
 
 // Hosting answers each prerendered route with its own HTML and product pages through the API
 // function (docs/performance.md); the rewrites are tried in order, so the catch-all comes last.
@@ -24,5 +24,13 @@ describe('hosting rewrites (firebase.json)', () => {
       expect(rewrites.find((r) => r.source === route.route)?.destination, route.route).toBe(`/${route.file}`);
     }
     expect(rewrites[rewrites.length - 1]).toEqual({ source: '**', destination: `/${spaShellFile}` });
+  });
+
+  it('serves the course player and the certificate check the client-rendered shell, through the catch-all', () => {
+    for (const path of ['/learn/tok-123', '/certificates/CERT-7Q2X']) {
+      expect(htmlFileFor(path), path).toBe('app.html');
+      const matching = rewrites.filter((r) => r.source !== '**' && path.startsWith(r.source.replace(/\*+$/, '')));
+      expect(matching, path).toEqual([]);
+    }
   });
 });

@@ -21,8 +21,11 @@ export interface UploadProgress {
   message?: string;
 }
 
-/** The network side, injectable so the states can be tested without a bucket. */
-export interface UploadTransport {
+/**
+ * The network side, injectable so the states can be tested without a bucket. `R` is what the API's
+ * attach answers (the product's files; a course for a lesson video).
+ */
+export interface UploadTransport<R = Attached> {
   start: (file: File) => Promise<{ fileId: string; url: string; headers: Record<string, string> }>;
   /** Opens the session; resolves with its URI. */
   openSession: (url: string, headers: Record<string, string>) => Promise<string>;
@@ -41,7 +44,7 @@ export interface UploadTransport {
   query: (session: string, size: number) => Promise<number>;
   /** Ends the session at the bucket (best effort). */
   cancel: (session: string) => Promise<void>;
-  attach: (fileId: string, file: File) => Promise<Attached>;
+  attach: (fileId: string, file: File) => Promise<R>;
 }
 
 export class NetworkError extends Error {
@@ -56,10 +59,10 @@ const retryDelaysMs = [1000, 2000, 4000, 8000, 15000, 30000];
 /** After this many failed tries in a row (about 5 minutes of waiting), the upload gives up and says so. */
 export const maxReconnects = 15;
 
-export interface UploadHandle {
+export interface UploadHandle<R = Attached> {
   cancel(): void;
-  /** The files after the attach; undefined when cancelled or failed. */
-  done: Promise<Attached | undefined>;
+  /** The attach's answer; undefined when cancelled or failed. */
+  done: Promise<R | undefined>;
 }
 
 function wait(ms: number, signal: AbortSignal, wake: EventTarget | null): Promise<void> {
@@ -77,19 +80,19 @@ function wait(ms: number, signal: AbortSignal, wake: EventTarget | null): Promis
   });
 }
 
-export function uploadFile(
+export function uploadFile<R = Attached>(
   file: File,
-  transport: UploadTransport,
+  transport: UploadTransport<R>,
   onChange: (progress: UploadProgress) => void,
   { delays = retryDelaysMs, wake = typeof window === 'undefined' ? null : window } = {},
-): UploadHandle {
+): UploadHandle<R> {
   const controller = new AbortController();
   let session: string | null = null;
   const size = file.size;
   const report = (phase: UploadPhase, sent: number, message?: string) =>
     onChange(message === undefined ? { phase, sent, size } : { phase, sent, size, message });
 
-  const run = async (): Promise<Attached> => {
+  const run = async (): Promise<R> => {
     report('starting', 0);
     const started = await transport.start(file);
     session = await transport.openSession(started.url, started.headers);
@@ -176,10 +179,10 @@ export function nextOffset(range: string | null): number {
 }
 
 /** The browser's transport: fetch for the small calls, XMLHttpRequest for the bytes (it reports progress). */
-export function browserTransport(api: {
-  start: UploadTransport['start'];
-  attach: UploadTransport['attach'];
-}): UploadTransport {
+export function browserTransport<R = Attached>(api: {
+  start: UploadTransport<R>['start'];
+  attach: UploadTransport<R>['attach'];
+}): UploadTransport<R> {
   return {
     start: api.start,
     attach: api.attach,

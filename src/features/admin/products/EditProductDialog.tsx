@@ -15,6 +15,7 @@ import {
   type ProductFormValues,
 } from './productForm';
 import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
+import { CourseContentSection } from '../courses/CourseContentSection';
 
 /**
  * Edit product (docs/admin.md): every field, the deliverable URL included; only the changed ones
@@ -44,6 +45,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <EditProductForm product={product} url={deliverable.data ?? ''} onClose={onClose} />
       )}
       <DeliverableFilesSection productId={product.id} />
+      <CourseContentSection productId={product.id} categoryId={product.categoryId} />
     </Modal>
   );
 }

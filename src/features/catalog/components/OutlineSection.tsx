@@ -1,13 +1,18 @@
 import { useGetOutlinesQuery } from '../api/catalogApi';
+import { CoursePreviewButton } from './CoursePreviewButton';
 
 /** The product's outline, ordered by outlineOrder (the query sorts it). */
 export function OutlineSection({ productId }: { productId: string }) {
   const { data: outlines, isLoading, isError, refetch } = useGetOutlinesQuery(productId);
   return (
     <section aria-labelledby="outline-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="outline-heading" className="text-xl font-bold text-slate-900">
-        Outline
-      </h2>
+      {/* The row keeps the Preview button's height whether or not it comes, so nothing shifts when it does. */}
+      <div className="flex min-h-11 flex-wrap items-center justify-between gap-3">
+        <h2 id="outline-heading" className="text-xl font-bold text-slate-900">
+          Outline
+        </h2>
+        <CoursePreviewButton productId={productId} />
+      </div>
       {isLoading ? (
         <p role="status" className="mt-4 text-slate-600">
           Loading outline...

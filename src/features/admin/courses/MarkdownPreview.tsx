@@ -1,0 +1,60 @@
+import { useEffect, useId, useState } from 'react';
+import { previewMarkdown } from '../api/courses';
+
+/** How long typing must pause before the preview is asked for. */
+export const previewDelayMs = 400;
+
+/**
+ * The lesson body as buyers will see it, refreshed shortly after the seller stops typing: the API
+ * renders the Markdown and sanitizes it (links, lists, headings, code, https images; no scripts,
+ * styles or frames), so the preview is exactly what the player will show.
+ */
+export function MarkdownPreview({ markdown }: { markdown: string }) {
+  const headingId = useId();
+  const [html, setHtml] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      if (!markdown.trim()) {
+        setHtml('');
+        setError(null);
+        return;
+      }
+      previewMarkdown(markdown).then(
+        (rendered) => {
+          if (!live) return;
+          setHtml(rendered);
+          setError(null);
+        },
+        () => {
+          if (live) setError('The preview could not be made. Your text is kept; try again in a moment.');
+        },
+      );
+    }, previewDelayMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [markdown]);
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
+      <h5 id={headingId} className="text-sm font-semibold text-slate-700">
+        Preview
+      </h5>
+      {error ? (
+        <p role="alert" className="mt-2 text-red-700">
+          {error}
+        </p>
+      ) : html ? (
+        // The API's sanitized rendering of the seller's Markdown (docs/courses.md): only that output is
+        // ever set as HTML here, never the text as typed.
+        <div className="lesson-body mt-2 space-y-2 text-slate-800" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="mt-2 text-slate-600">Nothing to preview yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// What the course editor in a product's Edit dialog does (docs/courses.md): sections and lessons added, renamed,
+// moved with buttons, deleted after a confirmation; each lesson's fields; one Save for the whole
+// course, refused when another admin saved since it was loaded (then reloaded with their changes).
+import { useEffect, useMemo, useState } from 'react';
+import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
+import { confirmAction } from '../../../lib/alerts';
+import { HttpError } from '../../../lib/http';
+import { fetchCourse, saveCourse } from '../api/courses';
+import { fetchDeliverables, type DeliverableFile } from '../api/deliverableFiles';
+import { draftProblem, newLesson, updateLesson, updateSection } from './courseDraft';
+
+export const conflictMessage =
+  'Another admin saved this course since you opened it. It has been reloaded with their changes: make yours again and save.';
+
+/** The API's own sentence when it sent one; a dropped connection or anything else gets `fallback`. */
+function sentence(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** The stored course, loaded again on `reload`; the product's files for the lessons' attachments. */
+function useStoredCourse(productId: string) {
+  const [course, setCourse] = useState<AdminCourse | null>(null);
+  const [sections, setSections] = useState<AdminSection[]>([]);
+  const [files, setFiles] = useState<DeliverableFile[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetchCourse(productId).then(
+      (stored) => {
+        if (!live) return;
+        setLoadError(null);
+        setCourse(stored);
+        setSections(stored.sections);
+      },
+      (error: unknown) => {
+        if (live) setLoadError(sentence(error, 'The course could not be loaded. Please try again.'));
+      },
+    );
+    fetchDeliverables(productId).then(
+      (stored) => live && setFiles(stored.files),
+      () => live && setFiles([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, loads]);
+  return { course, setCourse, sections, setSections, files, loadError, reload: () => setLoads((n) => n + 1) };
+}
+
+/** The course as loaded and as edited, and every edit the editor offers. */
+export function useCourseEditing(productId: string) {
+  const { course, setCourse, sections, setSections, files, loadError, reload } = useStoredCourse(productId);
+  const [openLessonId, setOpenLessonId] = useState<string | null>(null);
+  const [dripValid, setDripValid] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const storedLessonIds = useMemo(
+    () => new Set((course?.sections ?? []).flatMap((section) => section.lessons.map((lesson) => lesson.id))),
+    [course],
+  );
+  const unsaved = course !== null && JSON.stringify(course.sections) !== JSON.stringify(sections);
+
+  const edit = (change: (current: AdminSection[]) => AdminSection[], said = '') => {
+    setSections(change);
+    setStatus(said);
+  };
+
+  const deleteSection = async (section: AdminSection) => {
+    const count = section.lessons.length;
+    const sure = await confirmAction(
+      `Delete the section '${section.title || 'Untitled'}'?`,
+      `${count === 1 ? 'Its lesson goes' : `Its ${count} lessons go`} with it when you save the course.`,
+      'Yes, delete it',
+    );
+    if (sure)
+      edit((current) => current.filter((kept) => kept.id !== section.id), 'Section deleted. Save to keep it so.');
+  };
+
+  const deleteLesson = async (lesson: AdminLesson) => {
+    const sure = await confirmAction(
+      `Delete the lesson '${lesson.title || 'Untitled'}'?`,
+      'It goes when you save the course. Buyers keep their progress on the other lessons.',
+      'Yes, delete it',
+    );
+    if (!sure) return;
+    if (openLessonId === lesson.id) setOpenLessonId(null);
+    edit(
+      (current) =>
+        current.map((section) => ({ ...section, lessons: section.lessons.filter((kept) => kept.id !== lesson.id) })),
+      'Lesson deleted. Save to keep it so.',
+    );
+  };
+
+  const addLesson = (sectionId: string) => {
+    const lesson = newLesson('New lesson');
+    edit(
+      (current) =>
+        updateSection(current, sectionId, (section) => ({ ...section, lessons: [...section.lessons, lesson] })),
+      'Lesson added.',
+    );
+    setDripValid(true);
+    setOpenLessonId(lesson.id);
+  };
+
+  const videoAttached = (lessonId: string, answer: AdminCourse) => {
+    const attached = answer.sections.flatMap((section) => section.lessons).find((lesson) => lesson.id === lessonId);
+    // The attach stored the video: the draft takes it, and the next save is checked against that store.
+    setCourse(answer);
+    edit(
+      (current) => updateLesson(current, lessonId, (lesson) => ({ ...lesson, video: attached?.video ?? lesson.video })),
+      'Video added.',
+    );
+  };
+
+  const save = async () => {
+    if (!course || saving) return;
+    const problem = dripValid ? draftProblem(sections) : 'Fix the days after purchase first.';
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    setStatus('');
+    try {
+      const saved = await saveCourse(productId, sections, course.updatedAt);
+      setCourse(saved);
+      setSections(saved.sections);
+      setStatus('Course saved.');
+    } catch (caught) {
+      if (caught instanceof HttpError && caught.status === 409) {
+        setError(conflictMessage);
+        setOpenLessonId(null);
+        reload();
+      } else {
+        setError(sentence(caught, 'The course could not be saved. Please try again.'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    course,
+    sections,
+    files,
+    loadError,
+    reload,
+    openLessonId,
+    setOpenLessonId,
+    setDripValid,
+    saving,
+    status,
+    error,
+    storedLessonIds,
+    unsaved,
+    edit,
+    deleteSection,
+    deleteLesson,
+    addLesson,
+    videoAttached,
+    save,
+  };
+}

@@ -1,0 +1,2 @@
+export { LearnPage } from './components/LearnPage';
+export { CertificatePage } from './components/CertificatePage';

@@ -53,6 +53,9 @@ function useStoredDeliverables(productId: string) {
   return { files, setFiles, settings, licenseKeys, loadError, reload: () => setLoads((count) => count + 1) };
 }
 
+/** The queued file lists whose upload has started. */
+const startedQueues = new WeakSet<readonly File[]>();
+
 function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
   return (
     <div role="alert" className="space-y-2">
@@ -66,10 +69,13 @@ function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) 
 
 export function DeliverableFilesSection({
   productId,
+  queued,
   transport,
   retryDelays,
 }: {
   productId: string;
+  /** Files the seller chose before the product existed (Post A Product): uploaded as the section opens. */
+  queued?: readonly File[];
   /** The network side of uploads (tests); by default the browser's, through the API. */
   transport?: UploadTransport;
   /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
@@ -94,7 +100,7 @@ export function DeliverableFilesSection({
   const update = (key: number, progress: UploadProgress) =>
     setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, progress } : entry)));
 
-  const addFiles = (chosen: FileList | null) => {
+  const addFiles = (chosen: ArrayLike<File> | null | undefined) => {
     for (const file of Array.from(chosen ?? [])) {
       const key = nextKey.current++;
       const handle = uploadFile(
@@ -124,6 +130,15 @@ export function DeliverableFilesSection({
     }
     if (fileInput.current) fileInput.current.value = '';
   };
+
+  // Once per list the seller chose: a re-render, a remount or React's development double effect must not
+  // upload them twice.
+  useEffect(() => {
+    if (!queued?.length || startedQueues.has(queued)) return;
+    startedQueues.add(queued);
+    addFiles(queued);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the files chosen while posting, started once
+  }, []);
 
   const act = async (action: () => Promise<DeliverableFile[]>, done: string) => {
     if (busy) return;

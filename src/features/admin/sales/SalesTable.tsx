@@ -21,8 +21,10 @@ export interface SalesTableProps {
   renderDetails?: (sale: SaleRow) => ReactNode;
 }
 
-// On a phone each sale is a card (its cells stacked), from md on a table row; nothing scrolls sideways.
-const cell = 'block px-3 py-1 align-top md:table-cell md:py-2';
+// On a phone each sale is a card: its date and actions on the first line, the other cells stacked under
+// them; from md on a table row. Nothing scrolls sideways.
+const cellBox = 'block px-3 py-1 align-top md:table-cell md:py-2';
+const cell = `col-span-2 ${cellBox}`;
 const head = 'px-3 py-2';
 
 /**
@@ -82,8 +84,8 @@ export function SaleRowView({
   return (
     // One row group per sale: the sale and its details stay together, on a phone as one card.
     <tbody className="block border-t border-slate-200 py-2 first-of-type:border-t-0 md:table-row-group md:py-0">
-      <tr className="block md:table-row">
-        <td className={`${cell} whitespace-nowrap text-slate-700`}>
+      <tr className="grid grid-cols-[1fr_auto] items-start md:table-row">
+        <td className={`col-span-1 ${cellBox} whitespace-nowrap text-slate-700`}>
           <time dateTime={sale.createdAt}>{formatLagosDateTime(sale.createdAt)}</time>
         </td>
         <td className={`${cell} break-words font-medium text-slate-900`}>{sale.productName}</td>
@@ -104,7 +106,7 @@ export function SaleRowView({
           <SaleStatus sale={sale} />
           {sale.accessRevoked && <span className="mt-1 block text-xs font-semibold text-red-700">Access revoked</span>}
         </td>
-        <td className={`${cell} md:w-44`}>
+        <td className={`col-span-1 col-start-2 row-start-1 ${cellBox} md:w-44`}>
           <div className="flex flex-wrap items-start gap-2">
             {renderActions?.(sale)}
             <button

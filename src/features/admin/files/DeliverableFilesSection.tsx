@@ -18,7 +18,13 @@ import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { LicenseKeysForm } from '../licenses/LicenseKeysForm';
 import type { LicenseKeySettings } from '../api/licenseKeySettings';
-import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from './resumableUpload';
+import {
+  browserTransport,
+  uploadFile,
+  type Attached,
+  type UploadProgress,
+  type UploadTransport,
+} from './resumableUpload';
 import { UploadList, type UploadEntry } from './UploadList';
 
 function errorText(error: unknown): string {
@@ -67,29 +73,14 @@ function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) 
   );
 }
 
-export function DeliverableFilesSection({
-  productId,
-  queued,
-  transport,
-  retryDelays,
-}: {
-  productId: string;
-  /** Files the seller chose before the product existed (Post A Product): uploaded as the section opens. */
-  queued?: readonly File[];
-  /** The network side of uploads (tests); by default the browser's, through the API. */
-  transport?: UploadTransport;
-  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
-  retryDelays?: number[];
-}) {
-  const headingId = useId();
-  const inputId = useId();
-  const { files, setFiles, settings, licenseKeys, loadError, reload } = useStoredDeliverables(productId);
+/** The uploads under way: each file sent with its progress; `onAttached` hears each one that attached. */
+function useUploads(
+  productId: string,
+  { transport, retryDelays }: { transport?: UploadTransport; retryDelays?: number[] },
+  onAttached: (answer: Attached) => void,
+) {
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const nextKey = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-
   const uploader =
     transport ??
     browserTransport({
@@ -120,14 +111,43 @@ export function DeliverableFilesSection({
       ]);
       void handle.done.then((answer) => {
         if (answer) {
-          setFiles(answer.files);
-          const { attached } = answer;
-          if (attached?.stampPdf === false && attached.stampNote) setStatus(`${attached.name}: ${attached.stampNote}`);
+          onAttached(answer);
           // A finished upload leaves the list of uploads; the file now shows among the attached ones.
           setUploads((current) => current.filter((entry) => entry.key !== key));
         }
       });
     }
+  };
+  return { uploads, setUploads, addFiles };
+}
+
+export function DeliverableFilesSection({
+  productId,
+  queued,
+  transport,
+  retryDelays,
+}: {
+  productId: string;
+  /** Files the seller chose before the product existed (Post A Product): uploaded as the section opens. */
+  queued?: readonly File[];
+  /** The network side of uploads (tests); by default the browser's, through the API. */
+  transport?: UploadTransport;
+  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
+  retryDelays?: number[];
+}) {
+  const headingId = useId();
+  const inputId = useId();
+  const { files, setFiles, settings, licenseKeys, loadError, reload } = useStoredDeliverables(productId);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { uploads, setUploads, addFiles } = useUploads(productId, { transport, retryDelays }, (answer) => {
+    setFiles(answer.files);
+    const { attached } = answer;
+    if (attached?.stampPdf === false && attached.stampNote) setStatus(`${attached.name}: ${attached.stampNote}`);
+  });
+  const addChosen = (chosen: FileList | null) => {
+    addFiles(chosen);
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -188,7 +208,7 @@ export function DeliverableFilesSection({
           type="file"
           multiple
           className="block w-full max-w-full text-sm"
-          onChange={(event) => addFiles(event.target.files)}
+          onChange={(event) => addChosen(event.target.files)}
         />
       </div>
 

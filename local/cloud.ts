@@ -120,10 +120,16 @@ export function cspStandIns(cloud: Cloud, geoIpUrl?: string): Record<string, str
 /** The rules that deploy (firebase.json), enforced by the local cloud too. */
 export const projectRulesFile = resolve(import.meta.dirname, '../firestore.rules');
 
+/**
+ * The demo store's one contact address: the footer and contact page show it, and the store's e-mails
+ * name it (SELLER_EMAIL: their reply-to and the seller's copies).
+ */
+export const demoContactEmail = 'seller@digitalstore.test';
+
 export const storeIdentity = {
   VITE_STORE_NAME: 'Digital Store',
   VITE_COMPANY_NAME: 'Digital Store Ltd',
-  VITE_CONTACT_EMAIL: 'hello@digitalstore.test',
+  VITE_CONTACT_EMAIL: demoContactEmail,
   VITE_CONTACT_PHONE: '+234 800 000 0000',
   VITE_PRODUCT_SITE_URL: 'https://www.digitalstore.test',
   VITE_DEFAULT_AUTHOR: 'Digital Store Content Team',
@@ -261,7 +267,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       SMTP_HOST: host,
       SMTP_PORT: String(mail.smtpPort),
       MAIL_FROM: 'Digital Store <orders@digitalstore.test>',
-      SELLER_EMAIL: 'seller@digitalstore.test',
+      SELLER_EMAIL: demoContactEmail,
       STORE_NAME: storeIdentity.VITE_STORE_NAME,
       PUBLIC_STORE_URL: storeUrl,
       DEMO_PAYMENTS: '1',

@@ -97,11 +97,18 @@ function answerFromApi(
     .catch(next);
 }
 
-/** Hosting's /productdetail/** rewrite to the API function; false when the request is not one. */
+/**
+ * Hosting's /productdetail/** rewrite to the API function; false when the request is not one. Like
+ * Hosting it applies whatever the Accept header says (link-preview bots and curl send any type or none).
+ */
 function proxyProductPage(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction, send: Send): boolean {
-  const path = pagePath(req);
-  // The API's own fetch of the shell must reach the file, or it would loop through this rewrite.
-  if (!path?.startsWith('/productdetail/') || req.headers[templateFetchHeader]) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  // Files (the templates themselves) are served as they are, and the API's own fetch of the shell must
+  // reach the file, or it would loop through this rewrite.
+  if (!path.startsWith('/productdetail/') || /\.[a-z0-9]+$/i.test(path) || req.headers[templateFetchHeader]) {
+    return false;
+  }
   answerFromApi(req, res, next, send, 'text/html');
   return true;
 }

@@ -85,12 +85,15 @@ export function App() {
           }
         />
         <Route path="checkout/:checkoutId" element={<WaitingPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* The admin area has no currency switch: it would float over the seller's controls. */}
+      <Route element={<Layout />}>
         <Route path="adminlogin" element={<Admin page="login" />} />
         <Route path="adminsignup" element={<Admin page="signup" />} />
         <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />
         <Route path="adminresetpassword" element={<Admin page="resetPassword" />} />
         <Route path="admindashboard" element={<Admin page="dashboard" />} />
-        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -50,6 +50,11 @@ export interface DownloadPageFacts {
   license?: BuyerLicense | null;
   /** The course player of this purchase (/learn/{token}, docs/courses.md), or null without a course. */
   courseUrl?: string | null;
+  /**
+   * Ids of the files this buyer gets as a personalised (stamped) copy: listed without a size, since the
+   * copy is not the size of the seller's file (docs/files.md).
+   */
+  personalised?: ReadonlySet<string>;
 }
 
 const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -86,7 +91,8 @@ export function downloadPage(facts: DownloadPageFacts): string {
       left === 0
         ? ''
         : `<form method="post" action="${base}/files/${escapeHtml(file.id)}"><button type="submit" aria-label="Download ${escapeHtml(file.name)}">Download</button></form>`;
-    return `<li><div><div class="name">${escapeHtml(file.name)}</div><div class="meta">${escapeHtml(typeLabel(file))} · ${escapeHtml(formatSize(file.size))}${leftText}</div></div>${button}</li>`;
+    const size = facts.personalised?.has(file.id) ? 'personalised copy' : formatSize(file.size);
+    return `<li><div><div class="name">${escapeHtml(file.name)}</div><div class="meta">${escapeHtml(typeLabel(file))} · ${escapeHtml(size)}${leftText}</div></div>${button}</li>`;
   });
   const link = facts.hasLink
     ? `<li><div><div class="name">Online content</div><div class="meta">Opens the seller's page for this product</div></div><form method="post" action="${base}/link"><button type="submit">Open link</button></form></li>`

@@ -15,6 +15,7 @@ import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
 import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
 import type { BuyerLicenses } from '../licenses/buyerLicenses';
 import { accessEndedPage, confirmDevicePage, downloadPage, messagePage } from './downloadPages';
+import { stampsFile } from '../files/stampedCopies';
 import { urlOrigin, type Downloads, type OpenPurchase } from './downloads';
 
 export function invalidLinkPage(storeName: string, purchasesUrl: string): string {
@@ -177,6 +178,7 @@ async function renderOpen(
       libraryUrl,
       license,
       courseUrl: opened.hasCourse ? `${storeOrigin}${paths.learn(token)}` : null,
+      personalised: new Set(deliverables.files.filter((file) => stampsFile(file, deliverables)).map((file) => file.id)),
     }),
   );
 }

@@ -20,6 +20,7 @@ import {
 } from './purchaseEmails';
 import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
 import { prepareLicense } from '../licenses/licenseKeys';
+import { deliverablesFromData } from '../../domain/deliverableFiles';
 
 /** What the checkout set, carried onto the sale while its price holds. */
 export interface PurchaseCheckout {
@@ -211,6 +212,11 @@ async function decide(
   }, transactionOptions);
 }
 
+async function hasFiles({ db }: FulfilmentContext, productId: string): Promise<boolean> {
+  const deliverable = await db.collection('productDeliverables').doc(productId).get();
+  return deliverablesFromData(deliverable.data()).files.length > 0;
+}
+
 /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
 export async function fulfil(
   ctx: FulfilmentContext,
@@ -235,8 +241,11 @@ export async function fulfil(
   if (decision.kind === 'created') {
     const { sale } = decision;
     // Paid is paid: the link starts working as soon as the seller adds the deliverable (the access
-    // route reads productDeliverables), so a missing one is reported, not a reason to refuse.
-    if (!sale.productUrl) logError(`${transactionId}: product ${sale.productId} sold without a deliverable`, null);
+    // route reads productDeliverables), so a missing one is reported, not a reason to refuse. A product
+    // delivered by its files alone has no outside link and is not missing anything.
+    if (!sale.productUrl && !(await hasFiles(ctx, sale.productId))) {
+      logError(`${transactionId}: product ${sale.productId} sold without a deliverable`, null);
+    }
     return { kind: 'sale', answer: await sendEmails(ctx, transactionId, sale, links.urlFor(token)) };
   }
   const answer = await settleExisting(ctx, transactionId, purchase.productId, purchase.customer.email);

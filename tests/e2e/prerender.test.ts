@@ -162,7 +162,7 @@ describe('prerendered HTML, before JavaScript', () => {
       name: 'Digital Store',
       url: baseUrl,
       logo: `${baseUrl}/images/logo.svg`,
-      email: 'hello@digitalstore.test',
+      email: 'seller@digitalstore.test',
       telephone: '+234 800 000 0000',
     });
     expect(website).toMatchObject({

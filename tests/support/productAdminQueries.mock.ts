@@ -7,6 +7,8 @@ import { vi } from 'vitest';
 type Queries = typeof import('../../src/features/admin/api/productAdminQueries');
 
 export const fetchCategoryProducts = vi.fn<Queries['fetchCategoryProducts']>();
+export const fetchProductsPage = vi.fn<Queries['fetchProductsPage']>();
+export const fetchProductsByIds = vi.fn<Queries['fetchProductsByIds']>();
 export const fetchDeliverableUrl = vi.fn<Queries['fetchDeliverableUrl']>();
 export const createProduct = vi.fn<Queries['createProduct']>();
 export const updateProduct = vi.fn<Queries['updateProduct']>();
@@ -23,6 +25,8 @@ export const saveDeliverySettings = vi.fn<Queries['saveDeliverySettings']>();
 
 const mock = {
   fetchCategoryProducts,
+  fetchProductsPage,
+  fetchProductsByIds,
   fetchDeliverableUrl,
   createProduct,
   updateProduct,
@@ -45,6 +49,8 @@ export const adminToken = 'admin-id-token';
 export function resetProductAdminQueries() {
   Object.values(mock).forEach((fn) => fn.mockReset());
   fetchCategoryProducts.mockResolvedValue([]);
+  fetchProductsPage.mockResolvedValue({ products: [], next: null });
+  fetchProductsByIds.mockResolvedValue([]);
   fetchDeliverableUrl.mockResolvedValue('');
   createProduct.mockResolvedValue('new-product');
   updateProduct.mockResolvedValue();

@@ -2,9 +2,10 @@
 // loaded on the first Buy click, and each payment library a further chunk it loads for the currency
 // being paid (docs/performance.md): nobody downloads payment code before pressing Buy Now.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { PaymentRequest } from './paymentRequest';
+import type { Currency } from '../../../domain/money';
+import type { CustomerDraft, PaymentRequest } from './paymentRequest';
 
-export type { PaymentRequest };
+export type { CustomerDraft, PaymentRequest };
 
 const PaymentDialog = lazy(() =>
   import('./components/PaymentDialog').then((module) => ({ default: module.PaymentDialog })),
@@ -47,11 +48,19 @@ class ChunkErrorBoundary extends Component<{ onClose: () => void; children: Reac
   }
 }
 
-export function LazyPaymentDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
+export function LazyPaymentDialog({
+  request,
+  onClose,
+  onSwitchCurrency,
+}: {
+  request: PaymentRequest;
+  onClose: () => void;
+  onSwitchCurrency?: (currency: Currency, customer: CustomerDraft) => void;
+}) {
   return (
     <ChunkErrorBoundary onClose={onClose}>
       <Suspense fallback={<LoadingPayment />}>
-        <PaymentDialog request={request} onClose={onClose} />
+        <PaymentDialog request={request} onClose={onClose} onSwitchCurrency={onSwitchCurrency} />
       </Suspense>
     </ChunkErrorBoundary>
   );

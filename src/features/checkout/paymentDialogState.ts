@@ -122,10 +122,12 @@ export type DialogAction =
   /** `retry`: what to record again when the payment may have gone through; null back to the form. */
   | { type: 'recordingFailed'; retry: PendingRecord | null };
 
-export function initialDialogState(request: Pick<PaymentRequest, 'amount' | 'code' | 'checkoutId'>): DialogState {
+export function initialDialogState(
+  request: Pick<PaymentRequest, 'amount' | 'code' | 'checkoutId' | 'customer'>,
+): DialogState {
   return {
     phase: { kind: 'editing' },
-    customer: { name: '', email: '', confirmEmail: '', phone: '' },
+    customer: request.customer ? { ...request.customer } : { name: '', email: '', confirmEmail: '', phone: '' },
     fieldErrors: {},
     pageAmount: request.amount,
     amount: request.amount,

@@ -22,6 +22,14 @@ describe('app routes', () => {
     await screen.findByText('No products yet. Please check back soon.');
   });
 
+  it.each(['/adminlogin', '/admindashboard'])('has no currency switch in the admin area (%s)', async (route) => {
+    renderWithProviders(<App />, { route });
+    expect(screen.getByRole('link', { name: 'Digital Store home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Currency: NGN' })).not.toBeInTheDocument();
+  });
+
   it.each([
     ['/', 'Digital Store'],
     ['/allproducts', 'All Digital Products'],

@@ -80,6 +80,19 @@ describe('product data access against the emulators', () => {
     await expect(queries.currentIdToken()).resolves.toMatch(/^ey/);
   });
 
+  it("pages every category's products newest first (Manage Products' 'All categories') and reads a search's matches by id", async () => {
+    const ebook = await queries.createProduct(draft({ title: `Paged Ebook ${run}`, categoryId: 1 }));
+    const course = await queries.createProduct(draft({ title: `Paged Course ${run}`, categoryId: 2 }));
+    const first = await queries.fetchProductsPage(null, null);
+    // This emulator holds only this file's products: the newest two are these, across both categories.
+    expect(first.products.slice(0, 2).map((p) => p.id)).toEqual([course, ebook]);
+    const ebooks = await queries.fetchProductsPage(1, null);
+    expect(ebooks.products.map((p) => p.id)).toContain(ebook);
+    expect(ebooks.products.map((p) => p.id)).not.toContain(course);
+    const found = await queries.fetchProductsByIds([ebook, 'no-such-product', course]);
+    expect(found.map((p) => p.title)).toEqual([`Paged Ebook ${run}`, `Paged Course ${run}`]);
+  });
+
   it('updates product and deliverable together and leaves createdAt alone', async () => {
     const id = await queries.createProduct(draft());
     const createdAt = (await db.doc(`products/${id}`).get()).get('createdAt') as Timestamp;

@@ -628,6 +628,31 @@ describe('a product posted without a link, bought before its files are added', (
   });
 });
 
+describe('a product delivered by its files alone', () => {
+  it('is sold without an error logged, and its stamped PDF is listed as a personalised copy without a size', async () => {
+    const product = await seedProduct();
+    await db.doc(`productDeliverables/${product.id}`).set({});
+    const book = Buffer.from(await demoPdf('Files Only', ['One']));
+    await uploadAndAttach(product.id, 'Files Only.pdf', book, 'application/pdf');
+    await uploadAndAttach(product.id, 'Templates.zip', zipBytes, 'application/zip');
+    const customer = buildCustomer();
+    const sale = await buyWithDemo(product.id, customer);
+    expect(api.logged.filter((line) => line.startsWith(sale.transactionId))).toEqual([]);
+
+    const cookie = await confirmDevice(sale.accessUrl, customer.email);
+    const html = await (await fetch(sale.accessUrl, { headers: { cookie } })).text();
+    expect(html).toContain('<div class="name">Files Only.pdf</div><div class="meta">PDF · personalised copy</div>');
+    expect(html).toContain('<div class="name">Templates.zip</div><div class="meta">ZIP · 2.0 KB</div>');
+  });
+
+  it('still logs a sale of a product with neither a link nor files', async () => {
+    const product = await seedProduct();
+    await db.doc(`productDeliverables/${product.id}`).set({});
+    const sale = await buyWithDemo(product.id, buildCustomer());
+    expect(api.logged).toContain(`${sale.transactionId}: product ${product.id} sold without a deliverable`);
+  });
+});
+
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /** The text of each page, as a PDF reader other than the one that wrote it extracts it. */

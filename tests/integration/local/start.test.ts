@@ -73,6 +73,9 @@ describe('npm start', () => {
       () => `npm start did not come up:\n${first.output()}`,
     );
     expect(first.output()).toContain(`Store               ${storeUrl}`);
+    // Before the URL table only what a newcomer must act on: no warnings (Vite's config-loader one).
+    const beforeTable = first.output().split('The store is running with demo data:')[0] ?? '';
+    expect(beforeTable.split('\n').filter((line) => /warn|\(!\)|deprecat|configLoader/i.test(line))).toEqual([]);
     expect(first.output()).toContain(`Admin dashboard     ${storeUrl}/admindashboard`);
     expect(first.output()).toMatch(/Seeded \d+ catalog documents/);
     expect(first.output()).toContain('Demo admin: admin@demo.store');

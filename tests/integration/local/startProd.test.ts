@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainGet } from '../../support/plainGet';
 import { freeStartPorts } from '../../support/startPorts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -86,6 +87,15 @@ describe('npm run start:prod', () => {
       ],
     });
     expect(breadcrumb?.['@type']).toBe('BreadcrumbList');
+  });
+
+  it('fills product pages for a link-preview client that accepts anything (*/*) or sends no Accept header', async () => {
+    for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
+      const answer = await plainGet(`${store}/productdetail/demo-react-bootcamp`, headers);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain('<title>React Web Development Bootcamp | Digital Store</title>');
+      expect(answer.body).not.toContain('<title>Digital Store</title>');
+    }
   });
 
   it('answers robots.txt and the sitemap through the rewrites to the API', async () => {

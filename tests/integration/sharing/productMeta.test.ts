@@ -11,6 +11,7 @@ import { createApp } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { createMailer } from '../../../server/mailer';
+import { plainGet } from '../../support/plainGet';
 
 const cloud = inject('cloud');
 const db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
@@ -188,6 +189,17 @@ describe('product pages as a crawler sees them', () => {
       expect(hostile.html.toLowerCase()).not.toContain('storetemplate');
     } finally {
       productTemplate = null;
+    }
+  });
+
+  it('are filled for a client that accepts anything (*/*) and for one that sends no Accept header', async () => {
+    for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
+      const page = await plainGet(`${base}/productdetail/share-bootcamp`, headers);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>React Web Development Bootcamp | Digital Store</title>');
+      expect(page.body).toContain(
+        '<meta property="og:image" content="https://res.cloudinary.com/demo/image/upload/v1/covers/react.png" />',
+      );
     }
   });
 

@@ -7,6 +7,7 @@ import {
   collection,
   deleteField,
   doc,
+  documentId,
   getDoc,
   getDocs,
   limit,
@@ -15,11 +16,16 @@ import {
   runTransaction,
   serverTimestamp,
   setDoc,
+  startAfter,
+  Timestamp,
   deleteDoc,
   updateDoc,
   where,
   writeBatch,
+  type QueryConstraint,
 } from 'firebase/firestore/lite';
+import { productPageSize } from '../../../../domain/pageContracts';
+import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
 import {
   catalogIndexCollection,
   catalogIndexFields,
@@ -51,9 +57,8 @@ const products = () => collection(getDb(), 'products').withConverter(productConv
 const outlines = () => collection(getDb(), 'outlines').withConverter(outlineConverter);
 
 /**
- * The most products Manage products lists for one category, and outlines for one product: the
- * rules cap every public list at 100 documents (docs/catalog-and-search.md). The seller's catalog is far
- * below that per category today; paging this panel is for when it is not.
+ * The most products listed for one category (the discount forms' product choice), and outlines for one
+ * product: the rules cap every public list at 100 documents (docs/catalog-and-search.md).
  */
 const adminListLimit = 100;
 
@@ -63,6 +68,45 @@ export async function fetchCategoryProducts(categoryId: number): Promise<Product
     query(products(), where('categoryId', '==', categoryId), orderBy('createdAt', 'desc'), limit(adminListLimit)),
   );
   return snapshot.docs.map((d) => d.data());
+}
+
+/** One page of Manage Products: its products, and where the next starts (null on the last page). */
+export interface AdminProductPage {
+  products: Product[];
+  next: PageCursor | null;
+}
+
+/**
+ * A page of products, newest first, in pages of the storefront's size (docs/catalog-and-search.md):
+ * every category (categoryId null) or one. The category's pages use the composite index categoryId +
+ * createdAt desc in firestore.indexes.json.
+ */
+export async function fetchProductsPage(
+  categoryId: number | null,
+  cursor: PageCursor | null,
+): Promise<AdminProductPage> {
+  const constraints: QueryConstraint[] = [
+    ...(categoryId === null ? [] : [where('categoryId', '==', categoryId)]),
+    orderBy('createdAt', 'desc'),
+    orderBy(documentId(), 'desc'),
+  ];
+  if (cursor) constraints.push(startAfter(new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id));
+  constraints.push(limit(productPageSize));
+  const snapshot = await getDocs(query(products(), ...constraints));
+  const page = newestFirstPage(snapshot.docs, productPageSize, (d) => cursorAt(d.get('createdAt'), d.id));
+  return { products: page.items.map((d) => d.data()), next: page.next };
+}
+
+/** The products with these ids (a title search's matches), in the order given; missing ones are left out. */
+export async function fetchProductsByIds(ids: readonly string[]): Promise<Product[]> {
+  const found = new Map<string, Product>();
+  // Firestore's 'in' takes at most 30 values.
+  for (let start = 0; start < ids.length; start += 30) {
+    const chunk = ids.slice(start, start + 30);
+    const snapshot = await getDocs(query(products(), where(documentId(), 'in', chunk), limit(chunk.length)));
+    for (const d of snapshot.docs) found.set(d.id, d.data());
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { api, runQuery } from '../../../lib/api';
 import type { AppError } from '../../../lib/errors';
 import type { Outline, Product } from '../../../../domain/product';
+import type { PageCursor } from '../../../../domain/paging';
 import {
   createOutline,
   createProduct,
@@ -11,6 +12,9 @@ import {
   deleteProduct,
   fetchCategoryProducts,
   fetchDeliverableUrl,
+  fetchProductsByIds,
+  fetchProductsPage,
+  type AdminProductPage,
   fetchOutlines,
   updateCoverImage,
   updateOutline,
@@ -33,6 +37,20 @@ export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminCategoryProducts: build.query<Product[], number>({
       queryFn: (categoryId) => runQuery(() => fetchCategoryProducts(categoryId)),
+      providesTags: [productList],
+    }),
+    /** Manage Products' pages: every category (null) or one, 'Load more' asking for the next. */
+    getAdminProducts: build.infiniteQuery<AdminProductPage, number | null, PageCursor | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage: AdminProductPage) => lastPage.next,
+      },
+      queryFn: ({ queryArg, pageParam }) => runQuery(() => fetchProductsPage(queryArg, pageParam)),
+      providesTags: [productList],
+    }),
+    /** A title search's matches, as full products for their cards. */
+    getAdminProductsByIds: build.query<Product[], readonly string[]>({
+      queryFn: (ids) => runQuery(() => fetchProductsByIds(ids)),
       providesTags: [productList],
     }),
     getDeliverableUrl: build.query<string, string>({
@@ -80,6 +98,8 @@ export const productsApi = api.injectEndpoints({
 
 export const {
   useGetAdminCategoryProductsQuery,
+  useGetAdminProductsInfiniteQuery,
+  useGetAdminProductsByIdsQuery,
   useGetDeliverableUrlQuery,
   usePostProductMutation,
   useUpdateProductMutation,

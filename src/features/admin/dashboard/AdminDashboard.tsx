@@ -15,7 +15,6 @@ import { PostProductPanel } from '../products/PostProductPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
 import { SaleLicense } from '../licenses/SaleLicense';
-import { RefundAction } from '../sales/RefundAction';
 import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
@@ -50,13 +49,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
     case 'sales':
       return (
         <SalesPanel
-          renderActions={(sale) => (
-            <div className="flex flex-col gap-2">
-              <SaleActions sale={sale} />
-              <RefundAction sale={sale} />
-              <SaleLicense transactionId={sale.id} />
-            </div>
-          )}
+          renderActions={(sale) => <SaleActions sale={sale} />}
+          renderDetails={(sale) => <SaleLicense transactionId={sale.id} />}
         />
       );
     case 'discounts':

@@ -18,7 +18,13 @@ import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { LicenseKeysForm } from '../licenses/LicenseKeysForm';
 import type { LicenseKeySettings } from '../api/licenseKeySettings';
-import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from './resumableUpload';
+import {
+  browserTransport,
+  uploadFile,
+  type Attached,
+  type UploadProgress,
+  type UploadTransport,
+} from './resumableUpload';
 import { UploadList, type UploadEntry } from './UploadList';
 
 function errorText(error: unknown): string {
@@ -53,6 +59,9 @@ function useStoredDeliverables(productId: string) {
   return { files, setFiles, settings, licenseKeys, loadError, reload: () => setLoads((count) => count + 1) };
 }
 
+/** The queued file lists whose upload has started. */
+const startedQueues = new WeakSet<readonly File[]>();
+
 function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
   return (
     <div role="alert" className="space-y-2">
@@ -64,26 +73,14 @@ function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) 
   );
 }
 
-export function DeliverableFilesSection({
-  productId,
-  transport,
-  retryDelays,
-}: {
-  productId: string;
-  /** The network side of uploads (tests); by default the browser's, through the API. */
-  transport?: UploadTransport;
-  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
-  retryDelays?: number[];
-}) {
-  const headingId = useId();
-  const inputId = useId();
-  const { files, setFiles, settings, licenseKeys, loadError, reload } = useStoredDeliverables(productId);
+/** The uploads under way: each file sent with its progress; `onAttached` hears each one that attached. */
+function useUploads(
+  productId: string,
+  { transport, retryDelays }: { transport?: UploadTransport; retryDelays?: number[] },
+  onAttached: (answer: Attached) => void,
+) {
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const nextKey = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-
   const uploader =
     transport ??
     browserTransport({
@@ -94,7 +91,7 @@ export function DeliverableFilesSection({
   const update = (key: number, progress: UploadProgress) =>
     setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, progress } : entry)));
 
-  const addFiles = (chosen: FileList | null) => {
+  const addFiles = (chosen: ArrayLike<File> | null | undefined) => {
     for (const file of Array.from(chosen ?? [])) {
       const key = nextKey.current++;
       const handle = uploadFile(
@@ -114,16 +111,54 @@ export function DeliverableFilesSection({
       ]);
       void handle.done.then((answer) => {
         if (answer) {
-          setFiles(answer.files);
-          const { attached } = answer;
-          if (attached?.stampPdf === false && attached.stampNote) setStatus(`${attached.name}: ${attached.stampNote}`);
+          onAttached(answer);
           // A finished upload leaves the list of uploads; the file now shows among the attached ones.
           setUploads((current) => current.filter((entry) => entry.key !== key));
         }
       });
     }
+  };
+  return { uploads, setUploads, addFiles };
+}
+
+export function DeliverableFilesSection({
+  productId,
+  queued,
+  transport,
+  retryDelays,
+}: {
+  productId: string;
+  /** Files the seller chose before the product existed (Post A Product): uploaded as the section opens. */
+  queued?: readonly File[];
+  /** The network side of uploads (tests); by default the browser's, through the API. */
+  transport?: UploadTransport;
+  /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
+  retryDelays?: number[];
+}) {
+  const headingId = useId();
+  const inputId = useId();
+  const { files, setFiles, settings, licenseKeys, loadError, reload } = useStoredDeliverables(productId);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { uploads, setUploads, addFiles } = useUploads(productId, { transport, retryDelays }, (answer) => {
+    setFiles(answer.files);
+    const { attached } = answer;
+    if (attached?.stampPdf === false && attached.stampNote) setStatus(`${attached.name}: ${attached.stampNote}`);
+  });
+  const addChosen = (chosen: FileList | null) => {
+    addFiles(chosen);
     if (fileInput.current) fileInput.current.value = '';
   };
+
+  // Once per list the seller chose: a re-render, a remount or React's development double effect must not
+  // upload them twice.
+  useEffect(() => {
+    if (!queued?.length || startedQueues.has(queued)) return;
+    startedQueues.add(queued);
+    addFiles(queued);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the files chosen while posting, started once
+  }, []);
 
   const act = async (action: () => Promise<DeliverableFile[]>, done: string) => {
     if (busy) return;
@@ -173,7 +208,7 @@ export function DeliverableFilesSection({
           type="file"
           multiple
           className="block w-full max-w-full text-sm"
-          onChange={(event) => addFiles(event.target.files)}
+          onChange={(event) => addChosen(event.target.files)}
         />
       </div>
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
@@ -27,7 +27,9 @@ export function PostProductPanel() {
   const [errors, setErrors] = useState<Errors>({});
   const [resetKey, setResetKey] = useState(0);
   // The product just posted: its files are added here, since an upload needs the product to exist.
-  const [posted, setPosted] = useState<{ id: string; title: string; hasLink: boolean } | null>(null);
+  const [posted, setPosted] = useState<{ id: string; title: string; hasLink: boolean; files: File[] } | null>(null);
+  // The files buyers download, chosen with the rest of the form and uploaded once the product exists.
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   // A second click lands before React re-renders the disabled button; the ref stops it at once.
   const submitting = useRef(false);
@@ -63,9 +65,10 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
-      setPosted({ id: result.data, title: values.title.trim(), hasLink: values.url.trim() !== '' });
+      setPosted({ id: result.data, title: values.title.trim(), hasLink: values.url.trim() !== '', files });
       setValues(emptyProductForm());
       setCover(null);
+      setFiles([]);
       setResetKey((key) => key + 1);
       await showSuccess('Product Posted!');
     } finally {
@@ -106,6 +109,7 @@ export function PostProductPanel() {
             />
           }
         />
+        <QueuedFilesPicker key={resetKey} files={files} onChange={setFiles} disabled={busy} />
         {progress !== null ? <UploadProgress percent={progress} /> : null}
         <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
           {busy ? 'Posting...' : 'Post Course'}
@@ -114,13 +118,50 @@ export function PostProductPanel() {
       {posted ? (
         <div className="mt-8">
           <p className="font-medium text-slate-900">
-            {posted.hasLink
-              ? `Add the files buyers download for “${posted.title}”.`
-              : `Add the files buyers download for “${posted.title}”: it has no Product URL, so these files are all its buyers get.`}
+            {posted.files.length > 0
+              ? `The files buyers download for “${posted.title}”, uploading now:`
+              : posted.hasLink
+                ? `Add the files buyers download for “${posted.title}”.`
+                : `Add the files buyers download for “${posted.title}”: it has no Product URL, so these files are all its buyers get.`}
           </p>
-          <DeliverableFilesSection key={posted.id} productId={posted.id} />
+          <DeliverableFilesSection key={posted.id} productId={posted.id} queued={posted.files} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The files buyers download, picked in the form; they upload (with progress) once the product is posted. */
+function QueuedFilesPicker({
+  files,
+  onChange,
+  disabled,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  disabled: boolean;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1 block font-medium text-slate-800">
+        Files buyers download (optional)
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        disabled={disabled}
+        aria-describedby={hintId}
+        className="block w-full max-w-full text-sm"
+        onChange={(event) => onChange(Array.from(event.target.files ?? []))}
+      />
+      <p id={hintId} className="mt-1 text-sm text-slate-600">
+        {files.length > 0
+          ? `${files.length === 1 ? '1 file' : `${files.length} files`} to upload once the product is posted: ${files.map((file) => file.name).join(', ')}.`
+          : 'PDF, EPUB, ZIP, MP3, MP4… They upload once the product is posted; you can add more later.'}
+      </p>
+    </div>
   );
 }

@@ -35,7 +35,7 @@ export function NeedsAttention() {
     );
   }
   const open = issues.data ?? [];
-  if (open.length === 0) return null;
+  if (open.length === 0) return <NothingNeedsAttention />;
   return (
     <section
       aria-labelledby="needs-attention-heading"
@@ -54,6 +54,25 @@ export function NeedsAttention() {
           <IssueItem key={issue.id} issue={issue} />
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The empty list, shown so a seller learns what the list is for before anything lands in it. */
+function NothingNeedsAttention() {
+  return (
+    <section
+      aria-labelledby="needs-attention-heading"
+      className="space-y-1 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+    >
+      <h3 id="needs-attention-heading" className="text-lg font-semibold text-slate-900">
+        Needs attention
+      </h3>
+      <p className="text-sm text-slate-700">
+        Nothing needs attention. A payment the provider confirmed but the store could not complete automatically (paid
+        less than the checkout asked, a reference this store never issued, another product), or a refund or dispute for
+        a payment this store has no sale for, would appear here with what to do.
+      </p>
     </section>
   );
 }

@@ -17,7 +17,7 @@ export interface RefundActionProps {
 const actionButtonClass = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
 
 /** What is left to refund as far as the row knows; the API decides with pending refunds counted. */
-function leftOf(sale: RefundActionProps['sale']): number {
+export function leftOf(sale: RefundActionProps['sale']): number {
   return Math.max(toMinor(sale.amountPaid) - toMinor(sale.refund?.refunded ?? 0), 0) / 100;
 }
 
@@ -64,7 +64,7 @@ export function RefundAction({ sale }: RefundActionProps) {
   );
 }
 
-function RefundDialog({
+export function RefundDialog({
   sale,
   left,
   onClose,

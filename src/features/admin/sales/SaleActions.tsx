@@ -10,22 +10,29 @@ import {
 } from '../api/saleActionsApi';
 import { FormField } from '../../../components/FormField';
 import { DialogFooter } from '../components/DialogFooter';
-import { secondaryButtonClass } from '../products/fields';
+import { ActionsMenu, type MenuItem } from './ActionsMenu';
+import { leftOf, RefundDialog, type RefundActionProps } from './RefundAction';
 
 export interface SaleActionsProps {
-  sale: { id: string; productId: string; customerEmail: string; accessRevoked: boolean };
+  sale: {
+    id: string;
+    productId: string;
+    productName?: string;
+    customerEmail: string;
+    accessRevoked: boolean;
+  } & Partial<RefundActionProps['sale']>;
   /** Called after the API changed the sale (address corrected, access revoked or restored). */
   onChanged?: () => void;
 }
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-const actionButtonClass = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
-
 /**
- * What the seller does to one sale (docs/admin.md): send the access e-mail again (to a corrected address
- * when the buyer mistyped it), revoke or restore the access link, open the product. The buttons
- * follow what the API stored, never what was merely asked for.
+ * What the seller does to one sale (docs/admin.md), in one 'Actions' menu: send the access e-mail again
+ * (to a corrected address when the buyer mistyped it), revoke or restore the access link, reset the
+ * downloads, refund (when something is left to refund), open the product. The outcome is said right
+ * beside the menu, where the seller pressed, and follows what the API stored, never what was merely
+ * asked for.
  */
 export function SaleActions({ sale, onChanged }: SaleActionsProps) {
   const [revoked, setRevoked] = useState(sale.accessRevoked);
@@ -35,7 +42,7 @@ export function SaleActions({ sale, onChanged }: SaleActionsProps) {
     setListed(sale.accessRevoked);
     setRevoked(sale.accessRevoked);
   }
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialog, setDialog] = useState<'resend' | 'refund' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [setAccess, access] = useSetSaleAccessMutation();
   const [resetDownloads, reset] = useResetSaleDownloadsMutation();
@@ -72,64 +79,69 @@ export function SaleActions({ sale, onChanged }: SaleActionsProps) {
     onChanged?.();
   };
 
+  const refundSale = refundable(sale);
+  const items: MenuItem[] = [
+    { label: 'Resend access e-mail', onSelect: () => setDialog('resend') },
+    {
+      label: revoked ? 'Restore access' : 'Revoke access',
+      onSelect: () => void changeAccess(),
+      disabled: access.isLoading,
+    },
+    { label: 'Reset downloads', onSelect: () => void giveDownloadsBack(), disabled: reset.isLoading },
+    ...(refundSale ? [{ label: 'Refund', onSelect: () => setDialog('refund') }] : []),
+    { label: 'View product (opens in a new tab)', href: paths.product(sale.productId) },
+  ];
+
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={actionButtonClass}
-          onClick={() => {
+    <div className="flex flex-col items-start gap-1">
+      <ActionsMenu
+        name={sale.productName ? `Actions for ${sale.productName}, ${sale.customerEmail}` : 'Actions'}
+        items={items.map((item) => ({
+          ...item,
+          onSelect: () => {
             setNotice(null);
-            setDialogOpen(true);
-          }}
-        >
-          Resend access e-mail
-        </button>
-        <button
-          type="button"
-          className={actionButtonClass}
-          disabled={access.isLoading}
-          onClick={() => void changeAccess()}
-        >
-          {revoked ? 'Restore access' : 'Revoke access'}
-        </button>
-        <button
-          type="button"
-          className={actionButtonClass}
-          disabled={reset.isLoading}
-          onClick={() => void giveDownloadsBack()}
-        >
-          Reset downloads
-        </button>
-        <a
-          href={paths.product(sale.productId)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${actionButtonClass} inline-block`}
-        >
-          View product <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      </div>
+            item.onSelect?.();
+          },
+        }))}
+      />
       <p
         role={notice?.kind === 'error' ? 'alert' : 'status'}
         className={`text-sm ${notice?.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}
       >
         {notice?.text}
       </p>
-      {dialogOpen ? (
+      {dialog === 'resend' ? (
         <ResendDialog
           saleId={sale.id}
           email={sale.customerEmail}
-          onClose={() => setDialogOpen(false)}
+          onClose={() => setDialog(null)}
           onSent={(message, corrected) => {
-            setDialogOpen(false);
+            setDialog(null);
             setNotice({ kind: 'success', text: message });
             if (corrected) onChanged?.();
           }}
         />
       ) : null}
+      {dialog === 'refund' && refundSale ? (
+        <RefundDialog
+          sale={refundSale}
+          left={leftOf(refundSale)}
+          onClose={() => setDialog(null)}
+          onDone={(message) => {
+            setDialog(null);
+            setNotice({ kind: 'success', text: message });
+          }}
+        />
+      ) : null}
     </div>
   );
+}
+
+/** The sale as the refund dialog takes it, when the row knows its amount and something is left to refund. */
+function refundable(sale: SaleActionsProps['sale']): RefundActionProps['sale'] | null {
+  if (sale.amountPaid === undefined || sale.currency === undefined) return null;
+  const facts = { id: sale.id, amountPaid: sale.amountPaid, currency: sale.currency, refund: sale.refund ?? null };
+  return leftOf(facts) > 0 && !facts.refund?.full ? facts : null;
 }
 
 function errorText(error: unknown): string {

@@ -32,12 +32,14 @@ function messageOf(error: unknown): string {
 }
 
 export interface SalesPanelProps {
-  /** Per-sale actions shown in each row (the desk's resend / revoke / restore). */
+  /** Per-sale actions shown in each row (the desk's 'Actions' menu). */
   renderActions?: (sale: SaleRow) => ReactNode;
+  /** More about a sale in its row's details (the license key). */
+  renderDetails?: (sale: SaleRow) => ReactNode;
 }
 
 /** ?panel=sales: the seller's transactions, filtered by the URL, with totals, a chart and CSV export. */
-export function SalesPanel({ renderActions }: SalesPanelProps) {
+export function SalesPanel({ renderActions, renderDetails }: SalesPanelProps) {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => parseSalesFilter(params), [params]);
   const filterKey = JSON.stringify(filter);
@@ -60,11 +62,12 @@ export function SalesPanel({ renderActions }: SalesPanelProps) {
       <p className="text-sm text-slate-700">
         Showing {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (Africa/Lagos).
       </p>
+      {/* The sales come first (on a phone the first one is on the first screen); a new filter starts
+          again from the first page. */}
+      <SalesList key={`list-${filterKey}`} sales={sales} renderActions={renderActions} renderDetails={renderDetails} />
       <SalesTotals sales={sales} />
       <SalesChart sales={sales} />
       <ExportButton sales={sales} fileName={`sales-${days.from}-to-${days.to}.csv`} />
-      {/* A new filter starts again from the first page. */}
-      <SalesList key={`list-${filterKey}`} sales={sales} renderActions={renderActions} />
     </section>
   );
 }
@@ -177,7 +180,11 @@ function ExportButton({ sales, fileName }: { sales: SalesQuery; fileName: string
   );
 }
 
-function SalesList({ sales, renderActions }: { sales: SalesQuery; renderActions?: (sale: SaleRow) => ReactNode }) {
+function SalesList({
+  sales,
+  renderActions,
+  renderDetails,
+}: Pick<SalesPanelProps, 'renderActions' | 'renderDetails'> & { sales: SalesQuery }) {
   // Each entry is where a page starts (the last row of the page before): Previous pops, Next pushes.
   const [cursors, setCursors] = useState<PageCursor[]>([]);
   const after = cursors.at(-1) ?? null;
@@ -204,7 +211,7 @@ function SalesList({ sales, renderActions }: { sales: SalesQuery; renderActions?
   } else if (!page.data || page.data.rows.length === 0) {
     body = <p className="text-slate-700">{pageNumber === 1 ? 'No sales match these filters.' : 'No more sales.'}</p>;
   } else {
-    body = <SalesTable rows={page.data.rows} renderActions={renderActions} />;
+    body = <SalesTable rows={page.data.rows} renderActions={renderActions} renderDetails={renderDetails} />;
   }
 
   const last = page.data?.rows.at(-1);

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { formatLagosDateTime } from '../../../lib/lagosTime';
 import type { EmailStatus } from '../../../../domain/apiContracts';
+import { secondaryButtonClass } from '../products/fields';
 import { SaleStatus } from './SaleStatus';
 import type { SaleRow } from './types';
 
@@ -14,115 +15,154 @@ const statusClass: Record<EmailStatus, string> = {
 
 export interface SalesTableProps {
   rows: readonly SaleRow[];
-  /** Per-sale actions (resend, revoke, restore) plugged in by the desk's actions component. */
+  /** Per-sale actions (the 'Actions' menu) plugged in by the desk, in the row's last cell. */
   renderActions?: (sale: SaleRow) => ReactNode;
+  /** More about a sale (its license key), shown in the row's details with provider, reference and uses. */
+  renderDetails?: (sale: SaleRow) => ReactNode;
 }
 
-const cell = 'px-3 py-2 align-top';
+// On a phone each sale is a card: its date and actions on the first line, the other cells stacked under
+// them; from md on a table row. Nothing scrolls sideways.
+const cellBox = 'block px-3 py-1 align-top md:table-cell md:py-2';
+const cell = `col-span-2 ${cellBox}`;
+const head = 'px-3 py-2';
 
 /**
- * The page of sales. On a phone the table scrolls sideways inside a labelled, focusable region, so
- * keyboard and screen-reader users can reach every column.
+ * The page of sales (docs/admin.md, 'Sales'): date, product, buyer, amount, state and the actions fit the
+ * width; 'Details' opens a row with the provider, reference, e-mail state, link uses and what the desk
+ * adds (the license key).
  */
-export function SalesTable({ rows, renderActions }: SalesTableProps) {
+export function SalesTable({ rows, renderActions, renderDetails }: SalesTableProps) {
   return (
-    <div
-      role="region"
-      aria-label="Sales list"
-      tabIndex={0}
-      // relative: the screen-reader-only texts of the action buttons are positioned absolutely, and
-      // only a positioned scroller clips them, so they cannot widen the page on a phone.
-      className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200"
-    >
-      <table className="min-w-[72rem] w-full text-left text-sm">
+    <div role="region" aria-label="Sales list" className="rounded-lg ring-1 ring-slate-200">
+      <table className="block w-full text-left text-sm md:table">
         <caption className="sr-only">Sales, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
           <tr>
-            <th scope="col" className={cell}>
+            <th scope="col" className={head}>
               Date (Lagos)
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={head}>
               Product
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={head}>
               Buyer
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={head}>
               Amount
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={head}>
               Status
             </th>
-            <th scope="col" className={cell}>
-              Provider
+            <th scope="col" className={head}>
+              Actions
             </th>
-            <th scope="col" className={cell}>
-              Reference
-            </th>
-            <th scope="col" className={cell}>
-              E-mail
-            </th>
-            <th scope="col" className={cell}>
-              Link uses
-            </th>
-            {renderActions && (
-              <th scope="col" className={cell}>
-                Actions
-              </th>
-            )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
-          {rows.map((sale) => (
-            <SaleRowView key={sale.id} sale={sale} renderActions={renderActions} />
-          ))}
-        </tbody>
+        {rows.map((sale) => (
+          <SaleRowView key={sale.id} sale={sale} renderActions={renderActions} renderDetails={renderDetails} />
+        ))}
       </table>
     </div>
   );
 }
 
-export function SaleRowView({ sale, renderActions }: { sale: SaleRow; renderActions?: (sale: SaleRow) => ReactNode }) {
+/** The number of columns, which the details row spans. */
+const columns = 6;
+
+export function SaleRowView({
+  sale,
+  renderActions,
+  renderDetails,
+}: {
+  sale: SaleRow;
+  renderActions?: (sale: SaleRow) => ReactNode;
+  renderDetails?: (sale: SaleRow) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   return (
-    <tr>
-      <td className={`${cell} whitespace-nowrap`}>
-        <time dateTime={sale.createdAt}>{formatLagosDateTime(sale.createdAt)}</time>
-      </td>
-      <td className={cell}>{sale.productName}</td>
-      <td className={cell}>
-        <span className="block font-medium text-slate-900">{sale.customerName}</span>
-        <span className="block break-all text-slate-600">{sale.customerEmail}</span>
-      </td>
-      <td className={`${cell} whitespace-nowrap`}>
-        <span className="block font-semibold">{formatPrice(sale.amountPaid, sale.currency)}</span>
-        {sale.discountCode && (
-          <span className="block text-xs text-slate-600">
-            {sale.discountCode}: -{formatPrice(sale.discountAmount, sale.currency)} off{' '}
-            {formatPrice(sale.listPrice, sale.currency)}
+    // One row group per sale: the sale and its details stay together, on a phone as one card.
+    <tbody className="block border-t border-slate-200 py-2 first-of-type:border-t-0 md:table-row-group md:py-0">
+      <tr className="grid grid-cols-[1fr_auto] items-start md:table-row">
+        <td className={`col-span-1 ${cellBox} whitespace-nowrap text-slate-700`}>
+          <time dateTime={sale.createdAt}>{formatLagosDateTime(sale.createdAt)}</time>
+        </td>
+        <td className={`${cell} break-words font-medium text-slate-900`}>{sale.productName}</td>
+        <td className={cell}>
+          <span className="block font-medium text-slate-900">{sale.customerName}</span>
+          <span className="block break-all text-slate-600">{sale.customerEmail}</span>
+        </td>
+        <td className={`${cell} whitespace-nowrap`}>
+          <span className="block font-semibold">{formatPrice(sale.amountPaid, sale.currency)}</span>
+          {sale.discountCode && (
+            <span className="block text-xs text-slate-600">
+              {sale.discountCode}: -{formatPrice(sale.discountAmount, sale.currency)} off{' '}
+              {formatPrice(sale.listPrice, sale.currency)}
+            </span>
+          )}
+        </td>
+        <td className={cell}>
+          <SaleStatus sale={sale} />
+          {sale.accessRevoked && <span className="mt-1 block text-xs font-semibold text-red-700">Access revoked</span>}
+        </td>
+        <td className={`col-span-1 col-start-2 row-start-1 ${cellBox} md:w-44`}>
+          <div className="flex flex-wrap items-start gap-2">
+            {renderActions?.(sale)}
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              aria-label={`Details of ${sale.productName}, ${sale.customerEmail}`}
+              className={`${secondaryButtonClass} px-3 py-1.5 text-sm`}
+              onClick={() => setOpen(!open)}
+            >
+              Details
+            </button>
+          </div>
+        </td>
+      </tr>
+      <tr id={detailsId} hidden={!open} className="bg-slate-50">
+        <td colSpan={columns} className="block px-3 py-3 md:table-cell">
+          <SaleDetails sale={sale} />
+          {open && renderDetails?.(sale)}
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
+function SaleDetails({ sale }: { sale: SaleRow }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <dt className="text-xs text-slate-600">Provider</dt>
+        <dd>{sale.paymentMethod}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-600">Reference</dt>
+        <dd className="break-all font-mono text-xs">{sale.reference}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-600">E-mail</dt>
+        <dd>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[sale.emailStatus]}`}>
+            {statusLabel[sale.emailStatus]}
           </span>
-        )}
-      </td>
-      <td className={cell}>
-        <SaleStatus sale={sale} />
-      </td>
-      <td className={cell}>{sale.paymentMethod}</td>
-      <td className={`${cell} break-all font-mono text-xs`}>{sale.reference}</td>
-      <td className={cell}>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[sale.emailStatus]}`}>
-          {statusLabel[sale.emailStatus]}
-        </span>
-        {sale.accessRevoked && <span className="mt-1 block text-xs font-semibold text-red-700">Access revoked</span>}
-      </td>
-      <td className={cell}>
-        {sale.accessUses}
-        {sale.downloads.count + sale.downloads.devices > 0 && (
-          <span className="mt-1 block whitespace-nowrap text-xs text-slate-700">
-            {sale.downloads.count} {sale.downloads.count === 1 ? 'download' : 'downloads'} · {sale.downloads.devices}{' '}
-            {sale.downloads.devices === 1 ? 'device' : 'devices'}
-          </span>
-        )}
-      </td>
-      {renderActions && <td className={cell}>{renderActions(sale)}</td>}
-    </tr>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-600">Link uses</dt>
+        <dd>
+          {sale.accessUses}
+          {sale.downloads.count + sale.downloads.devices > 0 && (
+            <span className="mt-1 block whitespace-nowrap text-xs text-slate-700">
+              {sale.downloads.count} {sale.downloads.count === 1 ? 'download' : 'downloads'} · {sale.downloads.devices}{' '}
+              {sale.downloads.devices === 1 ? 'device' : 'devices'}
+            </span>
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CoverImage } from '../../../components/CoverImage';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { usePageMeta } from '../../../components/usePageMeta';
@@ -9,8 +9,8 @@ import { formatProductPrice, priceIn } from '../../../../domain/money';
 import type { Product } from '../../../../domain/product';
 import { paths } from '../../../../domain/routes';
 import { metaDescription } from '../../../../domain/text';
-import { LazyPaymentDialog, type PaymentRequest } from '../../checkout';
-import { selectCurrency, useGeoCurrencyDefault } from '../../currency';
+import { LazyPaymentDialog, type CustomerDraft, type PaymentRequest } from '../../checkout';
+import { currencyChosen, selectCurrency, useGeoCurrencyDefault } from '../../currency';
 import { useGetOutlinesQuery, useGetProductQuery } from '../api/catalogApi';
 import { OutlineSection } from './OutlineSection';
 import { PurchaseNotes } from './PurchaseNotes';
@@ -62,6 +62,9 @@ function ProductDetails({ product }: { product: Product }) {
   const linkCheckout = searchParams.get('checkout') ?? '';
   const checkoutId = /^[0-9a-f]{20}$/.test(linkCheckout) ? linkCheckout : undefined;
   const [buying, setBuying] = useState(Boolean(linkCode ?? checkoutId));
+  // What the buyer typed before paying in the other currency from the dialog, kept for the dialog reopened in it.
+  const [draft, setDraft] = useState<CustomerDraft | undefined>();
+  const dispatch = useAppDispatch();
   usePageMeta({ title: product.title, description: metaDescription(product.description) });
 
   const request: PaymentRequest = {
@@ -69,6 +72,8 @@ function ProductDetails({ product }: { product: Product }) {
     currency,
     productName: product.title,
     productId: product.id,
+    prices: { NGN: product.priceInNgn, USD: product.priceInUsd },
+    ...(draft ? { customer: draft } : {}),
     ...(linkCode ? { code: linkCode } : {}),
     ...(checkoutId ? { checkoutId } : {}),
   };
@@ -117,7 +122,20 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
       {/* Keyed by currency: the visitor's default currency may arrive (geo-IP) after a ?code= link
           opened the dialog, whose price and code are then worked out again in that currency. */}
-      {buying && <LazyPaymentDialog key={currency} request={request} onClose={() => setBuying(false)} />}
+      {buying && (
+        <LazyPaymentDialog
+          key={currency}
+          request={request}
+          onClose={() => {
+            setDraft(undefined);
+            setBuying(false);
+          }}
+          onSwitchCurrency={(next, customer) => {
+            setDraft(customer);
+            dispatch(currencyChosen(next));
+          }}
+        />
+      )}
     </article>
   );
 }

@@ -4,7 +4,9 @@ import { getConfig } from '../../../lib/config';
 import { messages } from '../checkoutMessages';
 import { isRecording, type DialogState } from '../paymentDialogState';
 import { paymentMethod, type Payments } from '../paymentMethod';
-import type { PaymentRequest } from '../paymentRequest';
+import type { Currency } from '../../../../domain/money';
+import type { CustomerDraft, PaymentRequest } from '../paymentRequest';
+import { CurrencyChoice } from './CurrencyChoice';
 import { PaymentComplete } from './PaymentComplete';
 import { PaymentForm } from './PaymentForm';
 import { CloseRow, PaymentReceived } from './PaymentResult';
@@ -28,9 +30,12 @@ export function PaymentDialog({
   onClose,
   payments = getConfig().payments,
   waitPollMs,
+  onSwitchCurrency,
 }: {
   request: PaymentRequest;
   onClose: () => void;
+  /** Pays in the other currency: the page changes the store's currency and opens the dialog in it. */
+  onSwitchCurrency?: (currency: Currency, customer: CustomerDraft) => void;
   payments?: Payments;
   /** How often the waiting state asks the API (useWaitStatus's default unless given). */
   waitPollMs?: number;
@@ -92,6 +97,15 @@ export function PaymentDialog({
           steps={steps}
           formRef={formRef}
           onCancel={close}
+          currencyChoice={
+            request.prices && onSwitchCurrency ? (
+              <CurrencyChoice
+                currency={request.currency}
+                prices={request.prices}
+                onSwitch={(currency) => onSwitchCurrency(currency, state.customer)}
+              />
+            ) : null
+          }
         />
       )}
     </Modal>

@@ -1,4 +1,4 @@
-import type { Dispatch, FormEvent, RefObject } from 'react';
+import type { Dispatch, FormEvent, ReactNode, RefObject } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { messages } from '../checkoutMessages';
 import { isRecording, retryOffer, type DialogAction, type DialogState, type Notice } from '../paymentDialogState';
@@ -23,6 +23,7 @@ export function PaymentForm({
   steps,
   formRef,
   onCancel,
+  currencyChoice,
 }: {
   request: PaymentRequest;
   method: PaymentMethod;
@@ -32,6 +33,8 @@ export function PaymentForm({
   steps: DialogSteps;
   formRef: RefObject<HTMLFormElement | null>;
   onCancel: () => void;
+  /** Both prices and the switch to pay in the other currency, shown above the pay button. */
+  currencyChoice?: ReactNode;
 }) {
   const busy = isRecording(state);
   const retry = retryOffer(state);
@@ -74,6 +77,8 @@ export function PaymentForm({
       />
 
       {state.notice && <CheckoutNotice notice={state.notice} />}
+
+      {state.phase.kind === 'editing' && currencyChoice}
 
       <div className="pt-2">
         {retry ? (

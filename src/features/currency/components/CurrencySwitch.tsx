@@ -1,16 +1,31 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isGenuineUserEvent } from '../../../lib/genuineEvent';
 import { currencyChosen, selectCurrency } from '../currencySlice';
 
+/** Whether the page is scrolled down from its top, kept up to date as the shopper scrolls. */
+function useScrolledDown(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 8);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  return scrolled;
+}
+
 /**
  * The currency switch fixed at the top (docs/storefront.md): USD on the left, NGN on the right. Keyboard
- * users get it for free: Space or Enter on a button fires a click the browser marks as trusted.
+ * users get it for free: Space or Enter on a button fires a click the browser marks as trusted. It shows
+ * while the page is at its top, where every page leaves room for it, and fades out (taking no clicks)
+ * once the page scrolls, so it never covers a control; tabbing to it shows it again.
  */
 export function CurrencySwitch() {
   const dispatch = useAppDispatch();
   const currency = useAppSelector(selectCurrency);
   const isNgn = currency === 'NGN';
+  const scrolled = useScrolledDown();
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (!isGenuineUserEvent(event)) return;
@@ -18,7 +33,12 @@ export function CurrencySwitch() {
   };
 
   return (
-    <div className="fixed left-1/2 top-3 z-40 flex -translate-x-1/2 items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-semibold shadow-md ring-1 ring-slate-200">
+    <div
+      data-scrolled={scrolled ? 'true' : undefined}
+      className={`fixed left-1/2 top-3 z-40 flex -translate-x-1/2 items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-semibold shadow-md ring-1 ring-slate-200 transition-opacity ${
+        scrolled ? 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100' : ''
+      }`}
+    >
       <span aria-hidden="true" className={isNgn ? 'text-slate-600' : 'text-brand-800'}>
         USD
       </span>

@@ -12,8 +12,16 @@ import { deferred, resetCatalogQueries } from '../../../support/catalogQueries.m
 import { buildOutline, buildProduct } from '../../../support/factories';
 import { geoIpUrl, server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
+import { isGenuineUserEvent } from '../../../../src/lib/genuineEvent';
 
 vi.mock('../../../../src/features/catalog/api/catalogQueries', () => import('../../../support/catalogQueries.mock'));
+// Events from Testing Library are untrusted, like a script's: a test stands in for a person's click
+// by answering the trust check itself.
+vi.mock('../../../../src/lib/genuineEvent', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/lib/genuineEvent')>();
+  return { isGenuineUserEvent: vi.fn(actual.isGenuineUserEvent) };
+});
+const personClicks = () => vi.mocked(isGenuineUserEvent).mockReturnValueOnce(true);
 
 const product = buildProduct({
   id: 'excel-mastery',
@@ -242,6 +250,35 @@ describe('payment dialog', () => {
     expect(cancel).toHaveFocus();
     await user.tab();
     expect(name).toHaveFocus();
+  });
+});
+
+describe("the payment dialog's currency switch", () => {
+  it('shows both prices and pays in naira after starting in dollars, keeping what the buyer typed', async () => {
+    const { user, store } = renderProductPage({ preloadedState: chosen('USD') });
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('Price: ₦12,000 or $15')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Full Name'), 'Ada Obi');
+    personClicks();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay in naira (Paystack)' }));
+
+    expect(store.getState().currency).toEqual({ currency: 'NGN', chosen: true });
+    dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(within(dialog).getByText('₦12,000')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Full Name')).toHaveValue('Ada Obi');
+    expect(within(dialog).getByRole('button', { name: 'Pay in dollars (PayPal)' })).toBeInTheDocument();
+    // The page behind follows the store's currency, as with the top switch.
+    expect(screen.getByText('₦12,000', { selector: 'p.text-3xl' })).toBeInTheDocument();
+  });
+
+  it('ignores a scripted click on the switch', async () => {
+    const { user, store } = renderProductPage({ preloadedState: chosen('USD') });
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay in naira (Paystack)' }));
+    expect(store.getState().currency).toEqual({ currency: 'USD', chosen: true });
+    expect(within(dialog).getByText('$15')).toBeInTheDocument();
   });
 });
 

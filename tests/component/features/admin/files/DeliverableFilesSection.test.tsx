@@ -112,6 +112,28 @@ beforeEach(() => {
   });
 });
 
+describe('files chosen while posting the product', () => {
+  it('uploads them once as the section opens, with the same progress, and lists them attached', async () => {
+    const { transport, calls } = fakeTransport();
+    const queued = [zipOf(2000)];
+    const { rerender } = renderWithProviders(
+      <DeliverableFilesSection productId="p1" transport={transport} queued={queued} />,
+    );
+    const attached = await screen.findByRole('list', { name: 'Attached files' });
+    await waitFor(() => expect(within(attached).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(attached).getByDisplayValue('Bonus.zip')).toBeInTheDocument();
+    rerender(<DeliverableFilesSection productId="p1" transport={transport} queued={queued} />);
+    expect(calls).toEqual(['start Bonus.zip 2000', 'send from 0', 'attach f-new']);
+  });
+
+  it('says why one failed, as for a file added later', async () => {
+    const { transport } = fakeTransport({ start: vi.fn(() => Promise.reject(new Error('This file is too large.'))) });
+    renderWithProviders(<DeliverableFilesSection productId="p1" transport={transport} queued={[zipOf(2000)]} />);
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(await within(uploads).findByText('This file is too large.')).toBeInTheDocument();
+  });
+});
+
 describe('uploading a file', () => {
   it('shows the progress of an upload in a labelled bar and in words, then lists the attached file', async () => {
     const sending = deferred<'complete' | 'incomplete'>();

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteProduct,
-  fetchCategoryProducts,
+  fetchProductsByIds,
+  fetchProductsPage,
   fetchDeliverableUrl,
   isCoverInUse,
   updateCoverImage,
@@ -14,11 +15,15 @@ import type { Product } from '../../../../../domain/product';
 import { uploadedUrl, useImageApi } from '../../../../support/adminImageApi';
 import { setupAlerts } from '../../../../support/alerts';
 import { server } from '../../../../support/msw';
-import { deferred } from '../../../../support/catalogQueries.mock';
+import { deferred, fetchCatalogIndex, resetCatalogQueries } from '../../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../../support/factories';
 import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 
+vi.mock(
+  '../../../../../src/features/catalog/api/catalogQueries',
+  () => import('../../../../support/catalogQueries.mock'),
+);
 vi.mock(
   '../../../../../src/features/admin/api/productAdminQueries',
   () => import('../../../../support/productAdminQueries.mock'),
@@ -47,11 +52,28 @@ const python = buildProduct({
 let catalog: Product[];
 beforeEach(() => {
   resetProductAdminQueries();
+  resetCatalogQueries();
   catalog = [excel, python];
-  vi.mocked(fetchCategoryProducts).mockImplementation(async (categoryId) =>
-    catalog.filter((product) => product.categoryId === categoryId),
-  );
+  vi.mocked(fetchProductsPage).mockImplementation(async (categoryId) => ({
+    products: catalog.filter((product) => categoryId === null || product.categoryId === categoryId),
+    next: null,
+  }));
   vi.mocked(fetchDeliverableUrl).mockResolvedValue('https://drive.example.com/excel');
+  // The title search's matches come from the catalog index, their cards from the products.
+  vi.mocked(fetchCatalogIndex).mockImplementation(async () =>
+    catalog.map(({ id, title, priceInNgn, priceInUsd, coverImageUrl, categoryId, createdAt }) => ({
+      id,
+      title,
+      priceInNgn,
+      priceInUsd,
+      coverImageUrl,
+      categoryId,
+      createdAt,
+    })),
+  );
+  vi.mocked(fetchProductsByIds).mockImplementation(async (ids) =>
+    catalog.filter((product) => ids.includes(product.id)),
+  );
 });
 setupAlerts();
 
@@ -70,16 +92,45 @@ async function openActions(user: ReturnType<typeof renderWithProviders>['user'],
 }
 
 describe('Manage products panel', () => {
-  it("asks for a category first: 'Please select a category.'", async () => {
+  it("shows every product at first under 'All categories', the default, in pages with 'Load more'", async () => {
+    const course = buildProduct({ id: 'course-1', title: 'Course One', categoryId: 2 });
+    const cursor = { seconds: 1, nanoseconds: 0, id: 'python-basics' };
+    vi.mocked(fetchProductsPage).mockImplementation(async (_categoryId, after) =>
+      after === null ? { products: [excel, python], next: cursor } : { products: [course], next: null },
+    );
     const { user } = renderWithProviders(<ManageProductsPanel />);
-    await user.click(screen.getByRole('button', { name: 'Get Products' }));
-    expect(screen.getByText('Please select a category.')).toBeInTheDocument();
-    expect(fetchCategoryProducts).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Category')).toHaveDisplayValue('All categories');
+    expect(await screen.findByRole('heading', { name: 'All categories' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'All categories products' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 4 })
+        .map((title) => title.textContent),
+    ).toEqual(['EXCEL MASTERY FOR BUSINESS', 'PYTHON BASICS']);
+    expect(fetchProductsPage).toHaveBeenCalledWith(null, null);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('article', { name: 'COURSE ONE' })).toBeInTheDocument();
+    expect(fetchProductsPage).toHaveBeenLastCalledWith(null, cursor);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('searches titles across every category through the catalog index', async () => {
+    catalog.push(buildProduct({ id: 'course-1', title: 'Excel Course', categoryId: 2 }));
+    const { user } = renderWithProviders(<ManageProductsPanel />);
+    await screen.findByRole('article', { name: 'PYTHON BASICS' });
+    await user.type(screen.getByLabelText('Search by title'), 'EXCEL');
+    expect(await screen.findByRole('article', { name: 'EXCEL COURSE' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'PYTHON BASICS' })).not.toBeInTheDocument();
+    expect(fetchProductsByIds).toHaveBeenLastCalledWith(['excel-mastery', 'course-1']);
+    await user.clear(screen.getByLabelText('Search by title'));
+    await user.type(screen.getByLabelText('Search by title'), 'nothing like it');
+    expect(await screen.findByText('No product title contains "nothing like it".')).toBeInTheDocument();
   });
 
   it('shows the category name and a card per product: cover, upper-case title, 50-character description, both prices', async () => {
     await renderWithEbooks();
-    expect(fetchCategoryProducts).toHaveBeenCalledWith(1);
+    expect(fetchProductsPage).toHaveBeenCalledWith(1, null);
     const card = await screen.findByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' });
     expect(within(card).getByRole('img', { name: 'Cover of Excel Mastery for Business' })).toBeInTheDocument();
     expect(within(card).getByText('Formulas, pivot tables and dashboards that turn ra...')).toBeInTheDocument();
@@ -92,7 +143,7 @@ describe('Manage products panel', () => {
     const { user } = await renderWithEbooks();
     await screen.findByRole('article', { name: 'PYTHON BASICS' });
     await user.type(screen.getByLabelText('Search by title'), 'exc');
-    expect(screen.getByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'PYTHON BASICS' })).not.toBeInTheDocument();
   });
 
@@ -105,10 +156,8 @@ describe('Manage products panel', () => {
   });
 
   it('says so, with a retry, when the products cannot be fetched', async () => {
-    vi.mocked(fetchCategoryProducts).mockRejectedValueOnce(new Error('offline'));
+    vi.mocked(fetchProductsPage).mockRejectedValueOnce(new Error('offline'));
     const { user } = renderWithProviders(<ManageProductsPanel />);
-    await user.selectOptions(screen.getByLabelText('Category'), '📚 Ebooks');
-    await user.click(screen.getByRole('button', { name: 'Get Products' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong while fetching products.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createOutline,
   deleteOutline,
-  fetchCategoryProducts,
+  fetchProductsPage,
   fetchOutlines,
   updateOutline,
 } from '../../../../../src/features/admin/api/productAdminQueries';
@@ -25,7 +25,7 @@ let outlines: Outline[];
 
 beforeEach(() => {
   resetProductAdminQueries();
-  vi.mocked(fetchCategoryProducts).mockResolvedValue([excel]);
+  vi.mocked(fetchProductsPage).mockResolvedValue({ products: [excel], next: null });
   outlines = [
     buildOutline({ id: 'o1', productId: 'excel-mastery', outline: 'Formulas that save hours', outlineOrder: 1 }),
     buildOutline({ id: 'o2', productId: 'excel-mastery', outline: 'Pivot tables', outlineOrder: 2 }),

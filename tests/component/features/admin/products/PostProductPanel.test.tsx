@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostProductPanel } from '../../../../../src/features/admin/products/PostProductPanel';
 import { createProduct } from '../../../../../src/features/admin/api/productAdminQueries';
 import { useImageApi, uploadedUrl } from '../../../../support/adminImageApi';
 import { setupAlerts } from '../../../../support/alerts';
+import { pressInAlert } from '../../../../support/adminScreens';
 import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 
@@ -169,6 +170,31 @@ describe('Post product panel', () => {
         'Add the files buyers download for “Excel Mastery for Business”: it has no Product URL, so these files are all its buyers get.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('takes the files buyers download in the same form and starts their upload once the product is posted', async () => {
+    useImageApi({ uploadedName: 'with-files' });
+    const { fill, chooseCover, submit, user } = renderPanel();
+    await fill();
+    chooseCover(png());
+    const book = new File([new Uint8Array(3000)], 'The Book.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Files buyers download (optional)'), book);
+    expect(screen.getByLabelText('Files buyers download (optional)')).toHaveAccessibleDescription(
+      '1 file to upload once the product is posted: The Book.pdf.',
+    );
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    await pressInAlert(user);
+    expect(
+      await screen.findByText('The files buyers download for “Excel Mastery for Business”, uploading now:'),
+    ).toBeInTheDocument();
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getByText('The Book.pdf')).toBeInTheDocument();
+    expect(within(uploads).getByRole('progressbar', { name: 'Upload of The Book.pdf' })).toBeInTheDocument();
+    // The form is cleared for the next product, files included.
+    expect(screen.getByLabelText('Files buyers download (optional)')).toHaveAccessibleDescription(
+      'PDF, EPUB, ZIP, MP3, MP4… They upload once the product is posted; you can add more later.',
+    );
   });
 
   it('refuses a link that is not a full https:// link', async () => {

@@ -16,11 +16,14 @@ beforeEach(() => resetPaymentIssues());
 const region = () => screen.findByRole('region', { name: /Needs attention/ });
 
 describe("the Sales panel's 'Needs attention' list", () => {
-  it('shows nothing when no payment needs attention', async () => {
+  it('shows an empty state that says what would appear there when no payment needs attention', async () => {
     renderWithProviders(<NeedsAttention />);
     await waitFor(() => expect(fetchOpenPaymentIssues).toHaveBeenCalled());
-    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
-    expect(screen.queryByRole('region', { name: /Needs attention/ })).not.toBeInTheDocument();
+    const list = await screen.findByRole('region', { name: 'Needs attention' });
+    expect(list).toHaveTextContent(
+      'Nothing needs attention. A payment the provider confirmed but the store could not complete automatically (paid less than the checkout asked, a reference this store never issued, another product), or a refund or dispute for a payment this store has no sale for, would appear here with what to do.',
+    );
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('lists each open issue with what happened and what to do', async () => {
@@ -93,7 +96,12 @@ describe("the Sales panel's 'Needs attention' list", () => {
     await region();
     await user.click(screen.getByRole('button', { name: 'Mark resolved: Paystack ds-00000000000000000001' }));
     expect(markPaymentIssueResolved).toHaveBeenCalledWith('paystack_ds-00000000000000000001');
-    await waitFor(() => expect(screen.queryByRole('region', { name: /Needs attention/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /Needs attention/ })).toHaveTextContent(
+        /^Needs attentionNothing needs attention\./,
+      ),
+    );
+    expect(screen.queryByRole('button', { name: /Mark resolved/ })).not.toBeInTheDocument();
     expect(fetchOpenPaymentIssues).toHaveBeenCalledTimes(2);
   });
 

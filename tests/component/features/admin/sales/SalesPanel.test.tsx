@@ -126,26 +126,30 @@ describe('Sales panel states', () => {
       ],
       hasNext: false,
     });
-    renderPanel();
+    const { user } = renderPanel();
     await screen.findByRole('region', { name: 'Sales list' });
     const [first, second] = rowsOf();
+    // The row itself: date, product, buyer, amount, state and the actions, which fit the width.
     expect(
       within(first as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([
-      '22 Nov 2026, 00:30',
-      'Python Basics',
-      'Chidi Okekechidi@example.com',
-      '$9',
-      'Paid',
-      'PayPal',
-      '5O190127TN364715T',
-      'Failed',
-      '32 downloads · 1 device',
-    ]);
+    ).toEqual(['22 Nov 2026, 00:30', 'Python Basics', 'Chidi Okekechidi@example.com', '$9', 'Paid', 'Details']);
+    // Its details: provider, reference, e-mail status, link uses.
+    const details = within(first as HTMLElement).getByRole('button', {
+      name: 'Details of Python Basics, chidi@example.com',
+    });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    const detailsRow = within(list()).getAllByRole('row')[2] as HTMLElement;
+    expect(within(detailsRow).getByRole('cell').textContent).toBe(
+      'ProviderPayPalReference5O190127TN364715TE-mailFailedLink uses32 downloads · 1 device',
+    );
     expect(within(second as HTMLElement).getByText('₦12,000')).toBeInTheDocument();
-    expect(within(second as HTMLElement).getByText('Sending')).toBeInTheDocument();
+    await user.click(within(second as HTMLElement).getByRole('button', { name: /^Details of / }));
+    // Rows: the header, the first sale and its details, the second sale and its details.
+    expect(within(within(list()).getAllByRole('row')[4] as HTMLElement).getByText('Sending')).toBeInTheDocument();
     expect(fetchSalesPage).toHaveBeenCalledWith(last30, null);
   });
 
@@ -195,7 +199,8 @@ describe('Sales after a sale action', () => {
     await waitFor(() => expect(fetchSalesTotals).toHaveBeenCalledTimes(1));
     expect(within(list()).queryByText('Access revoked')).not.toBeInTheDocument();
 
-    await user.click(within(list()).getByRole('button', { name: 'Revoke access' }));
+    await user.click(within(list()).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Revoke access' }));
     await pressInAlert(user, 'Yes, revoke');
 
     expect(await within(list()).findByText('Access revoked')).toBeInTheDocument();
@@ -216,7 +221,8 @@ describe('Sales after a resend to a corrected address', () => {
     await screen.findByRole('region', { name: 'Sales list' });
     await within(list()).findByText('ada.obi@exmaple.com');
 
-    await user.click(within(list()).getByRole('button', { name: 'Resend access e-mail' }));
+    await user.click(within(list()).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Resend access e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend access e-mail' });
     await user.clear(within(dialog).getByLabelText('Buyer e-mail'));
     await user.type(within(dialog).getByLabelText('Buyer e-mail'), 'Ada.Obi@Example.com');

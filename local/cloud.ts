@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
 import { createDemoBank } from './demoBank';
+import { createDemoPaystackAccounts } from './demoPaystackAccounts';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -327,7 +328,15 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         demoBank.stop();
         return Promise.resolve();
       });
-      const app = createApp({ config, db, mailer, auth, demoTransferSent: demoBank.transferSent });
+      const app = createApp({
+        config,
+        db,
+        mailer,
+        auth,
+        demoTransferSent: demoBank.transferSent,
+        // Paystack's banks and subaccounts for the affiliate program, offline (used in demo mode only).
+        paystackAccounts: createDemoPaystackAccounts(),
+      });
       type Sweep = { name: string; run: () => Promise<string | null> };
       // Sweeps on a timer, one after the other; a run still going when the next is due is not
       // doubled, and each reports only when it did something.

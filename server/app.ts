@@ -29,7 +29,7 @@ import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createOrderRouter } from './orders/orderRoutes';
-import { createPurchaseWiring } from './orders/purchaseWiring';
+import { createPurchaseWiring, type PurchaseWiringDeps } from './orders/purchaseWiring';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
@@ -42,8 +42,10 @@ import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
 import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook';
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
+import { createAffiliateRoutes } from './affiliates/affiliateWiring';
 
-export interface AppDeps {
+/** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
+export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
@@ -255,6 +257,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/purchases', purchases.purchases);
   app.use('/api/library', limits.access, purchases.library);
   const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
+  const affiliates = createAffiliateRoutes({ db: deps.db, ...purchases.affiliates, requireAdmin, limits, logError });
+  app.use('/api/affiliates', affiliates.publicApi).use('/api/admin/affiliates', affiliates.admin);
   app.use('/api/licenses', licenseRoutes.publicApi);
   app.use('/api/admin', licenseRoutes.admin);
 
@@ -341,14 +345,19 @@ function createPurchaseRoutes(
   files: () => FileStorage | null,
 ) {
   const { config, db, mailer } = deps;
-  const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({ ...deps, now, logError });
-  const { browsers, downloads, library } = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
-  const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
+  const wiring = createPurchaseWiring({ ...deps, now, logError });
+  const { paystack, paypal, links, fulfilment, issues, service, commissions } = wiring;
+  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
+  const { browsers, downloads, library } = buyers;
+  const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
+  const refunds = createRefundService({ ...refundDeps, afterSaleChanged: commissions.settleAfterRefund });
   return {
     links,
     fulfilment,
     refunds,
     service,
+    // Affiliates sign in to their page as buyers do to the library: the same mailed code and session.
+    affiliates: { affiliates: wiring.affiliates, commissions, signedInEmail: buyers.signedInEmail },
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({
       paypal,

@@ -39,5 +39,8 @@ export function createBuyerBrowsers({
     now,
   });
   const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
-  return { browsers, downloads, library };
+  /** The address of the browser's library session, or null: affiliates sign in the same way. */
+  const signedInEmail = async (req: { get(name: string): string | undefined }): Promise<string | null> =>
+    (await library.owner(browsers.cookies.read(req.get('cookie'))?.librarySession ?? null))?.email ?? null;
+  return { browsers, downloads, library, signedInEmail };
 }

@@ -1,0 +1,408 @@
+// The affiliate program (docs/affiliates.md) against the local cloud: our API with real admin ID tokens
+// from the Auth emulator, our Firestore emulator, real SMTP into the mail catcher; only Paystack's REST
+// API (banks, account resolution, subaccounts, verification) is faked, by msw at its base URL.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+import { createAdminAuth } from '../../../server/admin/adminAuth';
+import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
+import { isLocal } from '../../support/msw';
+import {
+  buildCustomer,
+  cloud,
+  createFakePaystack,
+  db,
+  mailsMatching,
+  paystackBase,
+  paystackSecret,
+  postJson,
+  removeSeededProducts,
+  seedDiscountCode,
+  seedProduct,
+  startPurchaseApi,
+  toAddress,
+  uniqueTag,
+  type Customer,
+  type PurchaseApi,
+  type SeededProduct,
+} from './purchaseHarness';
+
+const paystack = createFakePaystack();
+const subaccountBodies: Array<Record<string, unknown>> = [];
+const resolveCalls: string[] = [];
+const accountHandlers = [
+  http.get(`${paystackBase}/bank`, ({ request }) => {
+    if (request.headers.get('authorization') !== `Bearer ${paystackSecret}`) {
+      return HttpResponse.json({ status: false, message: 'Invalid key' }, { status: 401 });
+    }
+    return HttpResponse.json({
+      status: true,
+      message: 'Banks retrieved',
+      data: [
+        { id: 1, name: 'Access Bank', code: '044', active: true, country: 'Nigeria', currency: 'NGN' },
+        { id: 2, name: 'Guaranty Trust Bank', code: '058', active: true, country: 'Nigeria', currency: 'NGN' },
+        { id: 3, name: 'Closed Bank', code: '999', active: false, country: 'Nigeria', currency: 'NGN' },
+      ],
+    });
+  }),
+  http.get(`${paystackBase}/bank/resolve`, ({ request }) => {
+    const url = new URL(request.url);
+    const number = url.searchParams.get('account_number') ?? '';
+    resolveCalls.push(`${url.searchParams.get('bank_code')}:${number}`);
+    if (number === '0000000000') {
+      return HttpResponse.json({ status: false, message: 'Could not resolve account name' }, { status: 422 });
+    }
+    return HttpResponse.json({
+      status: true,
+      message: 'Account number resolved',
+      data: { account_number: number, account_name: 'CHIOMA NWOSU', bank_id: 9 },
+    });
+  }),
+  http.post(`${paystackBase}/subaccount`, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    subaccountBodies.push(body);
+    return HttpResponse.json(
+      {
+        status: true,
+        message: 'Subaccount created',
+        data: { subaccount_code: `ACCT_${String(body.account_number)}`, business_name: body.business_name },
+      },
+      { status: 201 },
+    );
+  }),
+];
+
+const msw = setupServer(...paystack.handlers, ...accountHandlers);
+let api: PurchaseApi;
+let adminToken: string;
+let strangerToken: string;
+
+const program = { on: true, percent: 30, windowDays: 30, approvalRequired: true, holdDays: 30 };
+/** Other files reset settings/store; the program is turned on again right before it matters. */
+const programOn = () => db.doc('settings/store').set({ affiliates: program }, { merge: true });
+
+beforeAll(async () => {
+  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
+  await seedDemoAdmin(db, cloud.authUrl);
+  adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
+  strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
+  api = await startPurchaseApi(
+    { ADMIN_RATE_LIMIT: '1000' },
+    {
+      auth: createAdminAuth({
+        projectId: 'demo-digital-store',
+        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
+    },
+  );
+});
+beforeEach(programOn);
+afterAll(async () => {
+  msw.close();
+  await api.close();
+  await removeSeededProducts();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const admin = (path: string, body: unknown = {}, token = adminToken) =>
+  postJson(`${api.url}/api/admin/affiliates${path}`, body, bearer(token));
+
+function application(tag: string, payout: Record<string, unknown>) {
+  return {
+    name: `Chioma Nwosu ${tag}`,
+    email: `chioma.${tag}@example.com`,
+    phone: '+234 803 555 0101',
+    promotion: 'A weekly newsletter for Lagos freelancers.',
+    payout,
+  };
+}
+
+/** An approved affiliate with its own commission (30%), by bank (with a subaccount) or by PayPal. */
+async function approvedAffiliate(kind: 'bank' | 'paypal' = 'bank', percent = 30) {
+  const tag = uniqueTag();
+  const accountNumber = `${Date.now()}`.slice(-10);
+  const body = application(
+    tag,
+    kind === 'bank' ? { kind, bankCode: '058', accountNumber } : { kind, paypalEmail: `pp.${tag}@example.com` },
+  );
+  const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
+  expect(applied.status).toBe(201);
+  const { code } = (await applied.json()) as { code: string };
+  expect((await admin(`/${code}/commission`, { percent })).status).toBe(200);
+  expect((await admin(`/${code}/approve`)).status).toBe(200);
+  return { code, email: body.email, accountNumber };
+}
+
+async function checkout(product: SeededProduct, customer: Customer, extra: Record<string, unknown> = {}) {
+  await programOn();
+  const response = await postJson(`${api.url}/api/checkouts`, {
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+    provider: 'paystack',
+    ...extra,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { checkoutId: string; reference: string; amount: number; split?: unknown };
+}
+
+const checkoutDoc = async (id: string) => (await db.doc(`checkouts/${id}`).get()).data() ?? {};
+const commissionDoc = async (id: string) => (await db.doc(`commissions/${id}`).get()).data() ?? null;
+
+async function payWithPaystack(
+  product: SeededProduct,
+  customer: Customer,
+  reference: string,
+  amountKobo: number,
+  split?: { subaccount: string; transactionCharge: number },
+) {
+  paystack.charges.set(reference, {
+    reference,
+    status: 'success',
+    amount: amountKobo,
+    currency: 'NGN',
+    metadata: { productId: product.id },
+    customerEmail: customer.email,
+    ...(split ? { split } : {}),
+  });
+  return postJson(`${api.url}/api/orders`, {
+    provider: 'paystack',
+    reference,
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+  });
+}
+
+describe('joining: Paystack banks, account resolution and subaccounts', () => {
+  it('lists Paystack’s active Nigerian banks and resolves an account to its holder’s name', async () => {
+    const banks = await fetch(`${api.url}/api/affiliates/banks`);
+    expect(await banks.json()).toEqual({
+      banks: [
+        { code: '044', name: 'Access Bank' },
+        { code: '058', name: 'Guaranty Trust Bank' },
+      ],
+    });
+    const resolved = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '0123456789',
+    });
+    expect(await resolved.json()).toEqual({ accountName: 'CHIOMA NWOSU' });
+    const unknown = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '0000000000',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      message: 'Paystack could not find this account. Please check the bank and the account number.',
+    });
+    const short = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '123',
+    });
+    expect(await short.json()).toEqual({ message: 'The account number has 10 digits.' });
+  });
+
+  it('saves an application with the resolved account, e-mails the applicant and the seller, and creates the subaccount on approval', async () => {
+    const tag = uniqueTag();
+    const body = application(tag, { kind: 'bank', bankCode: '058', accountNumber: '0123456789' });
+    const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
+    expect(applied.status).toBe(201);
+    const { code, status } = (await applied.json()) as { code: string; status: string };
+    expect(status).toBe('pending');
+    expect(code).toMatch(/^CHIOMA[0-9]{2,3}$/);
+    const stored = (await db.doc(`affiliates/${code}`).get()).data();
+    expect(stored).toMatchObject({
+      name: `Chioma Nwosu ${tag}`,
+      status: 'pending',
+      commissionPercent: null,
+      subaccountCode: null,
+      paypalEmail: null,
+      bank: {
+        code: '058',
+        name: 'Guaranty Trust Bank',
+        accountName: 'CHIOMA NWOSU',
+        accountNumber: '0123456789',
+        last4: '6789',
+      },
+    });
+    const received = await mailsMatching(toAddress(body.email));
+    expect(received.map((mail) => mail.subject)).toEqual(['We received your affiliate application — Digital Store']);
+    const notice = await mailsMatching(
+      (mail) => mail.subject.startsWith('New affiliate application') && mail.text.includes(code),
+    );
+    expect(notice).toHaveLength(1);
+
+    expect((await admin(`/${code}/approve`, {}, strangerToken)).status).toBe(403);
+    expect((await db.doc(`affiliates/${code}`).get()).get('status')).toBe('pending');
+    const approved = await admin(`/${code}/approve`);
+    expect(await approved.json()).toEqual({ message: 'Affiliate approved and e-mailed.' });
+    expect(subaccountBodies.at(-1)).toEqual({
+      business_name: `Chioma Nwosu ${tag} (${code})`,
+      settlement_bank: '058',
+      account_number: '0123456789',
+      percentage_charge: 70,
+      primary_contact_email: body.email,
+    });
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      subaccountCode: 'ACCT_0123456789',
+    });
+    const mails = await mailsMatching(toAddress(body.email), 2);
+    expect(mails.map((mail) => mail.subject)).toContain('You are approved as an affiliate — Digital Store');
+  });
+
+  it('refuses an application while the program is off, and a second one from the same mailbox', async () => {
+    await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
+    const tag = uniqueTag();
+    const closed = await postJson(
+      `${api.url}/api/affiliates/apply`,
+      application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` }),
+    );
+    expect(closed.status).toBe(403);
+    expect(await closed.json()).toEqual({ message: 'The affiliate program is not open right now.' });
+    await programOn();
+    const first = application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` });
+    expect((await postJson(`${api.url}/api/affiliates/apply`, first)).status).toBe(201);
+    const again = await postJson(`${api.url}/api/affiliates/apply`, {
+      ...first,
+      email: first.email.replace('@', '+again@').toUpperCase(),
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('links: clicks and attribution', () => {
+  it('counts a click per day for an approved affiliate only, with nothing personal', async () => {
+    const { code } = await approvedAffiliate('paypal');
+    for (let i = 0; i < 2; i += 1) {
+      expect(await (await postJson(`${api.url}/api/affiliates/${code.toLowerCase()}/click`, {})).json()).toEqual({
+        accepted: true,
+        windowDays: 30,
+      });
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await db.doc(`affiliateClicks/${code}_${day}`).get()).data()).toEqual({ code, day, count: 2 });
+    expect(await (await postJson(`${api.url}/api/affiliates/NOSUCH1/click`, {})).json()).toEqual({
+      accepted: false,
+      windowDays: 30,
+    });
+    expect((await db.doc(`affiliateClicks/NOSUCH1_${day}`).get()).exists).toBe(false);
+  });
+
+  it('fixes nothing for a pending or paused affiliate, or when the buyer is the affiliate', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const pendingTag = uniqueTag();
+    const pending = await postJson(
+      `${api.url}/api/affiliates/apply`,
+      application(pendingTag, { kind: 'paypal', paypalEmail: `pp.${pendingTag}@example.com` }),
+    );
+    const pendingCode = ((await pending.json()) as { code: string }).code;
+    const toPending = await checkout(product, buildCustomer(), { ref: pendingCode });
+    expect(await checkoutDoc(toPending.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const paused = await approvedAffiliate('paypal');
+    expect((await admin(`/${paused.code}/pause`)).status).toBe(200);
+    const toPaused = await checkout(product, buildCustomer(), { ref: paused.code });
+    expect(await checkoutDoc(toPaused.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const self = await approvedAffiliate('paypal');
+    const buyer = { ...buildCustomer(), email: self.email.replace('@', '+shop@').toUpperCase() };
+    const own = await checkout(product, { ...buyer, confirmEmail: buyer.email }, { ref: self.code });
+    expect(await checkoutDoc(own.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const other = await checkout(product, buildCustomer(), { ref: self.code.toLowerCase() });
+    expect(await checkoutDoc(other.checkoutId)).toMatchObject({ affiliateCode: self.code, commissionMinor: 225_000 });
+  });
+});
+
+describe('commission and the Paystack split', () => {
+  it('fixes 30% of the discounted amount in kobo, rounded down, with the split for the affiliate’s subaccount', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    const code = await seedDiscountCode('AFF', { percent: 15 });
+    const answer = await checkout(product, buildCustomer(), { ref: affiliate.code, code });
+    expect(answer.amount).toBe(6375);
+    expect(answer.split).toEqual({
+      subaccount: `ACCT_${affiliate.accountNumber}`,
+      transactionCharge: 446_250,
+      bearer: 'account',
+    });
+    expect(await checkoutDoc(answer.checkoutId)).toMatchObject({
+      affiliateCode: affiliate.code,
+      commissionMinor: 191_250,
+      affiliatePercent: 30,
+      split: { subaccount: `ACCT_${affiliate.accountNumber}`, transactionChargeMinor: 446_250, bearer: 'account' },
+    });
+  });
+
+  it('records a verified split as paid by Paystack, and a charge without it as owed on the ledger', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    const subaccount = `ACCT_${affiliate.accountNumber}`;
+
+    const splitBuyer = buildCustomer();
+    const split = await checkout(product, splitBuyer, { ref: affiliate.code });
+    const paid = await payWithPaystack(product, splitBuyer, split.reference, 750_000, {
+      subaccount,
+      transactionCharge: 525_000,
+    });
+    expect(paid.status).toBe(200);
+    expect(await commissionDoc(`paystack_${split.reference}`)).toEqual({
+      affiliateCode: affiliate.code,
+      currency: 'NGN',
+      baseMinor: 750_000,
+      percent: 30,
+      earnedMinor: 225_000,
+      amountMinor: 225_000,
+      status: 'split',
+      productName: product.title,
+      soldAt: '2026-11-22T09:00:05.000Z',
+      payableAt: null,
+      paidAt: '2026-11-22T09:00:05.000Z',
+      batchId: null,
+    });
+    expect((await db.doc(`transactions/paystack_${split.reference}`).get()).data()).toMatchObject({
+      affiliateCode: affiliate.code,
+      commissionMinor: 225_000,
+      commissionPaidBy: 'split',
+    });
+
+    const plainBuyer = buildCustomer();
+    const plain = await checkout(product, plainBuyer, { ref: affiliate.code });
+    expect((await payWithPaystack(product, plainBuyer, plain.reference, 750_000)).status).toBe(200);
+    expect(await commissionDoc(`paystack_${plain.reference}`)).toMatchObject({
+      amountMinor: 225_000,
+      status: 'pending',
+      payableAt: '2026-12-22T09:00:05.000Z',
+      paidAt: null,
+    });
+    expect((await db.doc(`transactions/paystack_${plain.reference}`).get()).get('commissionPaidBy')).toBe('ledger');
+
+    const otherBuyer = buildCustomer();
+    const wrong = await checkout(product, otherBuyer, { ref: affiliate.code });
+    await payWithPaystack(product, otherBuyer, wrong.reference, 750_000, {
+      subaccount: 'ACCT_someoneelse',
+      transactionCharge: 525_000,
+    });
+    expect((await commissionDoc(`paystack_${wrong.reference}`))?.status).toBe('pending');
+  });
+
+  it('records one commission when the buyer’s call and a retry fulfil the same payment at once', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('paypal');
+    const buyer = buildCustomer();
+    const { reference } = await checkout(product, buyer, { ref: affiliate.code });
+    const answers = await Promise.all([
+      payWithPaystack(product, buyer, reference, 750_000),
+      payWithPaystack(product, buyer, reference, 750_000),
+      payWithPaystack(product, buyer, reference, 750_000),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const commissions = await db.collection('commissions').where('affiliateCode', '==', affiliate.code).get();
+    expect(commissions.docs.map((doc) => [doc.id, doc.get('amountMinor') as number])).toEqual([
+      [`paystack_${reference}`, 225_000],
+    ]);
+  });
+});

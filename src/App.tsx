@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { useEarlyClick } from './components/useEarlyClick';
+import { useAffiliateRef } from './lib/affiliateRef';
 import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
 import { PurchasesPage, WaitingPage } from './features/checkout';
 import { ContactPage } from './features/contact';
@@ -15,6 +16,8 @@ import { SearchBox, SearchResultsPage } from './features/search';
 const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
 // The buyer's library is its own chunk too: only buyers who open it download it.
 const LazyLibraryPage = lazy(() => import('./features/library').then((m) => ({ default: m.LibraryPage })));
+// The affiliate program's pages (join, the affiliate's own page): only affiliates download them.
+const LazyAffiliatesPage = lazy(() => import('./features/affiliates').then((m) => ({ default: m.AffiliatesPage })));
 
 /** A lazy chunk's screen, with 'Loading...' while its code arrives. */
 function LazyScreen({ children }: { children: ReactNode }) {
@@ -39,6 +42,14 @@ function Library() {
   );
 }
 
+function Affiliates({ page }: { page: 'join' | 'me' }) {
+  return (
+    <LazyScreen>
+      <LazyAffiliatesPage page={page} />
+    </LazyScreen>
+  );
+}
+
 function Admin({ page }: { page: AdminPageName }) {
   return (
     <LazyScreen>
@@ -52,6 +63,7 @@ function Admin({ page }: { page: AdminPageName }) {
 // the search box into the catalog's home page.
 export function App() {
   useEarlyClick();
+  useAffiliateRef();
   return (
     <Routes>
       <Route element={<Layout currencySwitch={<CurrencySwitch />} />}>
@@ -64,6 +76,8 @@ export function App() {
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="library" element={<Library />} />
         <Route path="checkout/:checkoutId" element={<WaitingPage />} />
+        <Route path="affiliates" element={<Affiliates page="join" />} />
+        <Route path="affiliates/me" element={<Affiliates page="me" />} />
         <Route path="adminlogin" element={<Admin page="login" />} />
         <Route path="adminsignup" element={<Admin page="signup" />} />
         <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />

@@ -23,7 +23,13 @@ import {
 import { ProviderUnavailableError } from '../payments/providerErrors';
 import { AffiliateRefusedError, type Affiliates, type Affiliate } from './affiliates';
 import type { createAffiliatePage } from './affiliatePage';
-import { affiliateCodeParam, applyBodySchema, commissionBodySchema, resolveBodySchema } from './affiliateSchemas';
+import {
+  affiliateCodeParam,
+  applyBodySchema,
+  batchBodySchema,
+  commissionBodySchema,
+  resolveBodySchema,
+} from './affiliateSchemas';
 import type { Commissions } from './commissions';
 import { z as zod } from 'zod';
 
@@ -162,8 +168,9 @@ export function createAffiliateAdminRouter({
   );
   router.post(
     '/commissions/batch',
-    empty,
-    handle(async (_req, res) => {
+    validate(schemaParser(batchBodySchema, { absentAs: {} })),
+    handle(async (req, res) => {
+      const only = req.body as z.infer<typeof batchBodySchema>;
       const outcome = await commissions.markBatchPaid(async (code) => {
         const affiliate = await affiliates.byCode(code);
         if (!affiliate) return null;
@@ -173,7 +180,7 @@ export function createAffiliateAdminRouter({
             ? `${affiliate.bank.name} ${affiliate.bank.accountNumber} (${affiliate.bank.accountName})`
             : '';
         return { name: affiliate.name, payTo };
-      });
+      }, only);
       res.json({
         ...outcome,
         message:

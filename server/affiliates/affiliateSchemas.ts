@@ -55,4 +55,12 @@ export const commissionBodySchema = z.object({
     .nullable(),
 });
 
+/** A batch payout: every payable commission, or one affiliate's. */
+export const batchBodySchema = z.object({
+  affiliateCode: z
+    .string({ error: 'No such affiliate.' })
+    .regex(/^[A-Z0-9]{3,20}$/, { error: 'No such affiliate.' })
+    .optional(),
+});
+
 export const affiliateCodeParam = /^[A-Za-z0-9]{3,20}$/;

@@ -159,9 +159,10 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
     });
   };
 
-  /** Marks every payable commission paid under one batch id, and answers the payout CSV. */
+  /** Marks every payable commission (of one affiliate, if named) paid under one batch id, and answers the payout CSV. */
   const markBatchPaid = async (
     payees: (code: string) => Promise<{ name: string; payTo: string } | null>,
+    only: { affiliateCode?: string | undefined } = {},
   ): Promise<BatchOutcome> => {
     const at = now();
     const due = await db
@@ -173,6 +174,7 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
     const batchId = `batch-${at.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
     const paid: Commission[] = [];
     for (const doc of due.docs) {
+      if (only.affiliateCode && doc.get('affiliateCode') !== only.affiliateCode) continue;
       const done = await db.runTransaction(async (t) => {
         const current = (await t.get(doc.ref)).data() as CommissionRecord | undefined;
         // Reversed or paid by another batch meanwhile: not this batch's.

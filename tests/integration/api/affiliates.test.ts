@@ -20,6 +20,7 @@ import {
   removeSeededProducts,
   seedDiscountCode,
   seedProduct,
+  signPaystack,
   startPurchaseApi,
   toAddress,
   uniqueTag,
@@ -131,7 +132,7 @@ async function approvedAffiliate(kind: 'bank' | 'paypal' = 'bank', percent = 30)
   const { code } = (await applied.json()) as { code: string };
   expect((await admin(`/${code}/commission`, { percent })).status).toBe(200);
   expect((await admin(`/${code}/approve`)).status).toBe(200);
-  return { code, email: body.email, accountNumber };
+  return { code, email: body.email, accountNumber, tag };
 }
 
 async function checkout(product: SeededProduct, customer: Customer, extra: Record<string, unknown> = {}) {
@@ -404,5 +405,155 @@ describe('commission and the Paystack split', () => {
     expect(commissions.docs.map((doc) => [doc.id, doc.get('amountMinor') as number])).toEqual([
       [`paystack_${reference}`, 225_000],
     ]);
+  });
+});
+
+// --- The ledger, refunds and disputes ---------------------------------------------------------------
+
+async function paystackEvent(event: unknown) {
+  const raw = JSON.stringify(event);
+  const response = await fetch(`${api.url}/api/webhooks/paystack`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(raw) },
+    body: raw,
+  });
+  return ((await response.json()) as { outcome?: string }).outcome;
+}
+
+function refundProcessed(reference: string, amount: number) {
+  const id = 50_000 + Math.floor(Math.random() * 40_000);
+  return {
+    event: 'refund.processed',
+    data: {
+      status: 'processed',
+      transaction_reference: reference,
+      refund_reference: `RRN${id}`,
+      amount,
+      currency: 'NGN',
+      customer: { first_name: null, last_name: null, email: 'buyer@example.com' },
+      domain: 'test',
+      id,
+    },
+  };
+}
+
+function disputeEvent(type: 'charge.dispute.create' | 'charge.dispute.resolve', reference: string, id: number) {
+  return {
+    event: type,
+    data: {
+      id,
+      refund_amount: 750_000,
+      currency: 'NGN',
+      status: type === 'charge.dispute.resolve' ? 'resolved' : 'awaiting-merchant-feedback',
+      resolution: type === 'charge.dispute.resolve' ? 'merchant-accepted' : null,
+      domain: 'test',
+      category: 'chargeback',
+      due_at: '2026-12-01T10:00:00.000Z',
+      transaction: { id: 4099260516, reference, amount: 750_000, currency: 'NGN' },
+    },
+  };
+}
+
+/** An attributed NGN sale of 7500, split by Paystack or not. */
+async function attributedSale(affiliate: { code: string; accountNumber: string }, split: boolean) {
+  const product = await seedProduct({ priceInNgn: 7500 });
+  const buyer = buildCustomer();
+  const { reference } = await checkout(product, buyer, { ref: affiliate.code });
+  const paid = await payWithPaystack(
+    product,
+    buyer,
+    reference,
+    750_000,
+    split ? { subaccount: `ACCT_${affiliate.accountNumber}`, transactionCharge: 525_000 } : undefined,
+  );
+  expect(paid.status).toBe(200);
+  return { reference, transactionId: `paystack_${reference}` };
+}
+
+describe('the ledger: pending, payable after the hold, paid in a batch', () => {
+  it('shows a commission pending, payable once the hold has passed, then paid with its batch and CSV', async () => {
+    const affiliate = await approvedAffiliate('paypal');
+    const { transactionId } = await attributedSale(affiliate, false);
+    const ledger = async (url: string) => {
+      const response = await fetch(`${url}/api/admin/affiliates`, { headers: bearer(adminToken) });
+      const body = (await response.json()) as { commissions: Array<{ transactionId: string; status: string }> };
+      return body.commissions.find((commission) => commission.transactionId === transactionId)?.status;
+    };
+    expect(await ledger(api.url)).toBe('pending');
+    expect((await fetch(`${api.url}/api/admin/affiliates`, { headers: bearer(strangerToken) })).status).toBe(403);
+
+    const later = await startPurchaseApi(
+      { ADMIN_RATE_LIMIT: '1000' },
+      {
+        auth: createAdminAuth({
+          projectId: 'demo-digital-store',
+          emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+        }),
+        now: () => new Date('2026-12-23T00:00:00.000Z'),
+      },
+    );
+    try {
+      expect(await ledger(later.url)).toBe('payable');
+      const batch = await postJson(
+        `${later.url}/api/admin/affiliates/commissions/batch`,
+        { affiliateCode: affiliate.code },
+        bearer(adminToken),
+      );
+      const answer = (await batch.json()) as { batchId: string; count: number; csv: string; message: string };
+      expect(answer.count).toBe(1);
+      expect(answer.message).toBe('1 commission marked paid.');
+      expect(answer.csv).toBe(
+        [
+          'affiliate,code,pay to,amount,currency,sales',
+          `Chioma Nwosu ${affiliate.tag},${affiliate.code},PayPal pp.${affiliate.tag}@example.com,2250.00,NGN,1`,
+          '',
+        ].join('\n'),
+      );
+      expect(await commissionDoc(transactionId)).toMatchObject({
+        status: 'paid',
+        batchId: answer.batchId,
+        paidAt: '2026-12-23T00:00:00.000Z',
+      });
+      const again = await postJson(
+        `${later.url}/api/admin/affiliates/commissions/batch`,
+        { affiliateCode: affiliate.code },
+        bearer(adminToken),
+      );
+      expect(await again.json()).toMatchObject({ count: 0, message: 'No commission is payable yet.' });
+    } finally {
+      await later.close();
+    }
+  });
+});
+
+describe('refunds and disputes', () => {
+  it('reverses a ledger commission on a full refund, and halves it on a half refund', async () => {
+    const affiliate = await approvedAffiliate('bank');
+    const full = await attributedSale(affiliate, false);
+    expect(await paystackEvent(refundProcessed(full.reference, 750_000))).toBe('applied');
+    expect(await commissionDoc(full.transactionId)).toMatchObject({ status: 'reversed', amountMinor: 0 });
+    expect((await db.doc(`transactions/${full.transactionId}`).get()).get('commissionMinor')).toBe(0);
+
+    const half = await attributedSale(affiliate, false);
+    expect(await paystackEvent(refundProcessed(half.reference, 375_000))).toBe('applied');
+    expect(await commissionDoc(half.transactionId)).toMatchObject({
+      status: 'pending',
+      earnedMinor: 225_000,
+      amountMinor: 112_500,
+    });
+  });
+
+  it('records a refunded split commission as owed back by the affiliate, and reverses one whose dispute was lost', async () => {
+    const affiliate = await approvedAffiliate('bank');
+    const split = await attributedSale(affiliate, true);
+    await paystackEvent(refundProcessed(split.reference, 750_000));
+    expect(await commissionDoc(split.transactionId)).toMatchObject({ status: 'owedBack', amountMinor: 225_000 });
+
+    const disputed = await attributedSale(affiliate, false);
+    const id = 90_000 + Math.floor(Math.random() * 9_000);
+    expect(await paystackEvent(disputeEvent('charge.dispute.create', disputed.reference, id))).toBe('applied');
+    expect((await commissionDoc(disputed.transactionId))?.status).toBe('pending');
+    expect(await paystackEvent(disputeEvent('charge.dispute.resolve', disputed.reference, id))).toBe('applied');
+    expect(await commissionDoc(disputed.transactionId)).toMatchObject({ status: 'reversed', amountMinor: 0 });
   });
 });

@@ -24,6 +24,7 @@ import { startStorageHost, type StorageHost } from './storage/storageHost';
 import { freePort } from './ports';
 import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
 import { seedDemoFiles } from './seed/demoFiles';
+import { seedAffiliateProgram } from './seed/affiliates';
 import { createFileStorage } from '../server/files/storage';
 
 export { projectId };
@@ -302,6 +303,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // Two demo products get real files in the storage stand-in, attached as the API attaches uploads.
       const files = await seedDemoFiles({ db, bucket: createFileStorage(parseServerConfig(apiEnv)).bucket });
       log(`Seeded ${files} demo files into the storage stand-in`);
+      await seedAffiliateProgram(db);
+      log('Seeded the affiliate program and its demo affiliate, ADA');
       if (options.persist) await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), count }));
       seeded = true;
       log(`Seeded ${count} catalog documents`);

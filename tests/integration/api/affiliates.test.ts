@@ -8,6 +8,8 @@ import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
 import { isLocal } from '../../support/msw';
+import type { AffiliatePageAnswer } from '../../../domain/affiliates';
+import { signIn } from '../library/libraryHarness';
 import {
   buildCustomer,
   cloud,
@@ -555,5 +557,45 @@ describe('refunds and disputes', () => {
     expect((await commissionDoc(disputed.transactionId))?.status).toBe('pending');
     expect(await paystackEvent(disputeEvent('charge.dispute.resolve', disputed.reference, id))).toBe('applied');
     expect(await commissionDoc(disputed.transactionId)).toMatchObject({ status: 'reversed', amountMinor: 0 });
+  });
+});
+
+describe('the affiliate’s own page', () => {
+  it('answers the signed-in affiliate their clicks, sales, totals per currency and state, and products; nobody else', async () => {
+    const affiliate = await approvedAffiliate('paypal');
+    await postJson(`${api.url}/api/affiliates/${affiliate.code}/click`, {});
+    const sale = await attributedSale(affiliate, false);
+
+    const anonymous = await fetch(`${api.url}/api/affiliates/me`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in with the e-mail address you applied with.' });
+    const stranger = await signIn(api.url, `stranger.${uniqueTag()}@example.com`);
+    const notOne = await fetch(`${api.url}/api/affiliates/me`, { headers: { cookie: stranger } });
+    expect(notOne.status).toBe(404);
+
+    const cookie = await signIn(api.url, affiliate.email);
+    const page = await fetch(`${api.url}/api/affiliates/me`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const answer = (await page.json()) as AffiliatePageAnswer;
+    expect(answer).toMatchObject({
+      code: affiliate.code,
+      name: `Chioma Nwosu ${affiliate.tag}`,
+      status: 'approved',
+      percent: 30,
+      clicks: 1,
+      totals: { NGN: { pending: 225_000 } },
+    });
+    expect(answer.sales).toEqual([
+      {
+        transactionId: sale.transactionId,
+        productName: expect.stringMatching(/^Practical Guide /),
+        paidAt: '2026-11-22T09:00:05.000Z',
+        currency: 'NGN',
+        amountMinor: 750_000,
+        commissionMinor: 225_000,
+        status: 'pending',
+      },
+    ]);
+    expect(answer.products.length).toBeGreaterThan(0);
   });
 });

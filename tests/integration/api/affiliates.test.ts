@@ -256,6 +256,25 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
     expect(mails.map((mail) => mail.subject)).toContain('You are approved as an affiliate — Digital Store');
   });
 
+  it('refuses the seller’s actions to non-admins, an unknown affiliate and a commission out of range', async () => {
+    const { code } = await approvedAffiliate('paypal');
+    expect((await admin(`/${code}/pause`, {}, strangerToken)).status).toBe(403);
+    expect((await admin(`/${code}/commission`, { percent: 50 }, strangerToken)).status).toBe(403);
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      commissionPercent: 30,
+    });
+    const unknown = await admin('/NOSUCH99/approve');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'No such affiliate.' });
+    const tooHigh = await admin(`/${code}/commission`, { percent: 91 });
+    expect(tooHigh.status).toBe(400);
+    expect(await tooHigh.json()).toEqual({ message: 'The commission is a whole percentage from 1 to 90.' });
+    expect((await admin(`/${code}/remove`)).status).toBe(200);
+    expect((await admin(`/${code}/approve`)).status).toBe(404);
+    expect((await db.doc(`affiliates/${code}`).get()).get('status')).toBe('removed');
+  });
+
   it('refuses an application while the program is off, and a second one from the same mailbox', async () => {
     await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
     const tag = uniqueTag();
@@ -496,13 +515,27 @@ describe('the ledger: pending, payable after the hold, paid in a batch', () => {
     );
     try {
       expect(await ledger(later.url)).toBe('payable');
-      const batch = await postJson(
+      const strangerBatch = await postJson(
         `${later.url}/api/admin/affiliates/commissions/batch`,
         { affiliateCode: affiliate.code },
-        bearer(adminToken),
+        bearer(strangerToken),
       );
-      const answer = (await batch.json()) as { batchId: string; count: number; csv: string; message: string };
-      expect(answer.count).toBe(1);
+      expect(strangerBatch.status).toBe(403);
+      expect(await ledger(later.url)).toBe('payable');
+      // Two admins press the button at once: the commission goes into one batch only.
+      const batches = await Promise.all(
+        [1, 2].map(async () => {
+          const response = await postJson(
+            `${later.url}/api/admin/affiliates/commissions/batch`,
+            { affiliateCode: affiliate.code },
+            bearer(adminToken),
+          );
+          return (await response.json()) as { batchId: string; count: number; csv: string; message: string };
+        }),
+      );
+      expect(batches.map((each) => each.count).sort()).toEqual([0, 1]);
+      const answer = batches.find((each) => each.count === 1);
+      if (!answer) throw new Error('no batch paid the commission');
       expect(answer.message).toBe('1 commission marked paid.');
       expect(answer.csv).toBe(
         [

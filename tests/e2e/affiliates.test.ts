@@ -1,6 +1,8 @@
 // The affiliate program end to end in Chromium at phone width on the demo stack (docs/affiliates.md,
-// 'Offline'): the seeded affiliate ADA's link is followed, a demo purchase is made, and Ada signs in to
-// her page with the mailed code and sees the sale with its commission, paid by the (demo) split.
+// 'Offline'): the seeded affiliate ADA's link is followed, a demo purchase is made, Ada signs in to her
+// page with the mailed code and sees the sale with its commission (paid by the demo split), and Sales
+// shows it; an applicant joins (Paystack's banks, resolution and subaccounts answered by the e2e's
+// fake provider) and the seller approves them.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -12,6 +14,7 @@ import {
   product,
   uniqueTag,
 } from '../support/checkoutE2e';
+import { signInAsDemoAdmin } from '../support/adminE2e';
 import { connectE2eBrowser } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
@@ -69,5 +72,55 @@ describe('affiliates', () => {
     expect(await sale.innerText()).toContain('₦7,500 · commission ₦2,250 · Paid by Paystack split');
     expect(await page.getByRole('button', { name: `Copy the link to ${product.title}` }).count()).toBe(1);
     await page.context().close();
+
+    // The seller's Sales shows the sale with its affiliate and commission, filtered by the affiliate.
+    const admin = await (await browser.newContext()).newPage();
+    await signInAsDemoAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/admindashboard?panel=sales`);
+    await admin.getByRole('heading', { level: 2, name: 'Sales' }).waitFor({ timeout: 20_000 });
+    await admin.getByLabel('Buyer e-mail').fill(buyer.email);
+    await admin.getByLabel('Affiliate code').fill('ada');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    const rows = admin.getByRole('region', { name: 'Sales list' }).getByRole('row');
+    await rows.nth(1).waitFor({ timeout: 20_000 });
+    expect(await rows.nth(1).innerText()).toContain('Affiliate ADA: ₦2,250 commission');
+    await admin.context().close();
+  });
+
+  it('an applicant joins with a demo bank account and the seller approves them in the Affiliates panel', async () => {
+    const tag = uniqueTag();
+    const email = `chioma.${tag}@example.com`;
+    const page = await (await phone()).newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Become an affiliate' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Become an affiliate' }).waitFor();
+    await page.getByLabel('Full name').fill(`Chioma ${tag}`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Phone number').fill('+234 803 555 0101');
+    await page.getByLabel('How will you promote the products?').fill('A newsletter for Lagos freelancers.');
+    await page.getByRole('option', { name: 'Guaranty Trust Bank' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Bank', { exact: true }).selectOption('058');
+    await page.getByLabel('Account number').fill('2222224321');
+    await page.getByRole('button', { name: 'Check account' }).click();
+    await page.getByText('Account name: DEMO HOLDER 4321. Is this you?').waitFor();
+    await page.getByRole('button', { name: 'Yes, apply' }).click();
+    await page
+      .getByText('Thank you. We have e-mailed you, and will again when the seller approves your application.')
+      .waitFor();
+    expect((await mailsTo(email, 1)).map((mail) => mail.subject)).toContain(
+      'We received your affiliate application — Digital Store',
+    );
+    await page.context().close();
+
+    const admin = await (await browser.newContext()).newPage();
+    await signInAsDemoAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/admindashboard?panel=affiliates`);
+    await admin.getByRole('heading', { level: 2, name: 'Affiliates' }).waitFor({ timeout: 20_000 });
+    await admin.getByRole('button', { name: `Approve Chioma ${tag}` }).click();
+    await admin.getByText(/ · subaccount ACCT_e2e[0-9]+2222224321$/).waitFor({ timeout: 20_000 });
+    expect((await mailsTo(email, 2)).map((mail) => mail.subject)).toContain(
+      'You are approved as an affiliate — Digital Store',
+    );
+    await admin.context().close();
   });
 });

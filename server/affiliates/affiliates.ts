@@ -79,6 +79,8 @@ export interface AffiliateDeps {
 }
 
 const bankListMs = 6 * 60 * 60 * 1000;
+/** An approval whose Paystack call has not answered in this time died; another may try again. */
+const subaccountClaimMs = 2 * 60 * 1000;
 
 function codeStem(name: string): string {
   const letters = name.toUpperCase().replace(/[^A-Z]/g, '');
@@ -224,16 +226,38 @@ export function createAffiliates(deps: AffiliateDeps) {
   };
 
   /** Approves, creating the Paystack subaccount of a bank payout first (a failure approves nothing). */
+  /**
+   * Approves, creating the Paystack subaccount of a bank payout first (a failure approves nothing).
+   * The subaccount is claimed in a transaction first, so two admins approving at once create one.
+   */
   const approve = async (code: string): Promise<Affiliate> => {
-    const affiliate = await byCode(code);
-    if (!affiliate || affiliate.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
-    const program = await settings();
+    const at = now().getTime();
+    const claim = await db.runTransaction(async (t) => {
+      const data = (await t.get(ref(code))).data() as (AffiliateRecord & { subaccountClaimAt?: number }) | undefined;
+      if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+      if (!data.bank || data.subaccountCode) return { affiliate: { code, ...data }, create: false };
+      if (typeof data.subaccountClaimAt === 'number' && at - data.subaccountClaimAt < subaccountClaimMs) {
+        throw new AffiliateRefusedError('This affiliate is being approved already. Please refresh in a moment.', 409);
+      }
+      t.update(ref(code), { subaccountClaimAt: at });
+      return { affiliate: { code, ...data }, create: true };
+    });
+    const { affiliate } = claim;
     let subaccountCode = affiliate.subaccountCode;
-    if (affiliate.bank && !subaccountCode) {
-      subaccountCode = await createSubaccount(affiliate, affiliate.commissionPercent ?? program.percent);
+    if (claim.create) {
+      try {
+        subaccountCode = await createSubaccount(affiliate, affiliate.commissionPercent ?? (await settings()).percent);
+      } catch (error) {
+        await ref(code).update({ subaccountClaimAt: FieldValue.delete() });
+        throw error;
+      }
     }
-    const wasApproved = affiliate.status === 'approved';
-    await ref(code).update({ status: 'approved', subaccountCode });
+    const wasApproved = await db.runTransaction(async (t) => {
+      const data = (await t.get(ref(code))).data() as AffiliateRecord | undefined;
+      if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+      t.update(ref(code), { status: 'approved', subaccountCode, subaccountClaimAt: FieldValue.delete() });
+      return data.status === 'approved';
+    });
     if (!wasApproved) await mail(affiliate, 'approved', code);
     return { ...affiliate, status: 'approved', subaccountCode };
   };

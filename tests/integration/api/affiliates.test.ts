@@ -275,6 +275,30 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
     expect((await db.doc(`affiliates/${code}`).get()).get('status')).toBe('removed');
   });
 
+  it('creates one subaccount and sends one approval e-mail when two admins approve at once', async () => {
+    const tag = uniqueTag();
+    const accountNumber = `7${Date.now()}`.slice(-10);
+    const body = application(tag, { kind: 'bank', bankCode: '044', accountNumber });
+    const { code } = (await (await postJson(`${api.url}/api/affiliates/apply`, body)).json()) as { code: string };
+    const before = subaccountBodies.length;
+    const answers = await Promise.all([
+      admin(`/${code}/approve`),
+      admin(`/${code}/approve`),
+      admin(`/${code}/approve`),
+    ]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(subaccountBodies.slice(before).map((each) => each.account_number)).toEqual([accountNumber]);
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      subaccountCode: `ACCT_${accountNumber}`,
+    });
+    const approvals = await mailsMatching(
+      (mail) => toAddress(body.email)(mail) && mail.subject.startsWith('You are approved'),
+    );
+    expect(approvals).toHaveLength(1);
+  });
+
   it('refuses an application while the program is off, and a second one from the same mailbox', async () => {
     await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
     const tag = uniqueTag();

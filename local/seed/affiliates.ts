@@ -4,6 +4,7 @@
 // `?ref=ADA` then shows its commission, split at once like a real NGN sale to an affiliate with a bank.
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { mailboxOf } from '../../domain/mailbox';
+import { addressKey } from '../../server/lib/addressKey';
 import { createDemoPaystackAccounts, demoAccounts } from '../demoPaystackAccounts';
 
 export const demoAffiliate = { code: 'ADA', name: 'Ada Obi', email: 'ada@demo.store' } as const;
@@ -42,5 +43,6 @@ export async function seedAffiliateProgram(db: Firestore): Promise<void> {
     paypalEmail: null,
     createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
   });
+  batch.set(db.doc(`affiliateMailboxes/${addressKey(demoAffiliate.email)}`), { code: demoAffiliate.code });
   await batch.commit();
 }

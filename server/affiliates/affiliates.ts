@@ -12,6 +12,7 @@ import {
   type AffiliateStatus,
 } from '../../domain/affiliates';
 import { mailboxOf } from '../../domain/mailbox';
+import { addressKey } from '../lib/addressKey';
 import { storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { affiliateMail, applicationNotice, type AffiliateStep } from '../mail/affiliateMails';
@@ -19,6 +20,8 @@ import type { Bank, PaystackAccounts } from '../payments/paystackAccounts';
 
 export const affiliatesCollection = 'affiliates';
 export const affiliateClicksCollection = 'affiliateClicks';
+/** affiliateMailboxes/{key of the mailbox}: {code}, the mailbox's affiliate (the API only). */
+export const affiliateMailboxesCollection = 'affiliateMailboxes';
 
 /** affiliates/{code}, written by the API only. */
 export interface AffiliateRecord {
@@ -64,6 +67,9 @@ export class AffiliateRefusedError extends Error {
   }
 }
 
+const alreadyApplied = () =>
+  new AffiliateRefusedError('This e-mail address has already applied. Sign in to your affiliate page.', 409);
+
 export const programClosed = 'The affiliate program is not open right now.';
 export const accountNotFound = 'Paystack could not find this account. Please check the bank and the account number.';
 export const payoutsUnavailable = 'Bank payouts cannot be set up right now. Please try again later, or use PayPal.';
@@ -102,9 +108,7 @@ async function submitApplication(
   const { db, mailer, config, now, logError, settings, byEmail, resolveAccount, approve, mail, ref } = ctx;
   const program = await settings();
   if (!program.on) throw new AffiliateRefusedError(programClosed, 403);
-  if (await byEmail(application.email)) {
-    throw new AffiliateRefusedError('This e-mail address has already applied. Sign in to your affiliate page.', 409);
-  }
+  if (await byEmail(application.email)) throw alreadyApplied();
   const { payout } = application;
   let bank: AffiliateRecord['bank'] = null;
   if (payout.kind === 'bank') {
@@ -131,10 +135,18 @@ async function submitApplication(
     createdAt: Timestamp.fromDate(now()),
   };
   const code = await db.runTransaction(async (t) => {
+    // One live affiliate per mailbox, held by affiliateMailboxes/{key}: two applications from one
+    // mailbox at once make one affiliate (a query read in a transaction would not say so).
+    const mailbox = db.collection(affiliateMailboxesCollection).doc(addressKey(record.emailKey));
+    const held = (await t.get(mailbox)).data();
+    if (typeof held?.code === 'string' && (await t.get(ref(held.code))).get('status') !== 'removed') {
+      throw alreadyApplied();
+    }
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const candidate = `${codeStem(application.name)}${randomInt(10, 1000)}`;
       if ((await t.get(ref(candidate))).exists) continue;
       t.create(ref(candidate), record);
+      t.set(mailbox, { code: candidate });
       return candidate;
     }
     throw new Error('No free affiliate code');
@@ -159,6 +171,51 @@ async function submitApplication(
   }
   await mail(record, 'received');
   return { code, status: 'pending' };
+}
+
+/**
+ * Approves, creating the Paystack subaccount of a bank payout first (a failure approves nothing).
+ * The subaccount is claimed in a transaction first, so two admins approving at once create one.
+ */
+async function approveAffiliate(
+  ctx: Pick<AffiliateDeps, 'db' | 'now'> & {
+    ref: (code: string) => DocumentReference;
+    settings: () => Promise<AffiliateSettings>;
+    createSubaccount: (affiliate: Affiliate, percent: number) => Promise<string>;
+    mail: (affiliate: Pick<Affiliate, 'name' | 'email'>, step: AffiliateStep, detail?: string) => Promise<void>;
+  },
+  code: string,
+): Promise<Affiliate> {
+  const { db, now, ref, settings, createSubaccount, mail } = ctx;
+  const at = now().getTime();
+  const claim = await db.runTransaction(async (t) => {
+    const data = (await t.get(ref(code))).data() as (AffiliateRecord & { subaccountClaimAt?: number }) | undefined;
+    if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+    if (!data.bank || data.subaccountCode) return { affiliate: { code, ...data }, create: false };
+    if (typeof data.subaccountClaimAt === 'number' && at - data.subaccountClaimAt < subaccountClaimMs) {
+      throw new AffiliateRefusedError('This affiliate is being approved already. Please refresh in a moment.', 409);
+    }
+    t.update(ref(code), { subaccountClaimAt: at });
+    return { affiliate: { code, ...data }, create: true };
+  });
+  const { affiliate } = claim;
+  let subaccountCode = affiliate.subaccountCode;
+  if (claim.create) {
+    try {
+      subaccountCode = await createSubaccount(affiliate, affiliate.commissionPercent ?? (await settings()).percent);
+    } catch (error) {
+      await ref(code).update({ subaccountClaimAt: FieldValue.delete() });
+      throw error;
+    }
+  }
+  const wasApproved = await db.runTransaction(async (t) => {
+    const data = (await t.get(ref(code))).data() as AffiliateRecord | undefined;
+    if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+    t.update(ref(code), { status: 'approved', subaccountCode, subaccountClaimAt: FieldValue.delete() });
+    return data.status === 'approved';
+  });
+  if (!wasApproved) await mail(affiliate, 'approved', code);
+  return { ...affiliate, status: 'approved', subaccountCode };
 }
 
 export function createAffiliates(deps: AffiliateDeps) {
@@ -226,41 +283,7 @@ export function createAffiliates(deps: AffiliateDeps) {
   };
 
   /** Approves, creating the Paystack subaccount of a bank payout first (a failure approves nothing). */
-  /**
-   * Approves, creating the Paystack subaccount of a bank payout first (a failure approves nothing).
-   * The subaccount is claimed in a transaction first, so two admins approving at once create one.
-   */
-  const approve = async (code: string): Promise<Affiliate> => {
-    const at = now().getTime();
-    const claim = await db.runTransaction(async (t) => {
-      const data = (await t.get(ref(code))).data() as (AffiliateRecord & { subaccountClaimAt?: number }) | undefined;
-      if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
-      if (!data.bank || data.subaccountCode) return { affiliate: { code, ...data }, create: false };
-      if (typeof data.subaccountClaimAt === 'number' && at - data.subaccountClaimAt < subaccountClaimMs) {
-        throw new AffiliateRefusedError('This affiliate is being approved already. Please refresh in a moment.', 409);
-      }
-      t.update(ref(code), { subaccountClaimAt: at });
-      return { affiliate: { code, ...data }, create: true };
-    });
-    const { affiliate } = claim;
-    let subaccountCode = affiliate.subaccountCode;
-    if (claim.create) {
-      try {
-        subaccountCode = await createSubaccount(affiliate, affiliate.commissionPercent ?? (await settings()).percent);
-      } catch (error) {
-        await ref(code).update({ subaccountClaimAt: FieldValue.delete() });
-        throw error;
-      }
-    }
-    const wasApproved = await db.runTransaction(async (t) => {
-      const data = (await t.get(ref(code))).data() as AffiliateRecord | undefined;
-      if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
-      t.update(ref(code), { status: 'approved', subaccountCode, subaccountClaimAt: FieldValue.delete() });
-      return data.status === 'approved';
-    });
-    if (!wasApproved) await mail(affiliate, 'approved', code);
-    return { ...affiliate, status: 'approved', subaccountCode };
-  };
+  const approve = (code: string) => approveAffiliate({ db, now, ref, settings, createSubaccount, mail }, code);
 
   const apply = (application: Application) =>
     submitApplication({ ...deps, settings, byEmail, resolveAccount, approve, mail, ref }, application);

@@ -126,6 +126,7 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('licensePools/p1/keys/pk1'), { key: 'POOL-1', usedBy: null });
   batch.set(admin.doc('affiliates/ADA'), { name: 'Ada Obi', email: 'ada@store.test', status: 'approved' });
   batch.set(admin.doc('affiliateClicks/ADA_2026-11-01'), { code: 'ADA', day: '2026-11-01', count: 3 });
+  batch.set(admin.doc('affiliateMailboxes/hash-1'), { code: 'ADA' });
   batch.set(admin.doc('commissions/paystack_ref1'), { affiliateCode: 'ADA', amountMinor: 30_000, status: 'pending' });
   batch.set(admin.doc('discountCodes/SPRING'), {
     ...discountCode(),
@@ -345,6 +346,12 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'affiliateClicks/ADA_2026-11-01'), { count: 1000 }),
   },
   {
+    name: 'affiliateMailboxes',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'affiliateMailboxes/hash-2'), { code: 'EVE' }),
+    update: (db) => updateDoc(doc(db, 'affiliateMailboxes/hash-1'), { code: 'EVE' }),
+  },
+  {
     name: 'commissions',
     target: 'paystack_ref1',
     create: (db) => setDoc(doc(db, 'commissions/paystack_ref2'), { affiliateCode: 'ADA', amountMinor: 1 }),
@@ -473,6 +480,8 @@ const expected: Record<string, Record<Op, string>> = {
   affiliates: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   affiliateClicks: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   commissions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  // Which affiliate holds a mailbox (one application per mailbox): the API's alone.
+  affiliateMailboxes: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // Admins read and write the store's switches; nobody deletes them (the defaults would come back
   // silently).
   settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },

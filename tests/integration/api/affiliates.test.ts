@@ -316,6 +316,17 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
       email: first.email.replace('@', '+again@').toUpperCase(),
     });
     expect(again.status).toBe(409);
+
+    // Two applications from one new mailbox at once: one affiliate.
+    const twinTag = uniqueTag();
+    const twin = application(twinTag, { kind: 'paypal', paypalEmail: `pp.${twinTag}@example.com` });
+    const both = await Promise.all([
+      postJson(`${api.url}/api/affiliates/apply`, twin),
+      postJson(`${api.url}/api/affiliates/apply`, twin),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const stored = await db.collection('affiliates').where('email', '==', twin.email).get();
+    expect(stored.size).toBe(1);
   });
 });
 

@@ -52,6 +52,11 @@ export interface CheckoutAnswer {
   expiresAt: string;
   /** The Paystack channels the seller offers (settings/store paystackChannels); Paystack checkouts only. */
   channels?: string[];
+  /**
+   * Paystack's split for a sale an affiliate with a subaccount brought (docs/affiliates.md): the popup
+   * passes `subaccount`, `transaction_charge` (the seller's share, kobo) and `bearer`.
+   */
+  split?: { subaccount: string; transactionCharge: number; bearer: 'account' };
 }
 
 /**

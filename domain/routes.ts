@@ -8,6 +8,9 @@ export const paths = {
   contact: '/contactus',
   purchases: '/purchases',
   library: '/library',
+  /** The affiliate program: joining, and the affiliate's own page (docs/affiliates.md). */
+  affiliates: '/affiliates',
+  affiliatePage: '/affiliates/me',
   /** The course player for a purchase's access token (docs/courses.md). */
   learn: (token: string) => `/learn/${encodeURIComponent(token)}`,
   /** The public check that a course certificate is genuine. */

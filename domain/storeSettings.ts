@@ -1,6 +1,7 @@
 // The store's switches (settings/store), written by admins in the Store settings panel and read by
 // the API. A missing document or field means the default, so a new store behaves sensibly before
 // anyone opens the panel.
+import { defaultAffiliateSettings, readAffiliateSettings, type AffiliateSettings } from './affiliates';
 
 /** The ways to pay Paystack's popup may offer (its `channels`), in the order the panel lists them. */
 export const paystackChannels = ['card', 'bank', 'ussd', 'bank_transfer', 'qr'] as const;
@@ -21,6 +22,8 @@ export interface StoreSettings {
   remindersOn: boolean;
   /** What the Paystack popup offers (passed as `channels`); at least one, all by default. */
   paystackChannels: PaystackChannel[];
+  /** The affiliate program (docs/affiliates.md); off until the seller turns it on. */
+  affiliates: AffiliateSettings;
 }
 
 export const storeSettingsPath = { collection: 'settings', id: 'store' } as const;
@@ -29,6 +32,7 @@ export const defaultStoreSettings: StoreSettings = {
   keepAccessOnPartialRefund: true,
   remindersOn: true,
   paystackChannels: [...paystackChannels],
+  affiliates: defaultAffiliateSettings,
 };
 
 function isChannel(value: unknown): value is PaystackChannel {
@@ -48,6 +52,7 @@ export function readStoreSettings(data: Record<string, unknown> | undefined): St
     remindersOn: flag('remindersOn'),
     // None left (or none stored) is the default: the popup always offers at least one way to pay.
     paystackChannels: channels.length > 0 ? channels : [...paystackChannels],
+    affiliates: readAffiliateSettings(data?.affiliates),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
 import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
 import { createDemoBank } from './demoBank';
+import { createDemoPaystackAccounts } from './demoPaystackAccounts';
 import { parseServerConfig } from '../server/config';
 import { createAdminFirestore } from '../server/lib/firestoreAdmin';
 import { createMailer } from '../server/mailer';
@@ -24,6 +25,7 @@ import { freePort } from './ports';
 import { relinkLocalCovers, seedCatalog, seedDemoAdmin } from './seed/seed';
 import { seedDemoCourse } from './seed/demoCourse';
 import { seedDemoFiles } from './seed/demoFiles';
+import { seedAffiliateProgram } from './seed/affiliates';
 import { createFileStorage } from '../server/files/storage';
 
 export { projectId };
@@ -311,6 +313,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       log(`Seeded ${files} demo files into the storage stand-in`);
       // The demo course: its lessons and its short video (docs/courses.md).
       log(`Seeded a demo course of ${await seedDemoCourse({ db, bucket })} lessons`);
+      await seedAffiliateProgram(db);
+      log('Seeded the affiliate program and its demo affiliate, ADA');
       if (options.persist) await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), count }));
       seeded = true;
       log(`Seeded ${count} catalog documents`);
@@ -337,7 +341,15 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
         demoBank.stop();
         return Promise.resolve();
       });
-      const app = createApp({ config, db, mailer, auth, demoTransferSent: demoBank.transferSent });
+      const app = createApp({
+        config,
+        db,
+        mailer,
+        auth,
+        demoTransferSent: demoBank.transferSent,
+        // Paystack's banks and subaccounts for the affiliate program, offline (used in demo mode only).
+        paystackAccounts: createDemoPaystackAccounts(),
+      });
       type Sweep = { name: string; run: () => Promise<string | null> };
       // Sweeps on a timer, one after the other; a run still going when the next is due is not
       // doubled, and each reports only when it did something.

@@ -30,7 +30,7 @@ import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkouts';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createOrderRouter } from './orders/orderRoutes';
-import { createPurchaseWiring } from './orders/purchaseWiring';
+import { createPurchaseWiring, type PurchaseWiringDeps } from './orders/purchaseWiring';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
@@ -43,15 +43,14 @@ import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
 import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook';
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
+import { createAffiliateRoutes } from './affiliates/affiliateWiring';
 
-export interface AppDeps {
+/** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
+export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
-  /**
-   * firebase-admin Auth (server/admin/adminAuth.ts createAdminAuth), which verifies admins' ID
-   * tokens. Without it every admin route answers 401: they fail closed.
-   */
+  /** firebase-admin Auth (admin/adminAuth.ts) verifies admins' ID tokens; without it admin routes fail closed (401). */
   auth?: IdTokenVerifier;
   now?: () => Date;
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
@@ -257,6 +256,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/library', limits.access, purchases.library);
   mountCourses(app, { ...deps, ...purchases.buyers, files, requireAdmin, limits, now, logError });
   const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
+  const affiliates = createAffiliateRoutes({ db: deps.db, ...purchases.affiliates, requireAdmin, limits, logError });
+  app.use('/api/affiliates', affiliates.publicApi).use('/api/admin/affiliates', affiliates.admin);
   app.use('/api/licenses', licenseRoutes.publicApi);
   app.use('/api/admin', licenseRoutes.admin);
 
@@ -343,16 +344,20 @@ function createPurchaseRoutes(
   files: () => FileStorage | null,
 ) {
   const { config, db, mailer } = deps;
-  const { paystack, paypal, links, fulfilment, issues, service } = createPurchaseWiring({ ...deps, now, logError });
-  const { browsers, downloads, library } = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
-  const refunds = createRefundService({ db, mailer, config, paystack, paypal, logError, now, issues });
-  const librarySessionEmail = async (id: string) => (await library.owner(id))?.email ?? null;
+  const wiring = createPurchaseWiring({ ...deps, now, logError });
+  const { paystack, paypal, links, fulfilment, issues, service, commissions } = wiring;
+  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
+  const { browsers, downloads, library, librarySessionEmail } = buyers;
+  const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
+  const refunds = createRefundService({ ...refundDeps, afterSaleChanged: commissions.settleAfterRefund });
   return {
     buyers: { downloads, cookies: browsers.cookies, librarySessionEmail },
     links,
     fulfilment,
     refunds,
     service,
+    // Affiliates sign in to their page as buyers do to the library: the same mailed code and session.
+    affiliates: { affiliates: wiring.affiliates, commissions, signedInEmail: buyers.signedInEmail },
     webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
     paypalWebhook: createPaypalWebhookRouter({
       paypal,

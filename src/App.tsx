@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { useEarlyClick } from './components/useEarlyClick';
+import { useAffiliateRef } from './lib/affiliateRef';
 import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
 import { PurchasesPage, WaitingPage } from './features/checkout';
 import { ContactPage } from './features/contact';
@@ -15,6 +16,8 @@ import { SearchBox, SearchResultsPage } from './features/search';
 const LazyAdminPage = lazy(() => import('./features/admin').then((m) => ({ default: m.AdminPage })));
 // The buyer's library is its own chunk too: only buyers who open it download it.
 const LazyLibraryPage = lazy(() => import('./features/library').then((m) => ({ default: m.LibraryPage })));
+// The affiliate program's pages (join, the affiliate's own page): only affiliates download them.
+const LazyAffiliatesPage = lazy(() => import('./features/affiliates').then((m) => ({ default: m.AffiliatesPage })));
 
 // The course player and the certificate check are one chunk of their own: only buyers who open a
 // course, or someone checking a certificate, download it.
@@ -44,6 +47,14 @@ function Library() {
   );
 }
 
+function Affiliates({ page }: { page: 'join' | 'me' }) {
+  return (
+    <LazyScreen>
+      <LazyAffiliatesPage page={page} />
+    </LazyScreen>
+  );
+}
+
 function Admin({ page }: { page: AdminPageName }) {
   return (
     <LazyScreen>
@@ -53,10 +64,10 @@ function Admin({ page }: { page: AdminPageName }) {
 }
 
 // The app layer composes the features (docs/architecture.md, 'Conventions'): the currency switch goes
-// into the shared shell,
-// the search box into the catalog's home page.
+// into the shared shell, the search box into the catalog's home page.
 export function App() {
   useEarlyClick();
+  useAffiliateRef();
   return (
     <Routes>
       <Route element={<Layout currencySwitch={<CurrencySwitch />} />}>
@@ -85,6 +96,8 @@ export function App() {
           }
         />
         <Route path="checkout/:checkoutId" element={<WaitingPage />} />
+        <Route path="affiliates" element={<Affiliates page="join" />} />
+        <Route path="affiliates/me" element={<Affiliates page="me" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* The admin area has no currency switch: it would float over the seller's controls. */}

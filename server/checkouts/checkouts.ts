@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';
+import { checkoutAffiliate, type CheckoutAffiliate } from '../../domain/affiliates';
 import { chargedMinor } from '../../domain/discounts';
 import { toMinor, type Currency } from '../../domain/money';
 import { clientAddressKey } from '../lib/clientAddress';
@@ -52,6 +53,12 @@ export interface CheckoutRecord {
    * on this one no longer holds its discount (docs/payments.md, 'Discount codes').
    */
   codeHoldReplacedBy?: string;
+  /** The affiliate whose link brought the buyer, and the commission fixed here (docs/affiliates.md). */
+  affiliateCode?: string | null;
+  commissionMinor?: number;
+  affiliatePercent?: number;
+  /** Paystack's split for an NGN affiliate with a subaccount: the seller's share in kobo. */
+  split?: CheckoutAffiliate['split'];
 }
 
 export interface Checkout extends CheckoutRecord {
@@ -114,6 +121,8 @@ export interface NewCheckout {
    * written; throwing refuses the checkout without holding a code use for nothing.
    */
   beforeWrite?: (amountMinor: number) => Promise<void> | void;
+  /** The affiliate the checkout is attributed to (already accepted), or null. */
+  affiliate?: { code: string; percent: number; subaccountCode: string | null } | null;
 }
 
 /** What a code would make of a product's price now (the dialog's Apply), in major units. */
@@ -192,6 +201,15 @@ function answerFor(checkout: Checkout): CheckoutAnswer {
     ...(checkout.discountCode ? { code: checkout.discountCode } : {}),
     currency: checkout.currency,
     expiresAt: checkout.expiresAt.toDate().toISOString(),
+    ...(checkout.provider === 'paystack' && checkout.split
+      ? {
+          split: {
+            subaccount: checkout.split.subaccount,
+            transactionCharge: checkout.split.transactionChargeMinor,
+            bearer: checkout.split.bearer,
+          },
+        }
+      : {}),
   };
 }
 
@@ -203,7 +221,7 @@ async function byId({ db }: Pick<CheckoutStoreDeps, 'db'>, id: string): Promise<
 /** A new checkout at today's price, its code's use reserved with it (see CheckoutStore.create). */
 async function createCheckout(
   deps: CheckoutStoreDeps,
-  { productId, currency, provider, customer, code, clientAddress, beforeWrite }: NewCheckout,
+  { productId, currency, provider, customer, code, clientAddress, beforeWrite, affiliate }: NewCheckout,
 ): Promise<{ checkout: Checkout; answer: CheckoutAnswer }> {
   const { db, now, ttlMinutes } = deps;
   const collection = () => db.collection(checkoutsCollection);
@@ -218,6 +236,7 @@ async function createCheckout(
 
   const build = (discountCode: string | null, amountMinor: number): CheckoutRecord => {
     const chosen: CheckoutProvider = amountMinor === 0 ? 'free' : provider;
+    const earned = affiliate ? checkoutAffiliate(affiliate, currency, amountMinor) : null;
     return {
       reference: `${referencePrefix[chosen]}-${id}`,
       provider: chosen,
@@ -235,6 +254,14 @@ async function createCheckout(
       status: 'open',
       reminder: null,
       paypalOrderId: null,
+      ...(earned
+        ? {
+            affiliateCode: earned.affiliateCode,
+            commissionMinor: earned.commissionMinor,
+            affiliatePercent: earned.percent,
+            split: earned.split,
+          }
+        : {}),
     };
   };
 

@@ -39,5 +39,10 @@ export function createBuyerBrowsers({
     now,
   });
   const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });
-  return { browsers, downloads, library };
+  /** The address of a library session, or null: such a browser is confirmed for that address's purchases. */
+  const librarySessionEmail = async (id: string | null) => (id ? ((await library.owner(id))?.email ?? null) : null);
+  /** The address of the browser's library session, or null: affiliates sign in the same way. */
+  const signedInEmail = (req: { get(name: string): string | undefined }): Promise<string | null> =>
+    librarySessionEmail(browsers.cookies.read(req.get('cookie'))?.librarySession ?? null);
+  return { browsers, downloads, library, signedInEmail, librarySessionEmail };
 }

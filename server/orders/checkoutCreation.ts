@@ -16,7 +16,7 @@ import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings
 
 export async function createCheckout(
   deps: OrderServiceDeps,
-  { productId, currency, customer, code, provider, checkoutId, clientAddress }: CheckoutRequest,
+  { productId, currency, customer, code, provider, checkoutId, clientAddress, ref }: CheckoutRequest,
 ): Promise<CheckoutAnswer> {
   const { checkouts } = deps;
   const chosen = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
@@ -54,7 +54,12 @@ export async function createCheckout(
       return withChannels(deps, checkouts.answerFor(earlier));
     }
   }
+  // An affiliate the API does not accept (unknown, not approved, the buyer's own) is ignored: the
+  // buyer still pays, and nobody earns a commission (docs/affiliates.md).
+  const affiliate =
+    ref && deps.affiliates ? await deps.affiliates.attributionFor(ref.toUpperCase(), customer.email) : null;
   const { answer } = await checkouts.create({
+    affiliate,
     productId,
     currency,
     provider: chosen,

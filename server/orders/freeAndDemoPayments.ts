@@ -117,7 +117,14 @@ export async function payWithDemo(
   return fulfilCheckout(
     deps,
     checkout,
-    { provider: 'demo', reference, amountPaid: checkout.amount, paidAt: deps.now().toISOString() },
+    {
+      provider: 'demo',
+      reference,
+      amountPaid: checkout.amount,
+      paidAt: deps.now().toISOString(),
+      // The local stack's demo plays Paystack, split included (docs/affiliates.md).
+      splitVerified: true,
+    },
     demoIssue(checkout, reference),
   );
 }
@@ -136,7 +143,14 @@ export async function confirmDemoTransfer(deps: OrderServiceDeps, reference: str
   return fulfilCheckout(
     deps,
     checkout,
-    { provider: 'demo', reference, amountPaid: checkout.amount, paidAt: deps.now().toISOString() },
+    {
+      provider: 'demo',
+      reference,
+      amountPaid: checkout.amount,
+      paidAt: deps.now().toISOString(),
+      // The local stack's demo plays Paystack, split included (docs/affiliates.md).
+      splitVerified: true,
+    },
     demoIssue(checkout, reference),
   );
 }

@@ -18,6 +18,8 @@ import {
 } from './fulfilment';
 import type { Currency } from '../../domain/money';
 import type { WaitingDeps } from './pendingOrders';
+import type { Affiliates } from '../affiliates/affiliates';
+import type { SaleAttribution } from '../affiliates/commissions';
 
 export interface Buyer {
   name: string;
@@ -57,6 +59,8 @@ export interface OrderServiceDeps {
   now: () => Date;
   /** Payments that complete later (pendingOrders.ts): the waiting page's links and e-mails. */
   waiting?: WaitingDeps;
+  /** The affiliate program (server/affiliates): which affiliate a checkout may carry. */
+  affiliates?: Pick<Affiliates, 'attributionFor'>;
 }
 
 /** What createCheckout is asked for. */
@@ -70,6 +74,8 @@ export interface CheckoutRequest {
   checkoutId?: string | undefined;
   /** The client's address (req.ip): one client holds one use of a limited code at a time. */
   clientAddress: string | null;
+  /** The affiliate code the browser kept from a `?ref=` link (docs/affiliates.md). */
+  ref?: string | undefined;
 }
 
 /** What a buyer's call to pay names: the payment's reference, the product and who they say they are. */
@@ -134,6 +140,8 @@ export async function fulfilCheckout(
     judgedAt?: string;
     captureId?: string;
     guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
+    /** Paystack's answer showed the checkout's split (verification.ts); demo payments stand in for it. */
+    splitVerified?: boolean;
   },
   issue: PaymentIssueFacts | null,
 ): Promise<OrderAnswer> {
@@ -159,12 +167,25 @@ export async function fulfilCheckout(
       discountCode: checkout.discountCode,
       discountAmount: checkout.discountAmount,
       expiresAt: checkout.expiresAt,
+      affiliate: attributionOf(checkout, paid.splitVerified ?? false),
     },
     ...(paid.captureId ? { captureId: paid.captureId } : {}),
     issue,
     ...(paid.guard ? { guard: paid.guard } : {}),
   });
   return answerOf(deps, outcome);
+}
+
+/** The commission the checkout fixed, as fulfilment records it; null for a checkout no affiliate brought. */
+function attributionOf(checkout: Checkout, splitVerified: boolean): SaleAttribution | null {
+  if (!checkout.affiliateCode || !checkout.commissionMinor || !checkout.affiliatePercent) return null;
+  return {
+    affiliateCode: checkout.affiliateCode,
+    percent: checkout.affiliatePercent,
+    commissionMinor: checkout.commissionMinor,
+    split: checkout.split ?? null,
+    splitVerified: Boolean(checkout.split) && splitVerified,
+  };
 }
 
 /** The order routes' answer for what fulfilment made of a payment. */

@@ -69,6 +69,12 @@ export const checkoutBodySchema = z.object({
     .optional(),
   // The SPA names the demo payment when it offers it (the local stack); otherwise the currency decides.
   provider: z.enum(['paystack', 'paypal', 'demo'], { error: 'Unknown payment provider.' }).optional(),
+  // An affiliate code kept by the SPA from a `?ref=` link; an unknown or malformed one is ignored.
+  ref: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,20}$/)
+    .optional()
+    .catch(undefined),
   // The reminder's link names the checkout to resume; an unknown or stale one just makes a new one.
   checkoutId: z
     .string()

@@ -18,7 +18,7 @@ import {
 import { toMinor } from '../../domain/money';
 import { paystackPaymentTime } from '../checkouts/latePayments';
 import { paystackIssue } from './paymentIssueFacts';
-import { checkPaystackPaid, checkPaystackPayment } from './verification';
+import { checkPaystackPaid, checkPaystackPayment, paystackSplitMatches } from './verification';
 
 /** A verified Paystack answer against its checkout: fulfilled, refused as unpaid, or recorded. */
 async function settlePaystack(
@@ -56,6 +56,7 @@ async function settlePaystack(
       paidAt: paidAtIso(deps, paid.paidAt),
       // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time).
       judgedAt: paidAtIso(deps, paystackPaymentTime(transaction)),
+      splitVerified: checkout.split ? paystackSplitMatches(transaction, checkout.split) : false,
     },
     paystackIssue(transaction, checkout, fallbackBuyer, ''),
   );

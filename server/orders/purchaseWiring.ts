@@ -13,6 +13,10 @@ import { createPaystackClient } from '../payments/paystackClient';
 import { createAccessLinks } from './accessLinks';
 import { createFulfilment } from './fulfilment';
 import { createOrderService } from './orderService';
+import { createAffiliates } from '../affiliates/affiliates';
+import { paystackAccountsFor } from '../affiliates/affiliateWiring';
+import { createCommissions } from '../affiliates/commissions';
+import type { PaystackAccounts } from '../payments/paystackAccounts';
 
 export interface PurchaseWiringDeps {
   config: ServerConfig;
@@ -22,9 +26,19 @@ export interface PurchaseWiringDeps {
   logError: (message: string, error: unknown) => void;
   /** The local cloud's demo bank (local/demoBank.ts): told when a demo transfer is sent. */
   demoTransferSent?: (reference: string) => void;
+  /** The local cloud's Paystack stand-in for banks and subaccounts (demo mode only). */
+  paystackAccounts?: PaystackAccounts;
 }
 
-export function createPurchaseWiring({ config, db, mailer, now, logError, demoTransferSent }: PurchaseWiringDeps) {
+export function createPurchaseWiring({
+  config,
+  db,
+  mailer,
+  now,
+  logError,
+  demoTransferSent,
+  paystackAccounts,
+}: PurchaseWiringDeps) {
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
   const paystack = config.PAYSTACK_SECRET_KEY
     ? createPaystackClient({ secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL, timeoutMs })
@@ -45,7 +59,11 @@ export function createPurchaseWiring({ config, db, mailer, now, logError, demoTr
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const waitLinks = createWaitLinks({ key: links.deviceCookieKey, publicStoreUrl: config.PUBLIC_STORE_URL });
+  const accounts = paystackAccountsFor(config, paystackAccounts);
+  const affiliates = createAffiliates({ db, mailer, config, accounts, now, logError });
+  const commissions = createCommissions({ db, now });
   const service = createOrderService({
+    affiliates,
     db,
     config,
     paystack,
@@ -63,5 +81,5 @@ export function createPurchaseWiring({ config, db, mailer, now, logError, demoTr
       logError,
     },
   });
-  return { paystack, paypal, links, fulfilment, checkouts, issues, service };
+  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions };
 }

@@ -21,6 +21,7 @@ import {
 import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
 import { prepareLicense } from '../licenses/licenseKeys';
 import { deliverablesFromData } from '../../domain/deliverableFiles';
+import { prepareCommission, type SaleAttribution } from '../affiliates/commissions';
 
 /** What the checkout set, carried onto the sale while its price holds. */
 export interface PurchaseCheckout {
@@ -30,6 +31,8 @@ export interface PurchaseCheckout {
   discountAmount: number;
   /** When its price stops holding (see checkouts/latePayments.ts). */
   expiresAt: Timestamp;
+  /** The affiliate commission the checkout fixed (docs/affiliates.md), written with the sale. */
+  affiliate?: SaleAttribution | null;
 }
 
 export interface VerifiedPurchase {
@@ -186,7 +189,21 @@ async function decide(
             discountAmount: price.discountMinor / 100,
           }
         : record;
-    const sale: TransactionRecord = license ? { ...priced, ...license.saleFields } : priced;
+    // The commission is read here too, before any write; written once, with the sale.
+    const commission = checkout?.affiliate
+      ? await prepareCommission(t, db, {
+          attribution: checkout.affiliate,
+          saleAmountMinor: toMinor(priced.amount),
+          currency: purchase.currency,
+          productName: purchase.productName,
+          paidAt,
+        })
+      : null;
+    const sale: TransactionRecord = {
+      ...priced,
+      ...(license ? license.saleFields : {}),
+      ...(commission ? commission.saleFields : {}),
+    };
     // The code's use is counted with the sale, in the same transaction: a replayed payment finds
     // the sale and never counts the use again. Inside its hour the checkout's own use is
     // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use
@@ -208,6 +225,7 @@ async function decide(
     if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
     if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
     license?.write(t, transactionId);
+    commission?.write(t, transactionId);
     return { kind: 'created', sale };
   }, transactionOptions);
 }

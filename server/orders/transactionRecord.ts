@@ -50,6 +50,12 @@ export interface TransactionRecord {
   licenseKey?: string | null;
   /** Pool keys left after this sale, set on the one sale that told the seller fewer than 10 remain. */
   licensePoolLeft?: number;
+  /** The affiliate whose link brought the sale (docs/affiliates.md); absent for none. */
+  affiliateCode?: string;
+  /** Their commission, minor units (reduced by partial refunds). */
+  commissionMinor?: number;
+  /** 'split': paid by Paystack at the moment of sale; 'ledger': owed on the commission ledger. */
+  commissionPaidBy?: 'split' | 'ledger';
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -49,6 +49,19 @@ export function checkPaystackPayment(
 }
 
 /**
+ * Paystack settled the charge as the checkout's split said (docs/affiliates.md): the affiliate's
+ * subaccount and, where Paystack reports it, the seller's flat share. A charge without it is still a
+ * sale; its commission is then owed on the ledger.
+ */
+export function paystackSplitMatches(
+  transaction: PaystackTransaction,
+  split: { subaccount: string; transactionChargeMinor: number },
+): boolean {
+  if (!transaction.subaccountCode || transaction.subaccountCode !== split.subaccount) return false;
+  return transaction.transactionCharge === null || transaction.transactionCharge === split.transactionChargeMinor;
+}
+
+/**
  * PayPal, before capturing: the order pays the store's own merchant account, for this product at the
  * checkout's USD amount. Checked before any money moves, so an order the browser made up (the public
  * client id can create orders at any price, paying any account) is never captured.

@@ -17,6 +17,10 @@ export interface PaystackTransaction {
   /** The metadata the popup was opened with; Paystack may hand it back as a JSON string. */
   metadata: Record<string, unknown>;
   customer: { email: string; firstName: string; lastName: string; phone: string };
+  /** The subaccount the charge was split with (`subaccount.subaccount_code`); '' when none. */
+  subaccountCode: string;
+  /** The main account's flat share the split used (`fees_split.params.transaction_charge`), kobo; null when not reported. */
+  transactionCharge: number | null;
 }
 
 /** Paystack's answer to a refund request: queued (usually 'pending') or refused with its reason. */
@@ -70,7 +74,15 @@ export function readPaystackTransaction(data: Record<string, unknown>): Paystack
       lastName: text(customer.last_name),
       phone: text(customer.phone),
     },
+    subaccountCode: isRecord(data.subaccount) ? text(data.subaccount.subaccount_code) : '',
+    transactionCharge: splitCharge(data.fees_split),
   };
+}
+
+function splitCharge(value: unknown): number | null {
+  const params = isRecord(value) && isRecord(value.params) ? value.params : null;
+  const charge = params ? Number(params.transaction_charge) : Number.NaN;
+  return Number.isFinite(charge) ? charge : null;
 }
 
 export function createPaystackClient({

@@ -11,6 +11,7 @@ import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../pay
 import { disputeUpdates } from './disputes';
 import { providerEventDocId, type ProviderEvent, type RefundChange } from './providerEvents';
 import {
+  followSaleChange,
   loadSettings,
   providerEventsCollection,
   providerNames,
@@ -135,6 +136,7 @@ export async function applyEvent(ctx: RefundContext, event: ProviderEvent): Prom
   }, transactionOptions);
 
   if (transactionId) {
+    if (result.outcome === 'applied') await followSaleChange(ctx, transactionId);
     await sendRefundMail(ctx, transactionId, result.refundMail);
     await sendDisputeMail(ctx, transactionId, result.disputeMail);
   }

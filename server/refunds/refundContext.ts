@@ -41,6 +41,21 @@ export interface RefundContext {
   staleClaimMs: number;
   /** Where an event for a sale the store does not know is listed for the seller ('Needs attention'). */
   issues?: Pick<PaymentIssues, 'notifySeller'>;
+  /** Brings what follows a sale (its affiliate commission) in line after a refund or dispute change. */
+  afterSaleChanged?: (transactionId: string) => Promise<void>;
+}
+
+/** Runs afterSaleChanged; a failure is logged (the next change, or the seller, settles it). */
+export async function followSaleChange(
+  { afterSaleChanged, logError }: Pick<RefundContext, 'afterSaleChanged' | 'logError'>,
+  transactionId: string,
+): Promise<void> {
+  if (!afterSaleChanged) return;
+  try {
+    await afterSaleChanged(transactionId);
+  } catch (error) {
+    logError(`Commission of ${transactionId} could not be adjusted`, error);
+  }
 }
 
 export const transactionOptions = { maxAttempts: 20 };

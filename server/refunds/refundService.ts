@@ -6,6 +6,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
+import { followSaleChange } from './refundContext';
 import { createRefundMail } from '../mail/refundMails';
 import type { PaypalClient } from '../payments/paypalClient';
 import type { PaystackClient } from '../payments/paystackClient';
@@ -45,6 +46,8 @@ export interface RefundServiceDeps {
   staleClaimMs?: number;
   /** Where an event for a sale the store does not know is listed for the seller ('Needs attention'). */
   issues?: Pick<PaymentIssues, 'notifySeller'>;
+  /** Brings a sale's affiliate commission in line after a refund or dispute change (docs/affiliates.md). */
+  afterSaleChanged?: (transactionId: string) => Promise<void>;
 }
 
 export function createRefundService({
@@ -57,6 +60,7 @@ export function createRefundService({
   now,
   staleClaimMs = 10 * 60_000,
   issues,
+  afterSaleChanged,
 }: RefundServiceDeps): RefundService {
   const ctx = {
     db,
@@ -67,9 +71,14 @@ export function createRefundService({
     now,
     staleClaimMs,
     issues,
+    ...(afterSaleChanged ? { afterSaleChanged } : {}),
   };
   return {
-    requestRefund: (transactionId, input, adminUid) => requestRefund(ctx, transactionId, input, adminUid),
+    requestRefund: async (transactionId, input, adminUid) => {
+      const outcome = await requestRefund(ctx, transactionId, input, adminUid);
+      if (outcome.kind === 'done') await followSaleChange(ctx, transactionId);
+      return outcome;
+    },
     applyEvent: (event) => applyEvent(ctx, event),
   };
 }

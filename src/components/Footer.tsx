@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { getConfig } from '../lib/config';
 import { paths } from '../../domain/routes';
+import { useAffiliateProgramOn } from '../lib/affiliateRef';
 
 // What every page's footer carries (docs/storefront.md): contact e-mail and phone, Contact us, the
 // company site's legal pages (same window),
@@ -8,6 +9,7 @@ import { paths } from '../../domain/routes';
 export function Footer() {
   const { contactEmail, contactPhone, companyName, productSiteUrl } = getConfig().store;
   const year = new Date().getFullYear();
+  const affiliatesOn = useAffiliateProgramOn();
   return (
     <footer className="mt-16 bg-slate-900 px-6 py-10 text-slate-200">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:justify-between">
@@ -42,6 +44,13 @@ export function Footer() {
                 Get my purchases again
               </Link>
             </li>
+            {affiliatesOn && (
+              <li>
+                <Link className="underline hover:text-white" to={paths.affiliates}>
+                  Become an affiliate
+                </Link>
+              </li>
+            )}
             <li>
               <a className="underline hover:text-white" href={`${productSiteUrl}/termsandconditions`}>
                 Terms and Conditions

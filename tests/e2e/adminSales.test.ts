@@ -116,7 +116,7 @@ describe('admin sales panel', () => {
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount,Affiliate,Affiliate commission',
     );
     expect(lines[1]?.split(',')).toEqual([
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
@@ -138,6 +138,8 @@ describe('admin sales panel', () => {
       '',
       '',
       '7500',
+      '',
+      '0',
       '',
       '0',
     ]);

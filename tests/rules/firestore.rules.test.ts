@@ -134,6 +134,10 @@ async function seed(): Promise<void> {
     activations: [],
   });
   batch.set(admin.doc('licensePools/p1/keys/pk1'), { key: 'POOL-1', usedBy: null });
+  batch.set(admin.doc('affiliates/ADA'), { name: 'Ada Obi', email: 'ada@store.test', status: 'approved' });
+  batch.set(admin.doc('affiliateClicks/ADA_2026-11-01'), { code: 'ADA', day: '2026-11-01', count: 3 });
+  batch.set(admin.doc('affiliateMailboxes/hash-1'), { code: 'ADA' });
+  batch.set(admin.doc('commissions/paystack_ref1'), { affiliateCode: 'ADA', amountMinor: 30_000, status: 'pending' });
   batch.set(admin.doc('discountCodes/SPRING'), {
     ...discountCode(),
     createdAt: fixedTime,
@@ -358,6 +362,30 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'licensePools/p1/keys/pk1'), { usedBy: 'paystack_ref9' }),
   },
   {
+    name: 'affiliates',
+    target: 'ADA',
+    create: (db) => setDoc(doc(db, 'affiliates/EVE'), { name: 'Eve', email: 'eve@store.test', status: 'approved' }),
+    update: (db) => updateDoc(doc(db, 'affiliates/ADA'), { status: 'approved', commissionPercent: 90 }),
+  },
+  {
+    name: 'affiliateClicks',
+    target: 'ADA_2026-11-01',
+    create: (db) => setDoc(doc(db, 'affiliateClicks/ADA_2026-11-02'), { code: 'ADA', count: 1000 }),
+    update: (db) => updateDoc(doc(db, 'affiliateClicks/ADA_2026-11-01'), { count: 1000 }),
+  },
+  {
+    name: 'affiliateMailboxes',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'affiliateMailboxes/hash-2'), { code: 'EVE' }),
+    update: (db) => updateDoc(doc(db, 'affiliateMailboxes/hash-1'), { code: 'EVE' }),
+  },
+  {
+    name: 'commissions',
+    target: 'paystack_ref1',
+    create: (db) => setDoc(doc(db, 'commissions/paystack_ref2'), { affiliateCode: 'ADA', amountMinor: 1 }),
+    update: (db) => updateDoc(doc(db, 'commissions/paystack_ref1'), { status: 'paid', amountMinor: 99_999 }),
+  },
+  {
     name: 'discountCodes',
     target: 'SPRING',
     create: (db) => setDoc(doc(db, 'discountCodes/AUTUMN'), discountCode({ code: 'AUTUMN' })),
@@ -481,6 +509,12 @@ const expected: Record<string, Record<Op, string>> = {
   licenseKeys: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   'licensePools/p1/keys': { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   providerEvents: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // The affiliate program: admins read it all; the API alone writes (approvals, clicks, commissions).
+  affiliates: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  affiliateClicks: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  commissions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  // Which affiliate holds a mailbox (one application per mailbox): the API's alone.
+  affiliateMailboxes: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // Admins read and write the store's switches; nobody deletes them (the defaults would come back
   // silently).
   settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },
@@ -854,6 +888,21 @@ describe('settings: the store document with exactly its two flags and its Paysta
     ).toBe('denied');
     expect(await outcome(setDoc(doc(admin, 'settings/store'), { ...valid, paystackChannels: 'card' }))).toBe('denied');
     expect(await outcome(updateDoc(doc(admin, 'settings/store'), { paystackChannels: [] }))).toBe('denied');
+  });
+
+  it('accepts the affiliate settings with their five fields in range, and refuses out-of-range or extra ones', async () => {
+    const admin = clients.admin;
+    const valid = { keepAccessOnPartialRefund: true, remindersOn: true };
+    const affiliates = { on: true, percent: 30, windowDays: 30, approvalRequired: true, holdDays: 30 };
+    const store = doc(admin, 'settings/store');
+    expect(await outcome(setDoc(store, { ...valid, affiliates }))).toBe('allowed');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, percent: 91 } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, percent: 0 } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, percent: 12.5 } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, windowDays: 0 } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, holdDays: -1 } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { ...affiliates, payout: 'auto' } }))).toBe('denied');
+    expect(await outcome(setDoc(store, { ...valid, affiliates: { on: true } }))).toBe('denied');
   });
 });
 

@@ -77,6 +77,49 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       },
     });
   });
+  // Banks, account resolution and subaccounts, for the affiliate program (docs/affiliates.md).
+  const paystackAuthorized = (req: Request) => req.get('authorization') === `Bearer ${fakeProviderKeys.paystackSecret}`;
+  app.get('/paystack/bank', (req, res) => {
+    if (!paystackAuthorized(req)) {
+      res.status(401).json({ status: false, message: 'Invalid key' });
+      return;
+    }
+    res.json({
+      status: true,
+      message: 'Banks retrieved',
+      data: [
+        { id: 1, name: 'Access Bank', code: '044', active: true },
+        { id: 2, name: 'Guaranty Trust Bank', code: '058', active: true },
+      ],
+    });
+  });
+  app.get('/paystack/bank/resolve', (req, res) => {
+    const number = typeof req.query.account_number === 'string' ? req.query.account_number : '';
+    if (!paystackAuthorized(req) || /^0+$/.test(number)) {
+      res.status(422).json({ status: false, message: 'Could not resolve account name' });
+      return;
+    }
+    res.json({
+      status: true,
+      message: 'Account number resolved',
+      data: { account_number: number, account_name: `DEMO HOLDER ${number.slice(-4)}` },
+    });
+  });
+  app.post('/paystack/subaccount', (req, res) => {
+    if (!paystackAuthorized(req)) {
+      res.status(401).json({ status: false, message: 'Invalid key' });
+      return;
+    }
+    const body = req.body as { account_number?: string };
+    sequence += 1;
+    res
+      .status(201)
+      .json({
+        status: true,
+        message: 'Subaccount created',
+        data: { subaccount_code: `ACCT_e2e${sequence}${body.account_number ?? ''}` },
+      });
+  });
   app.post('/__test/paystack/charges', (req, res) => {
     const charge = req.body as FakePaystackCharge;
     charges.set(charge.reference, charge);

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Layout } from '../../../src/components/Layout';
+import { resetAffiliateProgramCache } from '../../../src/lib/affiliateRef';
+import { server } from '../../support/msw';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 function renderShell() {
@@ -44,5 +47,34 @@ describe('app shell', () => {
     expect(
       within(footer).getByText(`© ${new Date().getFullYear()} Digital Store Ltd. All rights reserved.`),
     ).toBeInTheDocument();
+  });
+
+  describe('the affiliate link', () => {
+    beforeEach(resetAffiliateProgramCache);
+
+    it('shows Become an affiliate in the footer while the program is on', async () => {
+      server.use(
+        http.get('*/api/affiliates/program', () => HttpResponse.json({ on: true, percent: 30, windowDays: 30 })),
+      );
+      renderShell();
+      const footer = screen.getByRole('contentinfo');
+      expect(await within(footer).findByRole('link', { name: 'Become an affiliate' })).toHaveAttribute(
+        'href',
+        '/affiliates',
+      );
+    });
+
+    it('leaves it out while the program is off', async () => {
+      let asked = 0;
+      server.use(
+        http.get('*/api/affiliates/program', () => {
+          asked += 1;
+          return HttpResponse.json({ on: false, percent: 10, windowDays: 30 });
+        }),
+      );
+      renderShell();
+      await expect.poll(() => asked).toBe(1);
+      expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Become an affiliate' })).toBeNull();
+    });
   });
 });

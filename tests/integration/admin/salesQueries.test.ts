@@ -60,6 +60,7 @@ const refunds: Record<number, { status: 'refunded' | 'pending'; refunded: number
   5: { status: 'pending', refunded: 0, full: false },
 };
 const disputed = new Set([1, 4]);
+const affiliated = new Set([4, 14, 24]);
 
 // 30 sales an hour apart from 01:00 on 1 March (Lagos): products, currencies, providers and buyers
 // rotate so each filter picks a known set.
@@ -147,6 +148,10 @@ beforeAll(async () => {
       ...refundFields(Number(sale.id.slice(-2))),
       ...(sale.code
         ? { listPrice: sale.amountPaid + 675, discountCode: sale.code, discountAmount: 675, checkoutId: null }
+        : {}),
+      // Sales 4, 14 (NGN) and 24 (USD) came through the affiliate ADA, at 30% (docs/affiliates.md).
+      ...(affiliated.has(Number(sale.id.slice(-2)))
+        ? { affiliateCode: 'ADA', commissionMinor: sale.currency === 'NGN' ? 225_000 : 270, commissionPaidBy: 'ledger' }
         : {}),
       createdAt: Timestamp.fromMillis(sale.at),
     });
@@ -253,11 +258,23 @@ describe('sales data access as the demo admin', () => {
 
   it('totals every currency of the range: 20 NGN sales of ₦7,500 and 10 USD sales of $9, with their refunds', async () => {
     expect(await queries.fetchSalesTotals(march)).toEqual([
-      { currency: 'NGN', count: 20, revenue: 150000, refunds: 10000, discounts: 3375 },
-      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0 },
+      { currency: 'NGN', count: 20, revenue: 150000, refunds: 10000, discounts: 3375, commissions: 4500 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0, commissions: 2.7 },
     ]);
     expect(await queries.fetchSalesTotals({ ...march, currency: 'USD' })).toEqual([
-      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0 },
+      { currency: 'USD', count: 10, revenue: 90, refunds: 4.5, discounts: 0, commissions: 2.7 },
+    ]);
+  });
+
+  it('filters by affiliate under index enforcement, each sale with its commission', async () => {
+    const page = await queries.fetchSalesPage({ ...march, affiliateCode: 'ada' }, null);
+    expect(page.rows.map((row) => [row.id, row.affiliateCode, row.commission])).toEqual([
+      ['demo_sale-24', 'ADA', 2.7],
+      ['demo_sale-14', 'ADA', 2250],
+      ['demo_sale-04', 'ADA', 2250],
+    ]);
+    expect(await queries.fetchSalesTotals({ ...march, affiliateCode: 'ADA', currency: 'NGN' })).toEqual([
+      { currency: 'NGN', count: 2, revenue: 15000, refunds: 0, discounts: 675, commissions: 4500 },
     ]);
   });
 
@@ -275,19 +292,19 @@ describe('sales data access as the demo admin', () => {
       failure: null,
     });
     expect(await queries.fetchSalesTotals({ ...march, status: 'refunded' })).toEqual([
-      { currency: 'NGN', count: 2, revenue: 15000, refunds: 10000, discounts: 675 },
-      { currency: 'USD', count: 1, revenue: 9, refunds: 4.5, discounts: 0 },
+      { currency: 'NGN', count: 2, revenue: 15000, refunds: 10000, discounts: 675, commissions: 0 },
+      { currency: 'USD', count: 1, revenue: 9, refunds: 4.5, discounts: 0, commissions: 0 },
     ]);
     // The CSV of those sales carries the refund status, amount and date, and the dispute, then the
     // list price and the discount (sale-02 was made with SPRING).
     const csv = buildSalesCsv(await queries.fetchAllSales({ ...march, status: 'refunded' })).split('\r\n');
     expect(csv[0]).toMatch(
-      /,Refund status,Refunded amount,Refund date \(Africa\/Lagos\),Dispute,List price,Discount code,Discount amount$/,
+      /,Refund status,Refunded amount,Refund date \(Africa\/Lagos\),Dispute,List price,Discount code,Discount amount,Affiliate,Affiliate commission$/,
     );
-    expect(csv.slice(1, 4).map((line) => line.split(',').slice(-7).join(','))).toEqual([
-      'refunded,4.5,2026-03-04 11:00:00,,9,,0',
-      'refunded,2500,2026-03-04 11:00:00,,8175,SPRING,675',
-      'refunded,7500,2026-03-04 11:00:00,open,7500,,0',
+    expect(csv.slice(1, 4).map((line) => line.split(',').slice(-9).join(','))).toEqual([
+      'refunded,4.5,2026-03-04 11:00:00,,9,,0,,0',
+      'refunded,2500,2026-03-04 11:00:00,,8175,SPRING,675,,0',
+      'refunded,7500,2026-03-04 11:00:00,open,7500,,0,,0',
     ]);
     const disputedPage = await queries.fetchSalesPage({ ...march, status: 'disputed', currency: 'NGN' }, null);
     expect(ids(disputedPage.rows)).toEqual(['demo_sale-04', 'demo_sale-01']);

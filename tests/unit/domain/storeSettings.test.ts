@@ -7,6 +7,7 @@ describe('readStoreSettings', () => {
       keepAccessOnPartialRefund: true,
       remindersOn: true,
       paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
+      affiliates: { on: false, percent: 10, windowDays: 30, approvalRequired: true, holdDays: 30 },
     });
   });
 

@@ -132,6 +132,9 @@ export const saleConverter: FirestoreDataConverter<SaleRow> = {
       dispute: disputeOf(data.dispute),
       // A sale without a stored time (none exists: the API stamps each) would page as the oldest.
       cursor: cursorAt(data.createdAt, snapshot.id) ?? { seconds: 0, nanoseconds: 0, id: snapshot.id },
+      ...(typeof data.affiliateCode === 'string' && data.affiliateCode
+        ? { affiliateCode: data.affiliateCode, commission: num(data.commissionMinor) / 100 }
+        : {}),
     };
   },
 };
@@ -147,6 +150,7 @@ function equalities(sales: SalesQuery): QueryConstraint[] {
   if (sales.status === 'refunded') constraints.push(where('refund.status', '==', 'refunded'));
   if (sales.status === 'disputed') constraints.push(where('disputed', '==', true));
   if (sales.discountCode) constraints.push(where('discountCode', '==', sales.discountCode.trim().toUpperCase()));
+  if (sales.affiliateCode) constraints.push(where('affiliateCode', '==', sales.affiliateCode.trim().toUpperCase()));
   return constraints;
 }
 
@@ -231,13 +235,15 @@ export async function fetchSalesTotals(sales: SalesQuery): Promise<CurrencyTotal
   return Promise.all(
     currenciesOf(sales).map(async (currency) => {
       const query = salesQuery({ ...sales, currency });
-      const [snapshot, refunds, discounts] = await Promise.all([
+      const [snapshot, refunds, discounts, commissions] = await Promise.all([
         getAggregate(query, { sales: count(), revenue: sum('amountPaid') }),
         refundedSum(query),
         discountedSum(query),
+        // Affiliates' commissions (kobo or cents on the sale), summed apart for the same reason.
+        getAggregate(query, { commissions: sum('commissionMinor') }).then((s) => num(s.data().commissions) / 100),
       ]);
       const totals = snapshot.data();
-      return { currency, count: num(totals.sales), revenue: num(totals.revenue), refunds, discounts };
+      return { currency, count: num(totals.sales), revenue: num(totals.revenue), refunds, discounts, commissions };
     }),
   );
 }

@@ -1,5 +1,6 @@
 // settings/store from the browser (docs/admin.md, 'Store settings'): admins read and write it under the
-// rules, which accept exactly its two flags and its Paystack channels. A missing document reads as the defaults.
+// rules, which accept exactly its two flags, its Paystack channels
+// and the affiliate program's settings. A missing document reads as the defaults.
 import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
 import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../../../domain/storeSettings';
 import { getDb } from '../../../lib/firebase';
@@ -16,6 +17,7 @@ export async function saveStoreSettings(settings: StoreSettings): Promise<StoreS
     keepAccessOnPartialRefund: settings.keepAccessOnPartialRefund,
     remindersOn: settings.remindersOn,
     paystackChannels: [...settings.paystackChannels],
+    affiliates: { ...settings.affiliates },
   };
   await setDoc(settingsDoc(), stored);
   return stored;

@@ -18,12 +18,14 @@ import { SaleLicense } from '../licenses/SaleLicense';
 import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
+import { AffiliatesPanel } from '../affiliates/AffiliatesPanel';
 import { MessagesPanel } from './MessagesPanel';
 
 // The logout message shows for 2,000 ms (docs/admin.md).
 const logoutMessageMs = 2000;
 
-type PanelId = 'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'messages' | 'settings';
+type PanelId =
+  'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'affiliates' | 'messages' | 'settings';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
@@ -32,6 +34,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'register', label: 'Register Admin' },
   { panel: 'sales', label: 'Sales' },
   { panel: 'discounts', label: 'Discounts' },
+  { panel: 'affiliates', label: 'Affiliates' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
 ];
@@ -55,6 +58,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       );
     case 'discounts':
       return <DiscountsPanel />;
+    case 'affiliates':
+      return <AffiliatesPanel />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

@@ -181,6 +181,19 @@ export function SalesFilters({
             />
           )}
         </FormField>
+        <FormField label="Affiliate code" compact>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+              value={draft.affiliate ?? ''}
+              onChange={(event) => set('affiliate', event.target.value)}
+            />
+          )}
+        </FormField>
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
           <button type="submit" className={primaryButtonClass}>
             Apply filters

@@ -96,13 +96,18 @@ function SalesTotals({ sales }: { sales: SalesQuery }) {
                 {/* Net is what the seller keeps. Gross is the sales at list price: discount codes and
                     refunds of these sales come off it. */}
                 <span className="block text-xl font-bold">
-                  {formatPrice(netOf(total.revenue, total.refunds), total.currency)} net
+                  {formatPrice(netOf(netOf(total.revenue, total.refunds), total.commissions ?? 0), total.currency)} net
                 </span>
                 <span className="block text-sm">
                   Gross {formatPrice(grossOf(total.revenue, total.discounts), total.currency)}
                 </span>
                 <span className="block text-sm">Discounts {formatPrice(total.discounts, total.currency)}</span>
                 <span className="block text-sm">Refunds {formatPrice(total.refunds, total.currency)}</span>
+                {total.commissions ? (
+                  <span className="block text-sm">
+                    Affiliate commissions {formatPrice(total.commissions, total.currency)}
+                  </span>
+                ) : null}
                 <span className="block text-sm">
                   {total.count} {total.count === 1 ? 'sale' : 'sales'}
                 </span>

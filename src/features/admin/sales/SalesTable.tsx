@@ -101,6 +101,11 @@ export function SaleRowView({
               {formatPrice(sale.listPrice, sale.currency)}
             </span>
           )}
+          {sale.affiliateCode && (
+            <span className="block text-xs text-slate-600">
+              Affiliate {sale.affiliateCode}: {formatPrice(sale.commission ?? 0, sale.currency)} commission
+            </span>
+          )}
         </td>
         <td className={cell}>
           <SaleStatus sale={sale} />

@@ -26,6 +26,8 @@ const header = [
   'List price',
   'Discount code',
   'Discount amount',
+  'Affiliate',
+  'Affiliate commission',
 ];
 
 /** One CSV field, neutralised and quoted as needed. */
@@ -66,6 +68,8 @@ export function buildSalesCsv(rows: readonly SaleRow[]): string {
         sale.listPrice,
         sale.discountCode,
         sale.discountAmount,
+        sale.affiliateCode ?? '',
+        sale.commission ?? 0,
       ]),
     ),
   ];

@@ -32,6 +32,7 @@ export function parseSalesFilter(params: URLSearchParams): SalesFilter {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const status = params.get('status') ?? '';
+  const affiliate = (params.get('affiliate') ?? '').trim().toUpperCase();
   return {
     range: presets.includes(range as RangePreset) ? (range as RangePreset) : defaultSalesFilter.range,
     from: isDay(from) ? from : '',
@@ -42,6 +43,7 @@ export function parseSalesFilter(params: URLSearchParams): SalesFilter {
     email: (params.get('email') ?? '').trim().toLowerCase(),
     status: saleStatuses.includes(status as SaleStatusFilter) ? (status as SaleStatusFilter) : '',
     code: (params.get('code') ?? '').trim().toUpperCase(),
+    ...(affiliate ? { affiliate } : {}),
   };
 }
 
@@ -61,6 +63,7 @@ export function writeSalesFilter(params: URLSearchParams, filter: SalesFilter): 
     email: filter.email.trim().toLowerCase(),
     status: filter.status,
     code: filter.code.trim().toUpperCase(),
+    affiliate: (filter.affiliate ?? '').trim().toUpperCase(),
   };
   for (const [name, value] of Object.entries(values)) {
     if (value) next.set(name, value);
@@ -98,5 +101,6 @@ export function toSalesQuery(filter: SalesFilter, now: Date): SalesQuery {
   if (filter.email) query.customerEmail = filter.email.trim().toLowerCase();
   if (filter.status) query.status = filter.status;
   if (filter.code) query.discountCode = filter.code.trim().toUpperCase();
+  if (filter.affiliate) query.affiliateCode = filter.affiliate.trim().toUpperCase();
   return query;
 }

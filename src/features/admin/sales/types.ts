@@ -39,6 +39,9 @@ export interface SaleRow {
   dispute: SaleDispute | null;
   /** Where the next page starts when this row is the last one shown. */
   cursor: PageCursor;
+  /** The affiliate whose link brought the sale, and their commission in `currency` (docs/affiliates.md). */
+  affiliateCode?: string;
+  commission?: number;
 }
 
 export interface SaleRefund {
@@ -82,6 +85,8 @@ export interface SalesFilter {
   status: SaleStatusFilter;
   /** Upper case, as the API stores discountCode; '' for any sale. */
   code: string;
+  /** An affiliate code (upper case); absent for any sale. */
+  affiliate?: string;
 }
 
 /** A filter turned into what Firestore is asked: createdAt in [startMs, endMs) plus equalities. */
@@ -94,6 +99,7 @@ export interface SalesQuery {
   customerEmail?: string;
   status?: Exclude<SaleStatusFilter, ''>;
   discountCode?: string;
+  affiliateCode?: string;
 }
 
 export interface SalesPage {
@@ -110,6 +116,8 @@ export interface CurrencyTotal {
   refunds: number;
   /** What discount codes took off the list prices of the same sales. */
   discounts: number;
+  /** Affiliates' commissions on the same sales (net of refunds' reductions). */
+  commissions?: number;
 }
 
 /** Revenue of one stretch of the range (a day, or several days for long custom ranges). */

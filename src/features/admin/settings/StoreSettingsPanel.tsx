@@ -6,6 +6,8 @@ import {
   type PaystackChannel,
   type StoreSettings,
 } from '../../../../domain/storeSettings';
+import { type AffiliateSettings } from '../../../../domain/affiliates';
+import { AffiliateProgramFields } from './AffiliateProgramFields';
 import { toAppError } from '../../../lib/errors';
 import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../api/storeSettingsApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
@@ -86,6 +88,10 @@ function SettingsForm({ initial }: { initial: StoreSettings }) {
       <ChannelChoice
         chosen={draft.paystackChannels}
         onChange={(chosen) => setDraft((current) => ({ ...current, paystackChannels: chosen }))}
+      />
+      <AffiliateProgramFields
+        value={draft.affiliates}
+        onChange={(affiliates: AffiliateSettings) => setDraft((current) => ({ ...current, affiliates }))}
       />
       <button type="submit" className={primaryButtonClass} disabled={state.isLoading}>
         {state.isLoading ? 'Saving...' : 'Save settings'}

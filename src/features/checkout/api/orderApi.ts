@@ -12,6 +12,7 @@ import type {
   WaitStatusAnswer,
 } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
+import { currentAffiliateRef } from '../../../lib/affiliateRef';
 import { postJson, requestJson } from '../../../lib/http';
 
 /** The buyer as the payment form collects it (docs/storefront.md, 'Forms and their checks'). */
@@ -108,7 +109,9 @@ export function fetchWaitStatus(checkoutId: string, token: string): Promise<Wait
 
 /** Pay pressed: the server sets the price and the reference the payment must carry. */
 export function createCheckout(request: CheckoutRequest): Promise<CheckoutAnswer> {
-  return postJson<CheckoutAnswer>('/api/checkouts', request);
+  // The affiliate link this browser followed within its window (docs/affiliates.md); the API decides.
+  const ref = currentAffiliateRef();
+  return postJson<CheckoutAnswer>('/api/checkouts', ref ? { ...request, ref } : request);
 }
 
 /** Apply pressed: the price the code gives now (nothing is reserved until the checkout). */

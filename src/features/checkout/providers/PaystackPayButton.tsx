@@ -48,6 +48,14 @@ export function PaystackPayButton({
           reference,
           // The ways to pay the seller offers (Store settings); Paystack's own default without them.
           ...(checkout.channels?.length ? { channels: checkout.channels } : {}),
+          // An affiliate with a Paystack subaccount is paid their share at once (docs/affiliates.md).
+          ...(checkout.split
+            ? {
+                subaccount: checkout.split.subaccount,
+                transaction_charge: checkout.split.transactionCharge,
+                bearer: checkout.split.bearer,
+              }
+            : {}),
           onBankTransferConfirmationPending: () => {
             transferSent = true;
             void transferPending(checkout, customer);

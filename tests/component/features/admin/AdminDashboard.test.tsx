@@ -78,6 +78,7 @@ describe('admin dashboard shell', () => {
       'Register Admin',
       'Sales',
       'Discounts',
+      'Affiliates',
       'Messages 3 unhandled',
       'Store settings',
       'Logout',

@@ -111,7 +111,12 @@ const customer = { ...buyer, confirmEmail: buyer.email };
 const okAnswer = { transactionId: 'demo_x', emailSent: true, accessUrl: 'http://store.test/api/access/token-abc' };
 
 /** What the API's checkout answers (POST /api/checkouts); `amount` set by a test, else the page's price. */
-const checkouts = { bodies: [] as Array<Record<string, unknown>>, amount: null as number | null, count: 0 };
+const checkouts = {
+  bodies: [] as Array<Record<string, unknown>>,
+  amount: null as number | null,
+  count: 0,
+  split: null as null | { subaccount: string; transactionCharge: number; bearer: 'account' },
+};
 
 function answerCheckouts() {
   server.use(
@@ -135,6 +140,7 @@ function answerCheckouts() {
           expiresAt: '2026-11-22T10:00:00.000Z',
           // The seller's Store settings choose the popup's ways to pay.
           ...(provider === 'paystack' ? { channels: ['card', 'bank_transfer', 'ussd'] } : {}),
+          ...(provider === 'paystack' && checkouts.split ? { split: checkouts.split } : {}),
         },
         { status: 201 },
       );
@@ -156,6 +162,7 @@ beforeEach(() => {
   checkouts.bodies.length = 0;
   checkouts.amount = null;
   checkouts.count = 0;
+  checkouts.split = null;
   answerCheckouts();
 });
 
@@ -465,6 +472,28 @@ describe('Paystack (NGN)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pay ₦7,500' }));
     expect(paystack.starts[1]!.config?.reference).not.toBe(config?.reference);
+  });
+
+  it('sends the kept affiliate link with the checkout and opens the popup with the affiliate’s split', async () => {
+    localStorage.setItem('affiliateRef', JSON.stringify({ version: 1, code: 'ADA', expiresAt: Date.now() + 60_000 }));
+    checkouts.split = { subaccount: 'ACCT_demo1', transactionCharge: 525_000, bearer: 'account' };
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    expect(checkouts.bodies.at(-1)).toMatchObject({ ref: 'ADA' });
+    expect(paystack.starts[0]!.config).toMatchObject({
+      amount: 750000,
+      subaccount: 'ACCT_demo1',
+      transaction_charge: 525_000,
+      bearer: 'account',
+    });
+  });
+
+  it('sends no affiliate link once its window has passed', async () => {
+    localStorage.setItem('affiliateRef', JSON.stringify({ version: 1, code: 'ADA', expiresAt: Date.now() - 1 }));
+    const { user } = renderDialog(ngn, withProviders);
+    await openPopup(user);
+    expect(checkouts.bodies.at(-1)).not.toHaveProperty('ref');
+    expect(paystack.starts[0]!.config).not.toHaveProperty('subaccount');
   });
 
   it('gives the whole name as the first name when it has no space', async () => {

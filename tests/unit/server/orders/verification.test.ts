@@ -3,6 +3,7 @@ import {
   checkPaypalCapture,
   checkPaypalOrderTerms,
   checkPaystackPayment,
+  paystackSplitMatches,
 } from '../../../../server/orders/verification';
 import type { PaypalOrder } from '../../../../server/payments/paypalClient';
 import { PaymentMismatchError, PaymentNotVerifiedError } from '../../../../server/payments/providerErrors';
@@ -19,6 +20,8 @@ function paystack(overrides: Partial<PaystackTransaction> = {}): PaystackTransac
     channel: 'card',
     metadata: { productId: 'ebook-1' },
     customer: { email: 'ada@example.com', firstName: '', lastName: '', phone: '' },
+    subaccountCode: '',
+    transactionCharge: null,
     ...overrides,
   };
 }
@@ -201,5 +204,43 @@ describe('checkPaypalCapture (after capture)', () => {
     ],
   ])('refuses %j', (overrides, message) => {
     expect(() => checkPaypalCapture(paypalOrder(overrides), expectedUsd)).toThrow(message);
+  });
+});
+
+describe('paystackSplitMatches', () => {
+  const split = { subaccount: 'ACCT_ada', transactionChargeMinor: 525_000 };
+
+  it('accepts a charge split with the checkout’s subaccount and the seller’s share', () => {
+    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000 }), split)).toBe(
+      true,
+    );
+    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null }), split)).toBe(true);
+  });
+
+  it('refuses a charge without the split, with another subaccount or another share', () => {
+    expect(paystackSplitMatches(paystack(), split)).toBe(false);
+    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_eve', transactionCharge: 525_000 }), split)).toBe(
+      false,
+    );
+    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 600_000 }), split)).toBe(
+      false,
+    );
+  });
+
+  it('reads the split from Paystack’s verify answer', () => {
+    const read = readPaystackTransaction({
+      reference: 'T1',
+      status: 'success',
+      subaccount: { subaccount_code: 'ACCT_ada', percentage_charge: 70 },
+      fees_split: {
+        paystack: 10_000,
+        integration: 515_000,
+        subaccount: 225_000,
+        params: { bearer: 'account', transaction_charge: '525000', percentage_charge: '70' },
+      },
+    });
+    expect(read.subaccountCode).toBe('ACCT_ada');
+    expect(read.transactionCharge).toBe(525_000);
+    expect(readPaystackTransaction({ subaccount: {} }).subaccountCode).toBe('');
   });
 });

@@ -4,6 +4,8 @@ import { StoreSettingsPanel } from '../../../../../src/features/admin/settings/S
 import { fetchStoreSettings, saveStoreSettings } from '../../../../../src/features/admin/api/storeSettings';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 
+const programOff = { on: false, percent: 10, windowDays: 30, approvalRequired: true, holdDays: 30 };
+
 vi.mock('../../../../../src/features/admin/api/storeSettings', () => ({
   fetchStoreSettings: vi.fn(),
   saveStoreSettings: vi.fn(),
@@ -20,6 +22,7 @@ describe('Store settings panel', () => {
       keepAccessOnPartialRefund: true,
       remindersOn: false,
       paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
+      affiliates: programOff,
     });
     vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
     const { user } = renderWithProviders(<StoreSettingsPanel />);
@@ -38,6 +41,7 @@ describe('Store settings panel', () => {
       keepAccessOnPartialRefund: false,
       remindersOn: false,
       paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
+      affiliates: programOff,
     });
   });
 
@@ -46,6 +50,7 @@ describe('Store settings panel', () => {
       keepAccessOnPartialRefund: true,
       remindersOn: true,
       paystackChannels: ['card'],
+      affiliates: programOff,
     });
     vi.mocked(saveStoreSettings).mockRejectedValue({ code: 'permission-denied' });
     const { user } = renderWithProviders(<StoreSettingsPanel />);
@@ -60,6 +65,7 @@ describe('Store settings panel', () => {
       keepAccessOnPartialRefund: true,
       remindersOn: true,
       paystackChannels: ['card', 'bank_transfer'],
+      affiliates: programOff,
     });
     vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
     const { user } = renderWithProviders(<StoreSettingsPanel />);
@@ -83,6 +89,7 @@ describe('Store settings panel', () => {
       keepAccessOnPartialRefund: true,
       remindersOn: true,
       paystackChannels: ['ussd', 'bank_transfer'],
+      affiliates: programOff,
     });
   });
 
@@ -92,5 +99,36 @@ describe('Store settings panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Settings could not be loaded. The store could not be reached. Check your connection and try again.',
     );
+  });
+
+  it('turns the affiliate program on with its commission, window and hold', async () => {
+    vi.mocked(fetchStoreSettings).mockResolvedValue({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['card'],
+      affiliates: programOff,
+    });
+    vi.mocked(saveStoreSettings).mockImplementation(async (settings) => settings);
+    const { user } = renderWithProviders(<StoreSettingsPanel />);
+    const group = await screen.findByRole('group', { name: 'Affiliate program' });
+    expect(group).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Affiliates on' }));
+    const percent = screen.getByRole('spinbutton', { name: 'Default commission (%)' });
+    expect(percent).toHaveAccessibleDescription(
+      'Of what the buyer pays after any discount. An affiliate may have their own.',
+    );
+    await user.clear(percent);
+    await user.type(percent, '30');
+    const hold = screen.getByRole('spinbutton', { name: 'Hold period (days)' });
+    await user.clear(hold);
+    await user.type(hold, '14');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(saveStoreSettings).toHaveBeenCalledWith({
+      keepAccessOnPartialRefund: true,
+      remindersOn: true,
+      paystackChannels: ['card'],
+      affiliates: { on: true, percent: 30, windowDays: 30, approvalRequired: true, holdDays: 14 },
+    });
   });
 });

@@ -61,8 +61,8 @@ describe('the sales CSV', () => {
     const csv = buildSalesCsv([sale]);
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split('\r\n')).toEqual([
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount',
-      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes,,0,,,7500,,0',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount,Affiliate,Affiliate commission',
+      '2026-11-22 11:05:09,paystack_T123,T123,"Excel Mastery, 2nd ""Pro"" edition",excel-mastery,"\'=HYPERLINK(""http://evil.test"",""Click"")",ada.obi@example.com,\'+234 803 123 4567,7500,NGN,Paystack,failed,2,yes,,0,,,7500,,0,,0',
       '',
     ]);
   });
@@ -83,7 +83,9 @@ describe('the sales CSV', () => {
       },
       dispute: { status: 'won', deadline: null, reason: '' },
     };
-    expect(buildSalesCsv([refunded]).split('\r\n')[1]).toMatch(/,yes,refunded,2500,2026-11-23 09:00:00,won,7500,,0$/);
+    expect(buildSalesCsv([refunded]).split('\r\n')[1]).toMatch(
+      /,yes,refunded,2500,2026-11-23 09:00:00,won,7500,,0,,0$/,
+    );
   });
 
   it('gives the list price, the code and what it took off for a discounted sale', () => {
@@ -96,13 +98,18 @@ describe('the sales CSV', () => {
       discountAmount: 1.05,
     };
     expect(buildSalesCsv([discounted]).split('\r\n')[1]).toMatch(
-      /,5\.95,USD,Paystack,failed,2,yes,,0,,,7,SPRING,1\.05$/,
+      /,5\.95,USD,Paystack,failed,2,yes,,0,,,7,SPRING,1\.05,,0$/,
     );
+  });
+
+  it('gives the affiliate and their commission for a sale an affiliate brought', () => {
+    const referred: SaleRow = { ...sale, affiliateCode: 'ADA', commission: 2250 };
+    expect(buildSalesCsv([referred]).split('\r\n')[1]).toMatch(/,7500,,0,ADA,2250$/);
   });
 
   it('is the header alone when nothing matched', () => {
     expect(buildSalesCsv([])).toBe(
-      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount\r\n',
+      'Date (Africa/Lagos),Transaction ID,Reference,Product,Product ID,Buyer name,Buyer e-mail,Buyer phone,Amount,Currency,Provider,E-mail status,Link uses,Access revoked,Refund status,Refunded amount,Refund date (Africa/Lagos),Dispute,List price,Discount code,Discount amount,Affiliate,Affiliate commission\r\n',
     );
   });
 });

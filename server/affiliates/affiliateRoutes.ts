@@ -1,0 +1,223 @@
+// The affiliate program's routes (docs/affiliates.md). They parse and authorize; the services do the work.
+//
+//   GET  /api/affiliates/program                 -> {on, percent, windowDays}
+//   GET  /api/affiliates/banks                   -> {banks: [{code, name}]} (Paystack's, cached)
+//   POST /api/affiliates/resolve-account {bankCode, accountNumber} -> {accountName}
+//   POST /api/affiliates/apply {name, email, phone, promotion, payout} -> 201 {code, status, message}
+//   POST /api/affiliates/{code}/click            -> {accepted, windowDays} (counted per day)
+//   GET  /api/affiliates/me                      -> the signed-in affiliate's page (401 otherwise)
+//   GET  /api/admin/affiliates                   -> {affiliates, commissions} (admins)
+//   POST /api/admin/affiliates/{code}/approve|pause|remove, /commission {percent|null} (admins)
+//   POST /api/admin/affiliates/commissions/batch -> {batchId, count, csv} (admins)
+import { Router, type Request, type RequestHandler } from 'express';
+import type { z } from 'zod';
+import {
+  answerHttpErrors,
+  failure,
+  handle,
+  jsonError,
+  schemaParser,
+  validate,
+  type HttpError,
+} from '../lib/httpErrors';
+import { ProviderUnavailableError } from '../payments/providerErrors';
+import { AffiliateRefusedError, type Affiliates, type Affiliate } from './affiliates';
+import type { createAffiliatePage } from './affiliatePage';
+import {
+  affiliateCodeParam,
+  applyBodySchema,
+  batchBodySchema,
+  commissionBodySchema,
+  resolveBodySchema,
+} from './affiliateSchemas';
+import type { Commissions } from './commissions';
+import { z as zod } from 'zod';
+
+const tryAgain = 'Something went wrong. Please try again.';
+export const signInToSee = 'Please sign in with the e-mail address you applied with.';
+export const notAnAffiliate = 'This e-mail address has no affiliate account. Apply on the affiliates page.';
+
+function refusal(what: string) {
+  return (error: unknown): HttpError => {
+    if (error instanceof AffiliateRefusedError) return jsonError(error.status, error.message);
+    if (error instanceof ProviderUnavailableError) {
+      return failure(
+        `${what}: Paystack unreachable`,
+        error,
+        503,
+        'Paystack could not be reached. Please try again in a minute.',
+      );
+    }
+    return failure(`${what} failed`, error, 500, tryAgain);
+  };
+}
+
+const codeCheck: RequestHandler<{ code: string }> = (req, _res, next) => {
+  next(affiliateCodeParam.test(req.params.code) ? undefined : jsonError(404, 'No such affiliate.'));
+};
+
+/** What the admin panel lists: everything but the full account number, which only batch payouts use. */
+function forPanel(affiliate: Affiliate) {
+  const { bank, createdAt, ...rest } = affiliate;
+  return {
+    ...rest,
+    createdAt: createdAt.toDate().toISOString(),
+    bank: bank ? { code: bank.code, name: bank.name, accountName: bank.accountName, last4: bank.last4 } : null,
+  };
+}
+
+export function createAffiliateRouter({
+  affiliates,
+  page,
+  signedInEmail,
+  applyLimiter,
+  clickLimiter,
+  logError,
+}: {
+  affiliates: Affiliates;
+  page: ReturnType<typeof createAffiliatePage>;
+  /** The address of the browser's library session (the same mailed-code sign-in), or null. */
+  signedInEmail: (req: Pick<Request, 'get'>) => Promise<string | null>;
+  applyLimiter: RequestHandler;
+  clickLimiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const router = Router();
+  router.get(
+    '/program',
+    handle(async (_req, res) => {
+      const { on, percent, windowDays } = await affiliates.settings();
+      res.json({ on, percent, windowDays });
+    }, refusal('Affiliate program')),
+  );
+  router.get(
+    '/banks',
+    handle(async (_req, res) => {
+      res.json({ banks: await affiliates.banks() });
+    }, refusal('Bank list')),
+  );
+  router.post(
+    '/resolve-account',
+    applyLimiter,
+    validate(resolveBodySchema),
+    handle(async (req, res) => {
+      const { bankCode, accountNumber } = req.body as z.infer<typeof resolveBodySchema>;
+      res.json({ accountName: await affiliates.resolveAccount(bankCode, accountNumber) });
+    }, refusal('Account resolution')),
+  );
+  router.post(
+    '/apply',
+    applyLimiter,
+    validate(applyBodySchema),
+    handle(async (req, res) => {
+      const { code, status } = await affiliates.apply(req.body as z.infer<typeof applyBodySchema>);
+      res.status(201).json({
+        code,
+        status,
+        message:
+          status === 'approved'
+            ? 'You are approved. We have e-mailed you how to find your links.'
+            : 'Thank you. We have e-mailed you, and will again when the seller approves your application.',
+      });
+    }, refusal('Affiliate application')),
+  );
+  router.post(
+    '/:code/click',
+    clickLimiter,
+    codeCheck,
+    handle<{ code: string }>(async (req, res) => {
+      res.json(await affiliates.click(req.params.code.toUpperCase()));
+    }, refusal('Affiliate click')),
+  );
+  router.get(
+    '/me',
+    handle(async (req, res) => {
+      const email = await signedInEmail(req);
+      if (!email) throw jsonError(401, signInToSee);
+      const answer = await page(email);
+      if (!answer) throw jsonError(404, notAnAffiliate);
+      res.set('Cache-Control', 'no-store').json(answer);
+    }, refusal('Affiliate page')),
+  );
+  router.use(answerHttpErrors(logError));
+  return router;
+}
+
+export function createAffiliateAdminRouter({
+  affiliates,
+  commissions,
+  requireAdmin,
+  limiter,
+  logError,
+}: {
+  affiliates: Affiliates;
+  commissions: Commissions;
+  requireAdmin: RequestHandler;
+  limiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const router = Router();
+  const empty = validate(schemaParser(zod.object({}), { absentAs: {} }));
+  router.use(limiter, requireAdmin);
+  router.get(
+    '/',
+    handle(async (_req, res) => {
+      const [list, ledger] = await Promise.all([affiliates.list(), commissions.list()]);
+      res.set('Cache-Control', 'no-store').json({ affiliates: list.map(forPanel), commissions: ledger });
+    }, refusal('Affiliate list')),
+  );
+  router.post(
+    '/commissions/batch',
+    validate(schemaParser(batchBodySchema, { absentAs: {} })),
+    handle(async (req, res) => {
+      const only = req.body as z.infer<typeof batchBodySchema>;
+      const outcome = await commissions.markBatchPaid(async (code) => {
+        const affiliate = await affiliates.byCode(code);
+        if (!affiliate) return null;
+        const payTo = affiliate.paypalEmail
+          ? `PayPal ${affiliate.paypalEmail}`
+          : affiliate.bank
+            ? `${affiliate.bank.name} ${affiliate.bank.accountNumber} (${affiliate.bank.accountName})`
+            : '';
+        return { name: affiliate.name, payTo };
+      }, only);
+      res.json({
+        ...outcome,
+        message:
+          outcome.count === 0
+            ? 'No commission is payable yet.'
+            : `${outcome.count} ${outcome.count === 1 ? 'commission' : 'commissions'} marked paid.`,
+      });
+    }, refusal('Commission batch')),
+  );
+  const action = (name: 'approve' | 'pause' | 'remove', done: string) =>
+    router.post(
+      `/:code/${name}`,
+      empty,
+      codeCheck,
+      handle<{ code: string }>(
+        async (req, res) => {
+          await affiliates[name](req.params.code);
+          res.json({ message: done });
+        },
+        refusal(`Affiliate ${name}`),
+      ),
+    );
+  action('approve', 'Affiliate approved and e-mailed.');
+  action('pause', 'Affiliate paused and e-mailed.');
+  action('remove', 'Affiliate removed and e-mailed.');
+  router.post(
+    '/:code/commission',
+    validate(commissionBodySchema),
+    codeCheck,
+    handle<{ code: string }>(async (req, res) => {
+      const { percent } = req.body as z.infer<typeof commissionBodySchema>;
+      await affiliates.setCommission(req.params.code, percent);
+      res.json({
+        message: percent === null ? 'Commission set to the store’s default.' : `Commission set to ${percent}%.`,
+      });
+    }, refusal('Affiliate commission')),
+  );
+  router.use(answerHttpErrors(logError));
+  return router;
+}

@@ -1,0 +1,61 @@
+// The affiliate program as the app mounts it (docs/affiliates.md): Paystack's bank and subaccount
+// endpoints (or, in the local stack's demo mode, the stand-in the app was given), the services, and
+// the public and admin routers with their rate limits.
+import type { Request, RequestHandler } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { ServerConfig } from '../config';
+import type { RateLimits } from '../lib/rateLimits';
+import { createPaystackAccounts, type PaystackAccounts } from '../payments/paystackAccounts';
+import type { Affiliates } from './affiliates';
+import { createAffiliatePage } from './affiliatePage';
+import { createAffiliateAdminRouter, createAffiliateRouter } from './affiliateRoutes';
+import type { Commissions } from './commissions';
+
+/**
+ * Paystack's own endpoints when its key is set; otherwise the local stand-in, accepted only in demo
+ * mode (DEMO_PAYMENTS, which only the local stack sets); otherwise none (bank payouts unavailable).
+ */
+export function paystackAccountsFor(
+  config: Pick<ServerConfig, 'PAYSTACK_SECRET_KEY' | 'PAYSTACK_BASE_URL' | 'PROVIDER_TIMEOUT_MS' | 'DEMO_PAYMENTS'>,
+  standIn: PaystackAccounts | undefined,
+): PaystackAccounts | null {
+  if (config.PAYSTACK_SECRET_KEY) {
+    return createPaystackAccounts({
+      secretKey: config.PAYSTACK_SECRET_KEY,
+      baseUrl: config.PAYSTACK_BASE_URL,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    });
+  }
+  return config.DEMO_PAYMENTS && standIn ? standIn : null;
+}
+
+export function createAffiliateRoutes({
+  db,
+  affiliates,
+  commissions,
+  signedInEmail,
+  requireAdmin,
+  limits,
+  logError,
+}: {
+  db: Firestore;
+  affiliates: Affiliates;
+  commissions: Commissions;
+  signedInEmail: (req: Pick<Request, 'get'>) => Promise<string | null>;
+  requireAdmin: RequestHandler;
+  limits: Pick<RateLimits, 'contact' | 'access' | 'admin'>;
+  logError: (message: string, error: unknown) => void;
+}) {
+  return {
+    publicApi: createAffiliateRouter({
+      affiliates,
+      page: createAffiliatePage({ db, affiliates, commissions }),
+      signedInEmail,
+      // Applications and account checks send e-mails and call Paystack: the contact form's limit.
+      applyLimiter: limits.contact,
+      clickLimiter: limits.access,
+      logError,
+    }),
+    admin: createAffiliateAdminRouter({ affiliates, commissions, requireAdmin, limiter: limits.admin, logError }),
+  };
+}

@@ -1,0 +1,233 @@
+// Commissions (docs/affiliates.md): one commissions/{transactionId} per attributed sale, written in the
+// fulfilment transaction (so a replayed or racing fulfilment writes none), then moved on by refunds and
+// disputes and by the seller's batch payouts. A split commission was paid by Paystack at the moment of
+// sale; every other one waits on the ledger: pending, payable once its hold has passed, paid in a batch.
+import { randomBytes } from 'node:crypto';
+import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
+import {
+  commissionAfterRefund,
+  commissionMinor,
+  effectiveStatus,
+  readAffiliateSettings,
+  type CheckoutAffiliate,
+  type CommissionStatus,
+} from '../../domain/affiliates';
+import { toMinor, type Currency } from '../../domain/money';
+import { storeSettingsPath } from '../../domain/storeSettings';
+
+export const commissionsCollection = 'commissions';
+
+/** commissions/{transactionId}, written by the API only. */
+export interface CommissionRecord {
+  affiliateCode: string;
+  currency: Currency;
+  /** What the buyer paid, minor units: the base of the percentage. */
+  baseMinor: number;
+  percent: number;
+  /** The commission as earned at the sale, before any refund. */
+  earnedMinor: number;
+  /** The commission now (reduced by partial refunds). */
+  amountMinor: number;
+  status: CommissionStatus;
+  productName: string;
+  soldAt: string;
+  /** When a ledger commission may be paid (ISO); null for a split one. */
+  payableAt: string | null;
+  paidAt: string | null;
+  batchId: string | null;
+}
+
+export interface Commission extends Omit<CommissionRecord, 'status'> {
+  transactionId: string;
+  /** As stored, except that a pending commission past its hold reads 'payable'. */
+  status: CommissionStatus;
+}
+
+/** What a checkout carries to fulfilment: its fixed commission and whether Paystack's split was seen. */
+export interface SaleAttribution extends CheckoutAffiliate {
+  /** Paystack's answer showed the split the checkout asked for (verification.ts). */
+  splitVerified: boolean;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Read inside the fulfilment transaction (before its writes): the commission of a new sale and the
+ * fields the sale gains. The amount is recomputed on the amount sold (equal to the checkout's unless
+ * the sale was priced at payment time).
+ */
+export async function prepareCommission(
+  t: Transaction,
+  db: Firestore,
+  input: {
+    attribution: SaleAttribution;
+    saleAmountMinor: number;
+    currency: Currency;
+    productName: string;
+    paidAt: Date;
+  },
+) {
+  const { attribution, saleAmountMinor, currency, paidAt } = input;
+  const settings = (await t.get(db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id))).data();
+  const { holdDays } = readAffiliateSettings(settings?.affiliates);
+  // The checkout's commission when the sale keeps its price (the same rule on the same amount).
+  const amount = commissionMinor(saleAmountMinor, attribution.percent);
+  const split = attribution.split !== null && attribution.splitVerified;
+  const record: CommissionRecord = {
+    affiliateCode: attribution.affiliateCode,
+    currency,
+    baseMinor: saleAmountMinor,
+    percent: attribution.percent,
+    earnedMinor: amount,
+    amountMinor: amount,
+    status: split ? 'split' : 'pending',
+    productName: input.productName,
+    soldAt: paidAt.toISOString(),
+    payableAt: split ? null : new Date(paidAt.getTime() + holdDays * dayMs).toISOString(),
+    paidAt: split ? paidAt.toISOString() : null,
+    batchId: null,
+  };
+  return {
+    saleFields: {
+      affiliateCode: attribution.affiliateCode,
+      commissionMinor: amount,
+      commissionPaidBy: split ? ('split' as const) : ('ledger' as const),
+    },
+    write(tx: Transaction, transactionId: string) {
+      tx.create(db.collection(commissionsCollection).doc(transactionId), record);
+    },
+  };
+}
+
+function readCommission(id: string, data: DocumentData, now: Date): Commission {
+  const record = data as CommissionRecord;
+  return { ...record, transactionId: id, status: effectiveStatus(record.status, record.payableAt, now) };
+}
+
+export interface BatchOutcome {
+  batchId: string;
+  count: number;
+  csv: string;
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // A cell a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function createCommissions({ db, now }: { db: Firestore; now: () => Date }) {
+  const ref = (id: string) => db.collection(commissionsCollection).doc(id);
+
+  const list = async (filter: { affiliateCode?: string } = {}): Promise<Commission[]> => {
+    const base = db.collection(commissionsCollection);
+    const query = filter.affiliateCode ? base.where('affiliateCode', '==', filter.affiliateCode) : base;
+    const snapshot = await query.limit(2000).get();
+    const at = now();
+    return snapshot.docs
+      .map((doc) => readCommission(doc.id, doc.data(), at))
+      .sort((a, b) => b.soldAt.localeCompare(a.soldAt));
+  };
+
+  /**
+   * Brings a sale's commission in line with its refunds and dispute (idempotent: run after each refund
+   * or dispute change): a full refund or a lost dispute reverses it (owed back when the affiliate was
+   * already paid, by the split or a batch); a partial refund reduces it in proportion.
+   */
+  const settleAfterRefund = async (transactionId: string): Promise<void> => {
+    await db.runTransaction(async (t) => {
+      const commission = (await t.get(ref(transactionId))).data() as CommissionRecord | undefined;
+      if (!commission || commission.status === 'reversed' || commission.status === 'owedBack') return;
+      const sale = (await t.get(db.collection('transactions').doc(transactionId))).data();
+      if (!sale) return;
+      const paidMinor = toMinor(Number(sale.amountPaid));
+      const refund = sale.refund as { refunded?: number; full?: boolean } | undefined;
+      const refundedMinor = refund?.full ? paidMinor : toMinor(Number(refund?.refunded ?? 0));
+      const lost = (sale.dispute as { status?: string } | undefined)?.status === 'lost';
+      const amount = lost ? 0 : commissionAfterRefund(commission.earnedMinor, paidMinor, refundedMinor);
+      const alreadyPaid = commission.status === 'split' || commission.status === 'paid';
+      if (amount === 0) {
+        t.update(ref(transactionId), alreadyPaid ? { status: 'owedBack' } : { status: 'reversed', amountMinor: 0 });
+        t.update(db.collection('transactions').doc(transactionId), {
+          commissionMinor: alreadyPaid ? commission.amountMinor : 0,
+        });
+      } else if (amount !== commission.amountMinor && !alreadyPaid) {
+        t.update(ref(transactionId), { amountMinor: amount });
+        t.update(db.collection('transactions').doc(transactionId), { commissionMinor: amount });
+      }
+    });
+  };
+
+  /** Marks every payable commission (of one affiliate, if named) paid under one batch id, and answers the payout CSV. */
+  const markBatchPaid = async (
+    payees: (code: string) => Promise<{ name: string; payTo: string } | null>,
+    only: { affiliateCode?: string | undefined } = {},
+  ): Promise<BatchOutcome> => {
+    const at = now();
+    const due = await db
+      .collection(commissionsCollection)
+      .where('status', '==', 'pending')
+      .where('payableAt', '<=', at.toISOString())
+      .limit(500)
+      .get();
+    const batchId = `batch-${at.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+    const paid: Commission[] = [];
+    for (const doc of due.docs) {
+      if (only.affiliateCode && doc.get('affiliateCode') !== only.affiliateCode) continue;
+      const done = await db.runTransaction(async (t) => {
+        const current = (await t.get(doc.ref)).data() as CommissionRecord | undefined;
+        // Reversed or paid by another batch meanwhile: not this batch's.
+        if (
+          !current ||
+          current.status !== 'pending' ||
+          current.payableAt === null ||
+          current.payableAt > at.toISOString()
+        ) {
+          return null;
+        }
+        t.update(doc.ref, { status: 'paid', paidAt: at.toISOString(), batchId });
+        return readCommission(doc.id, { ...current, status: 'paid', batchId }, at);
+      });
+      if (done) paid.push(done);
+    }
+    return { batchId, count: paid.length, csv: await batchCsv(paid, payees) };
+  };
+
+  return { list, settleAfterRefund, markBatchPaid };
+}
+
+/** One row per affiliate and currency: what to send and where (PayPal Payouts or a bank transfer). */
+async function batchCsv(
+  paid: Commission[],
+  payees: (code: string) => Promise<{ name: string; payTo: string } | null>,
+): Promise<string> {
+  const groups = new Map<string, { code: string; currency: Currency; amountMinor: number; sales: number }>();
+  for (const commission of paid) {
+    const key = `${commission.affiliateCode}|${commission.currency}`;
+    const group = groups.get(key) ?? {
+      code: commission.affiliateCode,
+      currency: commission.currency,
+      amountMinor: 0,
+      sales: 0,
+    };
+    group.amountMinor += commission.amountMinor;
+    group.sales += 1;
+    groups.set(key, group);
+  }
+  const rows = [['affiliate', 'code', 'pay to', 'amount', 'currency', 'sales']];
+  for (const group of groups.values()) {
+    const payee = await payees(group.code);
+    rows.push([
+      payee?.name ?? '',
+      group.code,
+      payee?.payTo ?? '',
+      (group.amountMinor / 100).toFixed(2),
+      group.currency,
+      String(group.sales),
+    ]);
+  }
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
+}
+
+export type Commissions = ReturnType<typeof createCommissions>;

@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react';
+import type { AffiliatePageAnswer, CommissionStatus } from '../../../../domain/affiliates';
+import { formatMinorPrice, type Currency } from '../../../../domain/money';
+import { paths } from '../../../../domain/routes';
+import { FormField } from '../../../components/FormField';
+import { fallbackMessage, isAppError } from '../../../lib/errors';
+import {
+  useGetAffiliatePageQuery,
+  useRequestAffiliateCodeMutation,
+  useSignInAffiliateMutation,
+} from '../api/affiliatesApi';
+
+const statusLabels: Record<CommissionStatus, string> = {
+  split: 'Paid by Paystack split',
+  pending: 'Pending',
+  payable: 'Payable',
+  paid: 'Paid',
+  reversed: 'Reversed',
+  owedBack: 'Owed back',
+};
+const buttonClass = 'rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';
+
+/** The affiliate's own page (docs/affiliates.md), after signing in with a code mailed to their address. */
+export function AffiliateDashboard() {
+  const page = useGetAffiliatePageQuery();
+  if (page.isLoading) {
+    return (
+      <p role="status" className="mt-8 text-slate-700">
+        Loading your affiliate page...
+      </p>
+    );
+  }
+  if (page.error) {
+    const error = page.error;
+    if (error.code === 'unauthenticated') return <AffiliateSignIn />;
+    return (
+      <p role="alert" className="mt-8 text-red-700">
+        {error.message || fallbackMessage}
+      </p>
+    );
+  }
+  return page.data ? <AffiliateSummary data={page.data} /> : null;
+}
+
+function AffiliateSummary({ data }: { data: AffiliatePageAnswer }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const linkFor = (productId: string) =>
+    `${window.location.origin}${paths.product(productId)}?ref=${encodeURIComponent(data.code)}`;
+  const copy = async (productId: string) => {
+    await navigator.clipboard.writeText(linkFor(productId));
+    setCopied(productId);
+  };
+  return (
+    <div className="mt-8 space-y-8">
+      <p className="text-slate-800">
+        Code <strong>{data.code}</strong> · {data.percent}% commission · {data.clicks}{' '}
+        {data.clicks === 1 ? 'click' : 'clicks'}
+      </p>
+      <section aria-labelledby="totals-heading">
+        <h2 id="totals-heading" className="text-xl font-bold">
+          Totals
+        </h2>
+        {Object.keys(data.totals).length === 0 ? (
+          <p className="text-slate-700">No sales yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {Object.entries(data.totals).map(([currency, byStatus]) => (
+              <li key={currency}>
+                {currency}:{' '}
+                {(['pending', 'payable', 'paid', 'split', 'owedBack'] as const)
+                  .filter((status) => byStatus[status])
+                  .map(
+                    (status) =>
+                      `${statusLabels[status]} ${formatMinorPrice(byStatus[status] ?? 0, currency as Currency)}`,
+                  )
+                  .join(' · ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="sales-heading">
+        <h2 id="sales-heading" className="text-xl font-bold">
+          Sales
+        </h2>
+        {data.sales.length === 0 ? (
+          <p className="text-slate-700">No sales yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200">
+            {data.sales.map((sale) => (
+              <li key={sale.transactionId} className="py-2">
+                <p className="font-medium">{sale.productName}</p>
+                <p className="text-sm text-slate-700">
+                  {sale.paidAt.slice(0, 10)} · {formatMinorPrice(sale.amountMinor, sale.currency)} · commission{' '}
+                  {formatMinorPrice(sale.commissionMinor, sale.currency)} · {statusLabels[sale.status]}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="links-heading">
+        <h2 id="links-heading" className="text-xl font-bold">
+          Your links
+        </h2>
+        <ul className="mt-2 space-y-2">
+          {data.products.map((product) => (
+            <li key={product.id} className="flex flex-wrap items-center gap-2">
+              <span className="min-w-0 flex-1 break-all text-sm">
+                {product.title}: {linkFor(product.id)}
+              </span>
+              <button
+                type="button"
+                className="rounded px-3 py-1 ring-1 ring-brand-700"
+                aria-label={`Copy the link to ${product.title}`}
+                onClick={() => void copy(product.id)}
+              >
+                {copied === product.id ? 'Copied' : 'Copy'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function AffiliateSignIn() {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [requestCode, requesting] = useRequestAffiliateCodeMutation();
+  const [signIn, signingIn] = useSignInAffiliateMutation();
+  const fail = (failure: unknown) => setError(isAppError(failure) ? failure.message : fallbackMessage);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    try {
+      if (sent === null) setSent((await requestCode({ email: email.trim() }).unwrap()).message);
+      else await signIn({ email: email.trim(), code: code.trim() }).unwrap();
+    } catch (failure) {
+      fail(failure);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <p className="text-slate-800">Sign in with the e-mail address you applied with; we e-mail you a code.</p>
+      <FormField label="E-mail address">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="email"
+            value={email}
+            readOnly={sent !== null}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </FormField>
+      {sent !== null && (
+        <>
+          <p role="status">{sent}</p>
+          <FormField label="6-digit code from the e-mail">
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </FormField>
+        </>
+      )}
+      <p role="alert" className="text-red-700">
+        {error}
+      </p>
+      <button type="submit" className={buttonClass} disabled={requesting.isLoading || signingIn.isLoading}>
+        {sent === null ? 'Send me a code' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

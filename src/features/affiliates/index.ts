@@ -1,0 +1,1 @@
+export { AffiliatesPage } from './components/AffiliatesPage';

@@ -1,0 +1,107 @@
+// The Affiliates panel (docs/affiliates.md): the admin's API stubbed with msw, the admin's ID token
+// from the mocked Firebase boundary.
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AffiliatesPanel } from '../../../../../src/features/admin/affiliates/AffiliatesPanel';
+import { server } from '../../../../support/msw';
+import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
+import { renderWithProviders } from '../../../../support/renderWithProviders';
+
+vi.mock(
+  '../../../../../src/features/admin/api/productAdminQueries',
+  () => import('../../../../support/productAdminQueries.mock'),
+);
+
+const chioma = {
+  code: 'CHIOMA12',
+  name: 'Chioma Nwosu',
+  email: 'chioma@example.com',
+  phone: '+234 803 555 0101',
+  promotion: 'A weekly newsletter for Lagos freelancers.',
+  status: 'pending',
+  commissionPercent: null,
+  bank: { code: '058', name: 'Guaranty Trust Bank', accountName: 'CHIOMA NWOSU', last4: '6789' },
+  subaccountCode: null,
+  paypalEmail: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+function panelEndpoints() {
+  const calls: Array<{ path: string; body: unknown }> = [];
+  let status = 'pending';
+  server.use(
+    http.get('*/api/admin/affiliates', () =>
+      HttpResponse.json({
+        affiliates: [{ ...chioma, status, subaccountCode: status === 'approved' ? 'ACCT_0123456789' : null }],
+        commissions: [
+          {
+            transactionId: 'paystack_ds-1',
+            affiliateCode: 'CHIOMA12',
+            currency: 'NGN',
+            baseMinor: 750_000,
+            amountMinor: 225_000,
+            status: 'payable',
+            productName: 'Freelance Writing Playbook',
+            soldAt: '2026-10-01T09:00:05.000Z',
+            payableAt: '2026-10-31T09:00:05.000Z',
+            batchId: null,
+          },
+        ],
+      }),
+    ),
+    http.post('*/api/admin/affiliates/:code/:action', async ({ params, request }) => {
+      calls.push({ path: `${String(params.code)}/${String(params.action)}`, body: await request.json() });
+      if (params.action === 'approve') status = 'approved';
+      if (params.action === 'commission') return HttpResponse.json({ message: 'Commission set to 40%.' });
+      return HttpResponse.json({ message: 'Affiliate approved and e-mailed.' });
+    }),
+  );
+  return { calls };
+}
+
+beforeEach(() => {
+  resetProductAdminQueries();
+});
+
+describe('the Affiliates panel', () => {
+  it('lists an application with its resolved account, approves it and sets its commission', async () => {
+    const { calls } = panelEndpoints();
+    const { user } = renderWithProviders(<AffiliatesPanel />);
+    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · pending')).toBeInTheDocument();
+    const [row] = screen.getAllByRole('listitem');
+    if (!row) throw new Error('no affiliate row');
+    expect(
+      within(row).getByText('chioma@example.com · +234 803 555 0101 · Guaranty Trust Bank ····6789 (CHIOMA NWOSU)'),
+    ).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Approve Chioma Nwosu' }));
+    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · approved')).toBeInTheDocument();
+    expect(await screen.findByText(/subaccount ACCT_0123456789/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Commission % (empty: the store’s)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Save commission' }));
+    expect(await screen.findByText('Commission set to 40%.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { path: 'CHIOMA12/approve', body: {} },
+      { path: 'CHIOMA12/commission', body: { percent: 40 } },
+    ]);
+  });
+
+  it('shows the ledger and marks a batch paid', async () => {
+    panelEndpoints();
+    const batches: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/affiliates/commissions/batch', async ({ request }) => {
+        batches.push(await request.json());
+        return HttpResponse.json({ batchId: 'batch-1', count: 0, csv: '', message: 'No commission is payable yet.' });
+      }),
+    );
+    const { user } = renderWithProviders(<AffiliatesPanel />);
+    expect(
+      await screen.findByText('CHIOMA12 · Freelance Writing Playbook · 2026-10-01 · ₦2,250 · Payable'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark payable commissions paid and download the CSV' }));
+    expect(await screen.findByText('No commission is payable yet.')).toBeInTheDocument();
+    expect(batches).toEqual([{}]);
+  });
+});

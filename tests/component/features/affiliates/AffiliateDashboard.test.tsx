@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { AffiliatePageAnswer } from '../../../../domain/affiliates';
+import { App } from '../../../../src/App';
+import { server } from '../../../support/msw';
+import { renderWithProviders } from '../../../support/renderWithProviders';
+
+const page: AffiliatePageAnswer = {
+  code: 'ADA',
+  name: 'Ada Obi',
+  status: 'approved',
+  percent: 30,
+  clicks: 12,
+  sales: [
+    {
+      transactionId: 'demo_1',
+      productName: 'Freelance Writing Playbook',
+      paidAt: '2026-11-22T09:00:05.000Z',
+      currency: 'NGN',
+      amountMinor: 750_000,
+      commissionMinor: 225_000,
+      status: 'split',
+    },
+  ],
+  totals: { NGN: { split: 225_000 }, USD: { payable: 270 } },
+  products: [{ id: 'demo-freelance-writing', title: 'Freelance Writing Playbook' }],
+};
+
+describe('the affiliate’s own page', () => {
+  it('asks for the mailed code, then shows clicks, sales, totals and a link per product', async () => {
+    let signedIn = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/affiliates/me', () =>
+        signedIn
+          ? HttpResponse.json(page)
+          : HttpResponse.json({ message: 'Please sign in with the e-mail address you applied with.' }, { status: 401 }),
+      ),
+      http.post('*/api/library/sign-in', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'A 6-digit code is on its way.' });
+      }),
+      http.post('*/api/library/sign-in/code', async ({ request }) => {
+        bodies.push(await request.json());
+        signedIn = true;
+        return HttpResponse.json({ email: 'ada@demo.store' });
+      }),
+    );
+    const { user } = renderWithProviders(<App />, { route: '/affiliates/me' });
+    await user.type(await screen.findByLabelText('E-mail address'), 'ada@demo.store');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByLabelText('6-digit code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === 'Code ADA · 30% commission · 12 clicks',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('NGN: Paid by Paystack split ₦2,250')).toBeInTheDocument();
+    expect(screen.getByText('USD: Payable $2.70')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-22 · ₦7,500 · commission ₦2,250 · Paid by Paystack split')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Freelance Writing Playbook: ${window.location.origin}/productdetail/demo-freelance-writing?ref=ADA`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy the link to Freelance Writing Playbook' })).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'ada@demo.store' }, { email: 'ada@demo.store', code: '123456' }]);
+  });
+});

@@ -1,0 +1,669 @@
+// The affiliate program (docs/affiliates.md) against the local cloud: our API with real admin ID tokens
+// from the Auth emulator, our Firestore emulator, real SMTP into the mail catcher; only Paystack's REST
+// API (banks, account resolution, subaccounts, verification) is faked, by msw at its base URL.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+import { createAdminAuth } from '../../../server/admin/adminAuth';
+import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
+import { isLocal } from '../../support/msw';
+import type { AffiliatePageAnswer } from '../../../domain/affiliates';
+import { signIn } from '../library/libraryHarness';
+import {
+  buildCustomer,
+  cloud,
+  createFakePaystack,
+  db,
+  mailsMatching,
+  paystackBase,
+  paystackSecret,
+  postJson,
+  removeSeededProducts,
+  seedDiscountCode,
+  seedProduct,
+  signPaystack,
+  startPurchaseApi,
+  toAddress,
+  uniqueTag,
+  type Customer,
+  type PurchaseApi,
+  type SeededProduct,
+} from './purchaseHarness';
+
+const paystack = createFakePaystack();
+const subaccountBodies: Array<Record<string, unknown>> = [];
+const resolveCalls: string[] = [];
+const accountHandlers = [
+  http.get(`${paystackBase}/bank`, ({ request }) => {
+    if (request.headers.get('authorization') !== `Bearer ${paystackSecret}`) {
+      return HttpResponse.json({ status: false, message: 'Invalid key' }, { status: 401 });
+    }
+    return HttpResponse.json({
+      status: true,
+      message: 'Banks retrieved',
+      data: [
+        { id: 1, name: 'Access Bank', code: '044', active: true, country: 'Nigeria', currency: 'NGN' },
+        { id: 2, name: 'Guaranty Trust Bank', code: '058', active: true, country: 'Nigeria', currency: 'NGN' },
+        { id: 3, name: 'Closed Bank', code: '999', active: false, country: 'Nigeria', currency: 'NGN' },
+      ],
+    });
+  }),
+  http.get(`${paystackBase}/bank/resolve`, ({ request }) => {
+    const url = new URL(request.url);
+    const number = url.searchParams.get('account_number') ?? '';
+    resolveCalls.push(`${url.searchParams.get('bank_code')}:${number}`);
+    if (number === '0000000000') {
+      return HttpResponse.json({ status: false, message: 'Could not resolve account name' }, { status: 422 });
+    }
+    return HttpResponse.json({
+      status: true,
+      message: 'Account number resolved',
+      data: { account_number: number, account_name: 'CHIOMA NWOSU', bank_id: 9 },
+    });
+  }),
+  http.post(`${paystackBase}/subaccount`, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    subaccountBodies.push(body);
+    return HttpResponse.json(
+      {
+        status: true,
+        message: 'Subaccount created',
+        data: { subaccount_code: `ACCT_${String(body.account_number)}`, business_name: body.business_name },
+      },
+      { status: 201 },
+    );
+  }),
+];
+
+const msw = setupServer(...paystack.handlers, ...accountHandlers);
+let api: PurchaseApi;
+let adminToken: string;
+let strangerToken: string;
+
+const program = { on: true, percent: 30, windowDays: 30, approvalRequired: true, holdDays: 30 };
+/** Other files reset settings/store; the program is turned on again right before it matters. */
+const programOn = () => db.doc('settings/store').set({ affiliates: program }, { merge: true });
+
+beforeAll(async () => {
+  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
+  await seedDemoAdmin(db, cloud.authUrl);
+  adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
+  strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
+  api = await startPurchaseApi(
+    { ADMIN_RATE_LIMIT: '1000' },
+    {
+      auth: createAdminAuth({
+        projectId: 'demo-digital-store',
+        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
+    },
+  );
+});
+beforeEach(programOn);
+afterAll(async () => {
+  msw.close();
+  await api.close();
+  await removeSeededProducts();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const admin = (path: string, body: unknown = {}, token = adminToken) =>
+  postJson(`${api.url}/api/admin/affiliates${path}`, body, bearer(token));
+
+function application(tag: string, payout: Record<string, unknown>) {
+  return {
+    name: `Chioma Nwosu ${tag}`,
+    email: `chioma.${tag}@example.com`,
+    phone: '+234 803 555 0101',
+    promotion: 'A weekly newsletter for Lagos freelancers.',
+    payout,
+  };
+}
+
+/** An approved affiliate with its own commission (30%), by bank (with a subaccount) or by PayPal. */
+async function approvedAffiliate(kind: 'bank' | 'paypal' = 'bank', percent = 30) {
+  const tag = uniqueTag();
+  const accountNumber = `${Date.now()}`.slice(-10);
+  const body = application(
+    tag,
+    kind === 'bank' ? { kind, bankCode: '058', accountNumber } : { kind, paypalEmail: `pp.${tag}@example.com` },
+  );
+  const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
+  expect(applied.status).toBe(201);
+  const { code } = (await applied.json()) as { code: string };
+  expect((await admin(`/${code}/commission`, { percent })).status).toBe(200);
+  expect((await admin(`/${code}/approve`)).status).toBe(200);
+  return { code, email: body.email, accountNumber, tag };
+}
+
+async function checkout(product: SeededProduct, customer: Customer, extra: Record<string, unknown> = {}) {
+  await programOn();
+  const response = await postJson(`${api.url}/api/checkouts`, {
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+    provider: 'paystack',
+    ...extra,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { checkoutId: string; reference: string; amount: number; split?: unknown };
+}
+
+const checkoutDoc = async (id: string) => (await db.doc(`checkouts/${id}`).get()).data() ?? {};
+const commissionDoc = async (id: string) => (await db.doc(`commissions/${id}`).get()).data() ?? null;
+
+async function payWithPaystack(
+  product: SeededProduct,
+  customer: Customer,
+  reference: string,
+  amountKobo: number,
+  split?: { subaccount: string; transactionCharge: number },
+) {
+  paystack.charges.set(reference, {
+    reference,
+    status: 'success',
+    amount: amountKobo,
+    currency: 'NGN',
+    metadata: { productId: product.id },
+    customerEmail: customer.email,
+    ...(split ? { split } : {}),
+  });
+  return postJson(`${api.url}/api/orders`, {
+    provider: 'paystack',
+    reference,
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+  });
+}
+
+describe('joining: Paystack banks, account resolution and subaccounts', () => {
+  it('lists Paystack’s active Nigerian banks and resolves an account to its holder’s name', async () => {
+    const banks = await fetch(`${api.url}/api/affiliates/banks`);
+    expect(await banks.json()).toEqual({
+      banks: [
+        { code: '044', name: 'Access Bank' },
+        { code: '058', name: 'Guaranty Trust Bank' },
+      ],
+    });
+    const resolved = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '0123456789',
+    });
+    expect(await resolved.json()).toEqual({ accountName: 'CHIOMA NWOSU' });
+    const unknown = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '0000000000',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      message: 'Paystack could not find this account. Please check the bank and the account number.',
+    });
+    const short = await postJson(`${api.url}/api/affiliates/resolve-account`, {
+      bankCode: '058',
+      accountNumber: '123',
+    });
+    expect(await short.json()).toEqual({ message: 'The account number has 10 digits.' });
+  });
+
+  it('saves an application with the resolved account, e-mails the applicant and the seller, and creates the subaccount on approval', async () => {
+    const tag = uniqueTag();
+    const body = application(tag, { kind: 'bank', bankCode: '058', accountNumber: '0123456789' });
+    const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
+    expect(applied.status).toBe(201);
+    const { code, status } = (await applied.json()) as { code: string; status: string };
+    expect(status).toBe('pending');
+    expect(code).toMatch(/^CHIOMA[0-9]{2,3}$/);
+    const stored = (await db.doc(`affiliates/${code}`).get()).data();
+    expect(stored).toMatchObject({
+      name: `Chioma Nwosu ${tag}`,
+      status: 'pending',
+      commissionPercent: null,
+      subaccountCode: null,
+      paypalEmail: null,
+      bank: {
+        code: '058',
+        name: 'Guaranty Trust Bank',
+        accountName: 'CHIOMA NWOSU',
+        accountNumber: '0123456789',
+        last4: '6789',
+      },
+    });
+    const received = await mailsMatching(toAddress(body.email));
+    expect(received.map((mail) => mail.subject)).toEqual(['We received your affiliate application — Digital Store']);
+    const notice = await mailsMatching(
+      (mail) => mail.subject.startsWith('New affiliate application') && mail.text.includes(code),
+    );
+    expect(notice).toHaveLength(1);
+
+    expect((await admin(`/${code}/approve`, {}, strangerToken)).status).toBe(403);
+    expect((await db.doc(`affiliates/${code}`).get()).get('status')).toBe('pending');
+    const approved = await admin(`/${code}/approve`);
+    expect(await approved.json()).toEqual({ message: 'Affiliate approved and e-mailed.' });
+    expect(subaccountBodies.at(-1)).toEqual({
+      business_name: `Chioma Nwosu ${tag} (${code})`,
+      settlement_bank: '058',
+      account_number: '0123456789',
+      percentage_charge: 70,
+      primary_contact_email: body.email,
+    });
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      subaccountCode: 'ACCT_0123456789',
+    });
+    const mails = await mailsMatching(toAddress(body.email), 2);
+    expect(mails.map((mail) => mail.subject)).toContain('You are approved as an affiliate — Digital Store');
+  });
+
+  it('refuses the seller’s actions to non-admins, an unknown affiliate and a commission out of range', async () => {
+    const { code } = await approvedAffiliate('paypal');
+    expect((await admin(`/${code}/pause`, {}, strangerToken)).status).toBe(403);
+    expect((await admin(`/${code}/commission`, { percent: 50 }, strangerToken)).status).toBe(403);
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      commissionPercent: 30,
+    });
+    const unknown = await admin('/NOSUCH99/approve');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'No such affiliate.' });
+    const tooHigh = await admin(`/${code}/commission`, { percent: 91 });
+    expect(tooHigh.status).toBe(400);
+    expect(await tooHigh.json()).toEqual({ message: 'The commission is a whole percentage from 1 to 90.' });
+    expect((await admin(`/${code}/remove`)).status).toBe(200);
+    expect((await admin(`/${code}/approve`)).status).toBe(404);
+    expect((await db.doc(`affiliates/${code}`).get()).get('status')).toBe('removed');
+  });
+
+  it('creates one subaccount and sends one approval e-mail when two admins approve at once', async () => {
+    const tag = uniqueTag();
+    const accountNumber = `7${Date.now()}`.slice(-10);
+    const body = application(tag, { kind: 'bank', bankCode: '044', accountNumber });
+    const { code } = (await (await postJson(`${api.url}/api/affiliates/apply`, body)).json()) as { code: string };
+    const before = subaccountBodies.length;
+    const answers = await Promise.all([
+      admin(`/${code}/approve`),
+      admin(`/${code}/approve`),
+      admin(`/${code}/approve`),
+    ]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(subaccountBodies.slice(before).map((each) => each.account_number)).toEqual([accountNumber]);
+    expect((await db.doc(`affiliates/${code}`).get()).data()).toMatchObject({
+      status: 'approved',
+      subaccountCode: `ACCT_${accountNumber}`,
+    });
+    const approvals = await mailsMatching(
+      (mail) => toAddress(body.email)(mail) && mail.subject.startsWith('You are approved'),
+    );
+    expect(approvals).toHaveLength(1);
+  });
+
+  it('refuses an application while the program is off, and a second one from the same mailbox', async () => {
+    await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
+    const tag = uniqueTag();
+    const closed = await postJson(
+      `${api.url}/api/affiliates/apply`,
+      application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` }),
+    );
+    expect(closed.status).toBe(403);
+    expect(await closed.json()).toEqual({ message: 'The affiliate program is not open right now.' });
+    await programOn();
+    const first = application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` });
+    expect((await postJson(`${api.url}/api/affiliates/apply`, first)).status).toBe(201);
+    const again = await postJson(`${api.url}/api/affiliates/apply`, {
+      ...first,
+      email: first.email.replace('@', '+again@').toUpperCase(),
+    });
+    expect(again.status).toBe(409);
+
+    // Two applications from one new mailbox at once: one affiliate.
+    const twinTag = uniqueTag();
+    const twin = application(twinTag, { kind: 'paypal', paypalEmail: `pp.${twinTag}@example.com` });
+    const both = await Promise.all([
+      postJson(`${api.url}/api/affiliates/apply`, twin),
+      postJson(`${api.url}/api/affiliates/apply`, twin),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const stored = await db.collection('affiliates').where('email', '==', twin.email).get();
+    expect(stored.size).toBe(1);
+  });
+});
+
+describe('links: clicks and attribution', () => {
+  it('counts a click per day for an approved affiliate only, with nothing personal', async () => {
+    const { code } = await approvedAffiliate('paypal');
+    for (let i = 0; i < 2; i += 1) {
+      expect(await (await postJson(`${api.url}/api/affiliates/${code.toLowerCase()}/click`, {})).json()).toEqual({
+        accepted: true,
+        windowDays: 30,
+      });
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await db.doc(`affiliateClicks/${code}_${day}`).get()).data()).toEqual({ code, day, count: 2 });
+    expect(await (await postJson(`${api.url}/api/affiliates/NOSUCH1/click`, {})).json()).toEqual({
+      accepted: false,
+      windowDays: 30,
+    });
+    expect((await db.doc(`affiliateClicks/NOSUCH1_${day}`).get()).exists).toBe(false);
+  });
+
+  it('fixes nothing for a pending or paused affiliate, or when the buyer is the affiliate', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const pendingTag = uniqueTag();
+    const pending = await postJson(
+      `${api.url}/api/affiliates/apply`,
+      application(pendingTag, { kind: 'paypal', paypalEmail: `pp.${pendingTag}@example.com` }),
+    );
+    const pendingCode = ((await pending.json()) as { code: string }).code;
+    const toPending = await checkout(product, buildCustomer(), { ref: pendingCode });
+    expect(await checkoutDoc(toPending.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const paused = await approvedAffiliate('paypal');
+    expect((await admin(`/${paused.code}/pause`)).status).toBe(200);
+    const toPaused = await checkout(product, buildCustomer(), { ref: paused.code });
+    expect(await checkoutDoc(toPaused.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const self = await approvedAffiliate('paypal');
+    const buyer = { ...buildCustomer(), email: self.email.replace('@', '+shop@').toUpperCase() };
+    const own = await checkout(product, { ...buyer, confirmEmail: buyer.email }, { ref: self.code });
+    expect(await checkoutDoc(own.checkoutId)).not.toHaveProperty('affiliateCode');
+
+    const other = await checkout(product, buildCustomer(), { ref: self.code.toLowerCase() });
+    expect(await checkoutDoc(other.checkoutId)).toMatchObject({ affiliateCode: self.code, commissionMinor: 225_000 });
+  });
+});
+
+describe('commission and the Paystack split', () => {
+  it('fixes 30% of the discounted amount in kobo, rounded down, with the split for the affiliate’s subaccount', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    const code = await seedDiscountCode('AFF', { percent: 15 });
+    const answer = await checkout(product, buildCustomer(), { ref: affiliate.code, code });
+    expect(answer.amount).toBe(6375);
+    expect(answer.split).toEqual({
+      subaccount: `ACCT_${affiliate.accountNumber}`,
+      transactionCharge: 446_250,
+      bearer: 'account',
+    });
+    expect(await checkoutDoc(answer.checkoutId)).toMatchObject({
+      affiliateCode: affiliate.code,
+      commissionMinor: 191_250,
+      affiliatePercent: 30,
+      split: { subaccount: `ACCT_${affiliate.accountNumber}`, transactionChargeMinor: 446_250, bearer: 'account' },
+    });
+  });
+
+  it('records a verified split as paid by Paystack, and a charge without it as owed on the ledger', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    const subaccount = `ACCT_${affiliate.accountNumber}`;
+
+    const splitBuyer = buildCustomer();
+    const split = await checkout(product, splitBuyer, { ref: affiliate.code });
+    const paid = await payWithPaystack(product, splitBuyer, split.reference, 750_000, {
+      subaccount,
+      transactionCharge: 525_000,
+    });
+    expect(paid.status).toBe(200);
+    expect(await commissionDoc(`paystack_${split.reference}`)).toEqual({
+      affiliateCode: affiliate.code,
+      currency: 'NGN',
+      baseMinor: 750_000,
+      percent: 30,
+      earnedMinor: 225_000,
+      amountMinor: 225_000,
+      status: 'split',
+      productName: product.title,
+      soldAt: '2026-11-22T09:00:05.000Z',
+      payableAt: null,
+      paidAt: '2026-11-22T09:00:05.000Z',
+      batchId: null,
+    });
+    expect((await db.doc(`transactions/paystack_${split.reference}`).get()).data()).toMatchObject({
+      affiliateCode: affiliate.code,
+      commissionMinor: 225_000,
+      commissionPaidBy: 'split',
+    });
+
+    const plainBuyer = buildCustomer();
+    const plain = await checkout(product, plainBuyer, { ref: affiliate.code });
+    expect((await payWithPaystack(product, plainBuyer, plain.reference, 750_000)).status).toBe(200);
+    expect(await commissionDoc(`paystack_${plain.reference}`)).toMatchObject({
+      amountMinor: 225_000,
+      status: 'pending',
+      payableAt: '2026-12-22T09:00:05.000Z',
+      paidAt: null,
+    });
+    expect((await db.doc(`transactions/paystack_${plain.reference}`).get()).get('commissionPaidBy')).toBe('ledger');
+
+    const otherBuyer = buildCustomer();
+    const wrong = await checkout(product, otherBuyer, { ref: affiliate.code });
+    await payWithPaystack(product, otherBuyer, wrong.reference, 750_000, {
+      subaccount: 'ACCT_someoneelse',
+      transactionCharge: 525_000,
+    });
+    expect((await commissionDoc(`paystack_${wrong.reference}`))?.status).toBe('pending');
+  });
+
+  it('records one commission when the buyer’s call and a retry fulfil the same payment at once', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('paypal');
+    const buyer = buildCustomer();
+    const { reference } = await checkout(product, buyer, { ref: affiliate.code });
+    const answers = await Promise.all([
+      payWithPaystack(product, buyer, reference, 750_000),
+      payWithPaystack(product, buyer, reference, 750_000),
+      payWithPaystack(product, buyer, reference, 750_000),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const commissions = await db.collection('commissions').where('affiliateCode', '==', affiliate.code).get();
+    expect(commissions.docs.map((doc) => [doc.id, doc.get('amountMinor') as number])).toEqual([
+      [`paystack_${reference}`, 225_000],
+    ]);
+  });
+});
+
+// --- The ledger, refunds and disputes ---------------------------------------------------------------
+
+async function paystackEvent(event: unknown) {
+  const raw = JSON.stringify(event);
+  const response = await fetch(`${api.url}/api/webhooks/paystack`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(raw) },
+    body: raw,
+  });
+  return ((await response.json()) as { outcome?: string }).outcome;
+}
+
+function refundProcessed(reference: string, amount: number) {
+  const id = 50_000 + Math.floor(Math.random() * 40_000);
+  return {
+    event: 'refund.processed',
+    data: {
+      status: 'processed',
+      transaction_reference: reference,
+      refund_reference: `RRN${id}`,
+      amount,
+      currency: 'NGN',
+      customer: { first_name: null, last_name: null, email: 'buyer@example.com' },
+      domain: 'test',
+      id,
+    },
+  };
+}
+
+function disputeEvent(type: 'charge.dispute.create' | 'charge.dispute.resolve', reference: string, id: number) {
+  return {
+    event: type,
+    data: {
+      id,
+      refund_amount: 750_000,
+      currency: 'NGN',
+      status: type === 'charge.dispute.resolve' ? 'resolved' : 'awaiting-merchant-feedback',
+      resolution: type === 'charge.dispute.resolve' ? 'merchant-accepted' : null,
+      domain: 'test',
+      category: 'chargeback',
+      due_at: '2026-12-01T10:00:00.000Z',
+      transaction: { id: 4099260516, reference, amount: 750_000, currency: 'NGN' },
+    },
+  };
+}
+
+/** An attributed NGN sale of 7500, split by Paystack or not. */
+async function attributedSale(affiliate: { code: string; accountNumber: string }, split: boolean) {
+  const product = await seedProduct({ priceInNgn: 7500 });
+  const buyer = buildCustomer();
+  const { reference } = await checkout(product, buyer, { ref: affiliate.code });
+  const paid = await payWithPaystack(
+    product,
+    buyer,
+    reference,
+    750_000,
+    split ? { subaccount: `ACCT_${affiliate.accountNumber}`, transactionCharge: 525_000 } : undefined,
+  );
+  expect(paid.status).toBe(200);
+  return { reference, transactionId: `paystack_${reference}` };
+}
+
+describe('the ledger: pending, payable after the hold, paid in a batch', () => {
+  it('shows a commission pending, payable once the hold has passed, then paid with its batch and CSV', async () => {
+    const affiliate = await approvedAffiliate('paypal');
+    const { transactionId } = await attributedSale(affiliate, false);
+    const ledger = async (url: string) => {
+      const response = await fetch(`${url}/api/admin/affiliates`, { headers: bearer(adminToken) });
+      const body = (await response.json()) as { commissions: Array<{ transactionId: string; status: string }> };
+      return body.commissions.find((commission) => commission.transactionId === transactionId)?.status;
+    };
+    expect(await ledger(api.url)).toBe('pending');
+    expect((await fetch(`${api.url}/api/admin/affiliates`, { headers: bearer(strangerToken) })).status).toBe(403);
+
+    const later = await startPurchaseApi(
+      { ADMIN_RATE_LIMIT: '1000' },
+      {
+        auth: createAdminAuth({
+          projectId: 'demo-digital-store',
+          emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
+        }),
+        now: () => new Date('2026-12-23T00:00:00.000Z'),
+      },
+    );
+    try {
+      expect(await ledger(later.url)).toBe('payable');
+      const strangerBatch = await postJson(
+        `${later.url}/api/admin/affiliates/commissions/batch`,
+        { affiliateCode: affiliate.code },
+        bearer(strangerToken),
+      );
+      expect(strangerBatch.status).toBe(403);
+      expect(await ledger(later.url)).toBe('payable');
+      // Two admins press the button at once: the commission goes into one batch only.
+      const batches = await Promise.all(
+        [1, 2].map(async () => {
+          const response = await postJson(
+            `${later.url}/api/admin/affiliates/commissions/batch`,
+            { affiliateCode: affiliate.code },
+            bearer(adminToken),
+          );
+          return (await response.json()) as { batchId: string; count: number; csv: string; message: string };
+        }),
+      );
+      expect(batches.map((each) => each.count).sort()).toEqual([0, 1]);
+      const answer = batches.find((each) => each.count === 1);
+      if (!answer) throw new Error('no batch paid the commission');
+      expect(answer.message).toBe('1 commission marked paid.');
+      expect(answer.csv).toBe(
+        [
+          'affiliate,code,pay to,amount,currency,sales',
+          `Chioma Nwosu ${affiliate.tag},${affiliate.code},PayPal pp.${affiliate.tag}@example.com,2250.00,NGN,1`,
+          '',
+        ].join('\n'),
+      );
+      expect(await commissionDoc(transactionId)).toMatchObject({
+        status: 'paid',
+        batchId: answer.batchId,
+        paidAt: '2026-12-23T00:00:00.000Z',
+      });
+      const again = await postJson(
+        `${later.url}/api/admin/affiliates/commissions/batch`,
+        { affiliateCode: affiliate.code },
+        bearer(adminToken),
+      );
+      expect(await again.json()).toMatchObject({ count: 0, message: 'No commission is payable yet.' });
+    } finally {
+      await later.close();
+    }
+  });
+});
+
+describe('refunds and disputes', () => {
+  it('reverses a ledger commission on a full refund, and halves it on a half refund', async () => {
+    const affiliate = await approvedAffiliate('bank');
+    const full = await attributedSale(affiliate, false);
+    expect(await paystackEvent(refundProcessed(full.reference, 750_000))).toBe('applied');
+    expect(await commissionDoc(full.transactionId)).toMatchObject({ status: 'reversed', amountMinor: 0 });
+    expect((await db.doc(`transactions/${full.transactionId}`).get()).get('commissionMinor')).toBe(0);
+
+    const half = await attributedSale(affiliate, false);
+    expect(await paystackEvent(refundProcessed(half.reference, 375_000))).toBe('applied');
+    expect(await commissionDoc(half.transactionId)).toMatchObject({
+      status: 'pending',
+      earnedMinor: 225_000,
+      amountMinor: 112_500,
+    });
+  });
+
+  it('records a refunded split commission as owed back by the affiliate, and reverses one whose dispute was lost', async () => {
+    const affiliate = await approvedAffiliate('bank');
+    const split = await attributedSale(affiliate, true);
+    await paystackEvent(refundProcessed(split.reference, 750_000));
+    expect(await commissionDoc(split.transactionId)).toMatchObject({ status: 'owedBack', amountMinor: 225_000 });
+
+    const disputed = await attributedSale(affiliate, false);
+    const id = 90_000 + Math.floor(Math.random() * 9_000);
+    expect(await paystackEvent(disputeEvent('charge.dispute.create', disputed.reference, id))).toBe('applied');
+    expect((await commissionDoc(disputed.transactionId))?.status).toBe('pending');
+    expect(await paystackEvent(disputeEvent('charge.dispute.resolve', disputed.reference, id))).toBe('applied');
+    expect(await commissionDoc(disputed.transactionId)).toMatchObject({ status: 'reversed', amountMinor: 0 });
+  });
+});
+
+describe('the affiliate’s own page', () => {
+  it('answers the signed-in affiliate their clicks, sales, totals per currency and state, and products; nobody else', async () => {
+    const affiliate = await approvedAffiliate('paypal');
+    await postJson(`${api.url}/api/affiliates/${affiliate.code}/click`, {});
+    const sale = await attributedSale(affiliate, false);
+
+    const anonymous = await fetch(`${api.url}/api/affiliates/me`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in with the e-mail address you applied with.' });
+    const stranger = await signIn(api.url, `stranger.${uniqueTag()}@example.com`);
+    const notOne = await fetch(`${api.url}/api/affiliates/me`, { headers: { cookie: stranger } });
+    expect(notOne.status).toBe(404);
+
+    const cookie = await signIn(api.url, affiliate.email);
+    const page = await fetch(`${api.url}/api/affiliates/me`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const answer = (await page.json()) as AffiliatePageAnswer;
+    expect(answer).toMatchObject({
+      code: affiliate.code,
+      name: `Chioma Nwosu ${affiliate.tag}`,
+      status: 'approved',
+      percent: 30,
+      clicks: 1,
+      totals: { NGN: { pending: 225_000 } },
+    });
+    expect(answer.sales).toEqual([
+      {
+        transactionId: sale.transactionId,
+        productName: expect.stringMatching(/^Practical Guide /),
+        paidAt: '2026-11-22T09:00:05.000Z',
+        currency: 'NGN',
+        amountMinor: 750_000,
+        commissionMinor: 225_000,
+        status: 'pending',
+      },
+    ]);
+    expect(answer.products.length).toBeGreaterThan(0);
+  });
+});

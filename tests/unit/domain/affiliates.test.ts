@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutAffiliate,
+  commissionAfterRefund,
+  commissionMinor,
+  effectiveStatus,
+  isSelfReferral,
+  readAffiliateSettings,
+} from '../../../domain/affiliates';
+
+describe('readAffiliateSettings', () => {
+  it('reads nothing stored as the program off, 10%, 30-day window, approval required, 30-day hold', () => {
+    expect(readAffiliateSettings(undefined)).toEqual({
+      on: false,
+      percent: 10,
+      windowDays: 30,
+      approvalRequired: true,
+      holdDays: 30,
+    });
+  });
+
+  it('keeps values in range and reads out-of-range ones as the defaults', () => {
+    expect(
+      readAffiliateSettings({ on: true, percent: 30, windowDays: 7, approvalRequired: false, holdDays: 0 }),
+    ).toEqual({ on: true, percent: 30, windowDays: 7, approvalRequired: false, holdDays: 0 });
+    expect(readAffiliateSettings({ percent: 91, windowDays: 0, holdDays: 12.5 })).toEqual({
+      on: false,
+      percent: 10,
+      windowDays: 30,
+      approvalRequired: true,
+      holdDays: 30,
+    });
+  });
+});
+
+describe('commissions', () => {
+  it('is the percentage of the amount paid in minor units, rounded down', () => {
+    expect(commissionMinor(637_500, 30)).toBe(191_250);
+    expect(commissionMinor(999, 33)).toBe(329);
+    expect(commissionMinor(0, 30)).toBe(0);
+  });
+
+  it('shrinks in proportion to a partial refund and ends with a full one', () => {
+    expect(commissionAfterRefund(191_250, 637_500, 318_750)).toBe(95_625);
+    expect(commissionAfterRefund(191_250, 637_500, 637_500)).toBe(0);
+  });
+
+  it('splits an NGN checkout for an affiliate with a subaccount, the seller keeping the rest', () => {
+    expect(checkoutAffiliate({ code: 'ADA', percent: 30, subaccountCode: 'ACCT_ada' }, 'NGN', 750_000)).toEqual({
+      affiliateCode: 'ADA',
+      percent: 30,
+      commissionMinor: 225_000,
+      split: { subaccount: 'ACCT_ada', transactionChargeMinor: 525_000, bearer: 'account' },
+    });
+    expect(checkoutAffiliate({ code: 'ADA', percent: 30, subaccountCode: 'ACCT_ada' }, 'USD', 900)?.split).toBeNull();
+  });
+
+  it('becomes payable once its hold has passed', () => {
+    const now = new Date('2026-12-01T00:00:00.000Z');
+    expect(effectiveStatus('pending', '2026-11-30T00:00:00.000Z', now)).toBe('payable');
+    expect(effectiveStatus('pending', '2026-12-02T00:00:00.000Z', now)).toBe('pending');
+    expect(effectiveStatus('split', null, now)).toBe('split');
+  });
+
+  it('treats the same mailbox, however spelled, as a self-referral', () => {
+    expect(isSelfReferral('Ada.Obi+shop@gmail.com', 'adaobi@googlemail.com')).toBe(true);
+    expect(isSelfReferral('buyer@example.com', 'ada@demo.store')).toBe(false);
+  });
+});

@@ -112,13 +112,11 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     }
     const body = req.body as { account_number?: string };
     sequence += 1;
-    res
-      .status(201)
-      .json({
-        status: true,
-        message: 'Subaccount created',
-        data: { subaccount_code: `ACCT_e2e${sequence}${body.account_number ?? ''}` },
-      });
+    res.status(201).json({
+      status: true,
+      message: 'Subaccount created',
+      data: { subaccount_code: `ACCT_e2e${sequence}${body.account_number ?? ''}` },
+    });
   });
   app.post('/__test/paystack/charges', (req, res) => {
     const charge = req.body as FakePaystackCharge;

@@ -57,6 +57,37 @@ function DateRangeFields({ draft, set }: { draft: SalesFilter; set: SetFilter })
   );
 }
 
+/** The two codes a sale may carry: the discount code and the affiliate's. */
+function CodeFields({ draft, set }: { draft: SalesFilter; set: SetFilter }) {
+  const codeInput = { type: 'text', autoComplete: 'off', spellCheck: false } as const;
+  return (
+    <>
+      <FormField label="Discount code" compact>
+        {(control) => (
+          <input
+            {...control}
+            {...codeInput}
+            maxLength={32}
+            value={draft.code}
+            onChange={(event) => set('code', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Affiliate code" compact>
+        {(control) => (
+          <input
+            {...control}
+            {...codeInput}
+            maxLength={20}
+            value={draft.affiliate ?? ''}
+            onChange={(event) => set('affiliate', event.target.value)}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
 /** The filter form; it edits a draft and writes the URL only on Apply, so typing is not a query. */
 export function SalesFilters({
   filter,
@@ -168,32 +199,7 @@ export function SalesFilters({
             />
           )}
         </FormField>
-        <FormField label="Discount code" compact>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={32}
-              value={draft.code}
-              onChange={(event) => set('code', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Affiliate code" compact>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={20}
-              value={draft.affiliate ?? ''}
-              onChange={(event) => set('affiliate', event.target.value)}
-            />
-          )}
-        </FormField>
+        <CodeFields draft={draft} set={set} />
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
           <button type="submit" className={primaryButtonClass}>
             Apply filters

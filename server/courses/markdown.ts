@@ -3,7 +3,8 @@
 // HTML in the Markdown is shown as text, and the only tags are the ones Markdown itself makes
 // (headings, paragraphs, lists, emphasis, code, quotes, tables, rules, links and images). Links keep
 // only http(s) and mailto addresses, images only https ones; anything else (javascript:, data:,
-// relative paths) loses its link and shows its words.
+// relative paths) loses its link and shows its words. Headings are demoted two levels (# is an h3,
+// capped at h6): the player titles the lesson with an h2, so the body's outline starts below it.
 import { Marked, type Tokens } from 'marked';
 
 /** The longest lesson body a seller may save. */
@@ -30,6 +31,10 @@ const escapeOnce = (text: string) =>
 
 const titleAttribute = (title: string | null | undefined) => (title ? ` title="${escapeOnce(title)}"` : '');
 
+/** The player's lesson title is an h2: a body's `#` becomes an h3, and nothing goes below h6. */
+export const headingShift = 2;
+const headingLevel = (depth: number) => Math.min(6, depth + headingShift);
+
 const renderer = new Marked({ gfm: true, breaks: false, async: false });
 renderer.use({
   // Renderers take tokens (marked 13; the default from marked 14 on).
@@ -38,6 +43,10 @@ renderer.use({
     // Raw HTML, block or inline: its text, never its tags.
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
+    },
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = headingLevel(depth);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
     link({ href, title, tokens }: Tokens.Link) {
       const inner = this.parser.parseInline(tokens);

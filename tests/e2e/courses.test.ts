@@ -16,6 +16,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { signInAsDemoAdmin } from '../support/adminE2e';
+import { accessibilityViolations } from '../support/axeE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
@@ -180,8 +181,12 @@ describe('courses', () => {
     await device.context().close();
 
     // A fresh device confirms the e-mail on the player and opens at the same lesson and second.
+    // At a phone's width (360 px), with Lighthouse's accessibility rules: the e-mail step, the player.
     const other = await openPage(browser);
+    await other.setViewportSize({ width: 360, height: 740 });
     await other.goto(`${baseUrl}/learn/${token}`);
+    await other.getByRole('heading', { name: 'Confirm it is you' }).waitFor({ timeout: 20_000 });
+    expect(await accessibilityViolations(other)).toEqual([]);
     await confirmOnPlayer(other, buyer.email);
     await other.getByRole('heading', { level: 2, name: 'Watch this first' }).waitFor({ timeout: 20_000 });
     expect(await other.getByText('1 of 2 lessons').count()).toBe(1);
@@ -192,6 +197,8 @@ describe('courses', () => {
     expect(await resumed.evaluate((element) => (element as HTMLVideoElement).currentTime)).toBeLessThanOrEqual(
       pausedAt + 5,
     );
+    expect(await accessibilityViolations(other)).toEqual([]);
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The last lesson, then the certificate.
     await other.getByRole('button', { name: /^Next/ }).click();
@@ -199,6 +206,7 @@ describe('courses', () => {
     await other.getByRole('button', { name: 'Mark complete' }).click();
     await other.getByRole('heading', { name: 'You finished the course' }).waitFor({ timeout: 10_000 });
     expect(await other.getByText('2 of 2 lessons').count()).toBe(1);
+    expect(await accessibilityViolations(other)).toEqual([]);
     await other.getByRole('button', { name: 'Get your certificate' }).click();
     const pdfLink = other.getByRole('link', { name: 'Download your certificate (PDF)' });
     await pdfLink.waitFor({ timeout: 20_000 });
@@ -222,6 +230,7 @@ describe('courses', () => {
     await other.waitForURL(/\/certificates\/[A-Za-z0-9_-]+$/);
     await other.getByText('Ada Chioma Obi').first().waitFor({ timeout: 20_000 });
     expect(await other.locator('main').innerText()).toContain(title);
+    expect(await accessibilityViolations(other)).toEqual([]);
     await other.context().close();
   }, 240_000);
 });

@@ -5,7 +5,9 @@
 // opens the player, which asks that device for the purchase e-mail, the video plays, the lesson is marked complete, a fresh
 // device (confirming again) resumes at that lesson and second, and after the last lesson the
 // certificate PDF carries the buyer's name. The course is the test's own: the seeded demo course has a
-// lesson dripped after 7 days, which no buyer can finish on the day they buy.
+// lesson dripped after 7 days, which no buyer can finish on the day they buy; its free preview lesson is
+// played from the product page without buying. Accessibility is checked at 360 px with Lighthouse's
+// rules (tests/support/axeE2e.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -233,4 +235,24 @@ describe('courses', () => {
     expect(await accessibilityViolations(other)).toEqual([]);
     await other.context().close();
   }, 240_000);
+
+  it("plays the seeded course's free preview lesson from its product page, to anyone, at a phone's width", async () => {
+    const visitor = await openPage(browser, 'NG');
+    await visitor.setViewportSize({ width: 360, height: 740 });
+    await visitor.goto(`${baseUrl}/productdetail/demo-react-bootcamp`);
+    await visitor
+      .getByRole('heading', { level: 1, name: 'REACT WEB DEVELOPMENT BOOTCAMP' })
+      .waitFor({ timeout: 20_000 });
+    await visitor.getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Preview: Welcome to the bootcamp' });
+    await dialog.waitFor({ timeout: 20_000 });
+    // The seller's `##` is the lesson's first sub-heading.
+    await dialog.getByRole('heading', { level: 3, name: 'What you will build' }).waitFor({ timeout: 20_000 });
+    expect(await playFor(visitor, 'Welcome to the bootcamp', 1)).toBeGreaterThan(1);
+    expect(await accessibilityViolations(visitor)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => visitor.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
+    await visitor.context().close();
+  }, 60_000);
 });

@@ -1,9 +1,10 @@
 // Courses end to end in a real Chromium against the production build and the local cloud
 // (docs/courses.md): the seller writes two lessons in the Edit dialog and uploads the shipped video
 // (local/seed/media/demo-lesson.mp4, H.264/AAC: the system Chromium plays it), a shopper buys with the
-// demo payment, the order e-mail's link opens the download page on a new device, its 'Start the course'
-// opens the player, which asks that device for the purchase e-mail, the video plays, the lesson is marked complete, a fresh
-// device (confirming again) resumes at that lesson and second, and after the last lesson the
+// demo payment, the order e-mail's link opens the download page on a new device, its 'Start the
+// course' opens the player, which asks that device for the purchase e-mail, the video plays, the lesson
+// is marked complete, a fresh device (confirming again) resumes at that lesson and second, and after
+// the last lesson the
 // certificate PDF carries the buyer's name. The course is the test's own: the seeded demo course has a
 // lesson dripped after 7 days, which no buyer can finish on the day they buy; its free preview lesson is
 // played from the product page without buying. Accessibility is checked at 360 px with Lighthouse's

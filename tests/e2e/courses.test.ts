@@ -6,8 +6,8 @@
 // is marked complete, a fresh device (confirming again) resumes at that lesson and second, and after
 // the last lesson the certificate PDF carries the buyer's name. The course is the test's own: the
 // seeded demo course has a lesson dripped after 7 days, which no buyer can finish on the day they buy;
-// its free preview lesson is played from the product page without buying. Accessibility is checked at 360 px with Lighthouse's
-// rules (tests/support/axeE2e.ts).
+// its free preview lesson is played from the product page without buying. Accessibility is checked at
+// 360 px with Lighthouse's rules (tests/support/axeE2e.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

@@ -6,7 +6,8 @@
 // is marked complete, a fresh device (confirming again) resumes at that lesson and second, and after
 // the last lesson the certificate PDF carries the buyer's name. The course is the test's own: the
 // seeded demo course has a lesson dripped after 7 days, which no buyer can finish on the day they buy;
-// its free preview lesson is played from the product page without buying. Accessibility is checked at
+// its free preview lesson is played from the product page without buying, and a buyer of it starts it
+// from the library (no e-mail step) and sees that lesson's date. Accessibility is checked at
 // 360 px with Lighthouse's rules (tests/support/axeE2e.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -255,4 +256,48 @@ describe('courses', () => {
     await expect.poll(() => visitor.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
     await visitor.context().close();
   }, 60_000);
+
+  it("starts the seeded course from the buyer's library with no e-mail step, its dripped lesson dated", async () => {
+    const buyer = buildBuyer(uniqueTag());
+    const paying = await openPage(browser, 'NG');
+    await paying.goto(`${baseUrl}/productdetail/demo-react-bootcamp`);
+    await paying
+      .getByRole('heading', { level: 1, name: 'REACT WEB DEVELOPMENT BOOTCAMP' })
+      .waitFor({ timeout: 20_000 });
+    await paying.getByRole('button', { name: 'Buy Now' }).click();
+    const payment = paying.getByRole('dialog', { name: 'Complete Payment' });
+    await fillPaymentForm(payment, buyer);
+    await payment.getByRole('button', { name: 'Complete demo payment of ₦45,000' }).click();
+    await paymentComplete(paying, buyer.email);
+    await paying.context().close();
+
+    // Another browser, at a phone's width, signs in to the library with the mailed code.
+    const page = await openPage(browser, 'NG');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${baseUrl}/library`);
+    await page.getByLabel('Email', { exact: true }).fill(buyer.email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByText('a 6-digit code and a sign-in link are on their way').waitFor();
+    const codeMail = (await mailsTo(buyer.email, 2)).find((mail) => mail.subject.startsWith('Your sign-in code'));
+    const code = /: (\d{6})$/m.exec(codeMail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('6-digit code from the e-mail').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const item = page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem').first();
+    await item.waitFor({ timeout: 20_000 });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await item.getByRole('button', { name: 'Start the course: React Web Development Bootcamp' }).click();
+    await page.waitForURL(new RegExp(`^${baseUrl}/learn/[A-Za-z0-9_-]{43}$`));
+    await page.getByRole('heading', { level: 1, name: 'React Web Development Bootcamp' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Confirm it is you' }).count()).toBe(0);
+    expect(await page.getByText('0 of 4 lessons').count()).toBe(1);
+    // The lesson dripped after 7 days is dated on the Lagos calendar and cannot be opened yet.
+    const lagosToday = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 10);
+    const inAWeek = new Date(`${lagosToday}T12:00:00Z`);
+    inAWeek.setUTCDate(inAWeek.getUTCDate() + 7);
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    await page.getByText(`Available on ${day.format(inAWeek)}`).waitFor();
+    expect(await page.getByRole('button', { name: /Routing and deploying/ }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });

@@ -34,6 +34,8 @@ export interface LibraryPurchase {
   refunded: number;
   /** The sale comes with a license key (GET /api/library/purchases/{id}/license shows it). */
   hasLicenseKey: boolean;
+  /** The product has lessons: the library offers 'Start the course' (POST /api/library/purchases/{id}/course). */
+  hasCourse: boolean;
   state: LibraryState;
 }
 

@@ -108,7 +108,8 @@ function pageFacts(purchase: OpenPurchase) {
 }
 
 /** Whether a stored course (courseContent) has at least one lesson. */
-function hasLessons(course: DocumentData | undefined): boolean {
+/** Whether a stored course (courseContent/{productId}) has a lesson to take. */
+export function hasLessons(course: DocumentData | undefined): boolean {
   const sections: unknown = course?.sections;
   return (
     Array.isArray(sections) &&

@@ -32,7 +32,14 @@ export interface LibraryDeps {
 export function createLibrary({ db, mailer, config, links, fulfilment, downloads, secret, now }: LibraryDeps) {
   const signIns = createSignIns({ db, secret, now });
   const sessions = createSessionRecords({ db, now });
-  const purchases = createLibraryPurchases({ db, links, fulfilment, downloads, now });
+  const purchases = createLibraryPurchases({
+    db,
+    links,
+    fulfilment,
+    downloads,
+    now,
+    storeUrl: config.PUBLIC_STORE_URL,
+  });
   const licenseKeys = createLibraryLicenses({ purchases, licenses: createBuyerLicenses({ db }) });
   const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
 
@@ -74,6 +81,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
     signOutEverywhere: sessions.revokeAll,
     listFor,
     open: purchases.open,
+    openCourse: purchases.openCourse,
     receiptFor,
     licenseFor: licenseKeys.licenseFor,
     deactivateMachine: licenseKeys.deactivate,

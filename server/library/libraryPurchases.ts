@@ -4,7 +4,8 @@
 // address is answered exactly as one that does not exist.
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { LibraryPurchase, LibraryState } from '../../domain/library';
-import { accessEndReason, type Downloads } from '../downloads/downloads';
+import { paths } from '../../domain/routes';
+import { accessEndReason, courseContentCollection, hasLessons, type Downloads } from '../downloads/downloads';
 import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
 import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
@@ -15,6 +16,11 @@ import type { SessionOwner } from './sessions';
 /** The purchase is not the signed-in address's (or does not exist): the same answer for both. */
 export class NotInLibraryError extends Error {
   override name = 'NotInLibraryError';
+}
+
+/** The purchase is the address's and active, but its product has no lesson to take. */
+export class NoCourseError extends Error {
+  override name = 'NoCourseError';
 }
 
 /** The purchase is the address's, but its access has ended. */
@@ -32,15 +38,32 @@ export function libraryStateOf(transaction: DocumentData, deliverables: Delivera
   return 'accessEnded';
 }
 
+/** The products of `productIds` that have a lesson (docs/courses.md). */
+async function coursesOf(db: Firestore, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const snaps = await db.getAll(...productIds.map((id) => db.collection(courseContentCollection).doc(id)));
+  return new Set(snaps.filter((snap) => hasLessons(snap.data())).map((snap) => snap.id));
+}
+
+async function deliverablesOf(db: Firestore, productIds: string[]): Promise<Map<string, Deliverables>> {
+  const unique = [...new Set(productIds)];
+  if (unique.length === 0) return new Map();
+  const snaps = await db.getAll(...unique.map((id) => db.collection(deliverablesCollection).doc(id)));
+  return new Map(snaps.map((snap) => [snap.id, readDeliverables(snap.data())]));
+}
+
 export function createLibraryPurchases({
   db,
   links,
   fulfilment,
   downloads,
   now,
+  storeUrl,
 }: {
   db: Firestore;
   links: AccessLinks;
+  /** The store's public address: the course player (/learn/{token}) is a page of the store. */
+  storeUrl: string;
   fulfilment: Pick<Fulfilment, 'ensureAccess'>;
   downloads: Pick<Downloads, 'rememberDeviceOn'>;
   now: () => Date;
@@ -56,13 +79,6 @@ export function createLibraryPurchases({
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) throw new NotInLibraryError();
     return data;
-  };
-
-  const deliverablesOf = async (productIds: string[]): Promise<Map<string, Deliverables>> => {
-    const unique = [...new Set(productIds)];
-    if (unique.length === 0) return new Map();
-    const snaps = await db.getAll(...unique.map((id) => db.collection(deliverablesCollection).doc(id)));
-    return new Map(snaps.map((snap) => [snap.id, readDeliverables(snap.data())]));
   };
 
   /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
@@ -88,6 +104,7 @@ export function createLibraryPurchases({
         discountAmount: number(data.discountAmount),
         refunded: 0,
         hasLicenseKey: false,
+        hasCourse: false,
         state: 'awaiting' as const,
       };
     });
@@ -107,8 +124,9 @@ export function createLibraryPurchases({
       .get();
     const productIds = snapshot.docs.map((doc) => String(doc.get('productId') ?? 'no-product'));
     const unique = [...new Set(productIds)];
-    const [deliverables, products] = await Promise.all([
-      deliverablesOf(unique),
+    const [deliverables, courses, products] = await Promise.all([
+      deliverablesOf(db, unique),
+      coursesOf(db, unique),
       unique.length ? db.getAll(...unique.map((id) => db.collection('products').doc(id))) : Promise.resolve([]),
     ]);
     const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
@@ -131,6 +149,7 @@ export function createLibraryPurchases({
         refunded: number(refund?.refunded),
         // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
         hasLicenseKey: data.licenseKey !== undefined,
+        hasCourse: courses.has(productId),
         state: libraryStateOf(data, deliverables.get(productId) ?? readDeliverables(undefined), at),
       };
     });
@@ -140,26 +159,41 @@ export function createLibraryPurchases({
   const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
     const data = await ownPurchase(owner, transactionId);
     const productId = String(data.productId ?? 'no-product');
-    const deliverables = (await deliverablesOf([productId])).get(productId) ?? readDeliverables(undefined);
+    const deliverables = (await deliverablesOf(db, [productId])).get(productId) ?? readDeliverables(undefined);
     if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
     return data;
   };
 
   /**
-   * Opens an active purchase's download page for this browser: its grant ensured and this device
-   * remembered on it, as the code mailed to the address confirmed it (docs/library.md). Answers the
-   * access link to go to.
+   * Grants this browser an active purchase: its access ensured and this device remembered on it, as
+   * the code mailed to the address confirmed it (docs/library.md). Answers the access token.
    */
-  const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
-    const data = await activePurchase(owner, transactionId);
-    const productId = String(data.productId ?? 'no-product');
+  const grant = async (data: DocumentData, transactionId: string, deviceId: string): Promise<string> => {
     const token = links.tokenFor(transactionId);
-    await fulfilment.ensureAccess(transactionId, productId, token);
+    await fulfilment.ensureAccess(transactionId, String(data.productId ?? 'no-product'), token);
     await downloads.rememberDeviceOn(hashToken(token), transactionId, deviceId);
-    return links.urlFor(token);
+    return token;
   };
 
-  return { list, open, ownPurchase, activePurchase };
+  /** Opens an active purchase's download page for this browser: the access link to go to. */
+  const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
+    const data = await activePurchase(owner, transactionId);
+    return links.urlFor(await grant(data, transactionId, deviceId));
+  };
+
+  /**
+   * Opens an active purchase's course for this browser, trusted the same way: the player's address
+   * (/learn/{token}); NoCourseError when the product has no lesson.
+   */
+  const openCourse = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
+    const data = await activePurchase(owner, transactionId);
+    const productId = String(data.productId ?? 'no-product');
+    if (!(await coursesOf(db, [productId])).has(productId)) throw new NoCourseError();
+    const token = await grant(data, transactionId, deviceId);
+    return `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}`;
+  };
+
+  return { list, open, openCourse, ownPurchase, activePurchase };
 }
 
 export type LibraryPurchases = ReturnType<typeof createLibraryPurchases>;

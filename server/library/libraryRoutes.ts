@@ -7,6 +7,7 @@
 //   POST /sign-in/link            {link}         the same with the e-mail's one-click link
 //   GET  /purchases                              the address's purchases, newest first
 //   POST /purchases/:id/open                     confirms this browser for it -> {url} of its download page
+//   POST /purchases/:id/course                   the same -> {url} of its course player (404 without lessons)
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
 //   GET  /purchases/:id/license, POST /purchases/:id/license/:instanceId/deactivate   libraryLicenseRoutes.ts
 //   POST /sign-out                               ends this browser's session
@@ -20,7 +21,7 @@ import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/h
 import { newDeviceId, type BrowserState, type SessionCookies } from '../lib/sessionCookie';
 import type { Library } from './library';
 import { createLibraryLicenseHandlers } from './libraryLicenseRoutes';
-import { AccessEndedError, NotInLibraryError } from './libraryPurchases';
+import { AccessEndedError, NoCourseError, NotInLibraryError } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
 import { TooManyCodesError, type SignInOutcome } from './signIns';
 
@@ -30,6 +31,7 @@ export const codeEnded = 'This code has expired or has already been used. Please
 export const signInNeeded = 'Please sign in to see your library.';
 export const notInLibrary = 'This purchase is not in your library.';
 export const accessEnded = 'Access to this purchase has ended.';
+export const noCourse = 'This purchase has no course to start.';
 
 const signInBody = z.object({ email: ruleField(customerFields.email) });
 const codeBody = z.object({
@@ -124,6 +126,7 @@ export function createLibraryRouter({
   const refusal = (error: unknown) => {
     if (error instanceof NotInLibraryError) return jsonError(404, notInLibrary);
     if (error instanceof AccessEndedError) return jsonError(410, accessEnded);
+    if (error instanceof NoCourseError) return jsonError(404, noCourse);
     return null;
   };
 
@@ -134,6 +137,16 @@ export function createLibraryRouter({
     },
     (error, req) =>
       refusal(error) ?? failure(`Library open of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
+  );
+
+  const openCourse = handle<{ id: string }>(
+    async (req, res) => {
+      const { owner, state } = await signedIn(req.get('cookie'));
+      res.json({ url: await library.openCourse(owner, req.params.id, state.deviceId) });
+    },
+    (error, req) =>
+      refusal(error) ??
+      failure(`Library course open of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
   );
 
   const receipt = handle<{ id: string }>(
@@ -169,6 +182,7 @@ export function createLibraryRouter({
   router.post('/sign-in/link', signInLimiter, validate(linkBody), withLink);
   router.get('/purchases', listPurchases);
   router.post('/purchases/:id/open', openPurchase);
+  router.post('/purchases/:id/course', openCourse);
   router.get('/purchases/:id/receipt', receipt);
   router.get('/purchases/:id/license', license);
   router.post('/purchases/:id/license/:instanceId/deactivate', deactivate);

@@ -209,7 +209,15 @@ describe('prerendered HTML, before JavaScript', () => {
       'A wide range of digital ebooks across genres, for learning and entertainment.',
       'Questions about a product or an order? Send the seller a message.',
     ]);
-    for (const path of ['/purchases', '/searchresults', '/admindashboard', '/adminlogin']) {
+    for (const path of [
+      '/purchases',
+      '/searchresults',
+      '/admindashboard',
+      '/adminlogin',
+      '/library',
+      '/learn/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/certificates/AAAA-BBBB',
+    ]) {
       expect(await html(path), path).toContain('<meta name="robots" content="noindex" />');
     }
   });
@@ -217,7 +225,9 @@ describe('prerendered HTML, before JavaScript', () => {
   it('robots.txt and the sitemap come from the API through the rewrites, as on Hosting', async () => {
     const robots = await fetch(`${baseUrl}/robots.txt`);
     expect(robots.status).toBe(200);
-    expect(await robots.text()).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    const rules = await robots.text();
+    expect(rules).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    expect(rules).toContain('Disallow: /learn/\nDisallow: /certificates/\n');
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${baseUrl}/productdetail/demo-react-bootcamp</loc>`);
     const access = await fetch(`${baseUrl}/api/access/not-a-real-token`);

@@ -168,7 +168,7 @@ describe('free previews', () => {
     expect(shown).toEqual({
       id: 'l1',
       title: 'Welcome',
-      html: '<h1>Welcome</h1>\n<p>Read this first.</p>\n',
+      html: '<h3>Welcome</h3>\n<p>Read this first.</p>\n',
       video: { durationS: 12, width: 640, height: 360, hasLowData: false },
       attachments: [],
       positionS: 0,

@@ -166,7 +166,7 @@ describe('course content (admins only)', () => {
     );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
-      html: '<h2>Setup</h2>\n&lt;script&gt;alert(1)&lt;/script&gt;\n\n<p><a href="https://react.dev/" rel="nofollow noopener noreferrer">docs</a> bad &lt;img src=x onerror=alert(1)&gt;</p>\n',
+      html: '<h3>Setup</h3>\n&lt;script&gt;alert(1)&lt;/script&gt;\n\n<p><a href="https://react.dev/" rel="nofollow noopener noreferrer">docs</a> bad &lt;img src=x onerror=alert(1)&gt;</p>\n',
     });
     const anonymous = await postJson(`${api.url}/api/admin/courses/preview`, { markdown: 'x' });
     expect(anonymous.status).toBe(401);

@@ -154,7 +154,7 @@ describe('drip: a lesson opens N days after the purchase', () => {
     expect(await opened.json()).toEqual({
       id: 'l3',
       title: 'Routing',
-      html: '<h1>Routing</h1>\n<p>Read this first.</p>\n',
+      html: '<h3>Routing</h3>\n<p>Read this first.</p>\n',
       video: { durationS: 1, width: 160, height: 90, hasLowData: false },
       attachments: [{ fileId: course.fileId, name: 'Starter.zip', size: 504 }],
       positionS: 0,

@@ -144,6 +144,7 @@ describe('the library of a signed-in address', () => {
       discountAmount: 750,
       refunded: 0,
       hasLicenseKey: false,
+      hasCourse: false,
       state: 'active',
     });
 

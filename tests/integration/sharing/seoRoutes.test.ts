@@ -99,7 +99,21 @@ describe('the demo catalog (14 products)', () => {
     const robots = await get('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.type).toBe('text/plain; charset=utf-8');
-    expect(robots.body).toContain('Disallow: /admin\n');
+    expect(robots.body).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        'Disallow: /purchases',
+        'Disallow: /library',
+        'Disallow: /learn/',
+        'Disallow: /certificates/',
+        '',
+        'Sitemap: https://store.example/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
     expect(robots.body).toContain('Sitemap: https://store.example/sitemap.xml\n');
     expect(robots.reads).toBe(0);
   });

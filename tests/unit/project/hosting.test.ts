@@ -62,10 +62,16 @@ describe('hosting headers (firebase.json)', () => {
         'https://ipapi.co',
       ]),
     );
-    expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'https://res.cloudinary.com']));
     expect(csp.get('frame-src')).toEqual(
       expect.arrayContaining(['https://checkout.paystack.com', 'https://www.paypal.com']),
     );
+  });
+
+  it('shows images from any https address (lesson images by URL) and the store, never plain http', () => {
+    // The image host stays named: the local cloud allows its stand-in where Cloudinary is allowed.
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'https://res.cloudinary.com']);
+    expect(csp.get('img-src')).not.toContain('http:');
+    expect(csp.get('img-src')).not.toContain('*');
   });
 
   it("lets the course player play lesson videos from Cloud Storage and follow an attachment's redirect there", () => {

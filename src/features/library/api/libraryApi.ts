@@ -45,6 +45,11 @@ export const libraryApi = api.injectEndpoints({
       queryFn: ({ id }) =>
         call(() => requestJson<{ url: string }>('POST', `${base}/purchases/${encodeURIComponent(id)}/open`)),
     }),
+    /** The same trust as `openPurchase`, answering the course player's address instead. */
+    openPurchaseCourse: build.mutation<{ url: string }, { id: string }>({
+      queryFn: ({ id }) =>
+        call(() => requestJson<{ url: string }>('POST', `${base}/purchases/${encodeURIComponent(id)}/course`)),
+    }),
     getPurchaseLicense: build.query<LibraryLicenseAnswer, string>({
       queryFn: (id) =>
         call(() => requestJson<LibraryLicenseAnswer>('GET', `${base}/purchases/${encodeURIComponent(id)}/license`)),
@@ -79,6 +84,7 @@ export const {
   useSignInWithCodeMutation,
   useSignInWithLinkMutation,
   useOpenPurchaseMutation,
+  useOpenPurchaseCourseMutation,
   useGetPurchaseLicenseQuery,
   useDeactivateMachineMutation,
   useSignOutMutation,

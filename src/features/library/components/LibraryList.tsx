@@ -3,7 +3,12 @@ import { libraryStateLabels, type LibraryAnswer, type LibraryPurchase } from '..
 import { resizedImageUrl } from '../../../../domain/images';
 import { formatPrice } from '../../../../domain/money';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
-import { receiptUrl, useOpenPurchaseMutation, useSignOutMutation } from '../api/libraryApi';
+import {
+  receiptUrl,
+  useOpenPurchaseCourseMutation,
+  useOpenPurchaseMutation,
+  useSignOutMutation,
+} from '../api/libraryApi';
 import { PurchaseLicense } from './PurchaseLicense';
 
 const dateWords = new Intl.DateTimeFormat('en-GB', {
@@ -31,13 +36,16 @@ const linkButton =
 
 function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
   const [open, opening] = useOpenPurchaseMutation();
+  const [openCourse, openingCourse] = useOpenPurchaseCourseMutation();
   const [error, setError] = useState<string | null>(null);
   const amount = formatPrice(purchase.amountPaid, purchase.currency);
+  const busy = opening.isLoading || openingCourse.isLoading;
 
-  async function openIt() {
+  /** The download page, or the course player: this browser is trusted for the purchase first. */
+  async function openIt(target: 'files' | 'course') {
     setError(null);
     try {
-      const { url } = await open({ id: purchase.id }).unwrap();
+      const { url } = await (target === 'course' ? openCourse : open)({ id: purchase.id }).unwrap();
       window.location.assign(url);
     } catch (failure) {
       setError(isAppError(failure) ? failure.message : fallbackMessage);
@@ -77,11 +85,22 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {purchase.state === 'active' && purchase.hasCourse && (
+          <button
+            type="button"
+            onClick={() => void openIt('course')}
+            disabled={busy}
+            aria-label={`Start the course: ${purchase.title}`}
+            className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}
+          >
+            {openingCourse.isLoading ? 'Opening...' : 'Start the course'}
+          </button>
+        )}
         {purchase.state === 'active' && (
           <button
             type="button"
-            onClick={() => void openIt()}
-            disabled={opening.isLoading}
+            onClick={() => void openIt('files')}
+            disabled={busy}
             aria-label={`Open ${purchase.title}`}
             className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}
           >

@@ -25,6 +25,7 @@ function buildLibrary(overrides: Partial<LibraryAnswer> = {}): LibraryAnswer {
         discountAmount: 750,
         refunded: 0,
         hasLicenseKey: false,
+        hasCourse: false,
         state: 'active',
       },
       {
@@ -39,6 +40,7 @@ function buildLibrary(overrides: Partial<LibraryAnswer> = {}): LibraryAnswer {
         discountAmount: 0,
         refunded: 9,
         hasLicenseKey: false,
+        hasCourse: false,
         state: 'refunded',
       },
     ],
@@ -128,6 +130,7 @@ describe('/library', () => {
       discountAmount: 0,
       refunded: 0,
       hasLicenseKey: false,
+      hasCourse: false,
       state: 'awaiting' as const,
     };
     libraryEndpoints({ library: buildLibrary({ purchases: [awaiting] }) });
@@ -142,6 +145,37 @@ describe('/library', () => {
     expect(item).toHaveTextContent('Awaiting payment');
     expect(within(item!).queryByRole('button', { name: /^Open/ })).toBeNull();
     expect(within(item!).queryByRole('link', { name: /^Receipt/ })).toBeNull();
+  });
+
+  it("offers 'Start the course' only for an active purchase with lessons, and says the API's refusal", async () => {
+    const [guide, refunded] = buildLibrary().purchases;
+    const course = { ...guide!, id: 'demo_C3', title: 'React Web Development Bootcamp', hasCourse: true };
+    const endedCourse = { ...refunded!, hasCourse: true };
+    libraryEndpoints({ library: buildLibrary({ purchases: [course, guide!, endedCourse] }) });
+    const pressed: string[] = [];
+    server.use(
+      http.post('*/api/library/purchases/:id/course', ({ params }) => {
+        pressed.push(String(params.id));
+        return HttpResponse.json({ message: 'This purchase has no course to start.' }, { status: 404 });
+      }),
+    );
+    const { user } = renderWithProviders(<App />, { route: '/library' });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByLabelText('6-digit code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const list = await screen.findByRole('list', { name: 'Your purchases' });
+    const [courseItem, guideItem, endedItem] = within(list).getAllByRole('listitem');
+    const start = within(courseItem!).getByRole('button', { name: 'Start the course: React Web Development Bootcamp' });
+    expect(start).toHaveTextContent('Start the course');
+    expect(
+      within(courseItem!).getByRole('button', { name: 'Open React Web Development Bootcamp' }),
+    ).toBeInTheDocument();
+    expect(within(guideItem!).queryByRole('button', { name: /^Start the course/ })).toBeNull();
+    expect(within(endedItem!).queryByRole('button', { name: /^Start the course/ })).toBeNull();
+    await user.click(start);
+    expect(await within(courseItem!).findByRole('alert')).toHaveTextContent('This purchase has no course to start.');
+    expect(pressed).toEqual(['demo_C3']);
   });
 
   it('says so when the address has no purchases, and is linked from the footer', async () => {

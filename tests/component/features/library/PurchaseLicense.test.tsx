@@ -21,6 +21,7 @@ const purchase: LibraryPurchase = {
   discountAmount: 0,
   refunded: 0,
   hasLicenseKey: true,
+  hasCourse: false,
   state: 'active',
 };
 

@@ -10,11 +10,31 @@ describe('renderMarkdown', () => {
         '## Setup\n\n1. Install\n2. Run `npm start`\n\n```ts\nconst a = 1 < 2;\n```\n\n[React](https://react.dev "Docs") ![Logo](https://img.test/logo.png)',
       ),
     ).toBe(
-      '<h2>Setup</h2>\n<ol>\n<li>Install</li>\n<li>Run <code>npm start</code></li>\n</ol>\n' +
+      '<h3>Setup</h3>\n<ol>\n<li>Install</li>\n<li>Run <code>npm start</code></li>\n</ol>\n' +
         '<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>\n' +
         '<p><a href="https://react.dev/" title="Docs" rel="nofollow noopener noreferrer">React</a> ' +
         '<img src="https://img.test/logo.png" alt="Logo" loading="lazy"></p>\n',
     );
+  });
+
+  it('starts the outline below the lesson title: # is an h3, and nothing goes below h6', () => {
+    expect(renderMarkdown('# Intro\n\n## Steps\n\n### Detail\n\n#### Note\n\n##### Aside\n\n###### Small')).toBe(
+      '<h3>Intro</h3>\n<h4>Steps</h4>\n<h5>Detail</h5>\n<h6>Note</h6>\n<h6>Aside</h6>\n<h6>Small</h6>\n',
+    );
+    expect(renderMarkdown('Title\n=====\n\nSub\n---')).toBe('<h3>Title</h3>\n<h4>Sub</h4>\n');
+    expect(renderMarkdown('# Use *this* <b>x</b>')).toBe('<h3>Use <em>this</em> &lt;b&gt;x&lt;/b&gt;</h3>\n');
+  });
+
+  it('starts a body whose highest heading is ## or lower at h3 too, keeping the distances between its levels', () => {
+    expect(renderMarkdown('## What you will build\n\n### Step 1\n\n#### Detail')).toBe(
+      '<h3>What you will build</h3>\n<h4>Step 1</h4>\n<h5>Detail</h5>\n',
+    );
+    expect(renderMarkdown('Intro\n\n#### Only this\n\n> ### Quoted')).toBe(
+      '<p>Intro</p>\n<h4>Only this</h4>\n<blockquote>\n<h3>Quoted</h3>\n</blockquote>\n',
+    );
+    // Each body on its own: a heading-less body, then one starting at #.
+    expect(renderMarkdown('No headings')).toBe('<p>No headings</p>\n');
+    expect(renderMarkdown('# Top')).toBe('<h3>Top</h3>\n');
   });
 
   it('shows script, style and iframe tags as text', () => {

@@ -90,7 +90,7 @@ describe('sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the storefront, keeps crawlers out of admin, API, purchases and the library, and names the sitemap', () => {
+  it('allows the storefront, keeps crawlers out of admin, API, purchases, the library, course players and certificate checks, and names the sitemap', () => {
     expect(robotsTxt('https://store.example/')).toBe(
       [
         'User-agent: *',
@@ -99,6 +99,8 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /purchases',
         'Disallow: /library',
+        'Disallow: /learn/',
+        'Disallow: /certificates/',
         '',
         'Sitemap: https://store.example/sitemap.xml',
         '',

@@ -18,7 +18,7 @@ import {
 import { toMinor } from '../../domain/money';
 import { paystackPaymentTime } from '../checkouts/latePayments';
 import { paystackIssue } from './paymentIssueFacts';
-import { checkPaystackPaid, checkPaystackPayment, paystackSplitMatches } from './verification';
+import { checkPaystackPaid, checkPaystackPayment, checkPaystackSplit } from './verification';
 
 /** A verified Paystack answer against its checkout: fulfilled, refused as unpaid, or recorded. */
 async function settlePaystack(
@@ -35,11 +35,13 @@ async function settlePaystack(
     );
   }
   let paid;
+  let splitVerified;
   try {
     paid = checkPaystackPayment(transaction, {
       productId: checkout.productId,
       priceInKobo: toMinor(checkout.amount),
     });
+    splitVerified = checkPaystackSplit(transaction, checkout.split ?? null);
   } catch (error) {
     if (error instanceof PaymentMismatchError) {
       return deps.issues.record(paystackIssue(transaction, checkout, fallbackBuyer, error.message));
@@ -56,7 +58,7 @@ async function settlePaystack(
       paidAt: paidAtIso(deps, paid.paidAt),
       // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time).
       judgedAt: paidAtIso(deps, paystackPaymentTime(transaction)),
-      splitVerified: checkout.split ? paystackSplitMatches(transaction, checkout.split) : false,
+      splitVerified,
     },
     paystackIssue(transaction, checkout, fallbackBuyer, ''),
   );

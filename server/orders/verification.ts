@@ -49,16 +49,25 @@ export function checkPaystackPayment(
 }
 
 /**
- * Paystack settled the charge as the checkout's split said (docs/affiliates.md): the affiliate's
- * subaccount and, where Paystack reports it, the seller's flat share. A charge without it is still a
- * sale; its commission is then owed on the ledger.
+ * How Paystack settled the charge against the checkout's split (docs/affiliates.md). True: it went to
+ * the affiliate's subaccount with the seller's share the checkout fixed (where Paystack reports it).
+ * False: the charge was not split at all, which is still a sale whose commission is then owed on the
+ * ledger. A charge split with a subaccount the checkout did not name, or with another share, was split
+ * as nobody here agreed (the buyer's browser sets the split in the popup, so it can send part of the
+ * seller's money elsewhere): paid but not as asked, for the seller to look at.
  */
-export function paystackSplitMatches(
+export function checkPaystackSplit(
   transaction: PaystackTransaction,
-  split: { subaccount: string; transactionChargeMinor: number },
+  split: { subaccount: string; transactionChargeMinor: number } | null,
 ): boolean {
-  if (!transaction.subaccountCode || transaction.subaccountCode !== split.subaccount) return false;
-  return transaction.transactionCharge === null || transaction.transactionCharge === split.transactionChargeMinor;
+  if (!transaction.subaccountCode) return false;
+  if (!split || transaction.subaccountCode !== split.subaccount) {
+    throw new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.');
+  }
+  if (transaction.transactionCharge !== null && transaction.transactionCharge !== split.transactionChargeMinor) {
+    throw new PaymentMismatchError("The payment was split with a share other than this checkout's.");
+  }
+  return true;
 }
 
 /**

@@ -436,14 +436,40 @@ describe('commission and the Paystack split', () => {
       paidAt: null,
     });
     expect((await db.doc(`transactions/paystack_${plain.reference}`).get()).get('commissionPaidBy')).toBe('ledger');
+  });
 
-    const otherBuyer = buildCustomer();
-    const wrong = await checkout(product, otherBuyer, { ref: affiliate.code });
-    await payWithPaystack(product, otherBuyer, wrong.reference, 750_000, {
-      subaccount: 'ACCT_someoneelse',
-      transactionCharge: 525_000,
-    });
-    expect((await commissionDoc(`paystack_${wrong.reference}`))?.status).toBe('pending');
+  it('holds for the seller a payment split with a subaccount or a share the checkout did not name', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    // The buyer's browser sets the split in the popup: a diverted one is paid, but not as asked.
+    const diverted = [
+      {
+        ref: affiliate.code,
+        split: { subaccount: 'ACCT_someoneelse', transactionCharge: 525_000 },
+        reason: 'The payment was split with a Paystack subaccount this checkout did not name.',
+      },
+      {
+        ref: affiliate.code,
+        split: { subaccount: `ACCT_${affiliate.accountNumber}`, transactionCharge: 100_000 },
+        reason: "The payment was split with a share other than this checkout's.",
+      },
+      {
+        ref: undefined,
+        split: { subaccount: `ACCT_${affiliate.accountNumber}`, transactionCharge: 100_000 },
+        reason: 'The payment was split with a Paystack subaccount this checkout did not name.',
+      },
+    ];
+    for (const { ref, split, reason } of diverted) {
+      const buyer = buildCustomer();
+      const started = await checkout(product, buyer, ref ? { ref } : {});
+      const answer = await payWithPaystack(product, buyer, started.reference, 750_000, split);
+      expect(answer.status).toBe(202);
+      expect(await answer.json()).toMatchObject({ paymentIssue: true });
+      const issue = (await db.doc(`paymentIssues/paystack_${started.reference}`).get()).data();
+      expect(issue?.reason).toBe(reason);
+      expect((await db.doc(`transactions/paystack_${started.reference}`).get()).exists).toBe(false);
+      expect(await commissionDoc(`paystack_${started.reference}`)).toBeNull();
+    }
   });
 
   it('records one commission when the buyer’s call and a retry fulfil the same payment at once', async () => {

@@ -3,7 +3,7 @@ import {
   checkPaypalCapture,
   checkPaypalOrderTerms,
   checkPaystackPayment,
-  paystackSplitMatches,
+  checkPaystackSplit,
 } from '../../../../server/orders/verification';
 import type { PaypalOrder } from '../../../../server/payments/paypalClient';
 import { PaymentMismatchError, PaymentNotVerifiedError } from '../../../../server/payments/providerErrors';
@@ -207,24 +207,33 @@ describe('checkPaypalCapture (after capture)', () => {
   });
 });
 
-describe('paystackSplitMatches', () => {
+describe('checkPaystackSplit', () => {
   const split = { subaccount: 'ACCT_ada', transactionChargeMinor: 525_000 };
 
   it('accepts a charge split with the checkout’s subaccount and the seller’s share', () => {
-    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000 }), split)).toBe(
-      true,
-    );
-    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null }), split)).toBe(true);
+    expect(checkPaystackSplit(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000 }), split)).toBe(true);
+    expect(checkPaystackSplit(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null }), split)).toBe(true);
   });
 
-  it('refuses a charge without the split, with another subaccount or another share', () => {
-    expect(paystackSplitMatches(paystack(), split)).toBe(false);
-    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_eve', transactionCharge: 525_000 }), split)).toBe(
-      false,
+  it('takes a charge without any split as unsplit, with or without a split on the checkout', () => {
+    expect(checkPaystackSplit(paystack(), split)).toBe(false);
+    expect(checkPaystackSplit(paystack(), null)).toBe(false);
+  });
+
+  it('refuses as paid-but-not-as-asked a split the checkout did not name or with another share', () => {
+    const eve = paystack({ subaccountCode: 'ACCT_eve', transactionCharge: 525_000 });
+    expect(() => checkPaystackSplit(eve, split)).toThrow(
+      new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.'),
     );
-    expect(paystackSplitMatches(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 600_000 }), split)).toBe(
-      false,
+    expect(() => checkPaystackSplit(paystack({ subaccountCode: 'ACCT_eve', transactionCharge: 100 }), null)).toThrow(
+      new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.'),
     );
+    const smaller = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 100_000 });
+    expect(() => checkPaystackSplit(smaller, split)).toThrow(
+      new PaymentMismatchError("The payment was split with a share other than this checkout's."),
+    );
+    const larger = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 600_000 });
+    expect(() => checkPaystackSplit(larger, split)).toThrow(PaymentMismatchError);
   });
 
   it('reads the split from Paystack’s verify answer', () => {

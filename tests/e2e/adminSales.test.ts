@@ -180,6 +180,8 @@ describe('admin sales panel', () => {
     // By keyboard this time: Enter opens the menu on its first item, the arrow keys move.
     await row.getByRole('button', { name: /^Actions for / }).focus();
     await admin.keyboard.press('Enter');
+    // The menu takes focus once it has rendered, as a person sees it open before pressing a key.
+    await admin.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     await admin.keyboard.press('ArrowDown');
     expect(
       await admin.getByRole('menuitem', { name: 'Restore access' }).evaluate((el) => el === document.activeElement),

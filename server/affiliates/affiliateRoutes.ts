@@ -66,6 +66,9 @@ function forPanel(affiliate: Affiliate) {
   };
 }
 
+/** How long the program's public summary is kept before settings are read again. */
+export const programCacheMs = 60_000;
+
 export function createAffiliateRouter({
   affiliates,
   page,
@@ -83,11 +86,19 @@ export function createAffiliateRouter({
   logError: (message: string, error: unknown) => void;
 }): Router {
   const router = Router();
+  // Every page's footer asks: one settings read a minute per API instance, not one a page view
+  // (docs/performance.md, reads per view); the seller's change shows within the minute.
+  let program: { at: number; answer: Promise<{ on: boolean; percent: number; windowDays: number }> } | null = null;
   router.get(
     '/program',
     handle(async (_req, res) => {
-      const { on, percent, windowDays } = await affiliates.settings();
-      res.json({ on, percent, windowDays });
+      if (!program || Date.now() - program.at >= programCacheMs) {
+        const answer = affiliates.settings().then(({ on, percent, windowDays }) => ({ on, percent, windowDays }));
+        program = { at: Date.now(), answer };
+        answer.catch(() => (program = null));
+      }
+      res.set('Cache-Control', `public, max-age=${programCacheMs / 1000}`);
+      res.json(await program.answer);
     }, refusal('Affiliate program')),
   );
   router.get(

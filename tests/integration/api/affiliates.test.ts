@@ -330,6 +330,22 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
   });
 });
 
+describe('the program’s public summary', () => {
+  it('answers the footer from one settings read a minute, cacheable by the browser', async () => {
+    const first = await fetch(`${api.url}/api/affiliates/program`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await first.json()).toEqual({ on: true, percent: 30, windowDays: 30 });
+    // Turned off within the minute: the summary read a moment ago still answers.
+    await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
+    expect(await (await fetch(`${api.url}/api/affiliates/program`)).json()).toEqual({
+      on: true,
+      percent: 30,
+      windowDays: 30,
+    });
+  });
+});
+
 describe('links: clicks and attribution', () => {
   it('counts a click per day for an approved affiliate only, with nothing personal', async () => {
     const { code } = await approvedAffiliate('paypal');

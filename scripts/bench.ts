@@ -409,10 +409,13 @@ async function main() {
     });
     try {
       const storeUrl = `http://127.0.0.1:${port}`;
-      const course = pages.some((page) => page.course) ? await buyDemoCourse(storeUrl) : null;
+      // Bought when the course page's turn comes: the order's own work (its e-mail, its records) is
+      // done by then and is not counted among the other pages' reads.
+      let course: CourseSession | null = null;
       print();
       print(`Lighthouse, mobile profile at 390 px, ${runs} run(s) per page: median [min-max]`);
       for (const spec of pages) {
+        if (spec.course) course = await buyDemoCourse(storeUrl);
         const session = spec.course ? course : null;
         const page = { ...spec, path: spec.path.replace('{token}', session?.token ?? '') };
         const url = `${storeUrl}${page.path}`;

@@ -55,12 +55,13 @@ export function LearnPage() {
   const opening = useGetLearnLessonQuery({ token, lessonId: openingId ?? '' }, { skip: openingId === null });
   usePageMeta({ ...pageHeads.learn, title: course.data?.title ?? pageHeads.learn.title });
   const error = course.error as LearnError | undefined;
+  const loading = course.isLoading || (openingId !== null && opening.isLoading);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 pb-16 pt-24">
       <h1 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        {course.data?.title ?? 'Your course'}
+        {loading || !course.data ? 'Your course' : course.data.title}
       </h1>
-      {course.isLoading || (openingId !== null && opening.isLoading) ? (
+      {loading ? (
         <p role="status" className="mt-6 text-slate-700">
           Loading your course…
         </p>

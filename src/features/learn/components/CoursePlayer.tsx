@@ -6,7 +6,10 @@ import { availableOnText, LessonList } from './LessonList';
 import { LessonView } from './LessonView';
 
 /** The lesson the course opens at: where the buyer left off, else the first open lesson. */
-function openingLesson(course: LearnCourse, lessons: LearnLessonSummary[]): string | null {
+export function openingLesson(
+  course: LearnCourse,
+  lessons: LearnLessonSummary[] = course.sections.flatMap((section) => section.lessons),
+): string | null {
   const last = lessons.find((lesson) => lesson.id === course.progress.lastLessonId && !lesson.availableOn);
   return (last ?? lessons.find((lesson) => !lesson.availableOn))?.id ?? null;
 }

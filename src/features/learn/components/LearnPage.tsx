@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { pageHeads } from '../../../../domain/pageHeads';
 import { paths } from '../../../../domain/routes';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { useGetLearnCourseQuery, type LearnError } from '../api/learnApi';
+import { useGetLearnCourseQuery, useGetLearnLessonQuery, type LearnError } from '../api/learnApi';
 import { ConfirmDeviceForm } from './ConfirmDeviceForm';
-import { CoursePlayer } from './CoursePlayer';
+import { CoursePlayer, openingLesson } from './CoursePlayer';
 
 function Problem({ error, onRetry }: { error: LearnError; onRetry: () => void }) {
   if (error.code === 'ended') {
@@ -42,20 +42,26 @@ function Problem({ error, onRetry }: { error: LearnError; onRetry: () => void })
 
 /**
  * /learn/{token} (docs/courses.md): the course a purchase opens, after the same new-device check as
- * the download page; 'access ended' and unknown links say so in words.
+ * the download page; 'access ended' and unknown links say so in words. The player shows once the
+ * course and the lesson it opens at have both arrived, so the page changes once, from 'Loading your
+ * course…' to the lesson, rather than pushing the lesson list down when the lesson comes
+ * (docs/performance.md, 'The course player').
  */
 export function LearnPage() {
   const headingId = useId();
   const { token = '' } = useParams();
   const course = useGetLearnCourseQuery(token);
+  const openingId = course.data ? openingLesson(course.data) : null;
+  const opening = useGetLearnLessonQuery({ token, lessonId: openingId ?? '' }, { skip: openingId === null });
   usePageMeta({ ...pageHeads.learn, title: course.data?.title ?? pageHeads.learn.title });
   const error = course.error as LearnError | undefined;
+  const loading = course.isLoading || (openingId !== null && opening.isLoading);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 pb-16 pt-24">
       <h1 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        {course.data?.title ?? 'Your course'}
+        {loading || !course.data ? 'Your course' : course.data.title}
       </h1>
-      {course.isLoading ? (
+      {loading ? (
         <p role="status" className="mt-6 text-slate-700">
           Loading your course…
         </p>

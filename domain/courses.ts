@@ -118,6 +118,12 @@ export interface LearnCourse {
   progress: LearnProgress;
   /** The certificate's code once made, else null. */
   certificateCode: string | null;
+  /**
+   * The lesson the course opens at (where the buyer left off if it is open, else the first open
+   * lesson), as GET .../lessons/{id} answers it, so the player paints it with the course: one request
+   * fewer before the first lesson shows. Null when no lesson is open yet.
+   */
+  opening?: LearnLesson | null;
 }
 
 export interface LessonAttachment {

@@ -128,8 +128,17 @@ export function createLearn({
   now?: () => Date;
 }) {
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
-  const outline = (open: OpenCourse) => outlineOf(open, now());
   const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
+  /** The course with the lesson it opens at: where the buyer left off if it is open, else the first open one. */
+  const outline = (open: OpenCourse): LearnCourse => {
+    const course = outlineOf(open, now());
+    const lessons = course.sections.flatMap((section) => section.lessons);
+    const openAt =
+      lessons.find((summary) => summary.id === course.progress.lastLessonId && !summary.availableOn) ??
+      lessons.find((summary) => !summary.availableOn);
+    const opening = openAt ? lesson(open, openAt.id) : null;
+    return { ...course, opening: opening?.kind === 'lesson' ? opening.lesson : null };
+  };
 
   /**
    * The course behind a token for the device the cookie names. `libraryEmail` is the address of the

@@ -83,6 +83,8 @@ describe('opening a course', () => {
       ],
       progress: { completedLessons: 0, totalLessons: 4, lastLessonId: null, lastPositionS: 0, finished: false },
       certificateCode: null,
+      // A new buyer opens at the first lesson, sent with the course.
+      opening: expect.objectContaining({ id: 'l1', title: 'Welcome', positionS: 0, completed: false }),
     });
     // The paying browser was trusted at payment, as on the download page.
     expect((await get(sale.learnUrl, sale.payingBrowser)).status).toBe(200);
@@ -249,6 +251,7 @@ describe('lessons, videos and progress', () => {
     const outline = (await (await get(sale.learnUrl, phone)).json()) as {
       progress: unknown;
       sections: { lessons: { completed: boolean }[] }[];
+      opening: unknown;
     };
     expect(outline.progress).toEqual({
       completedLessons: 2,
@@ -266,6 +269,9 @@ describe('lessons, videos and progress', () => {
       positionS: 3,
       completed: true,
     });
+    // The course answer carries the lesson it opens at, exactly as the lesson's own route answers it.
+    expect(outline.opening).toEqual(lessonOne);
+    expect(outline.opening).toMatchObject({ id: 'l1', positionS: 3, completed: true });
     const grantId = (await db.collection('accessGrants').where('transactionId', '==', sale.transactionId).get()).docs[0]
       ?.id;
     const stored = (await db.doc(`lessonProgress/${grantId}`).get()).data() as

@@ -62,13 +62,29 @@ export const lessonUrl = (token: string, lessonId: string) => `${learnUrl(token)
 export const attachmentUrl = (token: string, lessonId: string, fileId: string) =>
   `${lessonUrl(token, lessonId)}/attachments/${enc(fileId)}`;
 
+/**
+ * The course answer carries the lesson it opens at: kept as that lesson's own answer before the course
+ * arrives, so the player shows it without asking again (docs/performance.md, 'The course player').
+ */
+async function keepOpening(dispatch: (action: unknown) => unknown, token: string, course: LearnCourse) {
+  const { opening, ...rest } = course;
+  if (opening) {
+    await dispatch(learnApi.util.upsertQueryData('getLearnLesson', { token, lessonId: opening.id }, opening));
+  }
+  return rest;
+}
+
 export const learnApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLearnCourse: build.query<LearnCourse, string>({
-      queryFn: (token) => run(() => learnCall<LearnCourse>('GET', learnUrl(token))),
+      queryFn: (token, { dispatch }) =>
+        run(async () => keepOpening(dispatch, token, await learnCall<LearnCourse>('GET', learnUrl(token)))),
     }),
     confirmLearnDevice: build.mutation<LearnCourse, { token: string; email: string }>({
-      queryFn: ({ token, email }) => run(() => learnCall<LearnCourse>('POST', `${learnUrl(token)}/confirm`, { email })),
+      queryFn: ({ token, email }, { dispatch }) =>
+        run(async () =>
+          keepOpening(dispatch, token, await learnCall<LearnCourse>('POST', `${learnUrl(token)}/confirm`, { email })),
+        ),
       async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

@@ -155,6 +155,20 @@ function renderPlayer() {
 }
 
 describe('/learn/{token}', () => {
+  it('shows the lesson the course answer carries without asking for it again', async () => {
+    const opening = buildLesson('l2', { html: '<p>Sent with the course.</p>', positionS: 42 });
+    learnEndpoints({ course: buildCourse({ opening }) });
+    const lessonRequests: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/lessons/')) lessonRequests.push(request.url);
+    });
+    renderPlayer();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your first component' })).toBeInTheDocument();
+    expect(screen.getByText('Sent with the course.')).toBeInTheDocument();
+    expect(lessonRequests.filter((url) => !url.endsWith('/video'))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
   it('says it is loading, then opens at the last lesson and the saved second, with the device cookie sent', async () => {
     const { credentials } = learnEndpoints();
     renderPlayer();

@@ -109,6 +109,19 @@ function outlineOf(open: OpenCourse, now: Date): LearnCourse {
   };
 }
 
+/** The course with the lesson it opens at: where the buyer left off if it is open, else the first open one. */
+function withOpening(
+  course: LearnCourse,
+  lessonOf: (id: string) => { kind: string; lesson?: LearnLesson },
+): LearnCourse {
+  const lessons = course.sections.flatMap((section) => section.lessons);
+  const openAt =
+    lessons.find((summary) => summary.id === course.progress.lastLessonId && !summary.availableOn) ??
+    lessons.find((summary) => !summary.availableOn);
+  const opening = openAt ? lessonOf(openAt.id) : null;
+  return { ...course, opening: opening?.kind === 'lesson' ? (opening.lesson ?? null) : null };
+}
+
 function accessOf(open: OpenCourse, lessonId: string, now: Date): LessonAccess {
   const lesson = findLesson(open.course, lessonId);
   if (!lesson) return { kind: 'noLesson' };
@@ -129,16 +142,7 @@ export function createLearn({
 }) {
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
   const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
-  /** The course with the lesson it opens at: where the buyer left off if it is open, else the first open one. */
-  const outline = (open: OpenCourse): LearnCourse => {
-    const course = outlineOf(open, now());
-    const lessons = course.sections.flatMap((section) => section.lessons);
-    const openAt =
-      lessons.find((summary) => summary.id === course.progress.lastLessonId && !summary.availableOn) ??
-      lessons.find((summary) => !summary.availableOn);
-    const opening = openAt ? lesson(open, openAt.id) : null;
-    return { ...course, opening: opening?.kind === 'lesson' ? opening.lesson : null };
-  };
+  const outline = (open: OpenCourse) => withOpening(outlineOf(open, now()), (id) => lesson(open, id));
 
   /**
    * The course behind a token for the device the cookie names. `libraryEmail` is the address of the

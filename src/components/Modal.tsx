@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const focusableSelector =
@@ -18,7 +18,10 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Layout effects, so the focus moves in the same commit as the dialog: on closing, it is back on the
+  // opener before anything else can run (a passive effect's cleanup runs later, and meanwhile the focus
+  // would sit on the page's body, where the next key press is lost).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>(focusableSelector);

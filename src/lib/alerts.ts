@@ -2,7 +2,7 @@
 // who never see a dialog never download it. Calls run in order, so a close() issued while the library is
 // still loading closes the dialog that was opened before it; a loading dialog closed before it could open
 // is not opened at all (it would flash up over content that is already there).
-import type { SweetAlertIcon } from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { fallbackMessage } from './errors';
 
 type Swal = typeof import('sweetalert2').default;
@@ -28,13 +28,34 @@ const unopenedLoading = new Set<symbol>();
 
 const brand = '#067647';
 
+// Every dialog gives the focus back to what had it the moment it starts closing. sweetalert2's own
+// return comes on a timer after the closing animation: by then the next step (a menu opened by
+// keyboard, a field focused) may hold the focus, and would lose it to that late return. A dialog that
+// replaces one still open gives it back where the first one found it, as sweetalert2 does.
+let opener: HTMLElement | null = null;
+
+function fire(swal: Swal, options: SweetAlertOptions): Promise<SweetAlertResult> {
+  if (!opener || !swal.isVisible()) {
+    opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  return swal.fire({
+    ...options,
+    returnFocus: false,
+    willClose: () => {
+      const back = opener;
+      opener = null;
+      back?.focus({ preventScroll: true });
+    },
+  });
+}
+
 /** A blocking dialog ('Please wait...', 'Searching products...'): no outside click or Escape closes it. */
 export function showLoading(title: string): Promise<void> {
   const request = Symbol(title);
   unopenedLoading.add(request);
   return enqueue((swal) => {
     if (!unopenedLoading.delete(request)) return;
-    void swal.fire({
+    void fire(swal, {
       title,
       allowOutsideClick: false,
       allowEscapeKey: false,
@@ -59,7 +80,7 @@ export function closeAlert(): Promise<void> {
 /** A message the person must acknowledge; resolves when it is dismissed. */
 export function showMessage(icon: SweetAlertIcon, title: string, text?: string): Promise<void> {
   return enqueue(async (swal) => {
-    await swal.fire({ icon, title, text, confirmButtonColor: brand });
+    await fire(swal, { icon, title, text, confirmButtonColor: brand });
   });
 }
 
@@ -70,14 +91,14 @@ export const showInfo = (title: string, text?: string) => showMessage('info', ti
 /** A short success message that closes itself after `ms` (e.g. logout: 2,000 ms). */
 export function showTimedSuccess(title: string, ms: number): Promise<void> {
   return enqueue(async (swal) => {
-    await swal.fire({ icon: 'success', title, timer: ms, showConfirmButton: false });
+    await fire(swal, { icon: 'success', title, timer: ms, showConfirmButton: false });
   });
 }
 
 /** Asks before a destructive action; true when confirmed. */
 export function confirmAction(title: string, text: string, confirmButtonText: string): Promise<boolean> {
   return enqueue(async (swal) => {
-    const result = await swal.fire({
+    const result = await fire(swal, {
       icon: 'warning',
       title,
       text,

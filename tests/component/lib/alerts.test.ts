@@ -1,8 +1,9 @@
 // lib/alerts against the real sweetalert2 in jsdom: the order of dialogs, and a loading dialog
 // closed before it could open never appearing over content that is already there.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { asyncHandler, closeAlert, showLoading } from '../../../src/lib/alerts';
+import { asyncHandler, closeAlert, confirmAction, showLoading } from '../../../src/lib/alerts';
 import { recordDialogs, setupAlerts } from '../../support/alerts';
 
 setupAlerts();
@@ -58,5 +59,31 @@ describe('asyncHandler', () => {
     handler();
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('Something went wrong. Please try again.');
+  });
+});
+
+describe('the focus after a dialog', () => {
+  it('is back on what had it when the answer arrives, and stays where the page moves it next', async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Revoke access';
+    const next = document.createElement('button');
+    next.textContent = 'Restore access';
+    document.body.append(opener, next);
+    opener.focus();
+    const user = userEvent.setup();
+
+    const answer = confirmAction('Revoke access?', 'The link stops working.', 'Yes, revoke');
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke access?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, revoke' }));
+    expect(await answer).toBe(true);
+    expect(opener).toHaveFocus();
+
+    // What the page does next (a menu opened by keyboard) keeps the focus: the closing dialog does not
+    // take it back once its animation is over.
+    next.focus();
+    await pause(300);
+    expect(next).toHaveFocus();
+    opener.remove();
+    next.remove();
   });
 });

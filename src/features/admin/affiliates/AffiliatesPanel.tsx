@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CommissionStatus } from '../../../../domain/affiliates';
+import type { AffiliateStatus, CommissionStatus } from '../../../../domain/affiliates';
 import { formatMinorPrice } from '../../../../domain/money';
 import { toAppError } from '../../../lib/errors';
 import {
@@ -100,6 +100,14 @@ export function AffiliatesPanel() {
   );
 }
 
+/** Each status as the seller reads it. */
+const statusWords: Record<AffiliateStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  paused: 'Paused',
+  removed: 'Removed',
+};
+
 function AffiliateRow({ affiliate }: { affiliate: PanelAffiliate }) {
   const [act, acting] = useAffiliateActionMutation();
   const [setCommission, saving] = useSetAffiliateCommissionMutation();
@@ -123,7 +131,7 @@ function AffiliateRow({ affiliate }: { affiliate: PanelAffiliate }) {
   return (
     <li className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
       <p className="font-semibold">
-        {affiliate.name} · {affiliate.code} · {affiliate.status}
+        {affiliate.name} · {affiliate.code} · {statusWords[affiliate.status]}
       </p>
       <p className="text-sm text-slate-700">
         {affiliate.email} · {affiliate.phone} · {payout}

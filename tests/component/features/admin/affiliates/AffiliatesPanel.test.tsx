@@ -68,14 +68,14 @@ describe('the Affiliates panel', () => {
   it('lists an application with its resolved account, approves it and sets its commission', async () => {
     const { calls } = panelEndpoints();
     const { user } = renderWithProviders(<AffiliatesPanel />);
-    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · pending')).toBeInTheDocument();
+    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · Waiting for approval')).toBeInTheDocument();
     const [row] = screen.getAllByRole('listitem');
     if (!row) throw new Error('no affiliate row');
     expect(
       within(row).getByText('chioma@example.com · +234 803 555 0101 · Guaranty Trust Bank ····6789 (CHIOMA NWOSU)'),
     ).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Approve Chioma Nwosu' }));
-    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · approved')).toBeInTheDocument();
+    expect(await screen.findByText('Chioma Nwosu · CHIOMA12 · Approved')).toBeInTheDocument();
     expect(await screen.findByText(/subaccount ACCT_0123456789/)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Commission % (empty: the store’s)'), '40');

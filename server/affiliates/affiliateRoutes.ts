@@ -31,6 +31,7 @@ import {
   resolveBodySchema,
 } from './affiliateSchemas';
 import type { Commissions } from './commissions';
+import { keptAnswers } from '../lib/keptAnswers';
 import { z as zod } from 'zod';
 
 const tryAgain = 'Something went wrong. Please try again.';
@@ -88,17 +89,15 @@ export function createAffiliateRouter({
   const router = Router();
   // Every page's footer asks: one settings read a minute per API instance, not one a page view
   // (docs/performance.md, reads per view); the seller's change shows within the minute.
-  let program: { at: number; answer: Promise<{ on: boolean; percent: number; windowDays: number }> } | null = null;
+  const program = keptAnswers<'program', { on: boolean; percent: number; windowDays: number }>(programCacheMs, 1);
   router.get(
     '/program',
     handle(async (_req, res) => {
-      if (!program || Date.now() - program.at >= programCacheMs) {
-        const answer = affiliates.settings().then(({ on, percent, windowDays }) => ({ on, percent, windowDays }));
-        program = { at: Date.now(), answer };
-        answer.catch(() => (program = null));
-      }
+      const answer = program.get('program', () =>
+        affiliates.settings().then(({ on, percent, windowDays }) => ({ on, percent, windowDays })),
+      );
       res.set('Cache-Control', `public, max-age=${programCacheMs / 1000}`);
-      res.json(await program.answer);
+      res.json(await answer);
     }, refusal('Affiliate program')),
   );
   router.get(

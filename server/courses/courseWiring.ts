@@ -9,11 +9,11 @@ import type { FileStorage } from '../files/storage';
 import type { RateLimits } from '../lib/rateLimits';
 import type { SessionCookies } from '../lib/sessionCookie';
 import { createCertificates } from './certificates';
-import { createCourseAdmin } from './courseAdmin';
+import { createCourseAdmin, type CourseAdmin } from './courseAdmin';
 import { createCourseAdminRouter } from './courseAdminRoutes';
 import { createLearn } from './learn';
 import { createLearnRouter } from './learnRoutes';
-import { createPreviews } from './previews';
+import { createPreviews, type Previews } from './previews';
 import { createCertificateRouter, createPreviewRouter } from './publicCourseRoutes';
 
 export interface CourseWiringDeps {
@@ -43,14 +43,25 @@ function courseLimiter(config: ServerConfig, factor: number, message: string): R
   });
 }
 
+/** The course editor, dropping this instance's kept preview outline whenever it changes a course. */
+function forgettingPreviews(admin: CourseAdmin, previews: Previews): CourseAdmin {
+  return {
+    ...admin,
+    save: (productId, ...rest) => admin.save(productId, ...rest).finally(() => previews.forget(productId)),
+    attachVideo: (files, productId, ...rest) =>
+      admin.attachVideo(files, productId, ...rest).finally(() => previews.forget(productId)),
+  };
+}
+
 /** Mounts the course routes; call before the app's /api fallback. */
 export function mountCourses(app: Express, deps: CourseWiringDeps): void {
   const { config, db, files, now, logError } = deps;
+  const previews = createPreviews({ db });
   const certificates = createCertificates({ db, storeName: config.STORE_NAME, storeUrl: config.PUBLIC_STORE_URL });
   app.use(
     '/api/admin/courses',
     createCourseAdminRouter({
-      admin: createCourseAdmin({ db, maxVideoBytes: config.MAX_FILE_BYTES, now }),
+      admin: forgettingPreviews(createCourseAdmin({ db, maxVideoBytes: config.MAX_FILE_BYTES, now }), previews),
       storage: files,
       maxVideoBytes: config.MAX_FILE_BYTES,
       requireAdmin: deps.requireAdmin,
@@ -73,9 +84,6 @@ export function mountCourses(app: Express, deps: CourseWiringDeps): void {
     }),
   );
   const publicLimiter = courseLimiter(config, 1, 'Too many requests. Please wait a minute and try again.');
-  app.use(
-    '/api/courses',
-    createPreviewRouter({ previews: createPreviews({ db }), storage: files, limiter: publicLimiter, logError }),
-  );
+  app.use('/api/courses', createPreviewRouter({ previews, storage: files, limiter: publicLimiter, logError }));
   app.use('/api/certificates', createCertificateRouter({ certificates, limiter: publicLimiter, logError }));
 }

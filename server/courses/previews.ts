@@ -7,6 +7,10 @@ import type { FileStorage } from '../files/storage';
 import { courseContentCollection, decodeCourse, findLesson, lessonVideoPath } from './courseContent';
 import { previewVideoValiditySeconds, videoUrl } from './courseStorage';
 import { learnLesson } from './learn';
+import { keptAnswers } from '../lib/keptAnswers';
+
+/** How long an instance keeps a course's preview outline; a save through this instance drops it at once. */
+export const previewOutlineCacheMs = 60_000;
 
 export function createPreviews({ db }: { db: Firestore }) {
   const courseOf = async (productId: string) => {
@@ -17,8 +21,14 @@ export function createPreviews({ db }: { db: Firestore }) {
     return product?.exists ? decodeCourse(course?.data()) : null;
   };
 
+  // Every product page asks (its 'Preview' button): one read a minute per instance, not one a view.
+  const outlines = keptAnswers<string, PreviewOutline | null>(previewOutlineCacheMs);
+
   /** The preview lessons of a product's course; null: no such product. */
-  const outline = async (productId: string): Promise<PreviewOutline | null> => {
+  const outline = (productId: string): Promise<PreviewOutline | null> =>
+    outlines.get(productId, () => readOutline(productId));
+
+  const readOutline = async (productId: string): Promise<PreviewOutline | null> => {
     const course = await courseOf(productId);
     if (!course) return null;
     return {
@@ -51,7 +61,7 @@ export function createPreviews({ db }: { db: Firestore }) {
     return { ...shown, previewVideoUrl: signed.url };
   };
 
-  return { outline, lesson };
+  return { outline, lesson, forget: (productId: string) => outlines.forget(productId) };
 }
 
 export type Previews = ReturnType<typeof createPreviews>;

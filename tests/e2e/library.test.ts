@@ -54,6 +54,12 @@ describe('the library', () => {
     // Another browser: never confirmed for this purchase.
     const page = await (await phone()).newPage();
     await page.goto(`${baseUrl}/`);
+    // The shopper goes down to the footer once the page shows its products: until the cards replace
+    // their placeholders (a long title wraps to more lines), the footer may still move under the finger.
+    await page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .waitFor();
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Your library' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your library' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(buyer.email);

@@ -5,7 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { call } from '../../support/storageClient';
-import { aCourse, bearer, buy, clock, dayMs, sendJson, startCourseApi, type CourseApi } from './courseHarness';
+import type { AdminCourse } from '../../../domain/courses';
+import {
+  aCourse,
+  bearer,
+  buy,
+  clock,
+  dayMs,
+  saveCourse,
+  sendJson,
+  startCourseApi,
+  type CourseApi,
+} from './courseHarness';
 import { buildCustomer, db, postJson, removeSeededProducts } from './purchaseHarness';
 
 let api: CourseApi;
@@ -185,6 +196,35 @@ describe('free previews', () => {
       expect(refused.status).toBe(404);
       expect(await refused.json()).toEqual({ message: 'This lesson is not a free preview.' });
     }
+  });
+
+  it('keeps the outline a minute per API instance, and shows a save made through that instance at once', async () => {
+    const course = await aCourse(api);
+    const outlineUrl = `${api.url}/api/courses/${course.product.id}/preview`;
+    const titles = async () =>
+      ((await (await get(outlineUrl)).json()) as { lessons: { title: string }[] }).lessons.map((entry) => entry.title);
+    expect(await titles()).toEqual(['Welcome']);
+
+    // Another instance's editor marks 'Setup' a preview (written straight to the course here): this
+    // instance answers from what it kept, without reading the course again, for the minute.
+    const ref = db.collection('courseContent').doc(course.product.id);
+    const stored = (await ref.get()).data() as { sections: { lessons: { id: string; preview: boolean }[] }[] };
+    const markSetup = stored.sections.map((section) => ({
+      ...section,
+      lessons: section.lessons.map((entry) => (entry.id === 'l2' ? { ...entry, preview: true } : entry)),
+    }));
+    await ref.update({ sections: markSetup });
+    expect(await titles()).toEqual(['Welcome']);
+
+    // A save through this instance's editor drops what it kept: 'Deploying' shows with the others.
+    const read = await fetch(`${api.url}/api/admin/courses/${course.product.id}`, { headers: bearer(api.adminToken) });
+    const current = (await read.json()) as AdminCourse;
+    const withDeploying = current.sections.map((section) => ({
+      ...section,
+      lessons: section.lessons.map((entry) => (entry.id === 'l4' ? { ...entry, preview: true } : entry)),
+    }));
+    await saveCourse(api, course.product.id, withDeploying, current.updatedAt);
+    expect(await titles()).toEqual(['Welcome', 'Setup', 'Deploying']);
   });
 
   it('limits preview requests per client', async () => {

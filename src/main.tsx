@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
@@ -70,8 +70,13 @@ function startApp(prime: Prime | null) {
     return;
   }
   // The painted lesson stays on screen until React's first commit replaces it (React clears the
-  // container as it commits): emptied earlier, a frame could show the page without it.
-  const render = () => createRoot(container).render(tree);
+  // container as it commits): emptied earlier, a frame could show the page without it. Rendered as a
+  // transition, so the whole player's first render yields to the browser in slices instead of
+  // blocking it in one long task: the lesson is already on screen, nothing is waiting for it.
+  const render = () => {
+    const root = createRoot(container);
+    startTransition(() => root.render(tree));
+  };
   void prime(store).then(render, render);
 }
 
@@ -94,7 +99,8 @@ function revalidateWhenIdle(store: AppStore, product: Product) {
 const earlyCourse = hydrate ? null : takeEarlyCourse(window.location.pathname);
 if (earlyCourse) {
   Promise.all([earlyCourse, loadLearnModule()]).then(
-    ([early, learn]) => startApp(early && ((store) => learn.primeLearnCourse(store.dispatch, early.token, early.course))),
+    ([early, learn]) =>
+      startApp(early && ((store) => learn.primeLearnCourse(store.dispatch, early.token, early.course))),
     () => startApp(null),
   );
 } else startApp(null);

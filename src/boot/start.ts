@@ -93,9 +93,7 @@ function startAfterFirstPaint(entry: string): void {
     else afterPaint();
   }
   // The early script is async: it may not have run yet.
-  const earlyScript = d.querySelector(
-    `script[src="/${earlyQueryScriptFile}"], script[src="/${earlyLearnScriptFile}"]`,
-  );
+  const earlyScript = d.querySelector(`script[src="/${earlyQueryScriptFile}"], script[src="/${earlyLearnScriptFile}"]`);
   if (globals[earlyGlobalName]) afterCover();
   else if (earlyScript) {
     earlyScript.addEventListener('load', afterCover);

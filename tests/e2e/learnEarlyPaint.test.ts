@@ -73,7 +73,9 @@ describe('the course player before its JavaScript', () => {
     // The player works as before: the next lesson opens.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'Setting up your tools' }).waitFor();
-    expect(await page.getByText('npm create vite@latest my-store -- --template react-ts').isVisible()).toBe(true);
+    const command = page.getByText('npm create vite@latest my-store -- --template react-ts');
+    await command.waitFor({ timeout: 20_000 });
+    expect(await command.isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

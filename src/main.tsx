@@ -4,7 +4,6 @@ import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
 import { makeStore, type AppStore } from './app/store';
 import { productPrimed, revalidateProduct } from './features/catalog';
-import { takeEarlyCourse } from './lib/earlyLearn';
 import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from '../domain/routes';
 import { prerenderedRouteAttribute } from '../domain/pageContracts';
@@ -93,14 +92,15 @@ function revalidateWhenIdle(store: AppStore, product: Product) {
   else window.addEventListener('load', revalidate, { once: true });
 }
 
-// The course player's page asked for its course from the HTML and may have painted the opening lesson
-// (docs/performance.md, 'The course player'): the app renders once the player's chunk is here, with
+// The course player's page (docs/performance.md, 'The course player') asked for its course from the
+// HTML and may have painted the opening lesson: the app renders once the player's chunk is here, with
 // that answer in the cache, so its first frame is the player (no second request for the course).
-const earlyCourse = hydrate ? null : takeEarlyCourse(window.location.pathname);
-if (earlyCourse) {
-  Promise.all([earlyCourse, loadLearnModule()]).then(
-    ([early, learn]) =>
-      startApp(early && ((store) => learn.primeLearnCourse(store.dispatch, early.token, early.course))),
+if (freshRoute && !hydrate) {
+  loadLearnModule().then(
+    (learn) =>
+      void Promise.resolve(learn.takeEarlyCourse(window.location.pathname)).then((early) =>
+        startApp(early && ((store) => learn.primeLearnCourse(store.dispatch, early.token, early.course))),
+      ),
     () => startApp(null),
   );
 } else startApp(null);

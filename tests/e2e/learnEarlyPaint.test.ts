@@ -42,6 +42,22 @@ function countCourseRequests(page: Page, token: string): () => number {
 const openingText = 'A small online store with React and TypeScript, from the first component to a live deploy.';
 
 describe('the course player before its JavaScript', () => {
+  it("is served its own page, as Hosting's /learn/** rewrite does: the frame, the early script and /start.js", async () => {
+    const answer = await fetch(`${baseUrl}/learn/${session.token}`, { headers: { accept: 'text/html' } });
+    expect(answer.status).toBe(200);
+    const page = await answer.text();
+    expect(page).toContain('<div id="root" data-route="/learn/*">');
+    expect(page).toContain('<script src="/early-learn.js" async></script>');
+    expect(page).toMatch(/<script src="\/start\.js" defer data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(page).toContain('<title>Your course | Digital Store</title>');
+    expect(page).toContain('<meta name="robots" content="noindex" />');
+    // The course itself is never in the HTML: only the device's own request brings it.
+    expect(page).not.toContain('React Web Development Bootcamp');
+    const script = await fetch(`${baseUrl}/early-learn.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('shows the course title, the opening lesson and its text while the app is held back, then the player takes over in place', async () => {
     const page = await phonePage(true);
     const errors: string[] = [];

@@ -15,6 +15,45 @@ function whenParsed(run: () => void) {
   else run();
 }
 
+/** The most the app waits for the browser to report the painted lesson (a tab in the background never paints). */
+const paintReportWaitMs = 1000;
+
+/**
+ * Calls `done` once the painted screen is really on screen: when the browser reports a largest paint
+ * inside it (an animation frame, even two, can run before the frame is painted, and the app's
+ * JavaScript must not start sharing the connection before that paint), or two frames later where the
+ * browser reports no largest paints.
+ */
+function afterPainted(screen: Element, done: () => void) {
+  let finished = false;
+  let observer: PerformanceObserver | undefined;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    observer?.disconnect();
+    done();
+  };
+  try {
+    const Observer = window.PerformanceObserver as typeof PerformanceObserver | undefined;
+    if (Observer?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new Observer((list) => {
+        for (const entry of list.getEntries()) {
+          const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+          if (element && screen.contains(element)) finish();
+        }
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(finish, paintReportWaitMs);
+      return;
+    }
+  } catch {
+    // A browser that lists the entry type but refuses to observe it: count frames instead.
+  }
+  if (typeof requestAnimationFrame !== 'function') return finish();
+  requestAnimationFrame(() => requestAnimationFrame(finish));
+  setTimeout(finish, paintReportWaitMs);
+}
+
 function askForCourse() {
   const path = window.location.pathname.replace(/\/+$/, '') || '/';
   const token = learnTokenOf(path);
@@ -23,20 +62,22 @@ function askForCourse() {
   const answer = fetch(learnCourseUrl(token), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
     .then(courseAnswer, () => null);
-  // Settles once the first screen is drawn (or there is none to draw): /start.js requests the app
-  // after it, and the app renders over it only then.
+  // Settles once the first screen is on screen (or there is none to draw): /start.js requests the
+  // app after it, and the app renders over it only then.
   const shown = answer.then(
     (course) =>
       new Promise<void>((resolve) => {
         const paintable = paintableCourse(course);
         if (!paintable) return resolve();
         whenParsed(() => {
+          let screen: Element | null = null;
           try {
-            paintOpeningLesson(document, paintable);
+            screen = paintOpeningLesson(document, paintable);
           } catch {
             // A page not as expected: the app draws the player.
           }
-          resolve();
+          if (screen) afterPainted(screen, resolve);
+          else resolve();
         });
       }),
   );

@@ -53,12 +53,12 @@ function videoBlock(d: Document, video: NonNullable<LearnLesson['video']>): HTML
 }
 
 /**
- * Draws the course's first screen into the page's main element, in place of the frame's placeholder.
- * False when the page has no main element to draw into.
+ * Draws the course's first screen into the page's main element, in place of the frame's placeholder,
+ * and answers it; null when the page has no main element to draw into.
  */
-export function paintOpeningLesson(d: Document, course: PaintableCourse): boolean {
+export function paintOpeningLesson(d: Document, course: PaintableCourse): HTMLElement | null {
   const main = d.getElementById('main');
-  if (!main) return false;
+  if (!main) return null;
   const lesson = course.opening;
   const section = element(d, 'section', 'mx-auto max-w-6xl px-4 pb-16 pt-24');
   section.setAttribute('aria-labelledby', 'early-course-title');
@@ -81,5 +81,5 @@ export function paintOpeningLesson(d: Document, course: PaintableCourse): boolea
   grid.append(column);
   section.append(heading, grid);
   main.replaceChildren(section);
-  return true;
+  return section;
 }

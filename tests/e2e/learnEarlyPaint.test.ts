@@ -96,6 +96,32 @@ describe('the course player before its JavaScript', () => {
     await page.context().close();
   });
 
+  it("requests the app's entry only once the browser has painted the opening lesson", async () => {
+    const page = await phonePage(true);
+    await page.addInitScript(() => {
+      const paints: Array<{ at: number; text: string }> = [];
+      (window as unknown as { __paints: typeof paints }).__paints = paints;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+          paints.push({ at: entry.startTime, text: element?.textContent ?? '' });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${baseUrl}/learn/${session.token}`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Mark complete' }).waitFor({ timeout: 20_000 });
+    const { paints, entryRequestedAt } = await page.evaluate(() => ({
+      paints: (window as unknown as { __paints: Array<{ at: number; text: string }> }).__paints,
+      entryRequestedAt: performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name))?.startTime,
+    }));
+    const lesson = paints.find((paint) => paint.text === openingText);
+    expect(lesson).toBeTruthy();
+    expect(entryRequestedAt).toBeGreaterThan(lesson?.at ?? Infinity);
+    await page.context().close();
+  });
+
   it('paints nothing early for a device still to confirm: the app asks for the purchase e-mail', async () => {
     const page = await phonePage(false);
     const release = await holdAppEntry(page);

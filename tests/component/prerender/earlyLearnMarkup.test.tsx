@@ -89,7 +89,7 @@ describe("the early screen and the player's", () => {
     for (const opening of [buildOpening(), buildOpening({ video: null })]) {
       const course = buildCourse({ opening });
       document.body.innerHTML = frame;
-      expect(paintOpeningLesson(document, course as PaintableCourse)).toBe(true);
+      expect(paintOpeningLesson(document, course as PaintableCourse)).toBeTruthy();
       const painted = document.querySelector('#main > section');
       expect(painted).toBeTruthy();
       const earlyScreen = painted?.cloneNode(true) as Element;

@@ -45,7 +45,12 @@ export function routeMatches(route: string, pathname: string): boolean {
   return route === path;
 }
 
-/** The dist file that answers a page request for this path. */
+/**
+ * The dist file that answers a page request for this path. A page the app renders fresh answers every
+ * path under its prefix, as Hosting's '/prefix/**' rewrite does (nothing there is hydrated).
+ */
 export function htmlFileFor(pathname: string): string {
-  return prerenderedRoutes.find((r) => routeMatches(r.route, pathname))?.file ?? spaShellFile;
+  const path = normalise(pathname);
+  const under = (route: PrerenderedRoute) => route.rendersFresh === true && path.startsWith(route.route.slice(0, -1));
+  return prerenderedRoutes.find((r) => routeMatches(r.route, path) || under(r))?.file ?? spaShellFile;
 }

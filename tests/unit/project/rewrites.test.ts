@@ -29,6 +29,9 @@ describe('hosting rewrites (firebase.json)', () => {
   it('serves the course player its own page (the early script paints its lesson), and the certificate check the client-rendered shell', () => {
     expect(htmlFileFor('/learn/tok-123')).toBe('learn/index.html');
     expect(htmlFileFor('/learn/tok-123/')).toBe('learn/index.html');
+    // As Hosting's '/learn/**': deeper paths get the page too (the app says the page was not found).
+    expect(htmlFileFor('/learn/tok-123/extra')).toBe('learn/index.html');
+    expect(htmlFileFor('/learning')).toBe('app.html');
     const learn = rewrites.findIndex((r) => r.source === '/learn/**');
     expect(rewrites[learn]?.destination).toBe('/learn/index.html');
     expect(learn).toBeLessThan(rewrites.length - 1);

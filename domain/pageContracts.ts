@@ -14,10 +14,18 @@ export const prerenderedRouteAttribute = 'data-route';
 
 /** The script a list page's HTML starts its first products query with. */
 export const earlyQueryScriptFile = 'early-query.js';
+/**
+ * The script the course player's page (/learn/{token}) asks for its course with, and paints the opening
+ * lesson from, while the app's JavaScript downloads.
+ */
+export const earlyLearnScriptFile = 'early-learn.js';
 /** The script that starts the app after the first paint. */
 export const startScriptFile = 'start.js';
 
-/** Where the early script leaves its answer (and when its first cover is shown) for the app. */
+/**
+ * Where an early script (a list page's, the course player's) leaves its answer, and when what it paints
+ * from it is shown, for /start.js and the app.
+ */
 export const earlyGlobalName = '__storeEarlyQuery';
 /** Set by the app once it has hydrated: from then on it handles every tap itself. */
 export const appReadyName = '__storeAppReady';

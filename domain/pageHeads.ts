@@ -47,6 +47,7 @@ export function prerenderedHead(route: string): PageHead {
   if (route === paths.allProducts) return pageHeads.allProducts;
   if (route === paths.contact) return pageHeads.contact;
   if (route === paths.purchases) return pageHeads.purchases;
+  if (route === paths.learn('').replace(/\/$/, '')) return pageHeads.learn;
   const category = /^\/category\/(\d+)$/.exec(route);
   if (category?.[1]) return categoryHead(category[1]);
   return {};

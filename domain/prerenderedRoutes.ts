@@ -8,6 +8,11 @@ export interface PrerenderedRoute {
   renderAt: string;
   /** The file written under dist/. */
   file: string;
+  /**
+   * The markup is a shell the app renders over from scratch rather than hydrates: the course player's
+   * page, which /early-learn.js may have filled with the opening lesson before the app runs.
+   */
+  rendersFresh?: boolean;
 }
 
 export const prerenderedRoutes: readonly PrerenderedRoute[] = [
@@ -19,6 +24,8 @@ export const prerenderedRoutes: readonly PrerenderedRoute[] = [
   { route: '/purchases', renderAt: '/purchases', file: 'purchases/index.html' },
   // One shell for every product: the page renders its loading state until the product arrives.
   { route: '/productdetail/*', renderAt: '/productdetail/_', file: 'productdetail/index.html' },
+  // The course player's frame (navigation, footer); /early-learn.js paints the opening lesson into it.
+  { route: '/learn/*', renderAt: '/learn/_', file: 'learn/index.html', rendersFresh: true },
 ];
 
 /** Every other path (admin, search results, unknown) gets the empty shell, rendered in the browser. */
@@ -38,7 +45,12 @@ export function routeMatches(route: string, pathname: string): boolean {
   return route === path;
 }
 
-/** The dist file that answers a page request for this path. */
+/**
+ * The dist file that answers a page request for this path. A page the app renders fresh answers every
+ * path under its prefix, as Hosting's '/prefix/**' rewrite does (nothing there is hydrated).
+ */
 export function htmlFileFor(pathname: string): string {
-  return prerenderedRoutes.find((r) => routeMatches(r.route, pathname))?.file ?? spaShellFile;
+  const path = normalise(pathname);
+  const under = (route: PrerenderedRoute) => route.rendersFresh === true && path.startsWith(route.route.slice(0, -1));
+  return prerenderedRoutes.find((r) => routeMatches(r.route, path) || under(r))?.file ?? spaShellFile;
 }

@@ -7,14 +7,19 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { earlyQueryScriptFile, prerenderedRouteAttribute, startScriptFile } from '../domain/pageContracts';
+import {
+  earlyLearnScriptFile,
+  earlyQueryScriptFile,
+  prerenderedRouteAttribute,
+  startScriptFile,
+} from '../domain/pageContracts';
 import { productIdAttribute, productTemplateFile, tokenProduct } from '../domain/productTemplate';
 import { pageTitle, prerenderedHead, type PageHead } from '../domain/pageHeads';
 import { prerenderedRoutes, spaShellFile } from '../domain/prerenderedRoutes';
 import { paths } from '../domain/routes';
 import { homeStructuredData } from '../domain/structuredData';
 import { absoluteUrl, fillMeta, type PageMeta } from '../server/sharing/pageMeta';
-import { earlyQueryScript, startScript } from './bootScripts';
+import { earlyLearnScript, earlyQueryScript, startScript } from './bootScripts';
 
 /** What src/prerender/entry.tsx exports: the app is reached through its SSR bundle, never imported. */
 interface PrerenderModule {
@@ -27,6 +32,8 @@ interface PrerenderModule {
 }
 
 const rootMarker = '<div id="root"></div>';
+/** The course player's route (domain/prerenderedRoutes.ts): its page carries /early-learn.js. */
+const learnRoute = '/learn/*';
 
 function defaultDescription(html: string): string {
   return /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
@@ -106,6 +113,7 @@ export function prerender(): Plugin {
           );
         }
         await writeFile(join(outDir, startScriptFile), await startScript(config.root, config.mode));
+        await writeFile(join(outDir, earlyLearnScriptFile), await earlyLearnScript(config.root, config.mode));
         const earlyPaths = new Set(Object.keys(mod.earlyQueryBodies()));
         for (const route of prerenderedRoutes) {
           // The prerendered page paints before the app's JavaScript is even requested.
@@ -120,6 +128,10 @@ export function prerender(): Plugin {
           if (earlyPaths.has(route.route) && early) {
             // Starts the page's first products query while the JavaScript downloads (docs/performance.md).
             html = html.replace('</title>', `</title>\n    <script src="/${earlyQueryScriptFile}" async></script>`);
+          }
+          if (route.route === learnRoute) {
+            // Asks for the course and paints its opening lesson while the JavaScript downloads.
+            html = html.replace('</title>', `</title>\n    <script src="/${earlyLearnScriptFile}" async></script>`);
           }
           await writeFile(file, html);
           if (route.route === '/productdetail/*') {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
@@ -21,8 +21,32 @@ const LazyAffiliatesPage = lazy(() => import('./features/affiliates').then((m) =
 
 // The course player and the certificate check are one chunk of their own: only buyers who open a
 // course, or someone checking a certificate, download it.
-const LazyLearnPage = lazy(() => import('./features/learn').then((m) => ({ default: m.LearnPage })));
-const LazyCertificatePage = lazy(() => import('./features/learn').then((m) => ({ default: m.CertificatePage })));
+type LearnModule = typeof import('./features/learn');
+let learnModule: LearnModule | null = null;
+
+/**
+ * The course player's chunk. Once loaded, the player renders without suspending: main.tsx loads it
+ * before rendering over a lesson /early-learn.js painted, so React's first commit is the player, never
+ * 'Loading...' (docs/performance.md, 'The course player').
+ */
+export function loadLearnModule(): Promise<LearnModule> {
+  return import('./features/learn').then((m) => (learnModule = m));
+}
+
+const LazyLearnPage = lazy(() => loadLearnModule().then((m) => ({ default: m.LearnPage })));
+const LazyCertificatePage = lazy(() => loadLearnModule().then((m) => ({ default: m.CertificatePage })));
+
+function Learn() {
+  // Chosen once per visit: switching from the lazy path to the loaded one would remount the player.
+  const [LoadedLearnPage] = useState(() => learnModule?.LearnPage);
+  return LoadedLearnPage ? (
+    <LoadedLearnPage />
+  ) : (
+    <LazyScreen>
+      <LazyLearnPage />
+    </LazyScreen>
+  );
+}
 
 /** A lazy chunk's screen, with 'Loading...' while its code arrives. */
 function LazyScreen({ children }: { children: ReactNode }) {
@@ -79,14 +103,7 @@ export function App() {
         <Route path="contactus" element={<ContactPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="library" element={<Library />} />
-        <Route
-          path="learn/:token"
-          element={
-            <LazyScreen>
-              <LazyLearnPage />
-            </LazyScreen>
-          }
-        />
+        <Route path="learn/:token" element={<Learn />} />
         <Route
           path="certificates/:code"
           element={

@@ -1,14 +1,15 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
-import { makeStore } from './app/store';
+import { makeStore, type AppStore } from './app/store';
 import { productPrimed, revalidateProduct } from './features/catalog';
 import { takeEmbeddedProduct } from './lib/pageData';
 import { paths } from '../domain/routes';
 import { prerenderedRouteAttribute } from '../domain/pageContracts';
 import { productIdAttribute } from '../domain/productTemplate';
-import { routeMatches } from '../domain/prerenderedRoutes';
+import { prerenderedRoutes, routeMatches } from '../domain/prerenderedRoutes';
+import type { Product } from '../domain/product';
 import './index.css';
 
 function isProductPath(pathname: string, id: string): boolean {
@@ -21,8 +22,9 @@ function isProductPath(pathname: string, id: string): boolean {
   }
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const container: HTMLElement = found;
 
 // A prerendered page (docs/performance.md) is hydrated when its markup is for this path; any other page
 // (or a prerendered file served for another path) is rendered from scratch. When hydrating, the
@@ -33,38 +35,72 @@ const prerendered = container.getAttribute(prerenderedRouteAttribute);
 // cache; without it (it could not be read) the filled markup cannot be matched: render afresh.
 const filledProductId = container.getAttribute(productIdAttribute);
 const embeddedProduct = filledProductId === null ? null : takeEmbeddedProduct(filledProductId);
+const freshRoute = prerenderedRoutes.some((route) => route.route === prerendered && route.rendersFresh);
 const hydrate =
   prerendered !== null &&
+  !freshRoute &&
   routeMatches(prerendered, window.location.pathname) &&
   (filledProductId === null ||
     (embeddedProduct !== null && isProductPath(window.location.pathname, embeddedProduct.id)));
-const { store, persistor } = makeStore({ persist: true, deferPersist: hydrate });
-if (hydrate && embeddedProduct) store.dispatch(productPrimed(embeddedProduct));
 
-const tree = (
-  <StrictMode>
-    <AppProviders store={store} persistor={persistor} gate={!hydrate}>
-      <App />
-    </AppProviders>
-  </StrictMode>
-);
+/** Puts what the page brought with it into the store before the first render. */
+type Prime = (store: AppStore) => Promise<void>;
 
-if (hydrate) {
-  hydrateRoot(container, tree);
-  // The embedded product may be up to a minute old (the CDN's cache): read it again once the page is
-  // idle, so a changed price or title, or a deleted product, shows (docs/performance.md).
-  if (embeddedProduct) {
-    const product = embeddedProduct;
-    const run = () => void revalidateProduct(store.dispatch, product);
-    const revalidate = () => {
-      // Safari has no requestIdleCallback.
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
-      else window.setTimeout(run, 1);
-    };
-    if (document.readyState === 'complete') revalidate();
-    else window.addEventListener('load', revalidate, { once: true });
+function startApp(prime: Prime | null) {
+  // Hydrating, or rendering over a lesson the early script painted: the first render must not wait
+  // for the saved state (the PersistGate draws nothing until it is back), which applies just after.
+  const { store, persistor } = makeStore({ persist: true, deferPersist: hydrate || prime !== null });
+  if (hydrate && embeddedProduct) store.dispatch(productPrimed(embeddedProduct));
+  const tree = (
+    <StrictMode>
+      <AppProviders store={store} persistor={persistor} gate={!hydrate && prime === null}>
+        <App />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (hydrate) {
+    hydrateRoot(container, tree);
+    if (embeddedProduct) revalidateWhenIdle(store, embeddedProduct);
+    return;
   }
-} else {
-  container.replaceChildren();
-  createRoot(container).render(tree);
+  if (!prime) {
+    container.replaceChildren();
+    createRoot(container).render(tree);
+    return;
+  }
+  // The painted lesson stays on screen until React's first commit replaces it (React clears the
+  // container as it commits): emptied earlier, a frame could show the page without it. Rendered as a
+  // transition, so the whole player's first render yields to the browser in slices instead of
+  // blocking it in one long task: the lesson is already on screen, nothing is waiting for it.
+  const render = () => {
+    const root = createRoot(container);
+    startTransition(() => root.render(tree));
+  };
+  void prime(store).then(render, render);
 }
+
+// The embedded product may be up to a minute old (the CDN's cache): read it again once the page is
+// idle, so a changed price or title, or a deleted product, shows (docs/performance.md).
+function revalidateWhenIdle(store: AppStore, product: Product) {
+  const run = () => void revalidateProduct(store.dispatch, product);
+  const revalidate = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
+    else window.setTimeout(run, 1);
+  };
+  if (document.readyState === 'complete') revalidate();
+  else window.addEventListener('load', revalidate, { once: true });
+}
+
+// The course player's page (docs/performance.md, 'The course player') asked for its course from the
+// HTML and may have painted the opening lesson: the app renders once the player's chunk is here, with
+// that answer in the cache, so its first frame is the player (no second request for the course).
+if (freshRoute && !hydrate) {
+  loadLearnModule().then(
+    (learn) =>
+      void Promise.resolve(learn.takeEarlyCourse(window.location.pathname)).then((early) =>
+        startApp(early && ((store) => learn.primeLearnCourse(store.dispatch, early.token, early.course))),
+      ),
+    () => startApp(null),
+  );
+} else startApp(null);

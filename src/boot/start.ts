@@ -15,6 +15,7 @@ import {
   appReadyName,
   earlyClickName,
   earlyGlobalName,
+  earlyLearnScriptFile,
   earlyQueryScriptFile,
   earlySubmitProperty,
 } from '../../domain/pageContracts';
@@ -82,16 +83,17 @@ function startAfterFirstPaint(entry: string): void {
     }
     afterFrame();
   }
-  // After the frame that paints the prerendered page, and on a list page after the frame that
-  // shows its first cover (/early-query.js); the timer covers a slow answer, and a tab opened in
-  // the background, where animation frames wait until it is shown.
+  // After the frame that paints the prerendered page, on a list page after the frame that shows its
+  // first cover (/early-query.js), and on the course player's after the frame that shows the opening
+  // lesson (/early-learn.js); the timer covers a slow answer, and a tab opened in the background,
+  // where animation frames wait until it is shown.
   function afterCover() {
     const early = globals[earlyGlobalName] as Partial<EarlyQuery> | undefined;
     if (typeof early?.shown?.then === 'function') early.shown.then(afterFrame, afterFrame);
     else afterPaint();
   }
   // The early script is async: it may not have run yet.
-  const earlyScript = d.querySelector(`script[src="/${earlyQueryScriptFile}"]`);
+  const earlyScript = d.querySelector(`script[src="/${earlyQueryScriptFile}"], script[src="/${earlyLearnScriptFile}"]`);
   if (globals[earlyGlobalName]) afterCover();
   else if (earlyScript) {
     earlyScript.addEventListener('load', afterCover);

@@ -153,6 +153,35 @@ describe('/start.js', () => {
     expect(entryScripts().filter(([type]) => type === 'module')).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
   });
 
+  it("on the course player's page waits for /early-learn.js's opening lesson, then a frame, before adding the entry", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const earlyScript = document.createElement('script');
+    earlyScript.setAttribute('src', '/early-learn.js');
+    document.head.append(earlyScript);
+    await runScript('/assets/index-Cu57Riyj.js');
+    for (const frame of frames.splice(0)) frame(100);
+    vi.advanceTimersByTime(100);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([]);
+    // The early script runs: the course answer, then the lesson painted from it.
+    let lessonShown: () => void = () => {};
+    const shown = new Promise<void>((resolve) => {
+      lessonShown = resolve;
+    });
+    vi.stubGlobal('__storeEarlyQuery', { path: '/learn/tok-123', answer: new Promise(() => {}), shown });
+    earlyScript.dispatchEvent(new Event('load'));
+    for (const frame of frames.splice(0)) frame(200);
+    vi.advanceTimersByTime(2000);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([]);
+    lessonShown();
+    await shown;
+    await Promise.resolve();
+    for (const frame of frames.splice(0)) frame(300);
+    vi.advanceTimersByTime(0);
+    expect(entryScripts().filter(([type]) => type === 'module')).toEqual([['module', '/assets/index-Cu57Riyj.js', '']]);
+  });
+
   it('adds the entry after 2.5 s when the first cover never shows', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.stubGlobal('requestAnimationFrame', () => 0);

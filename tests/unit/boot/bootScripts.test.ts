@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { earlyQueryScript, startScript } from '../../../scripts/bootScripts';
+import { earlyLearnScript, earlyQueryScript, startScript } from '../../../scripts/bootScripts';
 import { latestProductsQueryBody, productPageQueryBody } from '../../../src/lib/earlyQuery';
 import { compileInlineScript } from '../../support/inlineScript';
 
@@ -11,9 +11,14 @@ const root = resolve(import.meta.dirname, '../../..');
 const endpoint = 'https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents:runQuery';
 let start: string;
 let early: string;
+let learn: string;
 
 beforeAll(async () => {
-  [start, early] = await Promise.all([startScript(root), earlyQueryScript(root, endpoint)]);
+  [start, early, learn] = await Promise.all([
+    startScript(root),
+    earlyQueryScript(root, endpoint),
+    earlyLearnScript(root),
+  ]);
 }, 120_000);
 
 /** Runs the early script as a page at `pathname` would, and returns the requests it sent. */
@@ -49,17 +54,44 @@ describe('/early-query.js', () => {
   });
 });
 
-describe('both boot scripts', () => {
+/** Runs the course player's early script as a page at `pathname` would; the requests it sent. */
+function runLearnScript(pathname: string) {
+  const sent: Array<{ url: string; init: unknown }> = [];
+  const fakeWindow: Record<string, unknown> = { location: { pathname }, Promise };
+  const fakeFetch = (url: string, init: unknown) => {
+    sent.push({ url, init });
+    return Promise.resolve({ ok: false, json: () => Promise.resolve({}) });
+  };
+  fakeWindow.fetch = fakeFetch;
+  compileInlineScript(learn, 'window', 'document', 'fetch')(fakeWindow, { readyState: 'complete' }, fakeFetch);
+  return { sent, started: fakeWindow.__storeEarlyQuery as { path: string } | undefined };
+}
+
+describe('/early-learn.js', () => {
+  it("asks for the course of the player's token with the device's cookie, and for nothing elsewhere", () => {
+    const player = runLearnScript('/learn/tok%2D123/');
+    expect(player.sent).toEqual([
+      { url: '/api/learn/tok-123', init: { headers: { accept: 'application/json' }, credentials: 'same-origin' } },
+    ]);
+    expect(player.started?.path).toBe('/learn/tok%2D123');
+    for (const path of ['/', '/learn', '/learn/a/b', '/library', '/productdetail/x']) {
+      expect(runLearnScript(path).sent, path).toEqual([]);
+    }
+  });
+});
+
+describe('the boot scripts', () => {
   it('are classic scripts that load nothing else', () => {
-    for (const source of [start, early]) {
+    for (const source of [start, early, learn]) {
       // A static import or export would not parse in a function body.
       expect(() => compileInlineScript(source)).not.toThrow();
       expect(source).not.toContain('import(');
     }
   });
 
-  it('stay tiny: /start.js under 1 KB and /early-query.js under 2 KB, gzipped', () => {
+  it('stay tiny: /start.js under 1 KB, /early-query.js and /early-learn.js under 2 KB, gzipped', () => {
     expect(gzipSync(start).length).toBeLessThan(1024);
     expect(gzipSync(early).length).toBeLessThan(2048);
+    expect(gzipSync(learn).length).toBeLessThan(2048);
   });
 });

@@ -26,11 +26,19 @@ describe('hosting rewrites (firebase.json)', () => {
     expect(rewrites[rewrites.length - 1]).toEqual({ source: '**', destination: `/${spaShellFile}` });
   });
 
-  it('serves the course player and the certificate check the client-rendered shell, through the catch-all', () => {
-    for (const path of ['/learn/tok-123', '/certificates/CERT-7Q2X']) {
-      expect(htmlFileFor(path), path).toBe('app.html');
-      const matching = rewrites.filter((r) => r.source !== '**' && path.startsWith(r.source.replace(/\*+$/, '')));
-      expect(matching, path).toEqual([]);
-    }
+  it('serves the course player its own page (the early script paints its lesson), and the certificate check the client-rendered shell', () => {
+    expect(htmlFileFor('/learn/tok-123')).toBe('learn/index.html');
+    expect(htmlFileFor('/learn/tok-123/')).toBe('learn/index.html');
+    // As Hosting's '/learn/**': deeper paths get the page too (the app says the page was not found).
+    expect(htmlFileFor('/learn/tok-123/extra')).toBe('learn/index.html');
+    expect(htmlFileFor('/learning')).toBe('app.html');
+    const learn = rewrites.findIndex((r) => r.source === '/learn/**');
+    expect(rewrites[learn]?.destination).toBe('/learn/index.html');
+    expect(learn).toBeLessThan(rewrites.length - 1);
+    expect(htmlFileFor('/certificates/CERT-7Q2X')).toBe('app.html');
+    const matching = rewrites.filter(
+      (r) => r.source !== '**' && '/certificates/CERT-7Q2X'.startsWith(r.source.replace(/\*+$/, '')),
+    );
+    expect(matching).toEqual([]);
   });
 });

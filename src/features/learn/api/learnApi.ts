@@ -12,6 +12,7 @@ import type {
   VideoUrl,
 } from '../../../../domain/courses';
 import { api } from '../../../lib/api';
+import { learnCourseUrl } from '../../../lib/earlyLearn';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
 import { HttpError, requestJson, type HttpMethod } from '../../../lib/http';
 
@@ -56,7 +57,7 @@ async function run<T>(load: () => Promise<T>): Promise<{ data: T } | { error: Le
 }
 
 const enc = encodeURIComponent;
-export const learnUrl = (token: string) => `/api/learn/${enc(token)}`;
+export const learnUrl = learnCourseUrl;
 export const lessonUrl = (token: string, lessonId: string) => `${learnUrl(token)}/lessons/${enc(lessonId)}`;
 /** The counted, stamped download of a lesson's attachment: a form POSTs here and follows the 303. */
 export const attachmentUrl = (token: string, lessonId: string, fileId: string) =>
@@ -132,6 +133,19 @@ export const learnApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The course answer the page asked for from the HTML (lib/earlyLearn), put in the cache as the player's
+ * own answers for the course and its opening lesson, so its first render shows them without asking.
+ */
+export async function primeLearnCourse(
+  dispatch: (action: unknown) => unknown,
+  token: string,
+  course: LearnCourse,
+): Promise<void> {
+  const rest = await keepOpening(dispatch, token, course);
+  await dispatch(learnApi.util.upsertQueryData('getLearnCourse', token, rest));
+}
 
 /** A fresh signed URL of a lesson's video, asked for per press of play (and again when one expires). */
 export function fetchVideoUrl(token: string, lessonId: string, version: 'main' | 'lowData'): Promise<VideoUrl> {

@@ -7,7 +7,8 @@ import { useLessonPlayback, type LessonVideoProps } from './useLessonPlayback';
 export function LessonVideo(props: LessonVideoProps) {
   const { title, video } = props;
   const switchId = useId();
-  const { ref, source, failure, speed, setSpeed, lowData, switchVersion, retry, handlers } = useLessonPlayback(props);
+  const { ref, source, failure, speed, setSpeed, preload, lowData, switchVersion, retry, handlers } =
+    useLessonPlayback(props);
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-xl bg-black" style={{ aspectRatio: `${video.width} / ${video.height}` }}>
@@ -20,7 +21,7 @@ export function LessonVideo(props: LessonVideoProps) {
             controls
             controlsList="nodownload"
             playsInline
-            preload="metadata"
+            preload={preload}
             aria-label={`Video: ${title}`}
             className="h-full w-full"
             onContextMenu={(event) => event.preventDefault()}

@@ -102,8 +102,13 @@ function useVideoSource({ token, lessonId, video, startAt, completed, onPosition
   // A renewed URL that reads the same as the last one does not reload by itself: load it again.
   useEffect(() => {
     if (!source) return;
-    if (playbackRef.current.shownUrl === source.url) ref.current?.load();
-    playbackRef.current.shownUrl = source.url;
+    const element = ref.current;
+    const playback = playbackRef.current;
+    if (playback.shownUrl === source.url) element?.load();
+    playback.shownUrl = source.url;
+    // Until its metadata is in (with preload 'none', not before the first press of play), the element
+    // keeps this as where playing starts: a resumed lesson shows, and starts at, the saved second.
+    if (element && playback.seekPending) element.currentTime = playback.position;
   }, [source]);
 
   const savePosition = useCallback((completes?: boolean) => {
@@ -139,6 +144,11 @@ export function useLessonPlayback(props: LessonVideoProps) {
     useVideoSource(props);
   const { video } = props;
   const [speed, setSpeed] = useState(1);
+  // No video bytes before the buyer first presses play (a metered phone plan pays for every one, and a
+  // first frame fetched unasked would be the page's largest paint, after the app's JavaScript:
+  // docs/performance.md); from then on the metadata of a renewed or switched URL loads at once, so
+  // the player can go on from the same second.
+  const [started, setStarted] = useState(false);
   useEffect(() => {
     if (ref.current) ref.current.playbackRate = speed;
   }, [ref, speed]);
@@ -178,6 +188,7 @@ export function useLessonPlayback(props: LessonVideoProps) {
     const element = ref.current;
     const playback = playbackRef.current;
     playback.playing = true;
+    setStarted(true);
     if (playback.lastSaveAt === 0) playback.lastSaveAt = Date.now();
     if (element && source && Date.parse(source.expiresAt) - Date.now() < expiryMarginMs) {
       element.pause();
@@ -223,6 +234,7 @@ export function useLessonPlayback(props: LessonVideoProps) {
     failure,
     speed,
     setSpeed,
+    preload: started ? ('metadata' as const) : ('none' as const),
     lowData: version === 'lowData',
     switchVersion,
     retry,

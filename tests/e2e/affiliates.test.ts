@@ -92,6 +92,12 @@ describe('affiliates', () => {
     const email = `chioma.${tag}@example.com`;
     const page = await (await phone()).newPage();
     await page.goto(`${baseUrl}/`);
+    // Down to the footer once the page shows its products (the cards' heights settle then), as in the
+    // library's test.
+    await page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .waitFor();
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Become an affiliate' }).click();
     await page.getByRole('heading', { level: 1, name: 'Become an affiliate' }).waitFor();
     await page.getByLabel('Full name').fill(`Chioma ${tag}`);

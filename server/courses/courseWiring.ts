@@ -6,7 +6,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { ServerConfig } from '../config';
 import type { Downloads } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
-import type { RateLimits } from '../lib/rateLimits';
+import { clientKey, type RateLimits } from '../lib/rateLimits';
 import type { SessionCookies } from '../lib/sessionCookie';
 import { createCertificates } from './certificates';
 import { createCourseAdmin, type CourseAdmin } from './courseAdmin';
@@ -32,6 +32,7 @@ export interface CourseWiringDeps {
 /** A per-client limiter of its own counters, sized from the access links' setting. */
 function courseLimiter(config: ServerConfig, factor: number, message: string): RequestHandler {
   return rateLimit({
+    keyGenerator: clientKey,
     windowMs: config.ACCESS_RATE_WINDOW_MS,
     limit: config.ACCESS_RATE_LIMIT * factor,
     standardHeaders: 'draft-8',

@@ -6,7 +6,7 @@
 // and needs no shared store.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
 
 export type RateLimitName =
@@ -142,13 +142,22 @@ function licenseKeyOf(req: Request): string {
     .digest('hex');
 }
 
+/**
+ * Who a per-client limit counts: the client's address (an IPv6 one by its /56, as the library's own
+ * default does). A request whose client has already disconnected has no address any more; those
+ * share one counter rather than failing inside the limiter with a logged stack trace.
+ */
+export function clientKey(req: Pick<Request, 'ip'>): string {
+  return req.ip === undefined ? 'client-gone' : ipKeyGenerator(req.ip, 56);
+}
+
 function createLimiter(
   setting: RateLimitSetting,
   trustProxyHops: number,
-  keyGenerator?: (req: Request) => string,
+  keyGenerator: (req: Request) => string = clientKey,
 ): RequestHandler {
   return rateLimit({
-    ...(keyGenerator ? { keyGenerator } : {}),
+    keyGenerator,
     windowMs: setting.windowMs,
     limit: setting.limit,
     // RateLimit and RateLimit-Policy headers; Retry-After is sent with every 429.

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseServerConfig, ServerConfigError } from '../../../../server/config';
 import { assertDeployedEnvironment, UnsafeDeploymentError } from '../../../../server/lib/deployGuards';
 import { isLoopbackHost } from '../../../../server/lib/loopback';
-import { createRateLimits, rateLimitSettings } from '../../../../server/lib/rateLimits';
+import { clientKey, createRateLimits, rateLimitSettings } from '../../../../server/lib/rateLimits';
 import { mailTransportOptions } from '../../../../server/mailer';
 
 const base = {
@@ -132,6 +132,33 @@ describe('named rate limits', () => {
     expect(settings.access).toMatchObject({ limit: 30, windowMs: 60_000 });
     expect(settings.admin).toMatchObject({ limit: 60, windowMs: 60_000 });
     expect(parseServerConfig(base).TRUST_PROXY_HOPS).toBe(3);
+  });
+
+  it('counts a client by its address, an IPv6 one by its /56, and clients already gone together', () => {
+    expect(clientKey({ ip: '203.0.113.5' })).toBe('203.0.113.5');
+    expect(clientKey({ ip: '2001:db8:abcd:12ff:1:2:3:4' })).toBe(clientKey({ ip: '2001:db8:abcd:1200::9' }));
+    expect(clientKey({ ip: '2001:db8:abcd:12ff::1' })).not.toBe(clientKey({ ip: '2001:db8:abcd:1300::1' }));
+    expect(clientKey({ ip: undefined })).toBe('client-gone');
+  });
+
+  it('refuses requests whose client has gone with the same counter, never a server error', async () => {
+    const config = parseServerConfig({ ...base, ORDER_RATE_LIMIT: '1', TRUST_PROXY_HOPS: '0' });
+    const limits = createRateLimits(config);
+    const app = express();
+    app.set('trust proxy', 0);
+    // What Express gives a request once its socket is gone: no address.
+    app.use((req, _res, next) => {
+      Object.defineProperty(req, 'ip', { value: undefined });
+      next();
+    });
+    app.post('/orders', limits.orders, (_req, res) => void res.json({ ok: true }));
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await fetch(`${url}/orders`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${url}/orders`, { method: 'POST' })).status).toBe(429);
   });
 
   it('keeps separate counters per limiter, refuses with JSON, and an HTML page for a browser GET', async () => {

@@ -4,67 +4,20 @@
 // the dispute's end. Through HTTP on our API with the Firestore emulator, real admin ID tokens from the
 // Auth emulator and real SMTP into the mail catcher; only Paystack's REST API is faked (msw).
 import { randomInt } from 'node:crypto';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { describe, expect, it } from 'vitest';
 import {
   buildCustomer,
-  cloud,
-  createFakePaystack,
   db,
   mailsMatching,
   paidCharge,
   postJson,
-  removeSeededProducts,
   seedProduct,
   signPaystack,
-  startPurchaseApi,
   toAddress,
-  type PurchaseApi,
 } from './purchaseHarness';
+import { useLicenseApi } from './licenseHarness';
 
-const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
-let api: PurchaseApi;
-let admin: { idToken: string };
-
-beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
-  await seedDemoAdmin(db, cloud.authUrl);
-  admin = await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password);
-  api = await startPurchaseApi(
-    { ADMIN_RATE_LIMIT: '1000', LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '1000' },
-    {
-      auth: createAdminAuth({
-        projectId: 'demo-digital-store',
-        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
-      }),
-    },
-  );
-});
-afterAll(async () => {
-  msw.close();
-  await api.close();
-  await removeSeededProducts();
-});
-
-interface LicenseBody {
-  activated?: boolean;
-  valid?: boolean;
-  message?: string;
-  license?: { status: string; activation_limit: number | null; activation_usage: number; product_id: string };
-}
-
-async function call(path: 'activate' | 'validate', body: unknown) {
-  const response = await postJson(`${api.url}/api/licenses/${path}`, body);
-  return { status: response.status, body: (await response.json()) as LicenseBody };
-}
-
-const adminPost = (path: string, body: unknown) =>
-  postJson(`${api.url}/api/admin/transactions/${path}`, body, { authorization: `Bearer ${admin.idToken}` });
+const { paystack, api, call, adminPost } = useLicenseApi();
 
 /** A ₦7,500 product issuing generated keys (3 machines), bought through Paystack. */
 async function paystackKeyedSale() {
@@ -73,10 +26,10 @@ async function paystackKeyedSale() {
     licenseKeys: { on: true, activationLimit: 3, source: 'generated' },
   });
   const customer = buildCustomer();
-  const charge = await paidCharge(api.url, product, customer);
+  const charge = await paidCharge(api().url, product, customer);
   paystack.charges.set(charge.reference, charge);
   const order = { provider: 'paystack', reference: charge.reference, productId: product.id, currency: 'NGN', customer };
-  const sold = await postJson(`${api.url}/api/orders`, order);
+  const sold = await postJson(`${api().url}/api/orders`, order);
   expect(sold.status).toBe(200);
   const { transactionId } = (await sold.json()) as { transactionId: string };
   const key = String((await db.doc(`transactions/${transactionId}`).get()).get('licenseKey'));
@@ -114,7 +67,7 @@ async function disputeEvent(
       transaction: { id: 4099260516, reference: sale.reference, amount: 750000, currency: 'NGN' },
     },
   });
-  const hook = await fetch(`${api.url}/api/webhooks/paystack`, {
+  const hook = await fetch(`${api().url}/api/webhooks/paystack`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(event) },
     body: event,

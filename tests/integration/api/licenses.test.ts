@@ -2,68 +2,23 @@
 // license API, and keys following their sale (refund, dispute, revoke and restore), through HTTP on
 // our API with the Firestore emulator, real admin ID tokens from the Auth emulator and real SMTP into
 // the mail catcher. Only Paystack's REST API is faked (msw), for the sale a dispute is opened on.
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { describe, expect, it } from 'vitest';
 import {
   buildCustomer,
-  cloud,
-  createFakePaystack,
   db,
   mailsMatching,
   openCheckout,
   paidCharge,
   postJson,
-  removeSeededProducts,
   saleNoticeFor,
   seedProduct,
   signPaystack,
   startPurchaseApi,
   toAddress,
-  type PurchaseApi,
 } from './purchaseHarness';
+import { useLicenseApi } from './licenseHarness';
 
-const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
-let api: PurchaseApi;
-let admin: { idToken: string };
-
-beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
-  await seedDemoAdmin(db, cloud.authUrl);
-  admin = await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password);
-  api = await startPurchaseApi(
-    { ADMIN_RATE_LIMIT: '1000', LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '1000' },
-    {
-      auth: createAdminAuth({
-        projectId: 'demo-digital-store',
-        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
-      }),
-    },
-  );
-});
-afterAll(async () => {
-  msw.close();
-  await api.close();
-  await removeSeededProducts();
-});
-
-interface LicenseBody {
-  activated?: boolean;
-  valid?: boolean;
-  deactivated?: boolean;
-  instance_id?: string | null;
-  message?: string;
-  license?: { status: string; activation_limit: number | null; activation_usage: number; product_id: string };
-}
-
-async function call(path: 'activate' | 'validate' | 'deactivate', body: unknown, base = api.url) {
-  const response = await postJson(`${base}/api/licenses/${path}`, body);
-  return { status: response.status, body: (await response.json()) as LicenseBody, headers: response.headers };
-}
+const { paystack, api, call, adminHeaders, adminPost } = useLicenseApi();
 
 /** A product selling keys (generated unless a pool is given), and a demo purchase of it. */
 async function keyedProduct(activationLimit: number | null) {
@@ -76,9 +31,9 @@ async function keyedProduct(activationLimit: number | null) {
 
 async function demoPurchase(productId: string) {
   const customer = buildCustomer();
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
+  const { reference } = await openCheckout(api().url, { id: productId }, customer, { provider: 'demo' });
   const order = { provider: 'demo', reference, productId, currency: 'NGN', customer };
-  const response = await postJson(`${api.url}/api/orders`, order);
+  const response = await postJson(`${api().url}/api/orders`, order);
   expect(response.status).toBe(200);
   const answer = (await response.json()) as { transactionId: string; accessUrl: string };
   const key = String((await db.doc(`transactions/${answer.transactionId}`).get()).get('licenseKey'));
@@ -88,9 +43,6 @@ async function demoPurchase(productId: string) {
 async function keysOfSale(transactionId: string) {
   return (await db.collection('licenseKeys').where('transactionId', '==', transactionId).get()).docs;
 }
-
-const adminPost = (path: string, body: unknown) =>
-  postJson(`${api.url}/api/admin/transactions/${path}`, body, { authorization: `Bearer ${admin.idToken}` });
 
 describe('keys issued at fulfilment', () => {
   it('issues one generated 128-bit key per sale, mails it, and a replayed fulfilment issues none', async () => {
@@ -102,7 +54,7 @@ describe('keys issued at fulfilment', () => {
     expect(mail?.text).toContain(`Your license key (keep it private):\n${sale.key}`);
     expect(mail?.html).toContain(sale.key);
 
-    const replay = await postJson(`${api.url}/api/orders`, sale.order);
+    const replay = await postJson(`${api().url}/api/orders`, sale.order);
     expect(replay.status).toBe(200);
     expect(((await replay.json()) as { transactionId: string }).transactionId).toBe(sale.transactionId);
     const keys = await keysOfSale(sale.transactionId);
@@ -241,7 +193,7 @@ describe('keys follow their sale', () => {
   it('an open dispute disables the key', async () => {
     const product = await keyedProduct(3);
     const customer = buildCustomer();
-    const charge = await paidCharge(api.url, product, customer);
+    const charge = await paidCharge(api().url, product, customer);
     paystack.charges.set(charge.reference, charge);
     const order = {
       provider: 'paystack',
@@ -250,7 +202,7 @@ describe('keys follow their sale', () => {
       currency: 'NGN',
       customer,
     };
-    const sold = await postJson(`${api.url}/api/orders`, order);
+    const sold = await postJson(`${api().url}/api/orders`, order);
     expect(sold.status).toBe(200);
     const { transactionId } = (await sold.json()) as { transactionId: string };
     const key = String((await db.doc(`transactions/${transactionId}`).get()).get('licenseKey'));
@@ -269,7 +221,7 @@ describe('keys follow their sale', () => {
         transaction: { id: 4099260516, reference: charge.reference, amount: 750000, currency: 'NGN' },
       },
     });
-    const hook = await fetch(`${api.url}/api/webhooks/paystack`, {
+    const hook = await fetch(`${api().url}/api/webhooks/paystack`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(event) },
       body: event,
@@ -316,7 +268,7 @@ describe('rate limits and CORS', () => {
 
   it('opens CORS on the three license routes and on no other', async () => {
     for (const path of ['activate', 'validate', 'deactivate']) {
-      const preflight = await fetch(`${api.url}/api/licenses/${path}`, {
+      const preflight = await fetch(`${api().url}/api/licenses/${path}`, {
         method: 'OPTIONS',
         headers: { origin: 'https://tool.example', 'access-control-request-method': 'POST' },
       });
@@ -328,13 +280,13 @@ describe('rate limits and CORS', () => {
     const answer = await call('validate', { license_key: 'X', product_id: 'p' });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     for (const url of ['/api/health', '/api/orders', '/api/checkouts', '/api/library/session']) {
-      const other = await fetch(`${api.url}${url}`, {
+      const other = await fetch(`${api().url}${url}`, {
         method: 'OPTIONS',
         headers: { origin: 'https://tool.example', 'access-control-request-method': 'POST' },
       });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     }
-    const health = await fetch(`${api.url}/api/health`, { headers: { origin: 'https://tool.example' } });
+    const health = await fetch(`${api().url}/api/health`, { headers: { origin: 'https://tool.example' } });
     expect(health.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -429,7 +381,7 @@ describe("the seller's key actions", () => {
   it('refuses the actions without an admin token, and for a sale without a key', async () => {
     const product = await seedProduct();
     const sale = await demoPurchase(product.id);
-    const anonymous = await postJson(`${api.url}/api/admin/transactions/${sale.transactionId}/license/reset`, {});
+    const anonymous = await postJson(`${api().url}/api/admin/transactions/${sale.transactionId}/license/reset`, {});
     expect(anonymous.status).toBe(401);
     const none = await adminPost(`${sale.transactionId}/license/reset`, {});
     expect(none.status).toBe(404);
@@ -443,8 +395,8 @@ describe("the seller's pool of keys", () => {
     await db.doc(`productDeliverables/${product.id}`).update({
       licenseKeys: { on: true, activationLimit: null, source: 'pool' },
     });
-    const poolUrl = `${api.url}/api/admin/products/${product.id}/license-pool`;
-    const auth = { authorization: `Bearer ${admin.idToken}` };
+    const poolUrl = `${api().url}/api/admin/products/${product.id}/license-pool`;
+    const auth = adminHeaders();
     const first = await postJson(poolUrl, { keys: `POOL-${product.id}-1\n\nPOOL-${product.id}-1\n` }, auth);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({

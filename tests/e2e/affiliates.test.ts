@@ -15,7 +15,7 @@ import {
   uniqueTag,
 } from '../support/checkoutE2e';
 import { signInAsDemoAdmin } from '../support/adminE2e';
-import { connectE2eBrowser } from '../support/e2ePage';
+import { connectE2eBrowser, openPage, phoneViewport } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
@@ -28,18 +28,12 @@ afterAll(async () => {
 });
 
 /** A phone in Nigeria: 390 px wide, the geo-IP lookup answering NG (prices in naira). */
-async function phone() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.route('https://geoip.e2e.test/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ country_code: 'NG' }) }),
-  );
-  return context;
-}
+const nigerianPhone = () => openPage(browser, 'NG', phoneViewport);
 
 describe('affiliates', () => {
   it('a purchase through ?ref=ADA shows on Ada’s page with its 30% commission', async () => {
     const buyer = buildBuyer(uniqueTag());
-    const paying = await (await phone()).newPage();
+    const paying = await nigerianPhone();
     const clicked = paying.waitForResponse((response) => response.url().includes('/api/affiliates/ADA/click'));
     await paying.goto(`${baseUrl}/productdetail/${product.id}?ref=ada`);
     expect(await (await clicked).json()).toEqual({ accepted: true, windowDays: 30 });
@@ -55,7 +49,7 @@ describe('affiliates', () => {
     await paymentComplete(paying, buyer.email);
     await paying.context().close();
 
-    const page = await (await phone()).newPage();
+    const page = await nigerianPhone();
     await page.goto(`${baseUrl}/affiliates/me`);
     await page.getByRole('heading', { level: 1, name: 'Your affiliate page' }).waitFor();
     await page.getByLabel('E-mail address').fill('ada@demo.store');
@@ -90,7 +84,7 @@ describe('affiliates', () => {
   it('an applicant joins with a demo bank account and the seller approves them in the Affiliates panel', async () => {
     const tag = uniqueTag();
     const email = `chioma.${tag}@example.com`;
-    const page = await (await phone()).newPage();
+    const page = await nigerianPhone();
     await page.goto(`${baseUrl}/`);
     // Down to the footer once the page shows its products (the cards' heights settle then), as in the
     // library's test.

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buyDemoCourse, type CourseSession } from '../../scripts/benchCourse';
-import { connectE2eBrowser, holdAppEntry, openPage } from '../support/e2ePage';
+import { connectE2eBrowser, holdAppEntry, openPage, phoneViewport } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
@@ -24,8 +24,7 @@ afterAll(async () => {
 
 /** A phone-width page; with the confirmed device's cookie when `confirmed`. */
 async function phonePage(confirmed: boolean): Promise<Page> {
-  const page = await openPage(browser);
-  await page.setViewportSize({ width: 390, height: 844 });
+  const page = await openPage(browser, 'US', phoneViewport);
   if (confirmed) await page.context().addCookies([{ ...session.cookie, url: baseUrl }]);
   return page;
 }

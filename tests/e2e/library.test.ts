@@ -12,7 +12,7 @@ import {
   product,
   uniqueTag,
 } from '../support/checkoutE2e';
-import { connectE2eBrowser } from '../support/e2ePage';
+import { connectE2eBrowser, openPage, phoneViewport } from '../support/e2ePage';
 
 const { baseUrl } = inject('e2e');
 let browser: Browser;
@@ -24,6 +24,9 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** A phone in Nigeria: 390 px wide, the geo-IP lookup answering NG (prices in naira). */
+const nigerianPhone = () => openPage(browser, 'NG', phoneViewport);
+
 async function bytesOf(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
@@ -31,19 +34,10 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A phone in Nigeria: 390 px wide, the geo-IP lookup answering NG (prices in naira). */
-async function phone() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.route('https://geoip.e2e.test/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ country_code: 'NG' }) }),
-  );
-  return context;
-}
-
 describe('the library', () => {
   it('a buyer signs in with the mailed code, downloads the file without the new-device step and the receipt, and signs out', async () => {
     const buyer = buildBuyer(uniqueTag());
-    const paying = await (await phone()).newPage();
+    const paying = await nigerianPhone();
     const dialog = await openProductDialog(paying, baseUrl);
     await fillPaymentForm(dialog, buyer);
     await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
@@ -52,7 +46,7 @@ describe('the library', () => {
     await paying.context().close();
 
     // Another browser: never confirmed for this purchase.
-    const page = await (await phone()).newPage();
+    const page = await nigerianPhone();
     await page.goto(`${baseUrl}/`);
     // The shopper goes down to the footer once the page shows its products: until the cards replace
     // their placeholders (a long title wraps to more lines), the footer may still move under the finger.

@@ -7,9 +7,19 @@ export function connectE2eBrowser(): Promise<Browser> {
   return connectBrowser(inject('e2e').browserWsEndpoint);
 }
 
-/** A fresh page whose third-party geo-IP lookup answers with the given country (or fails). */
-export async function openPage(browser: Browser, country: string | null = 'US'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A phone's screen: 390 px wide. */
+export const phoneViewport = { width: 390, height: 844 };
+
+/**
+ * A fresh page (in a context of its own, 1280 px wide unless a viewport is given) whose third-party
+ * geo-IP lookup answers with the given country (or fails).
+ */
+export async function openPage(
+  browser: Browser,
+  country: string | null = 'US',
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.route('https://geoip.e2e.test/**', (route) =>
     country === null

@@ -35,7 +35,10 @@ d.addEventListener('submit', (event) => {
   (form as unknown as Record<string, unknown>)[earlySubmitProperty] = true;
 });
 
-// The last button tapped before the app runs; the app presses it again once it has hydrated.
+// The last button tapped before the app is ready; the app presses it again once it has hydrated.
+// Until then the tap is this script's alone: it goes no further than the document. React listens
+// from the moment it starts hydrating, well before the app marks itself ready, and would otherwise
+// handle a tap in between and then get it pressed again, undoing a switch (a currency tap lost).
 d.addEventListener(
   'click',
   (event) => {
@@ -43,7 +46,9 @@ d.addEventListener(
     const target: (EventTarget & Partial<Element>) | null = event.target;
     const button = target?.closest?.('button[type="button"]');
     const root = d.getElementById('root');
-    if (button && root?.contains(button)) globals[earlyClickName] = button;
+    if (!button || !root?.contains(button)) return;
+    globals[earlyClickName] = button;
+    event.stopPropagation();
   },
   true,
 );

@@ -27,7 +27,7 @@ import { HttpError, sendHttpError } from './lib/httpErrors';
 import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
-import type { ExpiryOutcome } from './checkouts/checkouts';
+import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
 import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createPurchaseWiring, type PurchaseWiringDeps } from './orders/purchaseWiring';
@@ -321,7 +321,7 @@ export function createReminders(deps: AppDeps): () => Promise<ReminderOutcome> {
 
 /**
  * The sweep that marks unpaid checkouts past their expiry 'expired' and gives their reserved code
- * uses back (checkouts/checkouts.ts expireOverdue), after asking Paystack about each one: the deployed
+ * uses back (checkouts/checkoutExpiry.ts), after asking Paystack about each one: the deployed
  * scheduled function and the local cloud's timer run it.
  */
 export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome> {

@@ -10,7 +10,7 @@ import { checkoutAffiliate, type CheckoutAffiliate } from '../../domain/affiliat
 import { chargedMinor } from '../../domain/discounts';
 import { toMinor, type Currency } from '../../domain/money';
 import { clientAddressKey } from '../lib/clientAddress';
-import { quoteCodeUse, releaseCodeUse, reserveCodeUse } from './discountCodes';
+import { quoteCodeUse, reserveCodeUse } from './discountCodes';
 
 export const checkoutsCollection = 'checkouts';
 
@@ -95,15 +95,10 @@ function positivePrice(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
-/** Overdue checkouts one expiry sweep looks at; the next sweep takes the rest. */
-const expiryBatch = 200;
-
 export interface CheckoutStoreDeps {
   db: Firestore;
   now: () => Date;
   ttlMinutes: number;
-  /** Asked before an overdue checkout expires (the sweep asks Paystack); false leaves it for now. */
-  beforeExpiring?: (checkout: Checkout) => Promise<boolean>;
 }
 
 export interface NewCheckout {
@@ -134,24 +129,12 @@ export interface PriceQuote {
   amount: number;
 }
 
-export interface ExpiryOutcome {
-  /** Checkouts this sweep marked expired. */
-  expired: number;
-  /** Of those, the ones whose reserved code use went back to the code. */
-  released: number;
-}
-
 export interface CheckoutStore {
   create(input: NewCheckout): Promise<{ checkout: Checkout; answer: CheckoutAnswer }>;
   /** The price with `code` for this product and buyer now, reserving nothing. */
   quote(input: { productId: string; currency: Currency; code: string; email: string }): Promise<PriceQuote>;
   /** The answer POST /api/checkouts gives for an existing checkout (resuming it). */
   answerFor(checkout: Checkout): CheckoutAnswer;
-  /**
-   * Marks open checkouts past their expiry 'expired' and gives back the code use each held, each in
-   * its own transaction that reads the status first, so racing sweeps release a use once.
-   */
-  expireOverdue(): Promise<ExpiryOutcome>;
   /** The checkout a reference belongs to, or null for a reference the store never issued. */
   byReference(reference: string): Promise<Checkout | null>;
   byId(id: string): Promise<Checkout | null>;
@@ -321,41 +304,6 @@ async function quote(
   };
 }
 
-async function expireOverdue({ db, now, beforeExpiring }: CheckoutStoreDeps): Promise<ExpiryOutcome> {
-  const overdue = await db
-    .collection(checkoutsCollection)
-    .where('status', '==', 'open')
-    .where('expiresAt', '<=', Timestamp.fromDate(now()))
-    .orderBy('expiresAt')
-    .limit(expiryBatch)
-    .get();
-  const outcome: ExpiryOutcome = { expired: 0, released: 0 };
-  for (const doc of overdue.docs) {
-    const checkout = read(doc.id, doc.data());
-    if (beforeExpiring && checkout && !(await beforeExpiring(checkout))) continue;
-    const result = await db.runTransaction(
-      async (t) => {
-        const current = (await t.get(doc.ref)).data() as CheckoutRecord | undefined;
-        // Paid meanwhile, or another sweep got here first: nothing to do.
-        if (!current || current.status !== 'open' || current.expiresAt.toMillis() > now().getTime()) {
-          return null;
-        }
-        const released = current.discountCode
-          ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: doc.id, now: now() })
-          : false;
-        t.update(doc.ref, { status: 'expired' });
-        return { released };
-      },
-      { maxAttempts: 20 },
-    );
-    if (result) {
-      outcome.expired += 1;
-      if (result.released) outcome.released += 1;
-    }
-  }
-  return outcome;
-}
-
 export function createCheckoutStore(deps: CheckoutStoreDeps): CheckoutStore {
   const { db, now } = deps;
   const collection = () => db.collection(checkoutsCollection);
@@ -364,7 +312,6 @@ export function createCheckoutStore(deps: CheckoutStoreDeps): CheckoutStore {
     create: (input) => createCheckout(deps, input),
     quote: (input) => quote(deps, input),
     answerFor,
-    expireOverdue: () => expireOverdue(deps),
     async byReference(reference) {
       const id = checkoutIdOf(reference);
       if (!id) return null;

@@ -24,12 +24,27 @@ export const latePaymentGraceMs = 5 * 60_000;
 const completesLater: ReadonlySet<string> = new Set(['bank_transfer', 'ussd', 'bank', 'qr']);
 
 /**
- * The time a Paystack payment is judged by: when the buyer started paying for a channel that confirms
- * later, else when Paystack recorded it paid; null when Paystack gave neither (judged as made now).
+ * How long after its start a transfer is taken as landing without Paystack having confirmed it under
+ * way meanwhile: the life of the account number Paystack's pay-with-transfer hands the buyer.
  */
-export function paystackPaymentTime(facts: { channel: string; createdAt: string | null; paidAt: string | null }) {
-  if (completesLater.has(facts.channel) && facts.createdAt) return facts.createdAt;
-  return facts.paidAt;
+export const paystackTransferWindowMs = 30 * 60_000;
+
+/**
+ * The time a Paystack payment is judged by: when the buyer started paying, for a channel that confirms
+ * later, if Paystack confirmed it under way while its checkout still waited for it (`awaited`,
+ * pendingPayments.ts transferStillAwaited) or it landed within the transfer window of its start; else
+ * when Paystack recorded it paid, so a transfer nobody saw coming is a late payment under today's rules
+ * and never takes a code's use past its limit. Null when Paystack gave neither (judged as made now).
+ */
+export function paystackPaymentTime(
+  facts: { channel: string; createdAt: string | null; paidAt: string | null },
+  { awaited }: { awaited: boolean },
+): string | null {
+  if (!completesLater.has(facts.channel) || !facts.createdAt) return facts.paidAt;
+  if (awaited) return facts.createdAt;
+  const started = Date.parse(facts.createdAt);
+  const landed = facts.paidAt ? Date.parse(facts.paidAt) : Number.NaN;
+  return landed >= started && landed - started <= paystackTransferWindowMs ? facts.createdAt : facts.paidAt;
 }
 
 export const paidAfterExpiry = 'Paid after the checkout expired, at a price no longer offered.';

@@ -28,6 +28,22 @@ export interface PendingFields {
   /** The waiting e-mail: claimed ('sending') by the one call that marked the checkout pending. */
   waitMail?: 'sending' | 'sent' | 'failed';
   endedBy?: PendingEnd;
+  /**
+   * When Paystack first confirmed a transaction for the checkout's reference under way (or paid), asked
+   * when the browser reported it pending or by the expiry sweep, while the checkout still held its
+   * price. Only this keeps a pending checkout's code use past its hour, and lets a transfer confirmed
+   * later be judged by when it was started (latePayments.ts).
+   */
+  transferSeenAt?: Timestamp;
+}
+
+/**
+ * Whether Paystack confirmed the checkout's transfer under way and the checkout still waits for it (a
+ * checkout that expired meanwhile has given its code use back: a payment now is a late one).
+ */
+export function transferStillAwaited(checkout: Checkout): boolean {
+  const { transferSeenAt, status } = checkout as Checkout & PendingFields;
+  return transferSeenAt !== undefined && (status === 'open' || status === 'pending');
 }
 
 export function hashWaitToken(token: string): string {
@@ -61,12 +77,14 @@ export type MarkPendingOutcome =
 
 /**
  * Marks an open (or already pending) checkout pending, in a transaction, and hands out its wait token.
- * Only the call that made it pending claims the waiting e-mail, so racing calls send one.
+ * Only the call that made it pending claims the waiting e-mail, so racing calls send one. `seen`: Paystack
+ * has just confirmed a transaction for its reference (recorded once, as `transferSeenAt`).
  */
 export async function markPending(
   { db, now, links }: { db: Firestore; now: () => Date; links: WaitLinks },
   checkoutId: string,
   kind: PendingKind,
+  seen = false,
 ): Promise<MarkPendingOutcome> {
   const ref = db.collection(checkoutsCollection).doc(checkoutId);
   const token = links.tokenFor(checkoutId);
@@ -87,6 +105,7 @@ export async function markPending(
       pending: data.pending ?? { kind, since: Timestamp.fromDate(now()) },
       waitTokenHash: hashWaitToken(token),
       ...(sendMail ? { waitMail: 'sending' } : {}),
+      ...(seen && !data.transferSeenAt ? { transferSeenAt: Timestamp.fromDate(now()) } : {}),
     });
     return { kind: 'pending', token, sendMail, checkout };
   });

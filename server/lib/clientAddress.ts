@@ -18,18 +18,17 @@
 // The local cloud sets 0: its API is reached directly or through Vite's proxy, which forwards
 // X-Forwarded-For untouched, so only the socket's own address can be trusted there.
 import { createHash } from 'node:crypto';
+import { clientKey } from './rateLimits';
 
 export const defaultTrustProxyHops = 3;
 
 /**
  * How a client address is kept where one must be remembered (a discount code's holds, docs/payments.md
- * 'Discount codes'): its SHA-256 only, never the address itself.
+ * 'Discount codes'): its SHA-256 only, never the address itself, of the same grouping the rate limits
+ * count by (rateLimits.ts `clientKey`): an IPv4 address as it is, an IPv6 one by its /56, since one
+ * household or phone is handed a whole /56 (or more) and picks any address in it.
  */
 export function clientAddressKey(address: string): string {
-  // An IPv4 client seen through an IPv6 socket ('::ffff:203.0.113.5') is the same client.
-  const plain = address
-    .trim()
-    .toLowerCase()
-    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  return createHash('sha256').update(`client-address:${plain}`, 'utf8').digest('hex');
+  const group = clientKey({ ip: address.trim().toLowerCase() });
+  return createHash('sha256').update(`client-address:${group}`, 'utf8').digest('hex');
 }

@@ -4,7 +4,8 @@
 // reminds a buyer who paid. Pending payments waited for long enough end here too.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import { createCheckoutStore, type Checkout, type CheckoutStore, type ExpiryOutcome } from '../checkouts/checkouts';
+import { expireOverdue, type ExpiryOutcome } from '../checkouts/checkoutExpiry';
+import type { Checkout, CheckoutStore } from '../checkouts/checkouts';
 import { overduePending } from '../checkouts/pendingPayments';
 import { createReminderSweep, type ReminderOutcome } from '../checkouts/reminders';
 import type { ServerConfig } from '../config';
@@ -48,23 +49,23 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
     },
   });
 
-  // The store's expiry asks Paystack first, through the same service.
-  const store = createCheckoutStore({
-    db,
-    now,
-    ttlMinutes: deps.config.CHECKOUT_TTL_MINUTES,
-    beforeExpiring: async (checkout) => {
-      if (!asksPaystack(checkout)) return true;
-      // Paid (now fulfilled) or unknown: not expired by this run. An issue or no payment: expired.
-      // A transfer under way: the checkout waits for it instead (and its buyer gets the waiting page).
-      const found = await service.checkPaystackCheckout(checkout);
-      if (found === 'waiting') await service.markTransferPending(checkout);
-      return found === 'unpaid' || found === 'issue';
-    },
-  });
+  // The expiry asks Paystack first, through the same service.
+  const expireCheckouts = () =>
+    expireOverdue({
+      db,
+      now,
+      beforeExpiring: async (checkout) => {
+        if (!asksPaystack(checkout)) return true;
+        // Paid (now fulfilled) or unknown: not expired by this run. An issue or no payment: expired.
+        // A transfer under way: the checkout waits for it instead (and its buyer gets the waiting page).
+        const found = await service.checkPaystackCheckout(checkout);
+        if (found === 'waiting') await service.markTransferPending(checkout);
+        return found === 'unpaid' || found === 'issue';
+      },
+    });
 
   const expiry = async (): Promise<ExpiryOutcome> => {
-    const outcome = await store.expireOverdue();
+    const outcome = await expireCheckouts();
     // Payments on their way, waited for long enough: asked once more, then ended.
     for (const checkout of await overduePending(db, now())) {
       try {

@@ -17,6 +17,7 @@ import {
 } from './orderContext';
 import { toMinor } from '../../domain/money';
 import { paystackPaymentTime } from '../checkouts/latePayments';
+import { transferStillAwaited } from '../checkouts/pendingPayments';
 import { paystackIssue } from './paymentIssueFacts';
 import { checkPaystackPaid, checkPaystackPayment, checkPaystackSplit } from './verification';
 
@@ -56,8 +57,9 @@ async function settlePaystack(
       reference: transaction.reference,
       amountPaid: paid.amountPaid,
       paidAt: paidAtIso(deps, paid.paidAt),
-      // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time).
-      judgedAt: paidAtIso(deps, paystackPaymentTime(transaction)),
+      // A transfer confirmed after the hour is judged by when the buyer started it (Paystack's time),
+      // only if Paystack confirmed it under way while the checkout waited, or it landed in time.
+      judgedAt: paidAtIso(deps, paystackPaymentTime(transaction, { awaited: transferStillAwaited(checkout) })),
       splitVerified,
     },
     paystackIssue(transaction, checkout, fallbackBuyer, ''),
@@ -103,7 +105,7 @@ export async function fulfilPaystackCharge(
 }
 
 /** Paystack's words for a payment started but not yet confirmed (a transfer being matched). */
-const underWay: ReadonlySet<string> = new Set(['pending', 'ongoing', 'processing', 'queued']);
+export const paystackUnderWay: ReadonlySet<string> = new Set(['pending', 'ongoing', 'processing', 'queued']);
 
 /**
  * The sweep's question for a checkout whose webhook may never have come: paid at Paystack? Then
@@ -116,6 +118,6 @@ export async function fulfilPaystackCheckout(
   const done = await replayRecorded(deps, 'paystack', checkout.reference);
   if (done) return done;
   const transaction = await verifyPaystack(deps, checkout.reference);
-  if (underWay.has(transaction.status)) return 'waiting';
+  if (paystackUnderWay.has(transaction.status)) return 'waiting';
   return settlePaystack(deps, transaction, checkout, null);
 }

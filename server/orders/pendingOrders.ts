@@ -20,6 +20,7 @@ import { declinedMail, waitingMail } from '../mail/waitingMails';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
 import { checkClaims, checkoutExpired, type Buyer, type OrderServiceDeps } from './orderContext';
+import { paystackUnderWay } from './paystackPayment';
 
 export interface WaitingDeps {
   mailer: Pick<Transporter, 'sendMail'>;
@@ -62,9 +63,14 @@ async function sendMail(w: WaitingDeps, db: OrderServiceDeps['db'], checkout: Ch
 }
 
 /** Marks the checkout pending, e-mails the waiting page once, and answers its token and status. */
-async function goPending(deps: OrderServiceDeps, checkout: Checkout, kind: PendingKind): Promise<PendingPaymentAnswer> {
+async function goPending(
+  deps: OrderServiceDeps,
+  checkout: Checkout,
+  kind: PendingKind,
+  seen = false,
+): Promise<PendingPaymentAnswer> {
   const w = waiting(deps);
-  const outcome = await markPending({ db: deps.db, now: deps.now, links: w.links }, checkout.id, kind);
+  const outcome = await markPending({ db: deps.db, now: deps.now, links: w.links }, checkout.id, kind, seen);
   if (outcome.kind === 'expired') throw new CheckoutRefusedError(checkoutExpired, 410);
   const transactionId = outcome.kind === 'paid' ? outcome.checkout.transactionId : undefined;
   const status: WaitStatusAnswer = {
@@ -85,8 +91,29 @@ async function goPending(deps: OrderServiceDeps, checkout: Checkout, kind: Pendi
 }
 
 /**
+ * Whether Paystack confirms a transaction for the reference under way (or already paid): Verify
+ * Transaction, asked when the browser reports a transfer. Unknown to Paystack, abandoned or failed,
+ * or Paystack unreachable: not confirmed (the expiry sweep asks again at the checkout's hour).
+ */
+async function paystackConfirms(deps: OrderServiceDeps, reference: string): Promise<boolean> {
+  if (!deps.paystack) return false;
+  try {
+    const transaction = await deps.paystack.verify(reference);
+    if (!transaction || (transaction.reference && transaction.reference !== reference)) return false;
+    return transaction.status === 'success' || paystackUnderWay.has(transaction.status);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) {
+      deps.waiting?.logError(`Checkout reference ${reference}: Paystack check failed`, error);
+    }
+    return false;
+  }
+}
+
+/**
  * POST /api/checkouts/{id}/pending: the buyer's browser reports a transfer Paystack has not yet seen
  * (react-paystack's onBankTransferConfirmationPending), naming the checkout's reference and address.
+ * The browser's word alone keeps nothing: the waiting page is shown, but the checkout keeps its code
+ * use past its hour only while Paystack confirms a transaction under way (asked now and by the sweep).
  */
 export async function reportPending(
   deps: OrderServiceDeps,
@@ -106,7 +133,8 @@ export async function reportPending(
     throw new PaymentNotVerifiedError('No checkout has this payment reference.');
   }
   checkClaims(checkout, productId, customer);
-  const answer = await goPending(deps, checkout, 'transfer');
+  const seen = checkout.provider === 'paystack' && (await paystackConfirms(deps, reference));
+  const answer = await goPending(deps, checkout, 'transfer', seen);
   // The local cloud's demo bank confirms the transfer later, through the webhook.
   if (checkout.provider === 'demo' && answer.status.state === 'waiting') waiting(deps).demoTransferSent?.(reference);
   return answer;
@@ -152,9 +180,12 @@ export async function endPendingPayment(
   return true;
 }
 
-/** The sweep found a transfer under way at Paystack for an open checkout: it waits, and its buyer gets the page. */
+/**
+ * The sweep found a transfer under way at Paystack for an open or pending checkout past its hour: it
+ * waits (Paystack's confirmation recorded), and its buyer gets the waiting page if not yet sent.
+ */
 export async function markTransferPending(deps: OrderServiceDeps, checkout: Checkout): Promise<void> {
-  if (checkout.status === 'open') await goPending(deps, checkout, 'transfer');
+  if (checkout.status === 'open' || checkout.status === 'pending') await goPending(deps, checkout, 'transfer', true);
 }
 
 export function pendingPayments(deps: OrderServiceDeps): Promise<PendingPaymentRow[]> {

@@ -49,22 +49,36 @@ export function checkPaystackPayment(
 }
 
 /**
- * How Paystack settled the charge against the checkout's split (docs/affiliates.md). True: it went to
- * the affiliate's subaccount with the seller's share the checkout fixed (where Paystack reports it).
- * False: the charge was not split at all, which is still a sale whose commission is then owed on the
- * ledger. A charge split with a subaccount the checkout did not name, or with another share, was split
- * as nobody here agreed (the buyer's browser sets the split in the popup, so it can send part of the
- * seller's money elsewhere): paid but not as asked, for the seller to look at.
+ * How Paystack settled the charge against the checkout's split (docs/affiliates.md). True only when
+ * Paystack's answer shows the split: the affiliate's subaccount, and the seller's share the checkout
+ * fixed, read from `fees_split` (its `params.transaction_charge`, and what the subaccount received,
+ * which may not exceed the rest). False: the charge was not split at all, which is still a sale whose
+ * commission is then owed on the ledger. Anything else is paid but not as asked, for the seller to
+ * look at (PaymentMismatchError): a split with a subaccount or a split group the checkout did not name,
+ * or with another share (the buyer's browser sets the split in the popup, so it can send part of the
+ * seller's money elsewhere), and a split Paystack's answer does not show the shares of, which is
+ * never assumed to be the right one.
  */
 export function checkPaystackSplit(
   transaction: PaystackTransaction,
   split: { subaccount: string; transactionChargeMinor: number } | null,
 ): boolean {
-  if (!transaction.subaccountCode) return false;
+  const share = transaction.subaccountShare ?? null;
+  if (transaction.splitCode) {
+    throw new PaymentMismatchError('The payment was split by a Paystack split group this checkout did not name.');
+  }
+  if (!transaction.subaccountCode) {
+    if (transaction.transactionCharge === null && share === null) return false;
+    throw new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.');
+  }
   if (!split || transaction.subaccountCode !== split.subaccount) {
     throw new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.');
   }
-  if (transaction.transactionCharge !== null && transaction.transactionCharge !== split.transactionChargeMinor) {
+  if (transaction.transactionCharge === null && share === null) {
+    throw new PaymentMismatchError("Paystack's answer does not show how this payment was split.");
+  }
+  const charge = transaction.transactionCharge ?? transaction.amount - (share ?? 0);
+  if (charge !== split.transactionChargeMinor || (share !== null && share > transaction.amount - charge)) {
     throw new PaymentMismatchError("The payment was split with a share other than this checkout's.");
   }
   return true;

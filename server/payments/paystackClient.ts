@@ -21,6 +21,10 @@ export interface PaystackTransaction {
   subaccountCode: string;
   /** The main account's flat share the split used (`fees_split.params.transaction_charge`), kobo; null when not reported. */
   transactionCharge: number | null;
+  /** What the subaccount received (`fees_split.subaccount`), kobo; null when not reported. */
+  subaccountShare?: number | null;
+  /** The split group the charge was split by (`split.split_code`); '' or absent when none. */
+  splitCode?: string;
 }
 
 /** Paystack's answer to a refund request: queued (usually 'pending') or refused with its reason. */
@@ -76,13 +80,25 @@ export function readPaystackTransaction(data: Record<string, unknown>): Paystack
     },
     subaccountCode: isRecord(data.subaccount) ? text(data.subaccount.subaccount_code) : '',
     transactionCharge: splitCharge(data.fees_split),
+    subaccountShare: subaccountShare(data.fees_split),
+    splitCode: isRecord(data.split) ? text(data.split.split_code) : '',
   };
+}
+
+/** A whole number of kobo as Paystack writes it (a number or a numeric string); null otherwise. */
+function kobo(value: unknown): number | null {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value.trim() === '')) return null;
+  const amount = Number(value);
+  return Number.isSafeInteger(amount) ? amount : null;
 }
 
 function splitCharge(value: unknown): number | null {
   const params = isRecord(value) && isRecord(value.params) ? value.params : null;
-  const charge = params ? Number(params.transaction_charge) : Number.NaN;
-  return Number.isFinite(charge) ? charge : null;
+  return params ? kobo(params.transaction_charge) : null;
+}
+
+function subaccountShare(value: unknown): number | null {
+  return isRecord(value) ? kobo(value.subaccount) : null;
 }
 
 export function createPaystackClient({

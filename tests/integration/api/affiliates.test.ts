@@ -158,7 +158,7 @@ async function payWithPaystack(
   customer: Customer,
   reference: string,
   amountKobo: number,
-  split?: { subaccount: string; transactionCharge: number },
+  split?: { subaccount: string; transactionCharge: number | null },
 ) {
   paystack.charges.set(reference, {
     reference,
@@ -486,6 +486,24 @@ describe('commission and the Paystack split', () => {
       expect((await db.doc(`transactions/paystack_${started.reference}`).get()).exists).toBe(false);
       expect(await commissionDoc(`paystack_${started.reference}`)).toBeNull();
     }
+  });
+
+  it('holds for the seller a charge to the right subaccount whose answer does not show the split', async () => {
+    const product = await seedProduct({ priceInNgn: 7500 });
+    const affiliate = await approvedAffiliate('bank');
+    const buyer = buildCustomer();
+    const started = await checkout(product, buyer, { ref: affiliate.code });
+    // Paystack names the affiliate's subaccount but gives no fees_split: the shares are not shown.
+    const answer = await payWithPaystack(product, buyer, started.reference, 750_000, {
+      subaccount: `ACCT_${affiliate.accountNumber}`,
+      transactionCharge: null,
+    });
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toMatchObject({ paymentIssue: true });
+    const issue = (await db.doc(`paymentIssues/paystack_${started.reference}`).get()).data();
+    expect(issue?.reason).toBe("Paystack's answer does not show how this payment was split.");
+    expect((await db.doc(`transactions/paystack_${started.reference}`).get()).exists).toBe(false);
+    expect(await commissionDoc(`paystack_${started.reference}`)).toBeNull();
   });
 
   it('records one commission when the buyer’s call and a retry fulfil the same payment at once', async () => {

@@ -92,6 +92,30 @@ describe('one hold per buyer of a limited code', () => {
     for (const hold of holds.docs) expect(JSON.stringify({ id: hold.id, ...hold.data() })).not.toContain(client);
   }, 60_000);
 
+  it('lets three addresses of one IPv6 /56 with three mailboxes hold 1 use of a 3-use code: buyers from other networks get the rest', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ maxUses: 3 });
+    const block = `2001:db8:${(0xb000 + clients++).toString(16)}`;
+    const mine = [];
+    for (const client of [`${block}:1::1`, `${block}:1::2`, `${block}:1::3`, `${block}:ff::9`]) {
+      mine.push(await checkout(product, buildCustomer(), code, client));
+    }
+    expect(mine.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 1, uses: 0 });
+
+    const elsewhere = await checkout(product, buildCustomer(), code, anotherClient());
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body).toMatchObject({ amount: 3825, discount: 675 });
+    // The next /56 is another client.
+    const neighbour = await checkout(product, buildCustomer(), code, `${block}:100::1`);
+    expect(neighbour.status).toBe(201);
+    expect(await codeDoc(code)).toMatchObject({ reserved: 3, uses: 0 });
+    const statuses = (await db.collection(`discountCodes/${code}/reservations`).get()).docs.map((doc) =>
+      String(doc.get('status')),
+    );
+    expect(statuses.sort()).toEqual(['replaced', 'replaced', 'replaced', 'reserved', 'reserved', 'reserved']);
+  });
+
   it('lets one address from two client addresses, however it is spelled, hold 1 use', async () => {
     const product = await seedProduct({ priceInNgn: 4500 });
     const code = await seedCode({ maxUses: 3 });

@@ -744,6 +744,22 @@ describe('the API tells a stranger nothing about who bought what', () => {
     );
   });
 
+  it('tells who paid with a once-per-e-mail code, and only that, at the quote: the one deliberate disclosure', async () => {
+    const product = await seedProduct({ priceInNgn: 4500 });
+    const code = await seedCode({ percent: 15, oncePerEmail: true });
+    const buyer = buildCustomer();
+    const paid = await checkout({ productId: product.id, currency: 'NGN', customer: buyer, code, provider: 'demo' });
+    expect((await demoOrder(paid.body.reference, product, buyer)).status).toBe(200);
+
+    // docs/security.md: refused before paying, so no buyer pays for an order then refused.
+    expect(await quoteAnswer(product.id, code, buyer.email)).toBe(
+      '400 {"message":"This code has already been used with this e-mail address."}',
+    );
+    expect(await quoteAnswer(product.id, code, stranger().email)).toBe(
+      `200 {"code":"${code}","currency":"NGN","listPrice":4500,"discount":675,"amount":3825}`,
+    );
+  });
+
   it('answers the same for a buyer who paid for the product as for a stranger', async () => {
     const product = await seedProduct({ priceInNgn: 4500 });
     const code = await seedCode({ percent: 15 });

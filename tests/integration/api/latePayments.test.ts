@@ -1,8 +1,9 @@
 // Payments that arrive after their checkout expired (docs/payments.md, 'Checkout sessions'), through
 // the purchase API on the local cloud (our Firestore emulator, real SMTP into the mail catcher), with
 // Paystack and PayPal faked by msw. The API's clock is its injectable `now`, moved by the tests; it
-// starts hours in the past and only moves towards the real time, so an expiry sweep run on it only
-// expires checkouts that are overdue for everyone sharing the cloud.
+// starts two days in the past, behind every other file's clock (pendingPayments.test.ts runs 8 hours
+// back), and moves a few hours at most, so an expiry sweep run on it only expires checkouts that are
+// overdue for everyone sharing the cloud.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutExpiry } from '../../../server/app';
@@ -36,7 +37,7 @@ import {
 
 const minute = 60_000;
 /** The API's clock and the providers' (paid_at, create_time). */
-let clock = new Date(Date.now() - 8 * 60 * minute);
+let clock = new Date(Date.now() - 48 * 60 * minute);
 const now = () => new Date(clock.getTime());
 const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
@@ -54,7 +55,7 @@ beforeAll(async () => {
 afterEach(() => {
   msw.resetHandlers();
   // Every test starts its own stretch of time, still hours before the real now.
-  clock = new Date(Date.now() - 8 * 60 * minute);
+  clock = new Date(Date.now() - 48 * 60 * minute);
 });
 afterAll(async () => {
   msw.close();

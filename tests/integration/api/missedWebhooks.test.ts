@@ -197,17 +197,42 @@ describe('the expiry sweep asks Paystack first', () => {
   it('ends a pending transfer waited for a day after its hour, and a paid one is fulfilled instead', async () => {
     const since = { kind: 'transfer', since: minutesBefore(26 * 60) };
     const stale = await checkout(26 * 60, { status: 'pending', pending: since, reminder: 'skipped' });
-    const late = await checkout(26 * 60, { status: 'pending', pending: since, reminder: 'skipped' });
+    // Paystack confirmed this one's transfer under way while the checkout waited for it.
+    const late = await checkout(26 * 60, {
+      status: 'pending',
+      pending: since,
+      reminder: 'skipped',
+      transferSeenAt: minutesBefore(25.5 * 60),
+    });
     paid(late.reference, late.email, {
       channel: 'bank_transfer',
       createdAt: new Date(now.getTime() - 25.5 * 60 * 60_000).toISOString(),
       paidAt: new Date(now.getTime() - 60_000).toISOString(),
     });
     const young = await checkout(90, { status: 'pending', pending: { kind: 'transfer', since: minutesBefore(80) } });
+    paid(young.reference, young.email, { status: 'ongoing', paidAt: null, channel: 'bank_transfer' });
     await expire();
     expect(await stored(stale.id)).toMatchObject({ status: 'expired', endedBy: 'expired' });
     expect(await stored(late.id)).toMatchObject({ status: 'paid' });
-    expect(await stored(young.id)).toMatchObject({ status: 'pending' });
+    expect(await stored(young.id)).toMatchObject({ status: 'pending', transferSeenAt: expect.anything() });
+  });
+
+  it('expires at its hour a transfer only the browser reported, Paystack knowing no transaction for it', async () => {
+    const pending = { status: 'pending', pending: { kind: 'transfer', since: minutesBefore(80) } };
+    const unknown = await checkout(90, pending);
+    const abandoned = await checkout(90, { ...pending, transferSeenAt: minutesBefore(80) });
+    paid(abandoned.reference, abandoned.email, { status: 'abandoned', paidAt: null, channel: 'bank_transfer' });
+    const paypal = await checkout(90, {
+      ...pending,
+      provider: 'paypal',
+      pending: { kind: 'paypal', since: minutesBefore(80) },
+    });
+    expect(await expire()).toEqual({ expired: 2, released: 0 });
+    expect(await stored(unknown.id)).toMatchObject({ status: 'expired', endedBy: 'expired' });
+    expect(await stored(abandoned.id)).toMatchObject({ status: 'expired', endedBy: 'expired' });
+    // PayPal's own word that a capture is under review waits its lifetime.
+    expect(await stored(paypal.id)).toMatchObject({ status: 'pending' });
+    expect(paystack.verifyCalls.sort()).toEqual([unknown.reference, abandoned.reference].sort());
   });
 });
 

@@ -134,11 +134,25 @@ const orderMailFor = (customer: Customer, product: SeededProduct) => (mail: Caug
   toAddress(customer.email)(mail) && mail.subject.startsWith(`Your purchase: ${product.title}`);
 
 describe('a bank transfer confirmed after the checkout’s hour', () => {
-  it('is fulfilled at the checkout’s price by the webhook when the buyer started it inside the hour', async () => {
+  it('is fulfilled at the checkout’s price by the webhook when the buyer started it inside the hour and Paystack saw it under way', async () => {
     const product = await seedProduct();
     const customer = buildCustomer();
     const opened = await openCheckout(product, customer);
-    const startedAt = new Date(clock.getTime() + 50 * minute).toISOString();
+    advance(50 * minute);
+    const startedAt = now().toISOString();
+    paystack.charges.set(opened.reference, {
+      reference: opened.reference,
+      status: 'ongoing',
+      amount: 750_000,
+      currency: 'NGN',
+      metadata: { productId: product.id },
+      customerEmail: customer.email,
+      createdAt: startedAt,
+      channel: 'bank_transfer',
+    });
+    // The browser reports it; Paystack confirms a transaction under way for the reference.
+    expect((await reportPending(opened, product, customer)).status).toBe(202);
+    expect(await checkoutOf(opened.checkoutId)).toMatchObject({ status: 'pending', transferSeenAt: expect.anything() });
     // The seller raised the price meanwhile: a payment judged at its confirmation would not cover it.
     await db.doc(`products/${product.id}`).update({ priceInNgn: 9000 });
     advance(3 * 60 * minute);

@@ -108,8 +108,11 @@ export interface PaystackCharge {
   createdAt?: string;
   /** 'card' unless given ('bank_transfer', 'ussd', ...). */
   channel?: string;
-  /** The subaccount Paystack split the charge with, and the main account's flat share (kobo). */
-  split?: { subaccount: string; transactionCharge: number };
+  /**
+   * The subaccount Paystack split the charge with, and the main account's flat share (kobo); a null
+   * share answers the subaccount without any fees_split.
+   */
+  split?: { subaccount: string; transactionCharge: number | null };
 }
 
 /** Paystack's verify endpoint over a table the tests fill; it records every call. */
@@ -149,14 +152,15 @@ export function paystackTransactionData(charge: PaystackCharge) {
     customer: { id: 1, first_name: null, last_name: null, email: charge.customerEmail, phone: null },
     // Paystack answers an empty subaccount and no fees_split for a charge that was not split.
     subaccount: charge.split ? { subaccount_code: charge.split.subaccount, percentage_charge: 70 } : {},
-    fees_split: charge.split
-      ? {
-          paystack: 10_000,
-          integration: charge.split.transactionCharge - 10_000,
-          subaccount: charge.amount - charge.split.transactionCharge,
-          params: { bearer: 'account', transaction_charge: String(charge.split.transactionCharge) },
-        }
-      : null,
+    fees_split:
+      charge.split && charge.split.transactionCharge !== null
+        ? {
+            paystack: 10_000,
+            integration: charge.split.transactionCharge - 10_000,
+            subaccount: charge.amount - charge.split.transactionCharge,
+            params: { bearer: 'account', transaction_charge: String(charge.split.transactionCharge) },
+          }
+        : null,
   };
 }
 

@@ -212,7 +212,29 @@ describe('checkPaystackSplit', () => {
 
   it('accepts a charge split with the checkout’s subaccount and the seller’s share', () => {
     expect(checkPaystackSplit(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000 }), split)).toBe(true);
-    expect(checkPaystackSplit(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null }), split)).toBe(true);
+    // Without fees_split's params, what the subaccount received shows the seller's share.
+    const byShare = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null, subaccountShare: 225_000 });
+    expect(checkPaystackSplit(byShare, split)).toBe(true);
+  });
+
+  it('never assumes a split its answer does not show: the right subaccount without fees_split is for the seller', () => {
+    expect(() => checkPaystackSplit(paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null }), split)).toThrow(
+      new PaymentMismatchError("Paystack's answer does not show how this payment was split."),
+    );
+    const moreToAda = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000, subaccountShare: 300_000 });
+    expect(() => checkPaystackSplit(moreToAda, split)).toThrow(
+      new PaymentMismatchError("The payment was split with a share other than this checkout's."),
+    );
+    const byShare = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: null, subaccountShare: 300_000 });
+    expect(() => checkPaystackSplit(byShare, split)).toThrow(PaymentMismatchError);
+    const group = paystack({ subaccountCode: 'ACCT_ada', transactionCharge: 525_000, splitCode: 'SPL_eve' });
+    expect(() => checkPaystackSplit(group, split)).toThrow(
+      new PaymentMismatchError('The payment was split by a Paystack split group this checkout did not name.'),
+    );
+    const unnamed = paystack({ subaccountCode: '', transactionCharge: 525_000 });
+    expect(() => checkPaystackSplit(unnamed, null)).toThrow(
+      new PaymentMismatchError('The payment was split with a Paystack subaccount this checkout did not name.'),
+    );
   });
 
   it('takes a charge without any split as unsplit, with or without a split on the checkout', () => {
@@ -250,6 +272,18 @@ describe('checkPaystackSplit', () => {
     });
     expect(read.subaccountCode).toBe('ACCT_ada');
     expect(read.transactionCharge).toBe(525_000);
-    expect(readPaystackTransaction({ subaccount: {} }).subaccountCode).toBe('');
+    expect(read.subaccountShare).toBe(225_000);
+    expect(read.splitCode).toBe('');
+    const unsplit = readPaystackTransaction({ subaccount: {}, split: {}, fees_split: null });
+    expect(unsplit).toMatchObject({
+      subaccountCode: '',
+      transactionCharge: null,
+      subaccountShare: null,
+      splitCode: '',
+    });
+    expect(readPaystackTransaction({ split: { split_code: 'SPL_eve' } }).splitCode).toBe('SPL_eve');
+    expect(readPaystackTransaction({ fees_split: { params: { transaction_charge: '' } } }).transactionCharge).toBe(
+      null,
+    );
   });
 });

@@ -120,7 +120,8 @@ export async function startAuthEmulator(options: {
   };
 
   try {
-    await waitForHttp(url, 60_000, child, () => output);
+    // firebase-tools loads a large module tree before it listens: about 50 s on a busy 2-core machine.
+    await waitForHttp(url, 180_000, child, () => output);
   } catch (error) {
     await stop();
     throw error;

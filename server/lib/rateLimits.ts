@@ -168,8 +168,9 @@ export interface AccountMailLocals {
 
 /**
  * The account e-mails' second counter: per address mailed (hashed, as the license key), whoever
- * asks, so many clients together cannot fill one inbox (every spelling of one mailbox counts once). The address is the one a route has already
- * established (res.locals.accountEmail, from a verified ID token) or else the one the JSON body names.
+ * asks, so many clients together cannot fill one inbox; every spelling of one mailbox counts once.
+ * The address is the one a route has already established (res.locals.accountEmail, from a verified
+ * ID token) or else the one the JSON body names.
  */
 function accountAddressOf(req: Request, res: Response): string {
   const established = (res.locals as AccountMailLocals).accountEmail;

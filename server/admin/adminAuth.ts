@@ -30,9 +30,9 @@ function inEmulatorTurn<T>(host: string, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Verifies admins' ID tokens for `projectId` and makes account e-mail links: against Google's keys, or against the Auth emulator at
- * `emulatorHost` (local cloud and tests only; the deployed function refuses to start with an
- * emulator host, server/lib/deployGuards.ts).
+ * Verifies admins' ID tokens for `projectId` and makes account e-mail links: against Google's keys,
+ * or against the Auth emulator at `emulatorHost` (local cloud and tests only; the deployed function
+ * refuses to start with an emulator host, server/lib/deployGuards.ts).
  *
  * firebase-admin has no setting for the emulator: it reads process.env.FIREBASE_AUTH_EMULATOR_HOST
  * on every call (whether tokens are unsigned emulator ones) and when an Auth instance first looks an

@@ -167,6 +167,20 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
     await auth.signOutAdmin();
   });
 
+  it("asks the API for a reset link alike for any address, and shows the API's sentence when it refuses", async () => {
+    await expect(auth.sendResetLink(` ${demoAdmin.email} `)).resolves.toBeUndefined();
+    await expect(auth.sendResetLink(`nobody+${run}@digitalstore.test`)).resolves.toBeUndefined();
+    await expect(auth.sendResetLink('not-an-address')).rejects.toEqual({
+      code: 'http/400',
+      message: 'Please enter a valid email address.',
+    });
+    const subjects = (await mailsTo(demoAdmin.email, 1)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Reset your password'))).toEqual([
+      'Reset your password — Digital Store',
+    ]);
+    expect(await mailsTo(`nobody+${run}@digitalstore.test`, 0)).toEqual([]);
+  });
+
   it('answers a wrong password with a readable sentence, not an auth/ code', async () => {
     await expect(session.logIn(demoAdmin.email, 'not-the-password')).rejects.toMatchObject({
       message: 'The e-mail address or password is incorrect.',

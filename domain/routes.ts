@@ -22,5 +22,7 @@ export const paths = {
   adminSignup: '/adminsignup',
   adminForgotPassword: '/adminforgotpassword',
   adminResetPassword: '/adminresetpassword',
+  /** Where the verification e-mail's link applies its code (docs/admin.md). */
+  adminVerify: '/adminverify',
   adminDashboard: '/admindashboard',
 } as const;

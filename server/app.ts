@@ -3,7 +3,8 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
+import { refuseAllTokens, type AccountActions, type IdTokenVerifier } from './admin/adminAuth';
+import { mountAccountMails } from './admin/accountMailRoutes';
 import { createCloudinaryClient } from './admin/cloudinaryClient';
 import { createImageRouter } from './admin/imageRoutes';
 import { createRequireAdmin } from './admin/requireAdmin';
@@ -50,8 +51,8 @@ export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
-  /** firebase-admin Auth (admin/adminAuth.ts) verifies admins' ID tokens; without it admin routes fail closed (401). */
-  auth?: IdTokenVerifier;
+  /** firebase-admin Auth (admin/adminAuth.ts): ID tokens, account mails; without it admin routes fail closed (401). */
+  auth?: IdTokenVerifier & Partial<AccountActions>;
   now?: () => Date;
   /** Where failures that do not reach the client are reported; console.error goes to Cloud Logging. */
   logError?: (message: string, error: unknown) => void;
@@ -68,9 +69,7 @@ export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
   demoTransferSent?: (reference: string) => void;
 }
 
-function logToConsole(message: string, error: unknown): void {
-  console.error(message, error);
-}
+const logToConsole = (message: string, error: unknown): void => console.error(message, error);
 
 /** The bucket, built once on first use: a store without one still serves everything else. */
 function lazyFileStorage(deps: AppDeps, logError: (message: string, error: unknown) => void): () => FileStorage | null {
@@ -196,6 +195,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  mountAccountMails(app, { ...deps, auth: { ...refuseAllTokens, ...deps.auth }, limits, logError });
   const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
   app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
   app.use('/api', createImageRouter({ requireAdmin, cloudinary: cloudinaryFor(deps.config, now), logError }));

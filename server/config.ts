@@ -126,6 +126,12 @@ const schema = z.object({
   LICENSE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   LICENSE_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LICENSE_KEY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Admin account e-mails (password reset, address verification; docs/admin.md): asked per client,
+  // and sent per address whoever asks.
+  ACCOUNT_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  ACCOUNT_MAIL_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  ACCOUNT_MAIL_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  ACCOUNT_MAIL_ADDRESS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });
 
 export type ServerConfig = z.infer<typeof schema>;

@@ -123,6 +123,7 @@ export function App() {
         <Route path="adminsignup" element={<Admin page="signup" />} />
         <Route path="adminforgotpassword" element={<Admin page="forgotPassword" />} />
         <Route path="adminresetpassword" element={<Admin page="resetPassword" />} />
+        <Route path="adminverify" element={<Admin page="verifyEmail" />} />
         <Route path="admindashboard" element={<Admin page="dashboard" />} />
       </Route>
     </Routes>

@@ -5,9 +5,10 @@
 // browser or script from flooding the seller's inbox, the order endpoints or the mail server,
 // and needs no shared store.
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { ServerConfig } from '../config';
+import { addressKey } from './addressKey';
 
 export type RateLimitName =
   | 'contact'
@@ -20,7 +21,9 @@ export type RateLimitName =
   | 'signIn'
   | 'admin'
   | 'licenses'
-  | 'licenseKey';
+  | 'licenseKey'
+  | 'accountMail'
+  | 'accountMailAddress';
 
 export interface RateLimitSetting {
   limit: number;
@@ -41,6 +44,8 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   admin: 'Too many requests. Please wait a minute and try again.',
   licenses: 'Too many license requests from this connection. Please wait a minute and try again.',
   licenseKey: 'Too many requests for this license key. Please wait a minute and try again.',
+  accountMail: 'Too many requests for account e-mails from this connection. Please try again in 10 minutes.',
+  accountMailAddress: 'Too many e-mails asked for this address. Please wait an hour and try again.',
 };
 
 export type RateLimitConfig = Pick<
@@ -67,6 +72,10 @@ export type RateLimitConfig = Pick<
   | 'LICENSE_RATE_WINDOW_MS'
   | 'LICENSE_KEY_RATE_LIMIT'
   | 'LICENSE_KEY_RATE_WINDOW_MS'
+  | 'ACCOUNT_MAIL_RATE_LIMIT'
+  | 'ACCOUNT_MAIL_RATE_WINDOW_MS'
+  | 'ACCOUNT_MAIL_ADDRESS_RATE_LIMIT'
+  | 'ACCOUNT_MAIL_ADDRESS_RATE_WINDOW_MS'
   | 'TRUST_PROXY_HOPS'
 >;
 
@@ -123,6 +132,16 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       windowMs: config.LICENSE_KEY_RATE_WINDOW_MS,
       message: rateLimitMessages.licenseKey,
     },
+    accountMail: {
+      limit: config.ACCOUNT_MAIL_RATE_LIMIT,
+      windowMs: config.ACCOUNT_MAIL_RATE_WINDOW_MS,
+      message: rateLimitMessages.accountMail,
+    },
+    accountMailAddress: {
+      limit: config.ACCOUNT_MAIL_ADDRESS_RATE_LIMIT,
+      windowMs: config.ACCOUNT_MAIL_ADDRESS_RATE_WINDOW_MS,
+      message: rateLimitMessages.accountMailAddress,
+    },
   };
 }
 
@@ -142,6 +161,25 @@ function licenseKeyOf(req: Request): string {
     .digest('hex');
 }
 
+/** What a route that mails an account puts in res.locals: the address it is about to mail. */
+export interface AccountMailLocals {
+  accountEmail?: string;
+}
+
+/**
+ * The account e-mails' second counter: per address mailed (hashed, as the license key), whoever
+ * asks, so many clients together cannot fill one inbox; every spelling of one mailbox counts once.
+ * The address is the one a route has already established (res.locals.accountEmail, from a verified
+ * ID token) or else the one the JSON body names.
+ */
+function accountAddressOf(req: Request, res: Response): string {
+  const established = (res.locals as AccountMailLocals).accountEmail;
+  const body: unknown = req.body;
+  const named = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
+  const address = established ?? (typeof named === 'string' ? named : '');
+  return addressKey(address);
+}
+
 /**
  * Who a per-client limit counts: the client's address (an IPv6 one by its /56, as the library's own
  * default does). A request whose client has already disconnected has no address any more; those
@@ -154,7 +192,7 @@ export function clientKey(req: Pick<Request, 'ip'>): string {
 function createLimiter(
   setting: RateLimitSetting,
   trustProxyHops: number,
-  keyGenerator: (req: Request) => string = clientKey,
+  keyGenerator: (req: Request, res: Response) => string = clientKey,
 ): RequestHandler {
   return rateLimit({
     keyGenerator,
@@ -192,8 +230,9 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
  * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
  * order routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
  * GET /api/checkouts/:id/status, `licenses` and `licenseKey` on the license API, `resend` on
- * POST /api/purchases/resend, `access` on GET /api/access/:token and
- * `admin` on the admin API routes.
+ * POST /api/purchases/resend, `access` on GET /api/access/:token,
+ * `admin` on the admin API routes, and `accountMail` then `accountMailAddress` on the admin account
+ * e-mails (server/admin/accountMailRoutes.ts).
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {
   const settings = rateLimitSettings(config);
@@ -202,7 +241,7 @@ export function createRateLimits(config: RateLimitConfig): RateLimits {
     limits[name] = createLimiter(
       settings[name],
       config.TRUST_PROXY_HOPS,
-      name === 'licenseKey' ? licenseKeyOf : undefined,
+      name === 'licenseKey' ? licenseKeyOf : name === 'accountMailAddress' ? accountAddressOf : undefined,
     );
   }
   return limits;

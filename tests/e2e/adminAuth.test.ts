@@ -1,13 +1,13 @@
 // The admin's way in, in a real Chromium against the built SPA, the Auth emulator and our Firestore
-// emulator: sign up, verify the e-mail with the link Firebase Auth would have sent (pending, kept
-// out), approval by the seeded admin, sign-in, logout, and a password reset with the code Firebase
-// Auth would have e-mailed.
+// emulator: sign up, verify the e-mail with the link the API mailed (pending, kept out), approval by
+// the seeded admin, sign-in, logout, and a password reset with the link the API mailed.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
+import { mailedLinkTo } from '../support/adminE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
-const { baseUrl, authUrl, projectId } = inject('e2e');
+const { baseUrl, authUrl, projectId, mailUrl } = inject('e2e');
 let browser: Browser;
 
 const run = Date.now().toString(36);
@@ -91,10 +91,14 @@ describe('admin sign-up and approval', () => {
     });
     await answerDialog(page, 'Verify your e-mail address');
 
-    // The link Firebase Auth e-mails verifies the address and continues to the login page.
+    // The link the API mailed (the second: signing in unverified sent a new one) verifies the address
+    // on the store's own page, which leads on to the login page; it carries the code the emulator made.
     const verification = await codeFor(newcomer.email, 'VERIFY_EMAIL');
-    expect(new URL(verification.oobLink).searchParams.get('continueUrl')).toBe(`${baseUrl}/adminlogin`);
-    await page.goto(verification.oobLink);
+    const link = await mailedLinkTo(mailUrl, newcomer.email, 'Verify your e-mail address', 2);
+    expect(link).toBe(`${baseUrl}/adminverify?oobCode=${encodeURIComponent(verification.oobCode)}`);
+    await page.goto(link);
+    await page.getByText('Your e-mail address is verified.').waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Log in' }).click();
     await expect.poll(() => path(page)).toBe('/adminlogin');
 
     await logIn(page, newcomer.email, newcomer.password);
@@ -197,10 +201,11 @@ describe('password reset', () => {
 
     const code = await resetCodeFor(newcomer.email);
     usedCode = code.oobCode;
-    // The e-mail's link continues to our reset page.
-    expect(new URL(code.oobLink).searchParams.get('continueUrl')).toBe(`${baseUrl}/adminresetpassword`);
+    // The e-mail's link opens our reset page with the code.
+    const link = await mailedLinkTo(mailUrl, newcomer.email, 'Reset your password');
+    expect(link).toBe(`${baseUrl}/adminresetpassword?oobCode=${encodeURIComponent(code.oobCode)}`);
 
-    await page.goto(`${baseUrl}/adminresetpassword?mode=resetPassword&oobCode=${encodeURIComponent(code.oobCode)}`);
+    await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('ngozi-new-pass-2027');
     await page.getByLabel('Confirm new password').fill('ngozi-new-pass-2027');
     await page.getByRole('button', { name: 'Reset Password' }).click();

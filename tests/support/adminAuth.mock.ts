@@ -28,6 +28,7 @@ export const sendVerificationEmail = vi.fn<AuthModule['sendVerificationEmail']>(
 export const sendResetLink = vi.fn<AuthModule['sendResetLink']>();
 export const checkResetCode = vi.fn<AuthModule['checkResetCode']>();
 export const resetPassword = vi.fn<AuthModule['resetPassword']>();
+export const verifyEmailAddress = vi.fn<AuthModule['verifyEmailAddress']>();
 
 export const fetchAdmin = vi.fn<AdminsModule['fetchAdmin']>();
 export const updateAdminPhone = vi.fn<AdminsModule['updateAdminPhone']>();
@@ -48,6 +49,7 @@ const authMock = {
   sendResetLink,
   checkResetCode,
   resetPassword,
+  verifyEmailAddress,
 } satisfies AuthModule;
 
 const adminsMock = {
@@ -103,4 +105,5 @@ export function resetAdminMocks(admins: AdminInfo[] = []) {
   rejectAdminRequest.mockResolvedValue(undefined);
   sendResetLink.mockResolvedValue(undefined);
   resetPassword.mockResolvedValue(undefined);
+  verifyEmailAddress.mockResolvedValue(undefined);
 }

@@ -1,7 +1,8 @@
-// Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin, and what
-// a file posted is taken out again.
+// Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin, what a
+// file posted is taken out again, and the links of the account e-mails in the local inbox.
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { demoAdmin } from '../../local/seed/seed';
 import { catalogShardId } from '../../domain/catalogIndex';
 
@@ -36,4 +37,20 @@ export async function removeProductsTitled(db: Firestore, title: string): Promis
     );
     await batch.commit();
   }
+}
+
+/**
+ * The link of the newest mail to `email` whose subject starts with `subject`, read from the local
+ * inbox at `mailUrl` once `count` such mails have arrived: what the person opens from their inbox.
+ */
+export async function mailedLinkTo(mailUrl: string, email: string, subject: string, count = 1): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = ((await (await fetch(`${mailUrl}/api/messages`)).json()) as CaughtMail[]).filter(
+      (mail) => mail.to.includes(email.toLowerCase()) && mail.subject.startsWith(subject),
+    );
+    const link = mails.length >= count ? /^(http\S+oobCode=\S+)$/m.exec(mails.at(-1)?.text ?? '')?.[1] : undefined;
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`No mail '${subject}' (${count}) to ${email}`);
 }

@@ -56,6 +56,8 @@ async function startIntegrationCloud(): Promise<RunningCloud> {
       RESEND_RATE_LIMIT: '1000',
       ACCESS_RATE_LIMIT: '1000',
       ADMIN_RATE_LIMIT: '1000',
+      ACCOUNT_MAIL_RATE_LIMIT: '1000',
+      ACCOUNT_MAIL_ADDRESS_RATE_LIMIT: '1000',
     },
   });
   return {

@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       RESEND_RATE_LIMIT: '1000',
       ACCESS_RATE_LIMIT: '1000',
       ADMIN_RATE_LIMIT: '1000',
+      ACCOUNT_MAIL_RATE_LIMIT: '1000',
+      ACCOUNT_MAIL_ADDRESS_RATE_LIMIT: '1000',
       // 'Pay by transfer (demo)' waits this long for the demo bank: long enough to open the waiting
       // page from its e-mail in another browser before the money arrives.
       DEMO_TRANSFER_DELAY_MS: '8000',

@@ -22,6 +22,7 @@ describe('admin routes', () => {
     ['/adminsignup', 'Register Admin'],
     ['/adminforgotpassword', 'Forgot Password'],
     ['/adminresetpassword', 'Reset Password'],
+    ['/adminverify', 'Verify Email'],
   ])('loads the admin chunk and shows %s', async (route, heading) => {
     renderWithProviders(<App />, { route });
     expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();

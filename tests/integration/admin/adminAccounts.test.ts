@@ -1,13 +1,14 @@
 // The admin area's data access (src/features/admin/api) with the real Firebase Auth and Firestore
-// Lite SDKs, against the Auth emulator and our Firestore emulator: sign-up sends the verification
-// e-mail, the first sign-in with a verified address files the request, an admin approves or rejects
-// it, an approved admin signs in and edits their phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Lite SDKs, against the Auth emulator and our Firestore emulator: sign-up has the API mail the
+// verification e-mail (into the cloud's mail catcher), the first sign-in with a verified address files
+// the request, an admin approves or rejects it, an approved admin signs in and edits their phone.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { seedDemoAdmin, demoAdmin } from '../../../local/seed/seed';
 import { verifyEmail } from '../../support/authEmulatorUsers';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import type { CaughtMail } from '../../../local/mail/mailCatcher';
 
 type AuthApi = typeof import('../../../src/features/admin/api/auth');
 type AdminsApi = typeof import('../../../src/features/admin/api/admins');
@@ -34,7 +35,25 @@ async function currentEmail(): Promise<string | null> {
   return (await firebase.getAuthLazy()).currentUser?.email ?? null;
 }
 
+/** The mails to `email` in the cloud's catcher, once `count` have arrived (or after a few seconds). */
+async function mailsTo(email: string, count: number): Promise<CaughtMail[]> {
+  const read = async () =>
+    ((await (await fetch(`${cloud.mailUrl}/api/messages`)).json()) as CaughtMail[]).filter((mail) =>
+      mail.to.includes(email.toLowerCase()),
+    );
+  for (let attempt = 0; attempt < 50 && (await read()).length < count; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return read();
+}
+
 beforeAll(async () => {
+  // A browser resolves the SPA's '/api/...' calls against the store, whose /api is the API; Node's
+  // fetch resolves nothing, so relative URLs go to this run's API, and everything else as it is.
+  const nodeFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    nodeFetch(typeof input === 'string' && input.startsWith('/') ? `${cloud.apiUrl}${input}` : input, init),
+  );
   // The SPA reads its configuration from the environment once; point it at this run's cloud.
   process.env.VITE_USE_EMULATORS = '1';
   process.env.VITE_FIRESTORE_EMULATOR_HOST = cloud.firestoreHost;
@@ -48,6 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await auth.signOutAdmin();
+  vi.unstubAllGlobals();
 });
 
 describe('admin accounts against the Auth and Firestore emulators', () => {
@@ -55,10 +75,16 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
     const chi = registration('Chi Eze', 'chi');
     await session.signUp(chi);
     expect(await currentEmail()).toBeNull();
+    // The API mailed the verification link, on the store's own page.
+    const [verification] = await mailsTo(chi.email, 1);
+    expect(verification?.subject).toBe('Verify your e-mail address — Digital Store');
+    expect(verification?.text).toMatch(/^http\S+\/adminverify\?oobCode=\S+$/m);
     // No request before the address is verified: the rules take one only from a verified e-mail.
     expect((await db.collection('adminRequests').where('email', '==', chi.email).get()).size).toBe(0);
     expect(await session.logIn(chi.email, chi.password)).toEqual({ kind: 'unverified', email: chi.email });
     expect(await currentEmail()).toBeNull();
+    // Signing in before verifying mails a new link.
+    expect(await mailsTo(chi.email, 2)).toHaveLength(2);
     expect((await db.collection('adminRequests').where('email', '==', chi.email).get()).size).toBe(0);
 
     await verifyEmail(cloud.authUrl, cloud.projectId, chi.email);
@@ -139,6 +165,20 @@ describe('admin accounts against the Auth and Firestore emulators', () => {
       admin: { name: 'Dayo Bello' },
     });
     await auth.signOutAdmin();
+  });
+
+  it("asks the API for a reset link alike for any address, and shows the API's sentence when it refuses", async () => {
+    await expect(auth.sendResetLink(` ${demoAdmin.email} `)).resolves.toBeUndefined();
+    await expect(auth.sendResetLink(`nobody+${run}@digitalstore.test`)).resolves.toBeUndefined();
+    await expect(auth.sendResetLink('not-an-address')).rejects.toEqual({
+      code: 'http/400',
+      message: 'Please enter a valid email address.',
+    });
+    const subjects = (await mailsTo(demoAdmin.email, 1)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Reset your password'))).toEqual([
+      'Reset your password — Digital Store',
+    ]);
+    expect(await mailsTo(`nobody+${run}@digitalstore.test`, 0)).toEqual([]);
   });
 
   it('answers a wrong password with a readable sentence, not an auth/ code', async () => {

@@ -1,12 +1,12 @@
 // Every Firebase Auth call of the admin area (only lib/ and features/*/api/ touch the SDK:
-// docs/architecture.md).
+// docs/architecture.md), and the API's account e-mails (reset, verification), which the API sends
+// over the store's own SMTP instead of Firebase's mail (docs/admin.md).
 // Components get plain data and AppErrors; tests mock this module (tests/support/adminAuth.mock.ts).
 import {
+  applyActionCode,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   onAuthStateChanged,
-  sendEmailVerification,
-  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
@@ -14,8 +14,15 @@ import {
   type User,
 } from 'firebase/auth';
 import { toAuthError } from '../../../lib/authErrors';
+import type { AppError } from '../../../lib/errors';
 import { getAuthLazy, getSecondaryAuth } from '../../../lib/firebase';
-import { paths } from '../../../../domain/routes';
+import { HttpError, requestJson } from '../../../lib/http';
+
+/** The API's account e-mails (server/admin/accountMailRoutes.ts). */
+const accountMailUrls = {
+  passwordReset: '/api/admin-account/password-reset',
+  verification: '/api/admin-account/verification-email',
+};
 
 export interface AuthUser {
   uid: string;
@@ -34,17 +41,19 @@ function toAuthUser(user: User): AuthUser {
   };
 }
 
-/** Where a link Firebase Auth e-mails continues: a page of this store (none outside a browser). */
-function continueTo(path: string): { url: string } | undefined {
-  return typeof window === 'undefined' ? undefined : { url: `${window.location.origin}${path}` };
-}
-
-/** Runs an Auth call and rethrows its failure as an AppError with a sentence fit to show. */
+/**
+ * Runs an Auth call, or a call of the API, and rethrows its failure as an AppError with a sentence
+ * fit to show: the API's own sentence when it gave one.
+ */
 async function mapped<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw toAuthError(error);
+    const failure: AppError =
+      error instanceof HttpError && error.serverMessage
+        ? { code: `http/${error.status}`, message: error.serverMessage }
+        : toAuthError(error);
+    throw failure;
   }
 }
 
@@ -78,13 +87,24 @@ export function createAccount(name: string, email: string, password: string): Pr
 }
 
 /**
- * Firebase Auth's verification e-mail for the signed-in account. Its link continues to the login
- * page, where the verified account files its request to become an admin (docs/admin.md).
+ * Asks the API to mail the signed-in account its verification link, which opens the store's
+ * /adminverify; the verified account then files its request to become an admin at login
+ * (docs/admin.md).
  */
 export function sendVerificationEmail(): Promise<void> {
   return mapped(async () => {
     const user = (await getAuthLazy()).currentUser;
-    if (user) await sendEmailVerification(user, continueTo(paths.adminLogin));
+    if (user) await requestJson('POST', accountMailUrls.verification, { token: await user.getIdToken() });
+  });
+}
+
+/** Applies the code of a verification link: the account's address is verified from now on. */
+export function verifyEmailAddress(code: string): Promise<void> {
+  return mapped(async () => {
+    const auth = await getAuthLazy();
+    await applyActionCode(auth, code);
+    // A session open in this browser sees the address verified without signing in again.
+    await auth.currentUser?.reload();
   });
 }
 
@@ -102,11 +122,14 @@ export function createAccountForOther(name: string, email: string, password: str
   });
 }
 
-/** Firebase Auth's reset e-mail; its link continues to our reset page (docs/admin.md). */
+/**
+ * Asks the API to mail a reset link to the address, which opens our reset page (docs/admin.md). The
+ * API answers alike whether or not the address has an account.
+ */
 export function sendResetLink(email: string): Promise<void> {
-  return mapped(async () =>
-    sendPasswordResetEmail(await getAuthLazy(), email.trim(), continueTo(paths.adminResetPassword)),
-  );
+  return mapped(async () => {
+    await requestJson('POST', accountMailUrls.passwordReset, { body: { email: email.trim() } });
+  });
 }
 
 /** The e-mail address a reset code belongs to; fails when the code is invalid, used or expired. */

@@ -11,7 +11,7 @@ const missingCodeText = 'This password reset link is incomplete: it has no reset
 type CodeState = { status: 'checking' } | { status: 'valid'; email: string } | { status: 'invalid'; message: string };
 
 /**
- * The page Firebase Auth's reset e-mail leads to: the code is the link's `oobCode` query
+ * The page the reset e-mail the API sends leads to: the code is the link's `oobCode` query
  * parameter (docs/admin.md). It is checked first, so a bad link says so before any typing.
  */
 export function AdminResetPasswordPage() {

@@ -49,7 +49,7 @@ async function notAnAdminYet(user: AuthUser): Promise<LoginOutcome> {
 }
 
 /**
- * Creates the account and sends Firebase Auth's verification e-mail, then signs out. The approval
+ * Creates the account and has the API mail its verification link, then signs out. The approval
  * request is filed at the first sign-in after the address is verified (see logIn); what was typed
  * for it is kept until then.
  */

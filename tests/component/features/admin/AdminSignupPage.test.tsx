@@ -68,7 +68,7 @@ describe('admin sign-up', () => {
   });
 
   // The request waits for a verified address (firestore.rules: email_verified), so sign-up sends
-  // Firebase Auth's verification e-mail and files nothing yet.
+  // the verification e-mail (through the API) and files nothing yet.
   it('creates the account, sends the verification e-mail, files no request yet, signs out, says to check the inbox and goes to login', async () => {
     createAccount.mockImplementation(async () => {
       const created = {

@@ -1,0 +1,138 @@
+// /api/admin-account (docs/admin.md): the admin account e-mails, sent by the API over the store's SMTP.
+//
+//   POST /password-reset      {email}                 mails a reset link when an account has the address;
+//                                                      the same answer, in the same time, either way
+//   POST /verification-email  Authorization: Bearer   mails the signed-in account a verification link
+//
+// Both are limited per client (`accountMail`) and per address mailed (`accountMailAddress`,
+// server/lib/rateLimits.ts).
+import { Router, type Express, type RequestHandler } from 'express';
+import type { Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config';
+import { z } from 'zod';
+import { customerFields } from '../../domain/fieldRules';
+import { ruleField } from '../lib/fieldSchema';
+import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
+import type { AccountMailLocals, RateLimits } from '../lib/rateLimits';
+import type { AdminAuth, IdTokenVerifier } from './adminAuth';
+import { createAccountMails, NoAddressError, type AccountMails } from './accountMails';
+
+export const resetRequestAnswer =
+  'If an account exists for this address, a link to reset its password is on its way to it.';
+export const signInFirst = 'Please sign in first.';
+export const verificationNotSent = 'The verification e-mail could not be sent just now. Please try again in a minute.';
+export const noAddressToVerify = 'This account has no e-mail address to verify.';
+
+/**
+ * The reset answer comes no sooner than this after the request arrived: looking an account up,
+ * making its link and sending the mail take time that a request for an unknown address does not,
+ * and the time must not tell the two apart. It is longer than a mail server's usual answer.
+ */
+export const resetAnswerFloorMs = 1500;
+
+const resetBody = z.object({ email: ruleField(customerFields.email) });
+
+interface AccountLocals extends AccountMailLocals {
+  accountUid?: string;
+}
+
+export function createAccountMailRouter({
+  mails,
+  auth,
+  clientLimiter,
+  addressLimiter,
+  logError,
+  answerFloorMs = resetAnswerFloorMs,
+}: {
+  mails: AccountMails;
+  auth: IdTokenVerifier;
+  clientLimiter: RequestHandler;
+  addressLimiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
+  answerFloorMs?: number;
+}): Router {
+  const router = Router();
+
+  const passwordReset = handle(
+    async (req, res) => {
+      const startedAt = Date.now();
+      try {
+        await mails.sendPasswordReset((req.body as z.infer<typeof resetBody>).email);
+      } catch (error) {
+        // Logged for the seller; the answer stays the one every address gets.
+        logError('A password reset e-mail could not be sent', error);
+      }
+      const wait = startedAt + answerFloorMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      res.json({ success: true, message: resetRequestAnswer });
+    },
+    (error) => failure('A password reset request failed', error, 500, 'Something went wrong. Please try again.'),
+  );
+
+  /** The ID token's account, and its address for the per-address limit; 401 without a valid token. */
+  const signedInAccount: RequestHandler = async (req, res, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    let token;
+    try {
+      token = match?.[1] ? await auth.verifyIdToken(match[1]) : null;
+    } catch {
+      token = null;
+    }
+    if (!token) {
+      next(jsonError(401, signInFirst));
+      return;
+    }
+    if (!token.email) {
+      next(jsonError(400, noAddressToVerify));
+      return;
+    }
+    const locals = res.locals as AccountLocals;
+    locals.accountUid = token.uid;
+    locals.accountEmail = token.email;
+    next();
+  };
+
+  const verificationEmail = handle(
+    async (_req, res) => {
+      const outcome = await mails.sendVerification((res.locals as AccountLocals).accountUid ?? '');
+      res.json(
+        outcome.kind === 'sent'
+          ? { sent: true, message: `A verification link is on its way to ${outcome.email}.` }
+          : { sent: false, message: 'This e-mail address is already verified.' },
+      );
+    },
+    (error) =>
+      error instanceof NoAddressError
+        ? jsonError(400, noAddressToVerify)
+        : failure('A verification e-mail could not be sent', error, 503, verificationNotSent),
+  );
+
+  router.post('/password-reset', clientLimiter, validate(resetBody), addressLimiter, passwordReset);
+  router.post('/verification-email', clientLimiter, signedInAccount, addressLimiter, verificationEmail);
+  router.use(answerHttpErrors(logError));
+  return router;
+}
+
+/** The service and its routes at /api/admin-account, from the app's dependencies. */
+export function mountAccountMails(
+  app: Express,
+  deps: {
+    auth: AdminAuth;
+    mailer: Pick<Transporter, 'sendMail'>;
+    config: Pick<ServerConfig, 'MAIL_FROM' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+    limits: RateLimits;
+    logError: (message: string, error: unknown) => void;
+  },
+): void {
+  const { auth, mailer, config, limits, logError } = deps;
+  app.use(
+    '/api/admin-account',
+    createAccountMailRouter({
+      mails: createAccountMails({ auth, mailer, config }),
+      auth,
+      clientLimiter: limits.accountMail,
+      addressLimiter: limits.accountMailAddress,
+      logError,
+    }),
+  );
+}

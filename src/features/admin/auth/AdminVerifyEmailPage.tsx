@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { paths } from '../../../../domain/routes';
+import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm';
+import { verifyEmailAddress } from '../api/auth';
+
+export const verifyTexts = {
+  missing: 'This verification link is incomplete: it has no code.',
+  checking: 'Verifying your e-mail address...',
+  verified: 'Your e-mail address is verified.',
+  next: 'Log in to send your request to become an admin; an admin will then review it.',
+  expired: 'This verification link has expired. Log in to get a new one.',
+  used: 'This verification link is invalid or has already been used. If your address is not verified yet, log in to get a new link.',
+};
+
+type VerifyState =
+  | { status: 'checking' }
+  | { status: 'verified' }
+  | { status: 'refused'; message: string }
+  | { status: 'failed'; message: string };
+
+// One try per code and page load: a code works once, and React may run an effect twice.
+const tries = new Map<string, Promise<void>>();
+
+function verifyOnce(code: string): Promise<void> {
+  let attempt = tries.get(code);
+  if (!attempt) {
+    attempt = verifyEmailAddress(code);
+    tries.set(code, attempt);
+    // A failure that is not the code's (no connection) may be tried again.
+    attempt.catch(() => tries.delete(code));
+  }
+  return attempt;
+}
+
+function stateAfter(error: unknown): VerifyState {
+  if (isAppError(error) && error.code === 'auth/expired-action-code')
+    return { status: 'refused', message: verifyTexts.expired };
+  if (isAppError(error) && error.code === 'auth/invalid-action-code')
+    return { status: 'refused', message: verifyTexts.used };
+  return { status: 'failed', message: isAppError(error) ? error.message : fallbackMessage };
+}
+
+/**
+ * /adminverify: the page the verification e-mail the API sends leads to (docs/admin.md). It applies
+ * the link's `oobCode` at once and says in words what came of it.
+ */
+export function AdminVerifyEmailPage() {
+  const [params] = useSearchParams();
+  const code = params.get('oobCode') ?? '';
+  const [state, setState] = useState<VerifyState>(
+    code ? { status: 'checking' } : { status: 'refused', message: verifyTexts.missing },
+  );
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    if (!code) return;
+    let active = true;
+    verifyOnce(code).then(
+      () => active && setState({ status: 'verified' }),
+      (error: unknown) => active && setState(stateAfter(error)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [code, round]);
+
+  const retry = () => {
+    setState({ status: 'checking' });
+    setRound((n) => n + 1);
+  };
+
+  return (
+    <AuthCard title="Verify Email">
+      {state.status === 'checking' && (
+        <p role="status" className="mt-6 text-center text-slate-700">
+          {verifyTexts.checking}
+        </p>
+      )}
+      {state.status === 'verified' && (
+        <div role="status" className="mt-6 space-y-2 text-center text-slate-700">
+          <p className="font-semibold text-green-800">{verifyTexts.verified}</p>
+          <p>{verifyTexts.next}</p>
+        </div>
+      )}
+      {(state.status === 'refused' || state.status === 'failed') && (
+        <p role="alert" className="mt-6 text-center text-red-700">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <button type="button" className={`${primaryButtonClass} mt-4`} onClick={retry}>
+          Try again
+        </button>
+      )}
+      <p className="mt-4 text-center">
+        <Link className={linkClass} to={paths.adminLogin}>
+          {state.status === 'verified' ? 'Log in' : 'Back to Login'}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

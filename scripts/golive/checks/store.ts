@@ -1,6 +1,6 @@
 // The store as buyers reach it: Hosting's live release, and PUBLIC_STORE_URL's API answering with
 // this build's version (GET /api/health).
-import { buildVersion } from '../buildVersion';
+import { buildVersion, isThisBuild } from '../buildVersion';
 import { endpoint } from '../endpoints';
 import { critical, good, recommended, type Check } from './registry';
 
@@ -40,7 +40,7 @@ export const hostingCheck: Check = {
       );
     }
     const wanted = buildVersion(dir);
-    return version === wanted
+    return isThisBuild(version, dir)
       ? good(`${released}; ${publicUrl} serves this build (${wanted}).`)
       : recommended(
           `${released}; ${publicUrl} serves ${version || 'an unnamed build'}, not this build (${wanted}).`,

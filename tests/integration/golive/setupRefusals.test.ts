@@ -2,7 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopback, msw, newWorld, secretsOf, setup, type World } from './goliveHarness';
+import { runSetup } from '../../../scripts/golive/setup';
+import { cloud, isLoopback, msw, newWorld, secretsOf, setup, type World } from './goliveHarness';
 
 // A mail provider that refuses every login, as one does for a wrong password.
 const refusingSmtp = new SMTPServer({
@@ -13,6 +14,7 @@ const refusingSmtp = new SMTPServer({
 let refusingPort = 0;
 
 beforeAll(async () => {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(cloud.authUrl).host;
   msw.listen({ onUnhandledRequest: (request, print) => (isLoopback(request.url) ? undefined : print.error()) });
   await new Promise<void>((resolve) => refusingSmtp.listen(0, '127.0.0.1', resolve));
   refusingPort = (refusingSmtp.server.address() as AddressInfo).port;
@@ -92,5 +94,65 @@ describe('npm run setup refuses', () => {
       'Nothing after this step was done. Fix the above and run `npm run setup` again: it finishes the rest.',
     ]);
     expect(world.google.calls).toEqual(['GET cloudbilling /v1/projects/demo-digital-store/billingInfo']);
+  });
+});
+
+describe('npm run setup in the terminal', () => {
+  it('checks each group as it is entered and asks a refused one again', async () => {
+    const world = newWorld();
+    const wrongFirst = new Map([
+      ['Paystack secret key (sk_...)', ['sk_test_typo_in_the_key', world.env.PAYSTACK_SECRET_KEY]],
+    ]);
+    const asked: string[] = [];
+    let output = '';
+    const code = await runSetup({
+      argv: ['--skip-deploy'],
+      env: Object.fromEntries(
+        Object.entries(world.env).filter(
+          ([name]) => !/^[A-Z_]*(KEY|SECRET|PASS|PASSWORD)$/.test(name) || name.endsWith('_URL'),
+        ),
+      ),
+      dir: world.dir,
+      write: (text) => {
+        output += text;
+      },
+      ask: (label, { secret, current }) => {
+        asked.push(`${label}${secret ? ' (hidden)' : ''}`);
+        const answers = wrongFirst.get(label);
+        if (answers) return Promise.resolve(answers.shift() ?? '');
+        const byLabel: Record<string, string | undefined> = {
+          "Web app's API key (Project settings, Your apps)": world.env.VITE_FIREBASE_API_KEY,
+          'Paystack public key (pk_...)': world.env.VITE_PAYSTACK_PUBLIC_KEY,
+          'PayPal REST app secret': world.env.PAYPAL_CLIENT_SECRET,
+          'SMTP password': world.env.SMTP_PASS,
+          'Cloudinary API key': world.env.CLOUDINARY_API_KEY,
+          'Cloudinary API secret': world.env.CLOUDINARY_API_SECRET,
+          "First admin's password (8+ characters)": world.env.ADMIN_PASSWORD,
+        };
+        return Promise.resolve(byLabel[label] ?? current);
+      },
+    });
+
+    expect(code).toBe(0);
+    const lines = output.trimEnd().split('\n');
+    expect(lines.slice(0, 9)).toEqual([
+      'npm run setup --skip-deploy',
+      '-- Firebase project',
+      '-- The store',
+      '-- Paystack',
+      'This Paystack secret key was refused.',
+      '-- Paystack',
+      'checked: Paystack: Paystack accepts the secret key, in the same mode as the public key.',
+      '-- PayPal',
+      'checked: PayPal: PayPal accepts these credentials (sandbox: https://api-m.sandbox.paypal.com).',
+    ]);
+    expect(asked.filter((label) => label.startsWith('Paystack'))).toEqual([
+      'Paystack public key (pk_...)',
+      'Paystack secret key (sk_...) (hidden)',
+      'Paystack public key (pk_...)',
+      'Paystack secret key (sk_...) (hidden)',
+    ]);
+    expect(output).not.toContain('sk_test_typo_in_the_key');
+    for (const secret of secretsOf(world)) expect(output).not.toContain(secret);
   });
 });

@@ -207,4 +207,36 @@ describe('npm run setup', () => {
     expect(secrets).toHaveLength(12);
     for (const secret of secrets) for (const text of written) expect(text).not.toContain(secret);
   });
+
+  it('puts right what drifted: a changed secret gets a new version, a webhook missing an event gets it', async () => {
+    const world = newWorld();
+    expect((await setup(world)).code).toBe(0);
+    const firstPass = world.env.SMTP_PASS;
+    world.env.SMTP_PASS = 'a-new-smtp-password';
+    const hook = world.providers.webhooks[0];
+    if (hook) hook.event_types = [{ name: 'PAYMENT.CAPTURE.REFUNDED' }, { name: 'BILLING.SUBSCRIPTION.CREATED' }];
+    world.google.calls.length = 0;
+    const again = await setup(world);
+
+    expect(again.code).toBe(0);
+    expect(again.lines).toContain('done: Secrets in Secret Manager: updated SMTP_PASS');
+    expect(again.lines).toContain(
+      'done: PayPal webhook: added PAYMENT.CAPTURE.REVERSED, CUSTOMER.DISPUTE.CREATED, CUSTOMER.DISPUTE.RESOLVED to webhook 0EH40505U7160970P0',
+    );
+    expect(world.google.calls.filter((call) => call.includes(':addVersion'))).toEqual([
+      `POST secretmanager /v1/projects/${P}/secrets/SMTP_PASS:addVersion`,
+    ]);
+    expect(world.google.secrets.get('SMTP_PASS')?.map((v) => Buffer.from(v.data, 'base64').toString('utf8'))).toEqual([
+      firstPass,
+      'a-new-smtp-password',
+    ]);
+    expect(world.providers.webhooks[0]?.event_types.map((e) => e.name)).toEqual([
+      'BILLING.SUBSCRIPTION.CREATED',
+      'PAYMENT.CAPTURE.REFUNDED',
+      'PAYMENT.CAPTURE.REVERSED',
+      'CUSTOMER.DISPUTE.CREATED',
+      'CUSTOMER.DISPUTE.RESOLVED',
+    ]);
+    expect(again.output).not.toContain('a-new-smtp-password');
+  });
 });

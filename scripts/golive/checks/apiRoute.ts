@@ -6,6 +6,8 @@ import { endpoint } from '../endpoints';
 import { adminAuth, adminFirestore } from '../firebaseAdmin';
 import type { DoctorContext } from './registry';
 
+class NoAdmin extends Error {}
+
 const line = (status: HealthCheckResult['status'], detail: string, fix: string): HealthCheckResult[] => [
   { id: 'api-checks', title: "The store's API", status, detail, fix },
 ];
@@ -13,7 +15,7 @@ const line = (status: HealthCheckResult['status'], detail: string, fix: string):
 async function adminIdToken(ctx: DoctorContext): Promise<string> {
   const admins = await adminFirestore(ctx.env, ctx.projectId).collection('admins').limit(1).get();
   const uid = admins.docs[0]?.id;
-  if (!uid) throw new Error('The store has no admin yet.');
+  if (!uid) throw new NoAdmin('The store has no admin yet.');
   const token = await adminAuth(ctx.env, ctx.projectId).createCustomToken(uid);
   const key = encodeURIComponent(ctx.env.VITE_FIREBASE_API_KEY ?? '');
   const response = await fetch(
@@ -38,7 +40,12 @@ export async function apiChecks(ctx: DoctorContext, onSecret: (value: string) =>
     onSecret(idToken);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return line('critical', `Could not sign in as an admin to run the API's checks: ${message}`, 'npm run setup');
+    // Minting the custom token needs a key that can sign: a service account's, not a user's login.
+    const fix =
+      error instanceof NoAdmin
+        ? 'npm run setup (it makes the first admin)'
+        : 'Set GOOGLE_APPLICATION_CREDENTIALS to a service-account key of the project, then npm run doctor';
+    return line('critical', `Could not sign in as an admin to run the API's checks: ${message}`, fix);
   }
   let response: Response;
   try {

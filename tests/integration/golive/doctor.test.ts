@@ -1,0 +1,221 @@
+// `npm run doctor` against the Google stand-in and the local cloud's API, Auth emulator and
+// Firestore: every check good, then each one broken in turn with its fix (docs/deploy.md).
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import { adminAuth } from '../../../scripts/golive/firebaseAdmin';
+import { requiredApis } from '../../../scripts/golive/storeNeeds';
+import type { GoogleState } from '../../support/googleApis/state';
+import { cloud, doctor, isLoopback, liveWorld, msw } from './goliveHarness';
+
+const P = 'demo-digital-store';
+const storeUrl = cloud.apiUrl.replace(/\/+$/, '');
+
+beforeAll(async () => {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(cloud.authUrl).host;
+  msw.listen({ onUnhandledRequest: (request, print) => (isLoopback(request.url) ? undefined : print.error()) });
+  // The doctor signs in as one of the store's admins.
+  const email = `doctor-admin+${Date.now().toString(36)}@adabooks.test`;
+  const user = await adminAuth({}, P).createUser({ email, password: 'Doctor-pass-1', displayName: 'Doctor Admin' });
+  await createAdminFirestore({ projectId: P, emulatorHost: cloud.firestoreHost })
+    .doc(`admins/${user.uid}`)
+    .set({ uid: user.uid, name: 'Doctor Admin', email, phone: '', createdAt: Timestamp.now() });
+});
+afterAll(() => msw.close());
+
+const allGood = [
+  `Store doctor: ${P} (${storeUrl})`,
+  '[good] Blaze plan: Billing is enabled.',
+  '[good] Google APIs: All 17 APIs the store needs are enabled.',
+  `[good] Default bucket: ${P}.firebasestorage.app exists.`,
+  `[good] Bucket CORS: Uploads are allowed from ${storeUrl}, https://${P}.web.app, https://${P}.firebaseapp.com.`,
+  '[good] Firestore rules: The deployed rules are firestore.rules.',
+  '[good] Storage rules: The deployed rules are storage.rules.',
+];
+
+describe('npm run doctor', () => {
+  it('says every check of a live project is good, and runs the API checks through its admin route', async () => {
+    const run = await doctor(liveWorld(requiredApis));
+
+    expect(run.lines.slice(0, 7)).toEqual(allGood);
+    expect(run.lines.slice(7)).toEqual([
+      expect.stringMatching(/^\[good\] Firestore indexes: All \d+ indexes are READY\.$/),
+      // This branch's API answers /api/health without a version, and has no health route yet.
+      `[recommended] Hosting and this build: Released on 2026-11-27T10:00:00.000Z; ${storeUrl} serves an unnamed build, not this build (0.1.0).`,
+      '    fix: npm run setup',
+      '[good] Secrets: All 5 secrets have an enabled version.',
+      '[good] Functions: api, retryEmails, sendReminders, expireCheckouts are ACTIVE.',
+      '[good] Data safety: Point-in-time recovery is on; backups are scheduled (the last backup is from 2026-11-27T02:00:00.000Z).',
+      "[recommended] The store's API: The store's API is older than this doctor: it has no health route, so signing, Paystack, PayPal and mail were not checked.",
+      '    fix: npm run setup',
+      '10 good, 2 recommended, 0 critical, 0 not applicable.',
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  const broken: Array<[string, (s: GoogleState) => void, string, string]> = [
+    [
+      'billing off',
+      (s) => (s.billingEnabled = false),
+      '[CRITICAL] Blaze plan: Billing is off: functions, the bucket and the schedules stop.',
+      `https://console.firebase.google.com/project/${P}/usage/details`,
+    ],
+    [
+      'an API disabled',
+      (s) => s.enabled.delete('iamcredentials.googleapis.com'),
+      '[CRITICAL] Google APIs: Disabled: iamcredentials.googleapis.com.',
+      `gcloud services enable iamcredentials.googleapis.com --project ${P}`,
+    ],
+    [
+      'the bucket missing',
+      (s) => s.buckets.clear(),
+      `[CRITICAL] Default bucket: The bucket ${P}.firebasestorage.app does not exist: no file can be uploaded or downloaded.`,
+      'npm run setup',
+    ],
+    [
+      'the CORS wrong',
+      (s) => s.buckets.set(`${P}.firebasestorage.app`, [{ origin: [`https://${P}.web.app`], method: ['GET'] }]),
+      `[CRITICAL] Bucket CORS: The bucket's CORS does not let ${storeUrl}, https://${P}.web.app, https://${P}.firebaseapp.com upload: sellers cannot add files.`,
+      'npm run setup',
+    ],
+    [
+      'the Firestore rules drifted',
+      (s) =>
+        s.releases.set(
+          'cloud.firestore',
+          "rules_version = '2';\nservice cloud.firestore { match /{d=**} { allow read; } }",
+        ),
+      '[CRITICAL] Firestore rules: The deployed rules differ from firestore.rules (changed in the console, or not deployed since).',
+      `npx firebase deploy --only firestore:rules --project ${P}`,
+    ],
+    [
+      'an index still CREATING',
+      (s) => {
+        const first = s.indexes[0];
+        if (first) first.state = 'CREATING';
+      },
+      '[recommended] Firestore indexes: Still building: transactions (affiliateCode, createdAt). Queries that need them fail until they are READY.',
+      'Wait a few minutes, then run npm run doctor again',
+    ],
+    [
+      'a secret missing',
+      (s) => s.secrets.delete('PAYPAL_CLIENT_SECRET'),
+      '[CRITICAL] Secrets: No enabled version: PAYPAL_CLIENT_SECRET. The function cannot start without them.',
+      'npm run setup',
+    ],
+    [
+      'a function not ACTIVE',
+      (s) => s.functions.set('api', 'FAILED'),
+      '[CRITICAL] Functions: Not active: api (FAILED).',
+      `npx firebase deploy --only functions --project ${P}`,
+    ],
+    [
+      'neither PITR nor scheduled backups',
+      (s) => {
+        s.pitr = false;
+        s.backupSchedules = 0;
+      },
+      '[CRITICAL] Data safety: Neither point-in-time recovery nor scheduled backups are on: a mistake or a bad import cannot be undone.',
+      `gcloud firestore databases update --database='(default)' --enable-pitr --project ${P}`,
+    ],
+    [
+      'nothing released on Hosting',
+      (s) => (s.hostingRelease = null),
+      '[CRITICAL] Hosting and this build: Nothing is released on Hosting: the store is not online.',
+      'npm run setup',
+    ],
+  ];
+
+  it.each(broken)('with %s, says so with the fix and still runs every check', async (_name, breakIt, line, fix) => {
+    const world = liveWorld(requiredApis);
+    breakIt(world.google);
+    const run = await doctor(world);
+
+    const at = run.lines.indexOf(line);
+    expect(at).toBeGreaterThan(0);
+    expect(run.lines[at + 1]).toBe(`    fix: ${fix}`);
+    // One line per check (11 Google-side checks and the API's), whatever failed.
+    expect(run.lines.filter((l) => /^\[(good|recommended|CRITICAL|not applicable)\] /.test(l))).toHaveLength(12);
+    expect(run.code).toBe(line.startsWith('[CRITICAL]') ? 1 : 0);
+  });
+
+  it('says which checks could not run when an API they need is disabled', async () => {
+    const world = liveWorld(requiredApis);
+    world.google.enabled.delete('secretmanager.googleapis.com');
+    const run = await doctor(world);
+
+    expect(run.lines).toContain(
+      '[CRITICAL] Secrets: secretmanager.googleapis.com is disabled, so this could not be checked.',
+    );
+    expect(run.lines).toContain('[CRITICAL] Google APIs: Disabled: secretmanager.googleapis.com.');
+    expect(run.code).toBe(1);
+  });
+
+  it('--json prints { checks } with id, title, status, detail and fix', async () => {
+    const world = liveWorld(requiredApis);
+    world.google.billingEnabled = false;
+    const run = await doctor(world, ['--json']);
+    const parsed = JSON.parse(run.output) as { checks: Array<Record<string, string>> };
+
+    expect(Object.keys(parsed)).toEqual(['checks']);
+    expect(parsed.checks.map((c) => c.id)).toEqual([
+      'billing',
+      'apis',
+      'bucket',
+      'bucket-cors',
+      'firestore-rules',
+      'storage-rules',
+      'indexes',
+      'hosting',
+      'secrets',
+      'functions',
+      'backups',
+      'api-checks',
+    ]);
+    expect(parsed.checks[0]).toEqual({
+      id: 'billing',
+      title: 'Blaze plan',
+      status: 'critical',
+      detail: 'Billing is off: functions, the bucket and the schedules stop.',
+      fix: `https://console.firebase.google.com/project/${P}/usage/details`,
+    });
+    expect(parsed.checks[1]).toEqual({
+      id: 'apis',
+      title: 'Google APIs',
+      status: 'good',
+      detail: 'All 17 APIs the store needs are enabled.',
+      fix: '',
+    });
+    expect(run.code).toBe(1);
+  });
+
+  it('--local checks the local cloud and says which checks do not apply to it', async () => {
+    const world = liveWorld(requiredApis);
+    const run = await doctor(
+      {
+        ...world,
+        env: {
+          API_PORT: new URL(cloud.apiUrl).port,
+          AUTH_PORT: new URL(cloud.authUrl).port,
+          FIRESTORE_PORT: cloud.firestoreHost.split(':')[1] ?? '',
+        },
+      },
+      ['--local'],
+    );
+
+    expect(run.lines[0]).toBe(`Store doctor: ${P} (${storeUrl}), the local cloud`);
+    expect(run.lines[1]).toBe(
+      '[not applicable] Blaze plan: The local cloud has no such part: this check is for the deployed store.',
+    );
+    expect(run.lines.filter((l) => l.startsWith('[not applicable] '))).toHaveLength(11);
+    expect(world.google.calls).toEqual([]);
+    expect(run.lines.at(-1)).toBe('0 good, 1 recommended, 0 critical, 11 not applicable.');
+    expect(run.code).toBe(0);
+  });
+
+  it('prints no token', async () => {
+    const world = liveWorld(requiredApis);
+    const run = await doctor(world);
+    expect(run.output).not.toContain(world.env.GOOGLE_OAUTH_ACCESS_TOKEN);
+  });
+});

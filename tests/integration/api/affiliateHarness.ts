@@ -144,9 +144,13 @@ export function useAffiliateApi() {
   const admin = (path: string, body: unknown = {}, token = started.adminToken) =>
     postJson(`${api().url}/api/admin/affiliates${path}`, body, bearer(token));
 
-  /** Signs in as the application's address (the mailed code) and applies: the answer and the cookie. */
+  /**
+   * Signs in as the application's address (the mailed code) and applies: the answer and the cookie.
+   * The program is turned on again right before (another file may have turned it off meanwhile).
+   */
   const applyAs = async (body: ReturnType<typeof application>, email = body.email) => {
     const cookie = await signIn(api().url, email);
+    await programOn();
     return { cookie, answer: await postJson(`${api().url}/api/affiliates/apply`, body, { cookie }) };
   };
 

@@ -12,6 +12,19 @@ const secondaryClass =
 
 const messageOf = (failure: unknown) => (isAppError(failure) ? failure.message : fallbackMessage);
 
+/** What stops the application being sent, in the form's words (the name first), or null. */
+function problemOf(name: string, accountUnchecked: boolean): string | null {
+  return (
+    fieldError(affiliateNameRule, name) ??
+    (accountUnchecked ? 'Please check your account so you can confirm its name.' : null)
+  );
+}
+
+/** The applicant's own fields as sent, trimmed (the address is the signed-in one, not sent). */
+function applicationOf(fields: { name: string; phone: string; promotion: string }) {
+  return { name: fields.name.trim(), phone: fields.phone.trim(), promotion: fields.promotion.trim() };
+}
+
 /**
  * The application (docs/affiliates.md), made under the signed-in address `email`: who the applicant is,
  * how they will promote, and how they are paid: a Nigerian bank account, checked with Paystack and
@@ -43,27 +56,15 @@ export function JoinForm({ email }: { email: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    const nameProblem = fieldError(affiliateNameRule, fields.name);
-    if (nameProblem) {
-      setError(nameProblem);
-      return;
-    }
-    if (kind === 'bank' && !accountName) {
-      setError('Please check your account so you can confirm its name.');
-      return;
-    }
-    const application: Application = {
-      name: fields.name.trim(),
-      phone: fields.phone.trim(),
-      promotion: fields.promotion.trim(),
-      payout:
-        kind === 'bank'
-          ? { kind, bankCode, accountNumber: accountNumber.trim() }
-          : { kind, paypalEmail: fields.paypalEmail.trim() },
-    };
+    const problem = problemOf(fields.name, kind === 'bank' && !accountName);
+    setError(problem);
+    if (problem) return;
+    const payout: Application['payout'] =
+      kind === 'bank'
+        ? { kind, bankCode, accountNumber: accountNumber.trim() }
+        : { kind, paypalEmail: fields.paypalEmail.trim() };
     try {
-      setDone((await apply(application).unwrap()).message);
+      setDone((await apply({ ...applicationOf(fields), payout }).unwrap()).message);
     } catch (failure) {
       setError(messageOf(failure));
     }

@@ -18,6 +18,19 @@ const harness = useAffiliateApi();
 const { admin, applyAs, approvedAffiliate, attributedSale, checkout, payWithPaystack, paystackEvent } = harness;
 
 const saleDoc = async (id: string) => (await db.doc(`transactions/${id}`).get()).data() ?? {};
+/** The seller revokes or restores a sale's access (the Sales panel's action). */
+const access = (id: string, revoked: boolean) =>
+  postJson(`${harness.api().url}/api/admin/transactions/${id}/access`, { revoked }, bearer(harness.adminToken()));
+/** A batch payout of one affiliate on an API whose clock is past the hold. */
+const batchOn = async (url: string, affiliateCode: string) => {
+  const response = await postJson(
+    `${url}/api/admin/affiliates/commissions/batch`,
+    { affiliateCode },
+    bearer(harness.adminToken()),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as { count: number; held: number; csv: string; message: string };
+};
 
 describe('self-referral by payout account', () => {
   it('earns no commission when the affiliate is paid into the bank account of the buyer’s own earlier application', async () => {
@@ -95,25 +108,11 @@ describe('commissions of disputed or revoked sales', () => {
     const revoked = await attributedSale(affiliate, false);
     const disputeId = 90_000 + Math.floor(Math.random() * 9_000);
     expect(await paystackEvent(disputeEvent('charge.dispute.create', disputed.reference, disputeId))).toBe('applied');
-    const access = (id: string, revokedNow: boolean) =>
-      postJson(
-        `${harness.api().url}/api/admin/transactions/${id}/access`,
-        { revoked: revokedNow },
-        bearer(harness.adminToken()),
-      );
     expect((await access(revoked.transactionId, true)).status).toBe(200);
 
     const later = await startAffiliateApi(() => new Date('2026-12-23T00:00:00.000Z'));
     try {
-      const batch = async () => {
-        const response = await postJson(
-          `${later.url}/api/admin/affiliates/commissions/batch`,
-          { affiliateCode: affiliate.code },
-          bearer(harness.adminToken()),
-        );
-        expect(response.status).toBe(200);
-        return (await response.json()) as { count: number; held: number; csv: string; message: string };
-      };
+      const batch = () => batchOn(later.url, affiliate.code);
       const first = await batch();
       expect(first).toMatchObject({
         count: 1,
@@ -173,5 +172,25 @@ describe('commissions of disputed or revoked sales', () => {
       affiliateCode: affiliate.code,
       commissionMinor: 225_000,
     });
+  });
+
+  it('pays or holds a commission once when the seller revokes its sale while a batch runs', async () => {
+    const affiliate = await approvedAffiliate('paypal');
+    const sale = await attributedSale(affiliate, false);
+    const later = await startAffiliateApi(() => new Date('2026-12-23T00:00:00.000Z'));
+    try {
+      const [batch, revoked] = await Promise.all([
+        batchOn(later.url, affiliate.code),
+        access(sale.transactionId, true),
+      ]);
+      expect(revoked.status).toBe(200);
+      const status = (await commissionDoc(sale.transactionId))?.status;
+      // Whichever came first, the batch's answer and the ledger agree, and the next batch pays nothing.
+      if (status === 'paid') expect(batch).toMatchObject({ count: 1, held: 0 });
+      else expect([status, batch.count, batch.held]).toEqual(['pending', 0, 1]);
+      expect(await batchOn(later.url, affiliate.code)).toMatchObject({ count: 0, held: status === 'paid' ? 0 : 1 });
+    } finally {
+      await later.close();
+    }
   });
 });

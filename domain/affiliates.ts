@@ -1,8 +1,10 @@
 // The affiliate program's pure rules (docs/affiliates.md): its settings as the Store settings panel
 // stores them, the commission a sale earns, the affiliate code and the states of a commission. The API
 // and the SPA both read these, so a rule is decided in one place.
+import type { FieldRule } from './fieldRules';
 import type { Currency } from './money';
 import { mailboxOf } from './mailbox';
+import { withoutForbiddenCharacters } from './textSafety';
 
 export interface AffiliateSettings {
   /** The program is open: the join page, the footer link, and attribution of sales. */
@@ -24,6 +26,27 @@ export const defaultAffiliateSettings: AffiliateSettings = {
   approvalRequired: true,
   holdDays: 30,
 };
+
+/**
+ * The applicant's name follows the store's name rules (domain/fieldRules.ts): one line, no control,
+ * invisible or direction characters, at most 100 characters. It is e-mailed and shown to the seller.
+ */
+export const affiliateNameRule = {
+  label: 'Full name',
+  maxLength: 100,
+  type: 'text',
+  required: 'Please enter your name.',
+  tooLong: 'Your name must be at most 100 characters.',
+  lineBreak: 'Your name must be on a single line.',
+} as const satisfies FieldRule;
+
+/**
+ * A stored name as it may be e-mailed or shown: what a single line refuses taken out and the length
+ * kept, for names stored before the rule above was checked.
+ */
+export function shownAffiliateName(name: string): string {
+  return withoutForbiddenCharacters(name).slice(0, affiliateNameRule.maxLength);
+}
 
 export const percentRange = { min: 1, max: 90 } as const;
 export const dayRange = { min: 1, max: 365 } as const;
@@ -82,9 +105,30 @@ export function normalizeAffiliateCode(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** The buyer is the affiliate (the same mailbox, however spelled): no commission on one's own purchase. */
-export function isSelfReferral(buyerEmail: string, affiliateEmail: string): boolean {
-  return mailboxOf(buyerEmail) === mailboxOf(affiliateEmail);
+/** Where an affiliate (or an application) is paid: a bank account (bank code and number) or a PayPal address. */
+export interface PayoutAccount {
+  bank: { code: string; accountNumber: string } | null;
+  paypalEmail: string | null;
+}
+
+function samePayout(a: PayoutAccount, b: PayoutAccount): boolean {
+  if (a.bank && b.bank && a.bank.code === b.bank.code && a.bank.accountNumber === b.bank.accountNumber) return true;
+  return a.paypalEmail !== null && b.paypalEmail !== null && mailboxOf(a.paypalEmail) === mailboxOf(b.paypalEmail);
+}
+
+/**
+ * The buyer is the affiliate, so the sale earns no commission: the buyer's mailbox (however spelled) is
+ * the affiliate's or the affiliate's PayPal address, or the affiliate is paid into the bank account or
+ * PayPal address of an affiliate application the buyer's mailbox made (any, approved, pending or removed).
+ */
+export function isSelfReferral(
+  buyer: { email: string; applications: readonly PayoutAccount[] },
+  affiliate: PayoutAccount & { email: string },
+): boolean {
+  const mailbox = mailboxOf(buyer.email);
+  if (mailbox === mailboxOf(affiliate.email)) return true;
+  if (affiliate.paypalEmail !== null && mailbox === mailboxOf(affiliate.paypalEmail)) return true;
+  return buyer.applications.some((application) => samePayout(application, affiliate));
 }
 
 /** A commission fixed on a checkout: who earns it and how much; `split` when Paystack pays it at once. */
@@ -126,11 +170,16 @@ export interface AffiliateSale {
   status: CommissionStatus;
 }
 
+/** Where the affiliate is paid, as their page shows it: the bank and the account's last four digits, or PayPal. */
+export type AffiliatePayout =
+  { kind: 'bank'; bankName: string; last4: string } | { kind: 'paypal'; paypalEmail: string };
+
 /** What GET /api/affiliates/me answers the signed-in affiliate. */
 export interface AffiliatePageAnswer {
   code: string;
   name: string;
   status: AffiliateStatus;
+  payout: AffiliatePayout | null;
   percent: number;
   clicks: number;
   sales: AffiliateSale[];

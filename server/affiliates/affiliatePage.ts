@@ -33,6 +33,12 @@ export function createAffiliatePage({
       code: affiliate.code,
       name: affiliate.name,
       status: affiliate.status,
+      // Where they are paid, without the full account number (the seller's alone).
+      payout: affiliate.bank
+        ? { kind: 'bank', bankName: affiliate.bank.name, last4: affiliate.bank.last4 }
+        : affiliate.paypalEmail
+          ? { kind: 'paypal', paypalEmail: affiliate.paypalEmail }
+          : null,
       percent: affiliate.commissionPercent ?? program.percent,
       clicks: clicks.docs.reduce((sum, doc) => sum + Number(doc.get('count') ?? 0), 0),
       sales: earned.map((commission) => ({

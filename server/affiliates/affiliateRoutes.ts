@@ -2,14 +2,16 @@
 //
 //   GET  /api/affiliates/program                 -> {on, percent, windowDays}
 //   GET  /api/affiliates/banks                   -> {banks: [{code, name}]} (Paystack's, cached)
-//   POST /api/affiliates/resolve-account {bankCode, accountNumber} -> {accountName}
-//   POST /api/affiliates/apply {name, email, phone, promotion, payout} -> 201 {code, status, message}
+//   GET  /api/affiliates/applicant               -> {email, applied} of the signed-in address (401 otherwise)
+//   POST /api/affiliates/resolve-account {bankCode, accountNumber} -> {accountName} (signed in, 401 otherwise)
+//   POST /api/affiliates/apply {name, phone, promotion, payout} -> 201 {code, status, message}, under the
+//                                                 signed-in address (the library's mailed-code sign-in; 401 otherwise)
 //   POST /api/affiliates/{code}/click            -> {accepted, windowDays} (counted per day)
 //   GET  /api/affiliates/me                      -> the signed-in affiliate's page (401 otherwise)
 //   GET  /api/admin/affiliates                   -> {affiliates, commissions} (admins)
 //   POST /api/admin/affiliates/{code}/approve|pause|remove, /commission {percent|null} (admins)
-//   POST /api/admin/affiliates/commissions/batch -> {batchId, count, csv} (admins)
-import { Router, type Request, type RequestHandler } from 'express';
+//   POST /api/admin/affiliates/commissions/batch -> {batchId, count, held, csv, message} (admins)
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import {
   answerHttpErrors,
@@ -36,6 +38,7 @@ import { z as zod } from 'zod';
 
 const tryAgain = 'Something went wrong. Please try again.';
 export const signInToSee = 'Please sign in with the e-mail address you applied with.';
+export const signInToApply = 'Please sign in with your e-mail address first: we e-mail you a code.';
 export const notAnAffiliate = 'This e-mail address has no affiliate account. Apply on the affiliates page.';
 
 function refusal(what: string) {
@@ -65,6 +68,22 @@ function forPanel(affiliate: Affiliate) {
     createdAt: createdAt.toDate().toISOString(),
     bank: bank ? { code: bank.code, name: bank.name, accountName: bank.accountName, last4: bank.last4 } : null,
   };
+}
+
+/** What the seller reads after a batch: how many were marked paid, and how many were held back. */
+export function batchMessage({ count, held }: { count: number; held: number }): string {
+  const paid =
+    count === 0
+      ? held === 0
+        ? 'No commission is payable yet.'
+        : 'No commission was marked paid.'
+      : `${count} ${count === 1 ? 'commission' : 'commissions'} marked paid.`;
+  if (held === 0) return paid;
+  const heldWords =
+    held === 1
+      ? '1 commission was held back: its sale is disputed or its access revoked.'
+      : `${held} commissions were held back: their sales are disputed or their access revoked.`;
+  return `${paid} ${heldWords}`;
 }
 
 /** How long the program's public summary is kept before settings are read again. */
@@ -106,9 +125,27 @@ export function createAffiliateRouter({
       res.json({ banks: await affiliates.banks() });
     }, refusal('Bank list')),
   );
+  // The applicant's address, proved by the mailed-code sign-in, in res.locals.applicant; a stranger
+  // is refused (401) before anything else is looked at.
+  const applicant = handle(async (req, res, next) => {
+    const email = await signedInEmail(req);
+    if (!email) throw jsonError(401, signInToApply);
+    res.locals.applicant = email;
+    next();
+  }, refusal('Affiliate sign-in'));
+  const applicantOf = (res: Response) => String(res.locals.applicant);
+  router.get(
+    '/applicant',
+    applicant,
+    handle(async (_req, res) => {
+      const email = applicantOf(res);
+      res.set('Cache-Control', 'no-store').json({ email, applied: (await affiliates.byEmail(email)) !== null });
+    }, refusal('Affiliate applicant')),
+  );
   router.post(
     '/resolve-account',
     applyLimiter,
+    applicant,
     validate(resolveBodySchema),
     handle(async (req, res) => {
       const { bankCode, accountNumber } = req.body as z.infer<typeof resolveBodySchema>;
@@ -118,9 +155,11 @@ export function createAffiliateRouter({
   router.post(
     '/apply',
     applyLimiter,
+    applicant,
     validate(applyBodySchema),
     handle(async (req, res) => {
-      const { code, status } = await affiliates.apply(req.body as z.infer<typeof applyBodySchema>);
+      const body = req.body as z.infer<typeof applyBodySchema>;
+      const { code, status } = await affiliates.apply({ ...body, email: applicantOf(res) });
       res.status(201).json({
         code,
         status,
@@ -191,13 +230,7 @@ export function createAffiliateAdminRouter({
             : '';
         return { name: affiliate.name, payTo };
       }, only);
-      res.json({
-        ...outcome,
-        message:
-          outcome.count === 0
-            ? 'No commission is payable yet.'
-            : `${outcome.count} ${outcome.count === 1 ? 'commission' : 'commissions'} marked paid.`,
-      });
+      res.json({ ...outcome, message: batchMessage(outcome) });
     }, refusal('Commission batch')),
   );
   const action = (name: 'approve' | 'pause' | 'remove', done: string) =>

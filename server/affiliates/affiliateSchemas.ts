@@ -1,6 +1,8 @@
 // The affiliate routes' bodies (docs/affiliates.md), each field with the sentence its refusal shows.
 import { z } from 'zod';
-import { percentRange } from '../../domain/affiliates';
+import { affiliateNameRule, percentRange } from '../../domain/affiliates';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../domain/textSafety';
+import { ruleField } from '../lib/fieldSchema';
 
 const email = (message: string) =>
   z
@@ -20,9 +22,12 @@ const accountNumber = z
 
 export const resolveBodySchema = z.object({ bankCode, accountNumber });
 
+/**
+ * An application. Its address is the signed-in one (the mailed-code sign-in), never the body's: an
+ * `email` sent along is dropped, as every unknown field is.
+ */
 export const applyBodySchema = z.object({
-  name: z.string({ error: 'Please enter your name.' }).trim().min(2, { error: 'Please enter your name.' }).max(100),
-  email: email('Please enter a valid e-mail address.'),
+  name: ruleField(affiliateNameRule).pipe(z.string().min(2, { error: 'Please enter your name.' })),
   phone: z
     .string({ error: 'Please enter your phone number.' })
     .trim()
@@ -31,7 +36,10 @@ export const applyBodySchema = z.object({
     .string({ error: 'Please say how you will promote the products.' })
     .trim()
     .min(10, { error: 'Please say how you will promote the products (at least 10 characters).' })
-    .max(1000, { error: 'Please keep the description under 1000 characters.' }),
+    .max(1000, { error: 'Please keep the description under 1000 characters.' })
+    .refine((text) => !hasForbiddenCharacters(text, { multiline: true }), {
+      error: forbiddenCharactersMessage('Your description'),
+    }),
   payout: z.discriminatedUnion(
     'kind',
     [

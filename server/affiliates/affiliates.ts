@@ -8,8 +8,10 @@ import type { Transporter } from 'nodemailer';
 import {
   isSelfReferral,
   readAffiliateSettings,
+  shownAffiliateName,
   type AffiliateSettings,
   type AffiliateStatus,
+  type PayoutAccount,
 } from '../../domain/affiliates';
 import { mailboxOf } from '../../domain/mailbox';
 import { addressKey } from '../lib/addressKey';
@@ -82,6 +84,23 @@ export interface AffiliateDeps {
   accounts: PaystackAccounts | null;
   now: () => Date;
   logError: (message: string, error: unknown) => void;
+}
+
+/**
+ * A stored affiliate as the API hands it on: the name as it may be e-mailed or shown (domain/affiliates.ts
+ * shownAffiliateName), whatever was stored before the name rules were checked on applying.
+ */
+function asAffiliate<T extends AffiliateRecord>(code: string, data: T): T & { code: string } {
+  return { ...data, code, name: shownAffiliateName(String(data.name ?? '')) };
+}
+
+/** Every application the mailbox ever made (removed ones too): where each would be paid. */
+async function applicationsOf(db: Firestore, email: string): Promise<PayoutAccount[]> {
+  const found = await db.collection(affiliatesCollection).where('emailKey', '==', mailboxOf(email)).get();
+  return found.docs.map((doc) => {
+    const data = doc.data() as Partial<AffiliateRecord>;
+    return { bank: data.bank ?? null, paypalEmail: data.paypalEmail ?? null };
+  });
 }
 
 const bankListMs = 6 * 60 * 60 * 1000;
@@ -191,12 +210,12 @@ async function approveAffiliate(
   const claim = await db.runTransaction(async (t) => {
     const data = (await t.get(ref(code))).data() as (AffiliateRecord & { subaccountClaimAt?: number }) | undefined;
     if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
-    if (!data.bank || data.subaccountCode) return { affiliate: { code, ...data }, create: false };
+    if (!data.bank || data.subaccountCode) return { affiliate: asAffiliate(code, data), create: false };
     if (typeof data.subaccountClaimAt === 'number' && at - data.subaccountClaimAt < subaccountClaimMs) {
       throw new AffiliateRefusedError('This affiliate is being approved already. Please refresh in a moment.', 409);
     }
     t.update(ref(code), { subaccountClaimAt: at });
-    return { affiliate: { code, ...data }, create: true };
+    return { affiliate: asAffiliate(code, data), create: true };
   });
   const { affiliate } = claim;
   let subaccountCode = affiliate.subaccountCode;
@@ -261,14 +280,14 @@ export function createAffiliates(deps: AffiliateDeps) {
 
   const byCode = async (code: string): Promise<Affiliate | null> => {
     const data = (await ref(code).get()).data() as AffiliateRecord | undefined;
-    return data ? { code, ...data } : null;
+    return data ? asAffiliate(code, data) : null;
   };
 
   /** The live (not removed) affiliate of this mailbox, if any. */
   const byEmail = async (email: string): Promise<Affiliate | null> => {
     const found = await db.collection(affiliatesCollection).where('emailKey', '==', mailboxOf(email)).get();
     const live = found.docs.find((doc) => doc.get('status') !== 'removed');
-    return live ? ({ code: live.id, ...live.data() } as Affiliate) : null;
+    return live ? asAffiliate(live.id, live.data() as AffiliateRecord) : null;
   };
 
   const createSubaccount = async (affiliate: Affiliate, percent: number): Promise<string> => {
@@ -317,7 +336,8 @@ export function createAffiliates(deps: AffiliateDeps) {
 
   /**
    * The affiliate a checkout may carry: an approved one, while the program is on, never for a buyer
-   * who is the affiliate (the same mailbox). Anything else is ignored: the buyer still pays.
+   * who is the affiliate (domain/affiliates.ts isSelfReferral: the same mailbox, or the payout account
+   * of one of the buyer's own applications). Anything else is ignored: the buyer still pays.
    */
   const attributionFor = async (code: string | undefined, buyerEmail: string) => {
     if (!code) return null;
@@ -325,7 +345,8 @@ export function createAffiliates(deps: AffiliateDeps) {
     if (!program.on) return null;
     const affiliate = await byCode(code);
     if (!affiliate || affiliate.status !== 'approved') return null;
-    if (isSelfReferral(buyerEmail, affiliate.email)) return null;
+    const buyer = { email: buyerEmail, applications: await applicationsOf(db, buyerEmail) };
+    if (isSelfReferral(buyer, affiliate)) return null;
     return {
       code,
       percent: affiliate.commissionPercent ?? program.percent,
@@ -335,7 +356,7 @@ export function createAffiliates(deps: AffiliateDeps) {
 
   const list = async (): Promise<Affiliate[]> => {
     const snapshot = await db.collection(affiliatesCollection).orderBy('createdAt', 'desc').limit(500).get();
-    return snapshot.docs.map((doc) => ({ code: doc.id, ...(doc.data() as AffiliateRecord) }));
+    return snapshot.docs.map((doc) => asAffiliate(doc.id, doc.data() as AffiliateRecord));
   };
 
   return {

@@ -107,7 +107,18 @@ function readCommission(id: string, data: DocumentData, now: Date): Commission {
 export interface BatchOutcome {
   batchId: string;
   count: number;
+  /** Payable commissions left out because their sale is disputed or its access revoked (held). */
+  held: number;
   csv: string;
+}
+
+/**
+ * A sale whose commission is held: disputed (open, or lost before the refund settles it) or with its
+ * access revoked, by the seller or by a dispute. The commission waits until that is resolved.
+ */
+export function saleHoldsCommission(sale: DocumentData | undefined): boolean {
+  const dispute = (sale?.dispute as { status?: string } | undefined)?.status;
+  return dispute === 'open' || dispute === 'lost' || sale?.accessRevoked === true;
 }
 
 function csvCell(value: string | number): string {
@@ -173,10 +184,14 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
       .get();
     const batchId = `batch-${at.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
     const paid: Commission[] = [];
+    let held = 0;
     for (const doc of due.docs) {
       if (only.affiliateCode && doc.get('affiliateCode') !== only.affiliateCode) continue;
       const done = await db.runTransaction(async (t) => {
         const current = (await t.get(doc.ref)).data() as CommissionRecord | undefined;
+        // The sale is read in the same transaction, so a dispute or revocation written meanwhile
+        // cannot slip between this check and the payment.
+        const sale = (await t.get(db.collection('transactions').doc(doc.id))).data();
         // Reversed or paid by another batch meanwhile: not this batch's.
         if (
           !current ||
@@ -186,12 +201,14 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
         ) {
           return null;
         }
+        if (saleHoldsCommission(sale)) return 'held' as const;
         t.update(doc.ref, { status: 'paid', paidAt: at.toISOString(), batchId });
         return readCommission(doc.id, { ...current, status: 'paid', batchId }, at);
       });
-      if (done) paid.push(done);
+      if (done === 'held') held += 1;
+      else if (done) paid.push(done);
     }
-    return { batchId, count: paid.length, csv: await batchCsv(paid, payees) };
+    return { batchId, count: paid.length, held, csv: await batchCsv(paid, payees) };
   };
 
   return { list, settleAfterRefund, markBatchPaid };

@@ -1,8 +1,8 @@
 // The affiliate program end to end in Chromium at phone width on the demo stack (docs/affiliates.md,
 // 'Offline'): the seeded affiliate ADA's link is followed, a demo purchase is made, Ada signs in to her
 // page with the mailed code and sees the sale with its commission (paid by the demo split), and Sales
-// shows it; an applicant joins (Paystack's banks, resolution and subaccounts answered by the e2e's
-// fake provider) and the seller approves them.
+// shows it; an applicant signs in with a mailed code and joins (Paystack's banks, resolution and
+// subaccounts answered by the e2e's fake provider) and the seller approves them.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -94,8 +94,17 @@ describe('affiliates', () => {
       .waitFor();
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Become an affiliate' }).click();
     await page.getByRole('heading', { level: 1, name: 'Become an affiliate' }).waitFor();
-    await page.getByLabel('Full name').fill(`Chioma ${tag}`);
+    // Applying needs the mailed-code sign-in: the application is made under the address it proves.
     await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('6-digit code from the e-mail').waitFor();
+    const codeMail = (await mailsTo(email, 1)).find((mail) => mail.subject.startsWith('Your sign-in code'));
+    const code = /: (\d{6})$/m.exec(codeMail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('6-digit code from the e-mail').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(`Applying as ${email}`).waitFor();
+    await page.getByLabel('Full name').fill(`Chioma ${tag}`);
     await page.getByLabel('Phone number').fill('+234 803 555 0101');
     await page.getByLabel('How will you promote the products?').fill('A newsletter for Lagos freelancers.');
     await page.getByRole('option', { name: 'Guaranty Trust Bank' }).waitFor({ state: 'attached' });
@@ -107,7 +116,7 @@ describe('affiliates', () => {
     await page
       .getByText('Thank you. We have e-mailed you, and will again when the seller approves your application.')
       .waitFor();
-    expect((await mailsTo(email, 1)).map((mail) => mail.subject)).toContain(
+    expect((await mailsTo(email, 2)).map((mail) => mail.subject)).toContain(
       'We received your affiliate application — Digital Store',
     );
     await page.context().close();
@@ -118,7 +127,7 @@ describe('affiliates', () => {
     await admin.getByRole('heading', { level: 2, name: 'Affiliates' }).waitFor({ timeout: 20_000 });
     await admin.getByRole('button', { name: `Approve Chioma ${tag}` }).click();
     await admin.getByText(/ · subaccount ACCT_e2e[0-9]+2222224321$/).waitFor({ timeout: 20_000 });
-    expect((await mailsTo(email, 2)).map((mail) => mail.subject)).toContain(
+    expect((await mailsTo(email, 3)).map((mail) => mail.subject)).toContain(
       'You are approved as an affiliate — Digital Store',
     );
     await admin.context().close();

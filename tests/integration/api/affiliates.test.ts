@@ -1,182 +1,54 @@
 // The affiliate program (docs/affiliates.md) against the local cloud: our API with real admin ID tokens
 // from the Auth emulator, our Firestore emulator, real SMTP into the mail catcher; only Paystack's REST
-// API (banks, account resolution, subaccounts, verification) is faked, by msw at its base URL.
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
+// API (banks, account resolution, subaccounts, verification) is faked, by msw at its base URL
+// (affiliateHarness.ts).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
 import type { AffiliatePageAnswer } from '../../../domain/affiliates';
 import { signIn } from '../library/libraryHarness';
 import {
   buildCustomer,
   cloud,
-  createFakePaystack,
   db,
   mailsMatching,
-  paystackBase,
-  paystackSecret,
   postJson,
-  removeSeededProducts,
   seedDiscountCode,
   seedProduct,
-  signPaystack,
   startPurchaseApi,
   toAddress,
   uniqueTag,
-  type Customer,
   type PurchaseApi,
-  type SeededProduct,
 } from './purchaseHarness';
+import {
+  application,
+  bearer,
+  checkoutDoc,
+  commissionDoc,
+  disputeEvent,
+  programOn,
+  refundProcessed,
+  useAffiliateApi,
+} from './affiliateHarness';
 
-const paystack = createFakePaystack();
-const subaccountBodies: Array<Record<string, unknown>> = [];
-const resolveCalls: string[] = [];
-const accountHandlers = [
-  http.get(`${paystackBase}/bank`, ({ request }) => {
-    if (request.headers.get('authorization') !== `Bearer ${paystackSecret}`) {
-      return HttpResponse.json({ status: false, message: 'Invalid key' }, { status: 401 });
-    }
-    return HttpResponse.json({
-      status: true,
-      message: 'Banks retrieved',
-      data: [
-        { id: 1, name: 'Access Bank', code: '044', active: true, country: 'Nigeria', currency: 'NGN' },
-        { id: 2, name: 'Guaranty Trust Bank', code: '058', active: true, country: 'Nigeria', currency: 'NGN' },
-        { id: 3, name: 'Closed Bank', code: '999', active: false, country: 'Nigeria', currency: 'NGN' },
-      ],
-    });
-  }),
-  http.get(`${paystackBase}/bank/resolve`, ({ request }) => {
-    const url = new URL(request.url);
-    const number = url.searchParams.get('account_number') ?? '';
-    resolveCalls.push(`${url.searchParams.get('bank_code')}:${number}`);
-    if (number === '0000000000') {
-      return HttpResponse.json({ status: false, message: 'Could not resolve account name' }, { status: 422 });
-    }
-    return HttpResponse.json({
-      status: true,
-      message: 'Account number resolved',
-      data: { account_number: number, account_name: 'CHIOMA NWOSU', bank_id: 9 },
-    });
-  }),
-  http.post(`${paystackBase}/subaccount`, async ({ request }) => {
-    const body = (await request.json()) as Record<string, unknown>;
-    subaccountBodies.push(body);
-    return HttpResponse.json(
-      {
-        status: true,
-        message: 'Subaccount created',
-        data: { subaccount_code: `ACCT_${String(body.account_number)}`, business_name: body.business_name },
-      },
-      { status: 201 },
-    );
-  }),
-];
-
-const msw = setupServer(...paystack.handlers, ...accountHandlers);
+const harness = useAffiliateApi();
+const {
+  subaccountBodies,
+  admin,
+  applyAs,
+  approvedAffiliate,
+  checkout,
+  payWithPaystack,
+  paystackEvent,
+  attributedSale,
+} = harness;
 let api: PurchaseApi;
 let adminToken: string;
 let strangerToken: string;
-
-const program = { on: true, percent: 30, windowDays: 30, approvalRequired: true, holdDays: 30 };
-/** Other files reset settings/store; the program is turned on again right before it matters. */
-const programOn = () => db.doc('settings/store').set({ affiliates: program }, { merge: true });
-
-beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
-  await seedDemoAdmin(db, cloud.authUrl);
-  adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
-  strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
-  api = await startPurchaseApi(
-    { ADMIN_RATE_LIMIT: '1000' },
-    {
-      auth: createAdminAuth({
-        projectId: 'demo-digital-store',
-        emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST,
-      }),
-    },
-  );
+beforeAll(() => {
+  api = harness.api();
+  adminToken = harness.adminToken();
+  strangerToken = harness.strangerToken();
 });
-beforeEach(programOn);
-afterAll(async () => {
-  msw.close();
-  await api.close();
-  await removeSeededProducts();
-});
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const admin = (path: string, body: unknown = {}, token = adminToken) =>
-  postJson(`${api.url}/api/admin/affiliates${path}`, body, bearer(token));
-
-function application(tag: string, payout: Record<string, unknown>) {
-  return {
-    name: `Chioma Nwosu ${tag}`,
-    email: `chioma.${tag}@example.com`,
-    phone: '+234 803 555 0101',
-    promotion: 'A weekly newsletter for Lagos freelancers.',
-    payout,
-  };
-}
-
-/** An approved affiliate with its own commission (30%), by bank (with a subaccount) or by PayPal. */
-async function approvedAffiliate(kind: 'bank' | 'paypal' = 'bank', percent = 30) {
-  const tag = uniqueTag();
-  const accountNumber = `${Date.now()}`.slice(-10);
-  const body = application(
-    tag,
-    kind === 'bank' ? { kind, bankCode: '058', accountNumber } : { kind, paypalEmail: `pp.${tag}@example.com` },
-  );
-  const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
-  expect(applied.status).toBe(201);
-  const { code } = (await applied.json()) as { code: string };
-  expect((await admin(`/${code}/commission`, { percent })).status).toBe(200);
-  expect((await admin(`/${code}/approve`)).status).toBe(200);
-  return { code, email: body.email, accountNumber, tag };
-}
-
-async function checkout(product: SeededProduct, customer: Customer, extra: Record<string, unknown> = {}) {
-  await programOn();
-  const response = await postJson(`${api.url}/api/checkouts`, {
-    productId: product.id,
-    currency: 'NGN',
-    customer,
-    provider: 'paystack',
-    ...extra,
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { checkoutId: string; reference: string; amount: number; split?: unknown };
-}
-
-const checkoutDoc = async (id: string) => (await db.doc(`checkouts/${id}`).get()).data() ?? {};
-const commissionDoc = async (id: string) => (await db.doc(`commissions/${id}`).get()).data() ?? null;
-
-async function payWithPaystack(
-  product: SeededProduct,
-  customer: Customer,
-  reference: string,
-  amountKobo: number,
-  split?: { subaccount: string; transactionCharge: number | null },
-) {
-  paystack.charges.set(reference, {
-    reference,
-    status: 'success',
-    amount: amountKobo,
-    currency: 'NGN',
-    metadata: { productId: product.id },
-    customerEmail: customer.email,
-    ...(split ? { split } : {}),
-  });
-  return postJson(`${api.url}/api/orders`, {
-    provider: 'paystack',
-    reference,
-    productId: product.id,
-    currency: 'NGN',
-    customer,
-  });
-}
 
 describe('joining: Paystack banks, account resolution and subaccounts', () => {
   it('lists Paystack’s active Nigerian banks and resolves an account to its holder’s name', async () => {
@@ -187,30 +59,35 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
         { code: '058', name: 'Guaranty Trust Bank' },
       ],
     });
-    const resolved = await postJson(`${api.url}/api/affiliates/resolve-account`, {
-      bankCode: '058',
-      accountNumber: '0123456789',
-    });
+    // Resolving needs the applicant's sign-in (affiliateSignUp.test.ts has the refusal).
+    const cookie = { cookie: await signIn(api.url, `applicant.${uniqueTag()}@example.com`) };
+    const resolved = await postJson(
+      `${api.url}/api/affiliates/resolve-account`,
+      { bankCode: '058', accountNumber: '0123456789' },
+      cookie,
+    );
     expect(await resolved.json()).toEqual({ accountName: 'CHIOMA NWOSU' });
-    const unknown = await postJson(`${api.url}/api/affiliates/resolve-account`, {
-      bankCode: '058',
-      accountNumber: '0000000000',
-    });
+    const unknown = await postJson(
+      `${api.url}/api/affiliates/resolve-account`,
+      { bankCode: '058', accountNumber: '0000000000' },
+      cookie,
+    );
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
       message: 'Paystack could not find this account. Please check the bank and the account number.',
     });
-    const short = await postJson(`${api.url}/api/affiliates/resolve-account`, {
-      bankCode: '058',
-      accountNumber: '123',
-    });
+    const short = await postJson(
+      `${api.url}/api/affiliates/resolve-account`,
+      { bankCode: '058', accountNumber: '123' },
+      cookie,
+    );
     expect(await short.json()).toEqual({ message: 'The account number has 10 digits.' });
   });
 
   it('saves an application with the resolved account, e-mails the applicant and the seller, and creates the subaccount on approval', async () => {
     const tag = uniqueTag();
     const body = application(tag, { kind: 'bank', bankCode: '058', accountNumber: '0123456789' });
-    const applied = await postJson(`${api.url}/api/affiliates/apply`, body);
+    const { answer: applied } = await applyAs(body);
     expect(applied.status).toBe(201);
     const { code, status } = (await applied.json()) as { code: string; status: string };
     expect(status).toBe('pending');
@@ -230,7 +107,9 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
         last4: '6789',
       },
     });
-    const received = await mailsMatching(toAddress(body.email));
+    const received = await mailsMatching(
+      (mail) => toAddress(body.email)(mail) && !mail.subject.startsWith('Your sign-in code'),
+    );
     expect(received.map((mail) => mail.subject)).toEqual(['We received your affiliate application — Digital Store']);
     const notice = await mailsMatching(
       (mail) => mail.subject.startsWith('New affiliate application') && mail.text.includes(code),
@@ -279,7 +158,7 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
     const tag = uniqueTag();
     const accountNumber = `7${Date.now()}`.slice(-10);
     const body = application(tag, { kind: 'bank', bankCode: '044', accountNumber });
-    const { code } = (await (await postJson(`${api.url}/api/affiliates/apply`, body)).json()) as { code: string };
+    const { code } = (await (await applyAs(body)).answer.json()) as { code: string };
     const before = subaccountBodies.length;
     const answers = await Promise.all([
       admin(`/${code}/approve`),
@@ -299,50 +178,29 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
     expect(approvals).toHaveLength(1);
   });
 
-  it('refuses an application while the program is off, and a second one from the same mailbox', async () => {
-    await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
+  // The program turned off is affiliateProgramOff.test.ts's, on a cloud of its own.
+  it('refuses a second application from the same mailbox', async () => {
     const tag = uniqueTag();
-    const closed = await postJson(
-      `${api.url}/api/affiliates/apply`,
-      application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` }),
-    );
-    expect(closed.status).toBe(403);
-    expect(await closed.json()).toEqual({ message: 'The affiliate program is not open right now.' });
-    await programOn();
     const first = application(tag, { kind: 'paypal', paypalEmail: `pp.${tag}@example.com` });
-    expect((await postJson(`${api.url}/api/affiliates/apply`, first)).status).toBe(201);
-    const again = await postJson(`${api.url}/api/affiliates/apply`, {
-      ...first,
-      email: first.email.replace('@', '+again@').toUpperCase(),
-    });
+    const cookie = await signIn(api.url, first.email);
+    await programOn();
+    expect((await postJson(`${api.url}/api/affiliates/apply`, first, { cookie })).status).toBe(201);
+    // The same mailbox, spelled otherwise and signed in as such (the session's address is lower case).
+    const { answer: again } = await applyAs(first, first.email.replace('@', '+again@'));
     expect(again.status).toBe(409);
 
     // Two applications from one new mailbox at once: one affiliate.
     const twinTag = uniqueTag();
     const twin = application(twinTag, { kind: 'paypal', paypalEmail: `pp.${twinTag}@example.com` });
+    const twinCookie = { cookie: await signIn(api.url, twin.email) };
+    await programOn();
     const both = await Promise.all([
-      postJson(`${api.url}/api/affiliates/apply`, twin),
-      postJson(`${api.url}/api/affiliates/apply`, twin),
+      postJson(`${api.url}/api/affiliates/apply`, twin, twinCookie),
+      postJson(`${api.url}/api/affiliates/apply`, twin, twinCookie),
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const stored = await db.collection('affiliates').where('email', '==', twin.email).get();
     expect(stored.size).toBe(1);
-  });
-});
-
-describe('the program’s public summary', () => {
-  it('answers the footer from one settings read a minute, cacheable by the browser', async () => {
-    const first = await fetch(`${api.url}/api/affiliates/program`);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(await first.json()).toEqual({ on: true, percent: 30, windowDays: 30 });
-    // Turned off within the minute: the summary read a moment ago still answers.
-    await db.doc('settings/store').set({ affiliates: { ...program, on: false } }, { merge: true });
-    expect(await (await fetch(`${api.url}/api/affiliates/program`)).json()).toEqual({
-      on: true,
-      percent: 30,
-      windowDays: 30,
-    });
   });
 });
 
@@ -367,8 +225,7 @@ describe('links: clicks and attribution', () => {
   it('fixes nothing for a pending or paused affiliate, or when the buyer is the affiliate', async () => {
     const product = await seedProduct({ priceInNgn: 7500 });
     const pendingTag = uniqueTag();
-    const pending = await postJson(
-      `${api.url}/api/affiliates/apply`,
+    const { answer: pending } = await applyAs(
       application(pendingTag, { kind: 'paypal', paypalEmail: `pp.${pendingTag}@example.com` }),
     );
     const pendingCode = ((await pending.json()) as { code: string }).code;
@@ -523,68 +380,6 @@ describe('commission and the Paystack split', () => {
     ]);
   });
 });
-
-// --- The ledger, refunds and disputes ---------------------------------------------------------------
-
-async function paystackEvent(event: unknown) {
-  const raw = JSON.stringify(event);
-  const response = await fetch(`${api.url}/api/webhooks/paystack`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(raw) },
-    body: raw,
-  });
-  return ((await response.json()) as { outcome?: string }).outcome;
-}
-
-function refundProcessed(reference: string, amount: number) {
-  const id = 50_000 + Math.floor(Math.random() * 40_000);
-  return {
-    event: 'refund.processed',
-    data: {
-      status: 'processed',
-      transaction_reference: reference,
-      refund_reference: `RRN${id}`,
-      amount,
-      currency: 'NGN',
-      customer: { first_name: null, last_name: null, email: 'buyer@example.com' },
-      domain: 'test',
-      id,
-    },
-  };
-}
-
-function disputeEvent(type: 'charge.dispute.create' | 'charge.dispute.resolve', reference: string, id: number) {
-  return {
-    event: type,
-    data: {
-      id,
-      refund_amount: 750_000,
-      currency: 'NGN',
-      status: type === 'charge.dispute.resolve' ? 'resolved' : 'awaiting-merchant-feedback',
-      resolution: type === 'charge.dispute.resolve' ? 'merchant-accepted' : null,
-      domain: 'test',
-      category: 'chargeback',
-      due_at: '2026-12-01T10:00:00.000Z',
-      transaction: { id: 4099260516, reference, amount: 750_000, currency: 'NGN' },
-    },
-  };
-}
-
-/** An attributed NGN sale of 7500, split by Paystack or not. */
-async function attributedSale(affiliate: { code: string; accountNumber: string }, split: boolean) {
-  const product = await seedProduct({ priceInNgn: 7500 });
-  const buyer = buildCustomer();
-  const { reference } = await checkout(product, buyer, { ref: affiliate.code });
-  const paid = await payWithPaystack(
-    product,
-    buyer,
-    reference,
-    750_000,
-    split ? { subaccount: `ACCT_${affiliate.accountNumber}`, transactionCharge: 525_000 } : undefined,
-  );
-  expect(paid.status).toBe(200);
-  return { reference, transactionId: `paystack_${reference}` };
-}
 
 describe('the ledger: pending, payable after the hold, paid in a batch', () => {
   it('shows a commission pending, payable once the hold has passed, then paid with its batch and CSV', async () => {

@@ -63,7 +63,27 @@ describe('commissions', () => {
   });
 
   it('treats the same mailbox, however spelled, as a self-referral', () => {
-    expect(isSelfReferral('Ada.Obi+shop@gmail.com', 'adaobi@googlemail.com')).toBe(true);
-    expect(isSelfReferral('buyer@example.com', 'ada@demo.store')).toBe(false);
+    const ada = { email: 'adaobi@googlemail.com', bank: null, paypalEmail: null };
+    expect(isSelfReferral({ email: 'Ada.Obi+shop@gmail.com', applications: [] }, ada)).toBe(true);
+    expect(isSelfReferral({ email: 'buyer@example.com', applications: [] }, { ...ada, email: 'ada@demo.store' })).toBe(
+      false,
+    );
+  });
+
+  it('treats a buyer paid into the affiliate’s bank account or PayPal address as the affiliate', () => {
+    const affiliate = {
+      email: 'ada@demo.store',
+      bank: { code: '058', accountNumber: '0123456789' },
+      paypalEmail: null,
+    };
+    const ownAccount = { bank: { code: '058', accountNumber: '0123456789' }, paypalEmail: null };
+    const otherBank = { bank: { code: '044', accountNumber: '0123456789' }, paypalEmail: null };
+    expect(isSelfReferral({ email: 'twin@example.com', applications: [ownAccount] }, affiliate)).toBe(true);
+    expect(isSelfReferral({ email: 'twin@example.com', applications: [otherBank] }, affiliate)).toBe(false);
+    const byPaypal = { email: 'ada@demo.store', bank: null, paypalEmail: 'Ada.Pay@Example.com' };
+    const ownPaypal = { bank: null, paypalEmail: 'ada.pay+x@example.com' };
+    expect(isSelfReferral({ email: 'twin@example.com', applications: [ownPaypal] }, byPaypal)).toBe(true);
+    expect(isSelfReferral({ email: 'ADA.PAY@example.com', applications: [] }, byPaypal)).toBe(true);
+    expect(isSelfReferral({ email: 'buyer@example.com', applications: [otherBank] }, byPaypal)).toBe(false);
   });
 });

@@ -39,6 +39,15 @@ export interface AffiliatesOverview {
   commissions: LedgerCommission[];
 }
 
+/** A batch payout: how many were marked paid, how many held back (a disputed or revoked sale), and the words. */
+export interface BatchAnswer {
+  batchId: string;
+  count: number;
+  held: number;
+  csv: string;
+  message: string;
+}
+
 function adminError(error: unknown): AppError {
   if (error instanceof HttpError && error.serverMessage)
     return { code: `http-${error.status}`, message: error.serverMessage };
@@ -73,11 +82,8 @@ const affiliatesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Affiliates'] })
         ),
       invalidatesTags: ['Affiliates'],
     }),
-    markBatchPaid: build.mutation<{ batchId: string; count: number; csv: string; message: string }, void>({
-      queryFn: () =>
-        call<{ batchId: string; count: number; csv: string; message: string }>(() =>
-          callAsAdmin('POST', `${base}/commissions/batch`, {}),
-        ),
+    markBatchPaid: build.mutation<BatchAnswer, void>({
+      queryFn: () => call<BatchAnswer>(() => callAsAdmin('POST', `${base}/commissions/batch`, {})),
       invalidatesTags: ['Affiliates'],
     }),
   }),

@@ -1,6 +1,7 @@
 // The affiliate program from the storefront (docs/affiliates.md): the program's terms, Paystack's bank
-// list and account check, the application, and the signed-in affiliate's page. Affiliates sign in with
-// the library's mailed code (the same API session), so a 401 means 'not signed in'.
+// list and account check, the application, and the signed-in affiliate's page. Applicants and
+// affiliates sign in with the library's mailed code (the same API session), so a 401 means 'not
+// signed in'.
 import type { AffiliatePageAnswer } from '../../../../domain/affiliates';
 import { api } from '../../../lib/api';
 import { fallbackMessage, type AppError } from '../../../lib/errors';
@@ -22,9 +23,9 @@ async function call<T>(load: () => Promise<T>): Promise<{ data: T } | { error: A
   }
 }
 
+/** An application; it is made under the signed-in address (the mailed-code sign-in). */
 export interface Application {
   name: string;
-  email: string;
   phone: string;
   promotion: string;
   payout: { kind: 'bank'; bankCode: string; accountNumber: string } | { kind: 'paypal'; paypalEmail: string };
@@ -33,8 +34,10 @@ export interface Application {
 type Program = { on: boolean; percent: number; windowDays: number };
 type Banks = { banks: Array<{ code: string; name: string }> };
 type Applied = { code: string; status: string; message: string };
+/** The signed-in address on the join page, and whether it has applied already. */
+type Applicant = { email: string; applied: boolean };
 
-const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage'] }).injectEndpoints({
+const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage', 'AffiliateApplicant'] }).injectEndpoints({
   endpoints: (build) => ({
     getProgram: build.query<Program, void>({
       queryFn: () => call(() => requestJson<Program>('GET', '/api/affiliates/program')),
@@ -46,8 +49,13 @@ const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage'] }).i
       queryFn: (body) =>
         call(() => requestJson<{ accountName: string }>('POST', '/api/affiliates/resolve-account', { body })),
     }),
+    getApplicant: build.query<Applicant, void>({
+      queryFn: () => call(() => requestJson<Applicant>('GET', '/api/affiliates/applicant')),
+      providesTags: ['AffiliateApplicant'],
+    }),
     apply: build.mutation<Applied, Application>({
       queryFn: (body) => call(() => requestJson<Applied>('POST', '/api/affiliates/apply', { body })),
+      invalidatesTags: ['AffiliatePage'],
     }),
     getAffiliatePage: build.query<AffiliatePageAnswer, void>({
       queryFn: () => call(() => requestJson<AffiliatePageAnswer>('GET', '/api/affiliates/me')),
@@ -58,7 +66,7 @@ const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage'] }).i
     }),
     signInAffiliate: build.mutation<{ email: string }, { email: string; code: string }>({
       queryFn: (body) => call(() => requestJson<{ email: string }>('POST', '/api/library/sign-in/code', { body })),
-      invalidatesTags: ['AffiliatePage'],
+      invalidatesTags: ['AffiliatePage', 'AffiliateApplicant'],
     }),
   }),
 });
@@ -68,6 +76,7 @@ export const {
   useGetBanksQuery,
   useResolveAccountMutation,
   useApplyMutation,
+  useGetApplicantQuery,
   useGetAffiliatePageQuery,
   useRequestAffiliateCodeMutation,
   useSignInAffiliateMutation,

@@ -1,14 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import type { AffiliatePageAnswer, CommissionStatus } from '../../../../domain/affiliates';
+import { useState } from 'react';
+import type { AffiliatePageAnswer, AffiliatePayout, CommissionStatus } from '../../../../domain/affiliates';
 import { formatMinorPrice, type Currency } from '../../../../domain/money';
 import { paths } from '../../../../domain/routes';
-import { FormField } from '../../../components/FormField';
-import { fallbackMessage, isAppError } from '../../../lib/errors';
-import {
-  useGetAffiliatePageQuery,
-  useRequestAffiliateCodeMutation,
-  useSignInAffiliateMutation,
-} from '../api/affiliatesApi';
+import { fallbackMessage } from '../../../lib/errors';
+import { useGetAffiliatePageQuery } from '../api/affiliatesApi';
+import { AffiliateSignIn } from './AffiliateSignIn';
 
 const statusLabels: Record<CommissionStatus, string> = {
   split: 'Paid by Paystack split',
@@ -18,7 +14,14 @@ const statusLabels: Record<CommissionStatus, string> = {
   reversed: 'Reversed',
   owedBack: 'Owed back',
 };
-const buttonClass = 'rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';
+
+/** Where the affiliate is paid, in words: the bank and the account's last four digits, or PayPal. */
+function payoutWords(payout: AffiliatePayout | null): string {
+  if (!payout) return 'No payout account on file.';
+  return payout.kind === 'bank'
+    ? `Paid to your ${payout.bankName} account ending ${payout.last4}.`
+    : `Paid to your PayPal account ${payout.paypalEmail}.`;
+}
 
 /** The affiliate's own page (docs/affiliates.md), after signing in with a code mailed to their address. */
 export function AffiliateDashboard() {
@@ -32,7 +35,9 @@ export function AffiliateDashboard() {
   }
   if (page.error) {
     const error = page.error;
-    if (error.code === 'unauthenticated') return <AffiliateSignIn />;
+    if (error.code === 'unauthenticated') {
+      return <AffiliateSignIn intro="Sign in with the e-mail address you applied with; we e-mail you a code." />;
+    }
     return (
       <p role="alert" className="mt-8 text-red-700">
         {error.message || fallbackMessage}
@@ -56,6 +61,7 @@ function AffiliateSummary({ data }: { data: AffiliatePageAnswer }) {
         Code <strong>{data.code}</strong> · {data.percent}% commission · {data.clicks}{' '}
         {data.clicks === 1 ? 'click' : 'clicks'}
       </p>
+      <p className="text-slate-800">{payoutWords(data.payout)}</p>
       <section aria-labelledby="totals-heading">
         <h2 id="totals-heading" className="text-xl font-bold">
           Totals
@@ -122,71 +128,5 @@ function AffiliateSummary({ data }: { data: AffiliatePageAnswer }) {
         </ul>
       </section>
     </div>
-  );
-}
-
-function AffiliateSignIn() {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [requestCode, requesting] = useRequestAffiliateCodeMutation();
-  const [signIn, signingIn] = useSignInAffiliateMutation();
-  const fail = (failure: unknown) => setError(isAppError(failure) ? failure.message : fallbackMessage);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    try {
-      if (sent === null) setSent((await requestCode({ email: email.trim() }).unwrap()).message);
-      else await signIn({ email: email.trim(), code: code.trim() }).unwrap();
-    } catch (failure) {
-      fail(failure);
-    }
-  }
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-    >
-      <p className="text-slate-800">Sign in with the e-mail address you applied with; we e-mail you a code.</p>
-      <FormField label="E-mail address">
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            value={email}
-            readOnly={sent !== null}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
-      {sent !== null && (
-        <>
-          <p role="status">{sent}</p>
-          <FormField label="6-digit code from the e-mail">
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </FormField>
-        </>
-      )}
-      <p role="alert" className="text-red-700">
-        {error}
-      </p>
-      <button type="submit" className={buttonClass} disabled={requesting.isLoading || signingIn.isLoading}>
-        {sent === null ? 'Send me a code' : 'Sign in'}
-      </button>
-    </form>
   );
 }

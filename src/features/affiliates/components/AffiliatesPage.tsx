@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../domain/routes';
-import { useGetProgramQuery } from '../api/affiliatesApi';
+import { fallbackMessage } from '../../../lib/errors';
+import { useGetApplicantQuery, useGetProgramQuery } from '../api/affiliatesApi';
 import { AffiliateDashboard } from './AffiliateDashboard';
+import { AffiliateSignIn } from './AffiliateSignIn';
 import { JoinForm } from './JoinForm';
 
 /** /affiliates (join) and /affiliates/me (the affiliate's own page), docs/affiliates.md. */
@@ -40,7 +42,42 @@ function Join() {
         </Link>
         .
       </p>
-      <JoinForm />
+      <Applicant />
     </>
   );
+}
+
+/** Applying needs the mailed-code sign-in: the application is made under the address it proved. */
+function Applicant() {
+  const applicant = useGetApplicantQuery();
+  if (applicant.isLoading) {
+    return (
+      <p role="status" className="mt-8 text-slate-700">
+        Loading...
+      </p>
+    );
+  }
+  if (applicant.error) {
+    if (applicant.error.code === 'unauthenticated') {
+      return <AffiliateSignIn intro="To apply, sign in with your e-mail address; we e-mail you a code." />;
+    }
+    return (
+      <p role="alert" className="mt-8 text-red-700">
+        {applicant.error.message || fallbackMessage}
+      </p>
+    );
+  }
+  if (!applicant.data) return null;
+  if (applicant.data.applied) {
+    return (
+      <p className="mt-8 text-slate-800">
+        {`${applicant.data.email} has already applied. `}
+        <Link className="underline" to={paths.affiliatePage}>
+          Open your affiliate page
+        </Link>
+        .
+      </p>
+    );
+  }
+  return <JoinForm email={applicant.data.email} />;
 }

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { affiliateNameRule } from '../../../../domain/affiliates';
+import { fieldError } from '../../../../domain/fieldRules';
 import { FormField } from '../../../components/FormField';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useApplyMutation, useGetBanksQuery, useResolveAccountMutation, type Application } from '../api/affiliatesApi';
@@ -10,13 +12,26 @@ const secondaryClass =
 
 const messageOf = (failure: unknown) => (isAppError(failure) ? failure.message : fallbackMessage);
 
+/** What stops the application being sent, in the form's words (the name first), or null. */
+function problemOf(name: string, accountUnchecked: boolean): string | null {
+  return (
+    fieldError(affiliateNameRule, name) ??
+    (accountUnchecked ? 'Please check your account so you can confirm its name.' : null)
+  );
+}
+
+/** The applicant's own fields as sent, trimmed (the address is the signed-in one, not sent). */
+function applicationOf(fields: { name: string; phone: string; promotion: string }) {
+  return { name: fields.name.trim(), phone: fields.phone.trim(), promotion: fields.promotion.trim() };
+}
+
 /**
- * The application (docs/affiliates.md): who the applicant is, how they will promote, and how they are
- * paid: a Nigerian bank account, checked with Paystack and shown by its holder's name to confirm, or a
- * PayPal address.
+ * The application (docs/affiliates.md), made under the signed-in address `email`: who the applicant is,
+ * how they will promote, and how they are paid: a Nigerian bank account, checked with Paystack and
+ * shown by its holder's name to confirm, or a PayPal address.
  */
-export function JoinForm() {
-  const [fields, setFields] = useState({ name: '', email: '', phone: '', promotion: '', paypalEmail: '' });
+export function JoinForm({ email }: { email: string }) {
+  const [fields, setFields] = useState({ name: '', phone: '', promotion: '', paypalEmail: '' });
   const [kind, setKind] = useState<'bank' | 'paypal'>('bank');
   const [bankCode, setBankCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
@@ -41,23 +56,15 @@ export function JoinForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    if (kind === 'bank' && !accountName) {
-      setError('Please check your account so you can confirm its name.');
-      return;
-    }
-    const application: Application = {
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      phone: fields.phone.trim(),
-      promotion: fields.promotion.trim(),
-      payout:
-        kind === 'bank'
-          ? { kind, bankCode, accountNumber: accountNumber.trim() }
-          : { kind, paypalEmail: fields.paypalEmail.trim() },
-    };
+    const problem = problemOf(fields.name, kind === 'bank' && !accountName);
+    setError(problem);
+    if (problem) return;
+    const payout: Application['payout'] =
+      kind === 'bank'
+        ? { kind, bankCode, accountNumber: accountNumber.trim() }
+        : { kind, paypalEmail: fields.paypalEmail.trim() };
     try {
-      setDone((await apply(application).unwrap()).message);
+      setDone((await apply({ ...applicationOf(fields), payout }).unwrap()).message);
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -81,8 +88,10 @@ export function JoinForm() {
       onSubmit={(event) => void submit(event)}
       className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
-      {text('name', 'Full name', 'text', 'name')}
-      {text('email', 'E-mail address', 'email', 'email')}
+      <p className="text-slate-800">
+        Applying as <strong>{email}</strong>
+      </p>
+      {text('name', affiliateNameRule.label, 'text', 'name')}
       {text('phone', 'Phone number', 'tel', 'tel')}
       <FormField label="How will you promote the products?">
         {(control) => (

@@ -10,6 +10,7 @@ const page: AffiliatePageAnswer = {
   code: 'ADA',
   name: 'Ada Obi',
   status: 'approved',
+  payout: { kind: 'bank', bankName: 'Guaranty Trust Bank', last4: '6789' },
   percent: 30,
   clicks: 12,
   sales: [
@@ -57,6 +58,7 @@ describe('the affiliate’s own page', () => {
         (_, element) => element?.tagName === 'P' && element.textContent === 'Code ADA · 30% commission · 12 clicks',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText('Paid to your Guaranty Trust Bank account ending 6789.')).toBeInTheDocument();
     expect(screen.getByText('NGN: Paid by Paystack split ₦2,250')).toBeInTheDocument();
     expect(screen.getByText('USD: Payable $2.70')).toBeInTheDocument();
     expect(screen.getByText('2026-11-22 · ₦7,500 · commission ₦2,250 · Paid by Paystack split')).toBeInTheDocument();
@@ -67,5 +69,16 @@ describe('the affiliate’s own page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy the link to Freelance Writing Playbook' })).toBeInTheDocument();
     expect(bodies).toEqual([{ email: 'ada@demo.store' }, { email: 'ada@demo.store', code: '123456' }]);
+  });
+
+  it('shows a PayPal payout by its address', async () => {
+    server.use(
+      http.get('*/api/affiliates/me', () =>
+        HttpResponse.json({ ...page, payout: { kind: 'paypal', paypalEmail: 'ada.pay@example.com' } }),
+      ),
+    );
+    renderWithProviders(<App />, { route: '/affiliates/me' });
+    expect(await screen.findByText('Paid to your PayPal account ada.pay@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText(/account ending/)).not.toBeInTheDocument();
   });
 });

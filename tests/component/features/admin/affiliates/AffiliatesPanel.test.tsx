@@ -93,7 +93,13 @@ describe('the Affiliates panel', () => {
     server.use(
       http.post('*/api/admin/affiliates/commissions/batch', async ({ request }) => {
         batches.push(await request.json());
-        return HttpResponse.json({ batchId: 'batch-1', count: 0, csv: '', message: 'No commission is payable yet.' });
+        return HttpResponse.json({
+          batchId: 'batch-1',
+          count: 0,
+          held: 0,
+          csv: '',
+          message: 'No commission is payable yet.',
+        });
       }),
     );
     const { user } = renderWithProviders(<AffiliatesPanel />);
@@ -103,5 +109,28 @@ describe('the Affiliates panel', () => {
     await user.click(screen.getByRole('button', { name: 'Mark payable commissions paid and download the CSV' }));
     expect(await screen.findByText('No commission is payable yet.')).toBeInTheDocument();
     expect(batches).toEqual([{}]);
+  });
+
+  it('says how many commissions a batch held back for disputed or revoked sales', async () => {
+    panelEndpoints();
+    server.use(
+      http.post('*/api/admin/affiliates/commissions/batch', () =>
+        HttpResponse.json({
+          batchId: 'batch-2',
+          count: 0,
+          held: 1,
+          csv: '',
+          message:
+            'No commission was marked paid. 1 commission was held back: its sale is disputed or its access revoked.',
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<AffiliatesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Mark payable commissions paid and download the CSV' }));
+    expect(
+      await screen.findByText(
+        'No commission was marked paid. 1 commission was held back: its sale is disputed or its access revoked.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ export const refusedReasons = {
   repeated: 'Repeated in this list.',
   issued: 'Already issued to a sale.',
   inThisPool: "Already in this product's pool.",
-  otherPool: (title: string) => `Already in the pool of another product (${title}).`,
+  otherPool: (title: string) => `Already in the pool of another product${title ? ` (${title})` : ''}.`,
 };
 
 /** The titles of the products named, for the refusals' words; the id where a product is gone. */

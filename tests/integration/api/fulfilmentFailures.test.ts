@@ -2,10 +2,12 @@
 // makes the recording fail, the buyer's money is never left with a bare 500 and nothing recorded. Here
 // the failure is real: the checkout's record is deleted while the provider answers (as a hand in the
 // console or a cleanup could), so the sale's transaction cannot mark it paid and fails. Each way a
-// payment arrives is replayed: the buyer's POST /api/orders, Paystack's webhook, the PayPal capture;
-// the sweeps are in missedWebhooks.test.ts. Our API, Firestore emulator and SMTP into the mail
-// catcher; only Paystack and PayPal are stand-ins, and the deletion happens on our own database.
-import { http } from 'msw';
+// payment arrives is replayed: the buyer's POST /api/orders, the PayPal capture, PayPal's webhook (and
+// Paystack's, for a payment already recorded as an issue); the sweeps are in missedWebhooks.test.ts.
+// Our API, Firestore emulator and SMTP into the mail catcher; only Paystack and PayPal are stand-ins,
+// and the deletion happens on our own database.
+import { randomUUID } from 'node:crypto';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isLocal } from '../../support/msw';
@@ -35,12 +37,22 @@ import {
 
 const paystack = createFakePaystack();
 const paypal = createFakePaypal();
-const msw = setupServer(...paystack.handlers, ...paypal.handlers);
+const webhookId = 'WH-FULFILMENT-FAILURES';
+const goodSignature = 'paypal-signed-this';
+const msw = setupServer(
+  ...paystack.handlers,
+  ...paypal.handlers,
+  http.post(`${paypalBase}/v1/notifications/verify-webhook-signature`, async ({ request }) => {
+    const body = (await request.json()) as { webhook_id: string; transmission_sig: string };
+    const ok = body.webhook_id === webhookId && body.transmission_sig === goodSignature;
+    return HttpResponse.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+  }),
+);
 let api: PurchaseApi;
 
 beforeAll(async () => {
   msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
-  api = await startPurchaseApi();
+  api = await startPurchaseApi({ PAYPAL_WEBHOOK_ID: webhookId });
 });
 afterEach(() => msw.resetHandlers());
 afterAll(async () => {
@@ -68,6 +80,30 @@ function deleteCheckoutWhenAsked(method: 'get' | 'post', url: string, checkoutId
       return undefined;
     }),
   );
+}
+
+/** PayPal's signed PAYMENT.CAPTURE.COMPLETED for the order. */
+function captureCompleted(orderId: string) {
+  return fetch(`${api.url}/api/webhooks/paypal`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270',
+      'paypal-transmission-id': randomUUID(),
+      'paypal-transmission-sig': goodSignature,
+      'paypal-transmission-time': new Date().toISOString(),
+    },
+    body: JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: {
+        id: `CAP-${orderId}`,
+        status: 'COMPLETED',
+        supplementary_data: { related_ids: { order_id: orderId } },
+      },
+    }),
+  });
 }
 
 async function expectIssue(provider: string, reference: string, customer: Customer, productId: string) {
@@ -159,5 +195,27 @@ describe('a verified payment whose sale cannot be recorded', () => {
       status: 'COMPLETED',
       expectedAmount: 12,
     });
+  });
+
+  it("PayPal's webhook for a capture it held for review: acknowledged, and an issue with one seller e-mail", async () => {
+    const product = await seedProduct({ title: 'Broken Sale PayPal Review', priceInUsd: 12 });
+    const customer = buildCustomer();
+    const checkout = await openCheckout(api.url, product, customer, { currency: 'USD' });
+    const created = await postJson(`${api.url}/api/paypal/orders`, { checkoutId: checkout.checkoutId });
+    const orderId = ((await created.json()) as { id: string }).id;
+    paypal.approve(orderId, 'PENDING');
+    const held = await postJson(`${api.url}/api/paypal/orders/${orderId}/capture`, { productId: product.id, customer });
+    expect(held.status).toBe(202);
+    expect(await held.json()).toMatchObject({ pending: true });
+
+    paypal.settleCapture(orderId, 'COMPLETED');
+    deleteCheckoutWhenAsked('get', `${paypalBase}/v2/checkout/orders/${orderId}`, checkout.checkoutId);
+    const first = await captureCompleted(orderId);
+    expect(first.status).toBe(200);
+    await expectIssue('paypal', orderId, customer, product.id);
+    // PayPal delivers it again: still one issue, one e-mail, no sale.
+    expect((await captureCompleted(orderId)).status).toBe(200);
+    expect(await mailsMatching(issueNoticeFor(orderId), 2)).toHaveLength(1);
+    expect(await transactionsFor(orderId)).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
   const licenseKeys = createLibraryLicenses({ purchases, licenses: createBuyerLicenses({ db }) });
   const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
 
-  /** Mails a new code and link to the address (TooManyCodesError past 3 an hour). */
+  /** Mails a new code and link to the address (TooManyCodesError past its hourly or daily budget). */
   const requestCode = async (email: string): Promise<void> => {
     const { code, linkToken, emailKey } = await signIns.start(email);
     const link = `${libraryUrl}?${signInLinkParam}=${emailKey}.${linkToken}`;

@@ -26,6 +26,8 @@ import type { SessionOwner } from './sessions';
 import { TooManyCodesError, type SignInOutcome } from './signIns';
 
 export const tooManyCodes = 'Too many codes for this address. Please wait an hour and try again.';
+export const tooManyCodesToday = 'Too many codes for this address today. Please try again tomorrow.';
+export const tooManyAttemptsToday = 'Too many attempts today; try again tomorrow.';
 export const codeNotSent = 'The e-mail with your code could not be sent just now. Please try again in a minute.';
 export const codeEnded = 'This code has expired or has already been used. Please ask for a new one.';
 export const signInNeeded = 'Please sign in to see your library.';
@@ -77,6 +79,7 @@ export function createLibraryRouter({
 
   const answerSignIn = (res: Response, cookieHeader: string | undefined, outcome: SignInOutcome) => {
     if (outcome.kind === 'ended') throw jsonError(400, codeEnded);
+    if (outcome.kind === 'tooManyToday') throw jsonError(429, tooManyAttemptsToday);
     if (outcome.kind === 'wrong') {
       const tries = outcome.triesLeft === 1 ? '1 try' : `${outcome.triesLeft} tries`;
       throw jsonError(400, `That code is not right. ${tries} left.`);
@@ -91,7 +94,10 @@ export function createLibraryRouter({
       try {
         await library.requestCode((req.body as z.infer<typeof signInBody>).email);
       } catch (error) {
-        if (error instanceof TooManyCodesError) throw jsonError(429, tooManyCodes);
+        if (error instanceof TooManyCodesError) {
+          const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
+          throw jsonError(429, words[error.reason]);
+        }
         throw error;
       }
       res.json({ message: signInRequestAnswer });

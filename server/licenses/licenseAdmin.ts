@@ -1,18 +1,21 @@
 // What the seller does with keys (docs/licenses.md): per sale, reset activations, disable or enable
 // the key, replace it (the buyer is e-mailed the new one); per product, add keys to the pool (one per
-// line, duplicates refused with their count), which also sends the keys owed to buyers of sales made
+// line, a key already in any pool or issued refused with its reason: licensePool.ts), which also sends the keys owed to buyers of sales made
 // while the pool was empty.
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { licenseKeyMail } from '../mail/licenseMails';
+import { addKeysToPool, type RefusedKey } from './licensePool';
 import {
+  firstUnissued,
   generateLicenseKey,
-  hashLicenseKey,
   licenseKeyRef,
   licenseKeysCollection,
   licensePoolsCollection,
   licenseRecord,
+  lowPoolWarning,
+  markPassed,
   poolKeysOf,
 } from './licenseKeys';
 
@@ -28,7 +31,7 @@ export interface LicenseAdminDeps {
 }
 
 export type PoolOutcome =
-  | { kind: 'added'; added: number; duplicates: number; left: number; sent: number }
+  | { kind: 'added'; added: number; duplicates: number; refused: RefusedKey[]; left: number; sent: number }
   | { kind: 'tooMany' }
   | { kind: 'tooLong' }
   | { kind: 'empty' };
@@ -71,12 +74,18 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
       const pending = (await t.get(pendingRef)).data();
       if (!pending || pending.status !== 'pending') return null;
       const productId = String(pending.productId);
-      const free = (await t.get(poolKeysOf(db, productId).where('usedBy', '==', null).limit(1))).docs[0];
-      const key: unknown = free?.get('key');
-      if (!free || typeof key !== 'string') return null;
+      const free = await t.get(
+        poolKeysOf(db, productId)
+          .where('usedBy', '==', null)
+          .limit(lowPoolWarning + 1),
+      );
+      const pick = await firstUnissued(t, db, free.docs);
+      markPassed(t, pick);
+      const { doc, key } = pick;
+      if (!doc || key === null) return null;
       const transactionId = String(pending.transactionId);
       const limit = typeof pending.activationLimit === 'number' ? pending.activationLimit : null;
-      t.update(free.ref, { usedBy: transactionId });
+      t.update(doc.ref, { usedBy: transactionId });
       t.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, { activationLimit: limit }));
       t.delete(pendingRef);
       t.update(db.collection(transactionsCollection).doc(transactionId), { licenseKey: key });
@@ -134,27 +143,9 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
       if (lines.length > maxPoolKeysPerUpload) return { kind: 'tooMany' };
       // The license API takes keys of at most 200 characters; a longer one could never be used.
       if (lines.some((line) => line.length > maxPoolKeyLength)) return { kind: 'tooLong' };
-      const unique = [...new Set(lines)];
-      let duplicates = lines.length - unique.length;
-      const pool = poolKeysOf(db, productId);
-      const fresh: string[] = [];
       // Keys added: the next time the pool runs low, the seller is told again.
       await db.collection(licensePoolsCollection).doc(productId).set({ lowNoticeSent: false }, { merge: true });
-      for (let i = 0; i < unique.length; i += 500) {
-        const chunk = unique.slice(i, i + 500);
-        const refs = chunk.map((key) => pool.doc(hashLicenseKey(key)));
-        const issued = chunk.map((key) => licenseKeyRef(db, key));
-        const snaps = await db.getAll(...refs, ...issued);
-        const batch = db.batch();
-        chunk.forEach((key, j) => {
-          if (snaps[j]?.exists || snaps[chunk.length + j]?.exists) duplicates += 1;
-          else {
-            fresh.push(key);
-            batch.create(pool.doc(hashLicenseKey(key)), { key, usedBy: null, addedAt: FieldValue.serverTimestamp() });
-          }
-        });
-        await batch.commit();
-      }
+      const { added, refused } = await addKeysToPool(db, productId, lines);
       // One equality filter (no composite index); the product's keys are few per sale.
       const ofProduct = await db.collection(licenseKeysCollection).where('productId', '==', productId).get();
       let sent = 0;
@@ -163,7 +154,14 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
         if (!filled) break;
         if (await mailKey(filled.transactionId, filled.key, false)) sent += 1;
       }
-      return { kind: 'added', added: fresh.length, duplicates, left: await poolKeysLeft(db, productId), sent };
+      return {
+        kind: 'added',
+        added,
+        duplicates: refused.length,
+        refused,
+        left: await poolKeysLeft(db, productId),
+        sent,
+      };
     },
   };
 }

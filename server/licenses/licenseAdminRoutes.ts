@@ -4,7 +4,8 @@
 //   POST /api/admin/transactions/{id}/license/reset            -> activations cleared
 //   POST /api/admin/transactions/{id}/license/status {disabled} -> the key disabled or enabled
 //   POST /api/admin/transactions/{id}/license/replace          -> a new key, e-mailed to the buyer
-//   POST /api/admin/products/{productId}/license-pool {keys}   -> keys added to the pool
+//   POST /api/admin/products/{productId}/license-pool {keys}   -> keys added to the pool; each refused
+//                                                                 key with its reason ({key, reason})
 //   GET  /api/admin/products/{productId}/license-pool          -> {left}: pool keys no sale has taken
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -74,6 +75,7 @@ export function createLicenseAdminRouter({
       message: `${keys(outcome.added)} added; ${outcome.left} left in the pool.${refused}`,
       added: outcome.added,
       duplicates: outcome.duplicates,
+      refused: outcome.refused,
       left: outcome.left,
       sent: outcome.sent,
     });

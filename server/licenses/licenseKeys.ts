@@ -3,7 +3,13 @@
 // inside the transaction that records the sale (orders/saleRecording.ts), so a replayed payment, which
 // finds the sale already there, issues none.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   licenseKeysCollectionName,
   licenseKeySettingsFromData,
@@ -15,6 +21,11 @@ const deliverablesCollection = 'productDeliverables';
 
 export const licenseKeysCollection = licenseKeysCollectionName;
 export const licensePoolsCollection = 'licensePools';
+/**
+ * Every key ever added to any product's pool, by its hash (licensePoolKeys/{sha256 of key}: productId),
+ * so one read tells whether a key is in some pool already, whichever product's.
+ */
+export const licensePoolKeysCollection = 'licensePoolKeys';
 /** Fewer pool keys than this left after a sale: the seller is told, once until keys are added. */
 export const lowPoolWarning = 10;
 
@@ -48,6 +59,45 @@ export function pendingLicenseRef(db: Firestore, transactionId: string): Documen
 
 export function poolKeysOf(db: Firestore, productId: string) {
   return db.collection(licensePoolsCollection).doc(productId).collection('keys');
+}
+
+export function poolKeyIndexRef(db: Firestore, key: string): DocumentReference {
+  return db.collection(licensePoolKeysCollection).doc(hashLicenseKey(key));
+}
+
+/** A free pool key passed over because a sale already has it: marked as that sale's. */
+interface PassedKey {
+  ref: DocumentReference;
+  usedBy: string;
+}
+
+/** The pool key a sale takes (null when none of the free ones can be), and those passed over. */
+export interface PoolPick {
+  doc: QueryDocumentSnapshot | null;
+  key: string | null;
+  passed: PassedKey[];
+}
+
+/**
+ * The first of the free pool keys that no sale was issued yet, read in the caller's transaction (one
+ * read in the usual case): a key put in two pools before every pool was checked against the others
+ * (licensePoolKeys) may have gone to the other product's sale, and creating it again would fail this one.
+ */
+export async function firstUnissued(t: Transaction, db: Firestore, free: QueryDocumentSnapshot[]): Promise<PoolPick> {
+  const passed: PassedKey[] = [];
+  for (const doc of free) {
+    const key: unknown = doc.get('key');
+    if (typeof key !== 'string') continue;
+    const issued = await t.get(licenseKeyRef(db, key));
+    if (!issued.exists) return { doc, key, passed };
+    passed.push({ ref: doc.ref, usedBy: String(issued.get('transactionId') ?? 'issued') });
+  }
+  return { doc: null, key: null, passed };
+}
+
+/** Writes, with the sale, that the keys passed over belong to the sales that have them. */
+export function markPassed(t: Transaction, pick: PoolPick): void {
+  for (const { ref, usedBy } of pick.passed) t.update(ref, { usedBy });
 }
 
 /** What a sale is issued, decided with the transaction's reads and written with its writes. */
@@ -108,20 +158,23 @@ export async function prepareLicense(
     ),
     t.get(poolRef),
   ]);
-  const poolKey = free.docs[0];
-  const key = typeof poolKey?.get('key') === 'string' ? (poolKey.get('key') as string) : null;
-  const left = Math.max(0, free.size - 1);
+  const pick = await firstUnissued(t, db, free.docs);
+  const { doc: poolKey, key } = pick;
+  const left = Math.max(0, free.size - 1 - pick.passed.length);
   const warn = key !== null && left < lowPoolWarning && pool.get('lowNoticeSent') !== true;
   return {
     key,
     saleFields: { licenseKey: key, ...(warn ? { licensePoolLeft: left } : {}) },
     write: (tx, transactionId) => {
       if (warn) tx.set(poolRef, { lowNoticeSent: true }, { merge: true });
+      markPassed(tx, pick);
       if (key && poolKey) {
         tx.update(poolKey.ref, { usedBy: transactionId });
         tx.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, settings));
       } else {
-        tx.create(pendingLicenseRef(db, transactionId), licenseRecord(null, productId, transactionId, settings));
+        // Set, not create: a placeholder left for this very sale could only be stale (the sale is new),
+        // and a create meeting it would make the sale's transaction retry for minutes, then fail.
+        tx.set(pendingLicenseRef(db, transactionId), licenseRecord(null, productId, transactionId, settings));
       }
     },
   };

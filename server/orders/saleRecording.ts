@@ -235,6 +235,45 @@ async function hasFiles({ db }: FulfilmentContext, productId: string): Promise<b
   return deliverablesFromData(deliverable.data()).files.length > 0;
 }
 
+/** The seller's reason for a verified payment whose sale could not be recorded. */
+export const unrecordedReason =
+  'The payment was verified, but the sale could not be recorded: the store failed while saving it (the server log has the details).';
+
+/**
+ * A verified payment whose recording failed, whatever the cause (a key that could not be issued, data
+ * the transaction could not write, Firestore giving up): recorded as a payment issue, once, unless
+ * a sale was recorded after all (a racing call or the webhook); null then. Money was taken, so the
+ * buyer is told the store has it rather than shown an error, and the seller sees it under Needs
+ * attention. A failure to record even this is thrown as the original error.
+ */
+async function recordUnfulfilled(
+  ctx: FulfilmentContext,
+  purchase: VerifiedPurchase & { issue: PaymentIssueFacts },
+  transactionId: string,
+  failure: unknown,
+): Promise<FulfilOutcome | null> {
+  const { db, now, logError } = ctx;
+  logError(`${transactionId}: the verified payment could not be recorded as a sale; recorded for the seller`, failure);
+  const issueRef = paymentIssueRef(db, transactionId);
+  const facts = { ...purchase.issue, reason: unrecordedReason };
+  try {
+    return await db.runTransaction(async (t): Promise<FulfilOutcome | null> => {
+      const [sale, issue] = await t.getAll(transactionRef(db, transactionId), issueRef);
+      if (sale?.exists) return null;
+      if (issue?.exists) {
+        const stored = issue.data() as Partial<PaymentIssueFacts> | undefined;
+        const email = stored?.customer?.email ?? facts.customer.email;
+        return { kind: 'issue', id: transactionId, facts, created: false, email };
+      }
+      t.create(issueRef, newPaymentIssue(facts, now()));
+      return { kind: 'issue', id: transactionId, facts, created: true, email: facts.customer.email };
+    }, transactionOptions);
+  } catch (error) {
+    logError(`${transactionId}: the payment issue could not be recorded either`, error);
+    throw failure;
+  }
+}
+
 /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
 export async function fulfil(
   ctx: FulfilmentContext,
@@ -245,7 +284,17 @@ export async function fulfil(
   const transactionId = transactionIdFor(purchase.provider, purchase.reference);
   const token = links.tokenFor(transactionId);
   const customerEmail = purchase.customer.email.trim().toLowerCase();
-  const decision = await decide(ctx, purchase, saleRecordOf(ctx, config, purchase, customerEmail), token);
+  let decision: Decision;
+  try {
+    decision = await decide(ctx, purchase, saleRecordOf(ctx, config, purchase, customerEmail), token);
+  } catch (error) {
+    // Nothing was paid (a free order): its refusals and failures stand as they are.
+    const { issue } = purchase;
+    if (!issue) throw error;
+    const unfulfilled = await recordUnfulfilled(ctx, { ...purchase, issue }, transactionId, error);
+    if (unfulfilled) return unfulfilled;
+    decision = { kind: 'existing' };
+  }
   if (decision.kind === 'issue') {
     return {
       kind: 'issue',
@@ -261,7 +310,8 @@ export async function fulfil(
     // Paid is paid: the link starts working as soon as the seller adds the deliverable (the access
     // route reads productDeliverables), so a missing one is reported, not a reason to refuse. A product
     // delivered by its files alone has no outside link and is not missing anything.
-    if (!sale.productUrl && !(await hasFiles(ctx, sale.productId))) {
+    // The sale is recorded: a failed look at its files must not turn into an error for the buyer.
+    if (!sale.productUrl && !(await hasFiles(ctx, sale.productId).catch(() => true))) {
       logError(`${transactionId}: product ${sale.productId} sold without a deliverable`, null);
     }
     return { kind: 'sale', answer: await sendEmails(ctx, transactionId, sale, links.urlFor(token)) };

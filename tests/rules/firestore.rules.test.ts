@@ -134,6 +134,7 @@ async function seed(): Promise<void> {
     activations: [],
   });
   batch.set(admin.doc('licensePools/p1/keys/pk1'), { key: 'POOL-1', usedBy: null });
+  batch.set(admin.doc('licensePoolKeys/pk1'), { productId: 'p1' });
   batch.set(admin.doc('affiliates/ADA'), { name: 'Ada Obi', email: 'ada@store.test', status: 'approved' });
   batch.set(admin.doc('affiliateClicks/ADA_2026-11-01'), { code: 'ADA', day: '2026-11-01', count: 3 });
   batch.set(admin.doc('affiliateMailboxes/hash-1'), { code: 'ADA' });
@@ -362,6 +363,12 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'licensePools/p1/keys/pk1'), { usedBy: 'paystack_ref9' }),
   },
   {
+    name: 'licensePoolKeys',
+    target: 'pk1',
+    create: (db) => setDoc(doc(db, 'licensePoolKeys/pk2'), { productId: 'p1' }),
+    update: (db) => updateDoc(doc(db, 'licensePoolKeys/pk1'), { productId: 'p2' }),
+  },
+  {
     name: 'affiliates',
     target: 'ADA',
     create: (db) => setDoc(doc(db, 'affiliates/EVE'), { name: 'Eve', email: 'eve@store.test', status: 'approved' }),
@@ -508,6 +515,8 @@ const expected: Record<string, Record<Op, string>> = {
   // License keys and the seller's pool: admins read them (Sales, the pool count); the API alone writes.
   licenseKeys: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   'licensePools/p1/keys': { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  // Which product's pool holds each key: the API's alone.
+  licensePoolKeys: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   providerEvents: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // The affiliate program: admins read it all; the API alone writes (approvals, clicks, commissions).
   affiliates: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },

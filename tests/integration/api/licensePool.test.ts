@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
+import { hashLicenseKey } from '../../../server/licenses/licenseKeys';
 import { signInWithPassword } from '../../support/authEmulatorUsers';
 import {
   buildCustomer,
@@ -118,5 +119,116 @@ describe("the pool's count and low-pool notice", () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ message: 'The request is too large.' });
     expect(await left(product.poolUrl)).toEqual({ status: 200, body: { left: 0 } });
+  });
+});
+
+describe('keys that could break a sale', () => {
+  it("refuses a key already issued, in another product's pool, in this pool or repeated, naming each and why", async () => {
+    const alpha = await poolProduct('Pool Alpha');
+    const beta = await poolProduct('Pool Beta');
+    const tag = alpha.id;
+    const [k1, k2, k3, k4] = [1, 2, 3, 4].map((n) => `CROSS-${tag}-${n}`);
+    expect(await (await postJson(alpha.poolUrl, { keys: k1 }, auth)).json()).toMatchObject({ added: 1 });
+    expect((await sale(alpha.id)).key).toBe(k1);
+    await postJson(alpha.poolUrl, { keys: k2 }, auth);
+
+    const answer = await postJson(beta.poolUrl, { keys: [k1, k2, k3, k3, k4].join('\n') }, auth);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      message: '2 keys added; 2 left in the pool. 3 keys refused as duplicates.',
+      added: 2,
+      duplicates: 3,
+      refused: [
+        { key: k3, reason: 'Repeated in this list.' },
+        { key: k1, reason: 'Already issued to a sale.' },
+        { key: k2, reason: 'Already in the pool of another product (“Pool Alpha”).' },
+      ],
+      left: 2,
+      sent: 0,
+    });
+    const again = await postJson(beta.poolUrl, { keys: k3 }, auth);
+    expect(await again.json()).toMatchObject({
+      added: 0,
+      refused: [{ key: k3, reason: "Already in this product's pool." }],
+    });
+    // Alpha's pool never heard of Beta's keys and the other way round: each key is in one pool.
+    const inAlpha = await postJson(alpha.poolUrl, { keys: k4 }, auth);
+    expect(await inAlpha.json()).toMatchObject({
+      added: 0,
+      refused: [{ key: k4, reason: 'Already in the pool of another product (“Pool Beta”).' }],
+    });
+    expect(await left(alpha.poolUrl)).toEqual({ status: 200, body: { left: 1 } });
+    expect(await left(beta.poolUrl)).toEqual({ status: 200, body: { left: 2 } });
+  });
+
+  it('adds a key two admins send to two products at the same moment to one pool only', async () => {
+    const first = await poolProduct('Pool Race One');
+    const second = await poolProduct('Pool Race Two');
+    const key = `RACE-${first.id}`;
+    const answers = (await Promise.all(
+      [first, second].map(async (product) => (await postJson(product.poolUrl, { keys: key }, auth)).json()),
+    )) as Array<{ added: number; refused: Array<{ key: string; reason: string }> }>;
+    expect(answers.map((answer) => answer.added).sort()).toEqual([0, 1]);
+    const loser = answers.find((answer) => answer.added === 0);
+    expect(loser?.refused).toEqual([
+      { key, reason: expect.stringMatching(/^Already in the pool of another product \(“Pool Race (One|Two)”\)\.$/) },
+    ]);
+    const counts = [(await left(first.poolUrl)).body, (await left(second.poolUrl)).body];
+    expect(counts.map((count) => (count as { left: number }).left).sort()).toEqual([0, 1]);
+  });
+
+  it("completes a sale whose pool is empty even when a stale 'key owed' placeholder for it is there", async () => {
+    const product = await poolProduct('Stale Placeholder');
+    const customer = buildCustomer();
+    const { reference } = await openCheckout(api.url, { id: product.id }, customer, { provider: 'demo' });
+    await db
+      .doc(`licenseKeys/pending_demo_${reference}`)
+      .set({ key: null, productId: product.id, transactionId: `demo_${reference}`, status: 'pending' });
+    const started = Date.now();
+    const order = await postJson(`${api.url}/api/orders`, {
+      provider: 'demo',
+      reference,
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+    });
+    expect(order.status).toBe(200);
+    // Well inside the minutes a create meeting the placeholder would retry for.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await db.doc(`transactions/demo_${reference}`).get()).get('licenseKey')).toBeNull();
+    expect((await db.doc(`licenseKeys/pending_demo_${reference}`).get()).data()).toMatchObject({
+      status: 'pending',
+      productId: product.id,
+      transactionId: `demo_${reference}`,
+      activations: [],
+    });
+  });
+
+  it('still completes the sale of a product whose pool shares a key another product already sold', async () => {
+    // Two pools holding one key, as a store could have before pools were checked against each other.
+    const alpha = await poolProduct('Shared Alpha');
+    const beta = await poolProduct('Shared Beta');
+    const shared = `SHARED-${alpha.id}`;
+    await postJson(alpha.poolUrl, { keys: shared }, auth);
+    await db
+      .doc(`licensePools/${beta.id}/keys/${hashLicenseKey(shared)}`)
+      .set({ key: shared, usedBy: null, addedAt: new Date() });
+    const alphaSale = await sale(alpha.id);
+    expect(alphaSale.key).toBe(shared);
+
+    // Beta's sale passes the key over (it is Alpha's buyer's) and owes its buyer one instead.
+    const betaSale = await sale(beta.id);
+    expect(betaSale.key).toBeNull();
+    expect((await db.doc(`licensePools/${beta.id}/keys/${hashLicenseKey(shared)}`).get()).get('usedBy')).toBe(
+      `demo_${alphaSale.reference}`,
+    );
+    expect((await db.doc(`licenseKeys/${hashLicenseKey(shared)}`).get()).get('transactionId')).toBe(
+      `demo_${alphaSale.reference}`,
+    );
+    const added = await postJson(beta.poolUrl, { keys: `SHARED-${beta.id}-own` }, auth);
+    expect(await added.json()).toMatchObject({ added: 1, left: 0, sent: 1 });
+    expect((await db.doc(`transactions/demo_${betaSale.reference}`).get()).get('licenseKey')).toBe(
+      `SHARED-${beta.id}-own`,
+    );
   });
 });

@@ -403,6 +403,7 @@ describe("the seller's pool of keys", () => {
       message: '1 key added; 1 left in the pool. 1 key refused as a duplicate.',
       added: 1,
       duplicates: 1,
+      refused: [{ key: `POOL-${product.id}-1`, reason: 'Repeated in this list.' }],
       left: 1,
       sent: 0,
     });
@@ -442,6 +443,7 @@ describe("the seller's pool of keys", () => {
       message: '2 keys added; 1 left in the pool. 1 key refused as a duplicate.',
       added: 2,
       duplicates: 1,
+      refused: [{ key: `POOL-${product.id}-1`, reason: 'Already issued to a sale.' }],
       left: 1,
       sent: 1,
     });

@@ -144,6 +144,34 @@ describe('the reminder sweep asks Paystack first', () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
+  it('records a paid charge whose sale could not be saved as a payment issue, not a failure, and reminds nobody', async () => {
+    const { id, email, reference } = await checkout(61);
+    paid(reference, email);
+    // The checkout's record is deleted while Paystack answers: the sale's transaction cannot mark it paid.
+    msw.use(
+      http.get(`${paystackBase}/transaction/verify/${reference}`, async () => {
+        await cloud.db.doc(`checkouts/${id}`).delete();
+        return undefined;
+      }),
+    );
+    const outcome = await remind();
+    expect(outcome.sent).toBe(0);
+    expect((await cloud.db.doc(`transactions/paystack_${reference}`).get()).exists).toBe(false);
+    const issue = (await cloud.db.doc(`paymentIssues/paystack_${reference}`).get()).data();
+    expect(issue).toMatchObject({
+      reason:
+        'The payment was verified, but the sale could not be recorded: the store failed while saving it (the server log has the details).',
+      amount: 7500,
+      customer: { name: 'Ada Chioma Obi', email, phone: '+2348031234567' },
+      resolved: false,
+      sellerNotified: true,
+    });
+    expect(await mailsTo(email)).toEqual([]);
+    expect(logged).toContain(
+      `paystack_${reference}: the verified payment could not be recorded as a sale; recorded for the seller`,
+    );
+  });
+
   it('still reminds a checkout Paystack has no payment for', async () => {
     const { id, email } = await checkout(61);
     expect(await remind()).toEqual({ sent: 1, skipped: 0, failed: 0 });

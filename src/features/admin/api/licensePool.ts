@@ -1,5 +1,6 @@
 // A product's pool of license keys (docs/licenses.md): how many are left, and adding pasted or uploaded
-// keys through the admin API, which refuses duplicates and sends keys owed to earlier buyers. The API
+// keys through the admin API, which refuses a key already in any product's pool or issued (saying which
+// and why) and sends keys owed to earlier buyers. The API
 // takes bodies of at most 32 KB, so a long list goes in several requests, in order, and their answers
 // are added up into one sentence.
 import { HttpError } from '../../../lib/http';
@@ -58,17 +59,35 @@ export function poolChunks(keys: string[]): string[][] {
   return chunks;
 }
 
+/** A key the API did not add, and why, in its words ('Already in the pool of another product (“…”).'). */
+export interface RefusedPoolKey {
+  key: string;
+  reason: string;
+}
+
 export interface PoolResult {
   added: number;
   duplicates: number;
   left: number;
   sent: number;
+  /** Each key refused, in the order the answers gave them. */
+  refused: RefusedPoolKey[];
+}
+
+function refusedOf(value: unknown): RefusedPoolKey[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const entry = item as Partial<RefusedPoolKey> | null;
+    return typeof entry?.key === 'string' && typeof entry.reason === 'string'
+      ? [{ key: entry.key, reason: entry.reason }]
+      : [];
+  });
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 /** 'N keys added; M left in the pool. D keys refused as duplicates. S buyers e-mailed the key they were owed.' */
-export function poolResultWords({ added, duplicates, left, sent }: PoolResult): string {
+export function poolResultWords({ added, duplicates, left, sent }: Omit<PoolResult, 'refused'>): string {
   const words = [`${count(added, 'key', 'keys')} added; ${left.toLocaleString('en-GB')} left in the pool.`];
   if (duplicates)
     words.push(`${count(duplicates, 'key', 'keys')} refused as ${duplicates === 1 ? 'a duplicate' : 'duplicates'}.`);
@@ -85,13 +104,13 @@ function reason(error: unknown): string {
  * with an Error saying what was added before it and why the rest was not.
  */
 export async function addPoolKeys(productId: string, keys: string[]): Promise<PoolResult> {
-  const total: PoolResult = { added: 0, duplicates: 0, left: 0, sent: 0 };
+  const total: PoolResult = { added: 0, duplicates: 0, left: 0, sent: 0, refused: [] };
   for (const chunk of poolChunks(keys)) {
-    let answer: Partial<PoolResult> | null;
+    let answer: (Partial<Omit<PoolResult, 'refused'>> & { refused?: unknown }) | null;
     try {
       answer = (await callAsAdmin('POST', poolUrl(productId), {
         keys: chunk.join('\n'),
-      })) as Partial<PoolResult> | null;
+      })) as (Partial<Omit<PoolResult, 'refused'>> & { refused?: unknown }) | null;
     } catch (error) {
       const before = total.added || total.duplicates ? ` Before it: ${poolResultWords(total)}` : '';
       throw new Error(`The keys could not all be added: ${reason(error)}${before}`);
@@ -99,6 +118,7 @@ export async function addPoolKeys(productId: string, keys: string[]): Promise<Po
     total.added += answer?.added ?? 0;
     total.duplicates += answer?.duplicates ?? 0;
     total.sent += answer?.sent ?? 0;
+    total.refused.push(...refusedOf(answer?.refused));
     total.left = answer?.left ?? total.left;
   }
   return total;

@@ -1,6 +1,7 @@
 // The seller's pool of license keys in a product's Edit dialog (docs/licenses.md): how many are left,
-// and keys to add, pasted or read from a .txt/.csv file (one per line, up to 10,000). Duplicates are
-// refused by the API and their count said in words; buyers still owed a key are e-mailed one.
+// and keys to add, pasted or read from a .txt/.csv file (one per line, up to 10,000). The API refuses a
+// key repeated, already in any product's pool or already issued; each refused key is listed with its
+// reason in words. Buyers still owed a key are e-mailed one.
 import { useEffect, useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
 import { toAppError } from '../../../lib/errors';
@@ -12,6 +13,7 @@ import {
   poolKeysFrom,
   poolKeysProblem,
   poolResultWords,
+  type RefusedPoolKey,
 } from '../api/licensePool';
 import { secondaryButtonClass } from '../products/fields';
 
@@ -28,6 +30,26 @@ function readText(file: File): Promise<string> {
   });
 }
 
+/** How many refused keys are listed; the rest are counted. */
+const refusedShown = 50;
+
+function RefusedKeys({ refused }: { refused: RefusedPoolKey[] }) {
+  const more = refused.length - refusedShown;
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-900">Keys not added:</p>
+      <ul aria-label="Keys not added" className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {refused.slice(0, refusedShown).map(({ key, reason }, i) => (
+          <li key={`${i}-${key}`}>
+            <code className="break-all">{key}</code>: {reason}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="text-sm text-slate-800">and {more.toLocaleString('en-GB')} more.</p> : null}
+    </div>
+  );
+}
+
 function leftWords(left: number): string {
   if (left === 0) return 'The pool is empty: a sale gets its key once you add some (the buyer is e-mailed it).';
   const words = `${left.toLocaleString('en-GB')} ${left === 1 ? 'key' : 'keys'} left in the pool.`;
@@ -41,6 +63,7 @@ export function LicensePool({ productId }: { productId: string }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const [refused, setRefused] = useState<RefusedPoolKey[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -83,6 +106,7 @@ export function LicensePool({ productId }: { productId: string }) {
     const keys = poolKeysFrom(text);
     const problem = poolKeysProblem(keys);
     setNotice(problem ? { error: true, text: problem } : null);
+    setRefused([]);
     if (problem) return;
     setBusy(true);
     try {
@@ -90,6 +114,7 @@ export function LicensePool({ productId }: { productId: string }) {
       setLeft(result.left);
       setText('');
       setNotice({ error: false, text: poolResultWords(result) });
+      setRefused(result.refused);
     } catch (error) {
       setNotice({ error: true, text: error instanceof Error ? error.message : toAppError(error).message });
       setLeft(await fetchPoolLeft(productId).catch(() => left));
@@ -133,6 +158,7 @@ export function LicensePool({ productId }: { productId: string }) {
           {notice.text}
         </p>
       ) : null}
+      {refused.length > 0 ? <RefusedKeys refused={refused} /> : null}
       <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void add()}>
         {busy ? 'Adding keys…' : 'Add keys to the pool'}
       </button>

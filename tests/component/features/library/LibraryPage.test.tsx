@@ -117,6 +117,26 @@ describe('/library', () => {
     expect(await screen.findByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
   });
 
+  it("says 'Too many attempts today; try again tomorrow.' in words, for a code and for asking again", async () => {
+    const dailyBudget = 'Too many attempts today; try again tomorrow.';
+    libraryEndpoints();
+    server.use(
+      http.post('*/api/library/sign-in/code', () => HttpResponse.json({ message: dailyBudget }, { status: 429 })),
+    );
+    const { user } = renderWithProviders(<App />, { route: '/library' });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByLabelText('6-digit code from the e-mail'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(dailyBudget);
+
+    server.use(http.post('*/api/library/sign-in', () => HttpResponse.json({ message: dailyBudget }, { status: 429 })));
+    await user.click(screen.getByRole('button', { name: 'Use another address or get a new code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(dailyBudget);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('shows a payment on its way as awaiting payment, with neither Open nor a receipt', async () => {
     const awaiting = {
       id: 'c0ffee0000000000beef',

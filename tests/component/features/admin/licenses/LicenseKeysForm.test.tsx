@@ -2,7 +2,7 @@
 // limit checked in words, where keys come from, saved through the Firestore boundary (mocked here, as the
 // product panels' is); the pool's count and keys added from a paste or a file, through our admin API
 // (stubbed with msw), in requests under its 32 KB body limit.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,8 +61,11 @@ describe('license keys in the Edit dialog', () => {
   });
 });
 
-/** The pool API as the server answers it: duplicates (already in the pool or repeated) refused and counted. */
-function poolApi(startWith: string[]) {
+/**
+ * The pool API as the server answers it: a key repeated or already in the pool refused, counted and
+ * listed with its reason; `elsewhere` are keys another product's pool holds.
+ */
+function poolApi(startWith: string[], elsewhere: string[] = []) {
   const pool = new Set(startWith);
   const bodies: { bytes: number; authorization: string | null }[] = [];
   server.use(
@@ -72,14 +75,28 @@ function poolApi(startWith: string[]) {
       bodies.push({ bytes: new TextEncoder().encode(raw).length, authorization: request.headers.get('authorization') });
       const lines = (JSON.parse(raw) as { keys: string }).keys.split('\n').filter(Boolean);
       let added = 0;
+      const refused: Array<{ key: string; reason: string }> = [];
+      const seen = new Set<string>();
       for (const key of lines) {
-        if (!pool.has(key)) {
+        if (seen.has(key)) refused.push({ key, reason: 'Repeated in this list.' });
+        else if (pool.has(key)) refused.push({ key, reason: "Already in this product's pool." });
+        else if (elsewhere.includes(key))
+          refused.push({ key, reason: 'Already in the pool of another product (“Other Tool”).' });
+        else {
           pool.add(key);
           added += 1;
         }
+        seen.add(key);
       }
       const duplicates = lines.length - added;
-      return HttpResponse.json({ message: 'server words', added, duplicates, left: pool.size, sent: added ? 1 : 0 });
+      return HttpResponse.json({
+        message: 'server words',
+        added,
+        duplicates,
+        refused,
+        left: pool.size,
+        sent: added ? 1 : 0,
+      });
     }),
   );
   return bodies;
@@ -135,12 +152,53 @@ describe('the pool of keys in the Edit dialog', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('2,001 keys left in the pool.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Keys not added' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "OLD-1: Already in this product's pool.",
+      "KEY-000000-ABCDEFGHIJKLMNOP: Already in this product's pool.",
+    ]);
     expect(area).toHaveValue('');
     expect(bodies.length).toBe(3);
     for (const body of bodies) {
       expect(body.bytes).toBeLessThan(32 * 1024);
       expect(body.authorization).toBe('Bearer admin-id-token');
     }
+  });
+
+  it("lists each key the API refused with its reason, such as a key in another product's pool", async () => {
+    fetchDeliverables.mockResolvedValue({
+      url: 'https://drive.test/tool',
+      files: [],
+      stampPdf: true,
+      downloadLimit: null,
+      expiryDays: null,
+      licenseKeys: { on: true, activationLimit: null, source: 'pool' },
+    });
+    poolApi(['IN-POOL'], ['SHARED-1']);
+    const user = userEvent.setup();
+    renderWithProviders(<DeliverableFilesSection productId="p1" />);
+    expect(await screen.findByText('1 key left in the pool. Fewer than 10: add more soon.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Keys to add, one per line'), {
+      target: { value: 'NEW-1\nSHARED-1\nIN-POOL\nNEW-1' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add keys to the pool' }));
+    expect(
+      await screen.findByText(
+        '1 key added; 2 left in the pool. 3 keys refused as duplicates. 1 buyer e-mailed the key they were owed.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Keys not added' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'SHARED-1: Already in the pool of another product (“Other Tool”).',
+      "IN-POOL: Already in this product's pool.",
+      'NEW-1: Repeated in this list.',
+    ]);
   });
 
   it('refuses more than 10,000 keys, an empty paste and another kind of file in words, sending nothing', async () => {

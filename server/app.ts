@@ -1,6 +1,6 @@
 // The API (docs/architecture.md, 'Conventions'): one app built from injected dependencies, so tests and the
 // local cloud run the very code that deploys as a Firebase function. Handlers stay thin.
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { refuseAllTokens, type IdTokenVerifier } from './admin/adminAuth';
@@ -23,8 +23,8 @@ import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { mountCourses } from './courses/courseWiring';
-import { HttpError, sendHttpError } from './lib/httpErrors';
-import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
+import { errorHandler } from './lib/errorHandler';
+import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkouts';
@@ -106,29 +106,6 @@ function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
         { now },
       )
     : null;
-}
-
-// Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
-// never a stack trace.
-// A route's own answers (server/lib/httpErrors.ts) come here too, with their status, body and log line.
-function errorHandler(logError: (message: string, error: unknown) => void): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
-    if (error instanceof HttpError) {
-      sendHttpError(error, res, logError);
-      return;
-    }
-    const status =
-      typeof error === 'object' &&
-      error !== null &&
-      'status' in error &&
-      typeof error.status === 'number' &&
-      error.status >= 400 &&
-      error.status < 600
-        ? error.status
-        : 500;
-    if (status >= 500) logError('Request failed', error);
-    res.status(status).json({ message: errorMessage(status, error) });
-  };
 }
 
 export function createApp(deps: AppDeps): Express {

@@ -35,6 +35,7 @@ import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
 import { productTemplateFile } from '../domain/productTemplate';
+import type { HealthReport } from '../domain/storeHealth';
 import { createSeoRouter } from './seo/seoRoutes';
 import { createReminderRouter, type ReminderOutcome } from './checkouts/reminders';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
@@ -44,9 +45,10 @@ import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook'
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
 import { createAffiliateRoutes } from './affiliates/affiliateWiring';
+import { healthFor, mountHealth, webhookArrivals, withMailRecords, type HealthProbes } from './health/healthWiring';
 
 /** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
-export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
+export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'>, HealthProbes {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
@@ -108,9 +110,11 @@ function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
     : null;
 }
 
-export function createApp(deps: AppDeps): Express {
-  const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? logToConsole;
+export function createApp(given: AppDeps): Express {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  // Every refused e-mail is recorded for Store health (server/health/healthRecords.ts).
+  const deps = withMailRecords({ ...given, now, logError });
   const app = express();
   // --- Hardening (docs/security.md): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
@@ -160,9 +164,9 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
-  app.get('/api/health', (_req, res) => {
-    res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });
-  });
+  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
+  const health = healthFor(deps, { files, paypal: purchases.paypal });
+  mountHealth(app, { ...deps, requireAdmin, limiter: limits.admin, health });
 
   app.use(
     '/api/contact',
@@ -173,7 +177,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
   app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
   app.use('/api', createImageRouter({ requireAdmin, cloudinary: cloudinaryFor(deps.config, now), logError }));
 
@@ -256,10 +259,10 @@ export interface EmailSweepOutcome extends EmailRetryOutcome {
  * The two parts of the e-mail sweep, from the same dependencies as the app: the links buyers asked
  * for at /purchases, and the e-mails of purchases whose mail failed (fulfilment.ts retryUnsentEmails).
  */
-export function createEmailSweeps(deps: AppDeps) {
-  const { config, db, mailer } = deps;
-  const logError = deps.logError ?? logToConsole;
-  const now = deps.now ?? (() => new Date());
+export function createEmailSweeps(given: AppDeps) {
+  const logError = given.logError ?? logToConsole;
+  const now = given.now ?? (() => new Date());
+  const { config, db, mailer } = withMailRecords({ ...given, now, logError });
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
   const resendRequests = createResendRequests({ db, mailer, config, links, fulfilment, logError, now });
@@ -305,9 +308,18 @@ export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome
   return createCheckoutSweeps(sweepDeps(deps)).expiry;
 }
 
-function sweepDeps(deps: AppDeps) {
-  const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? logToConsole;
+/** The Store health checks (server/health/), run and stored by the daily scheduled function. */
+export function createHealthRun(given: AppDeps): () => Promise<HealthReport> {
+  const deps = { ...given, now: given.now ?? (() => new Date()), logError: given.logError ?? logToConsole };
+  const { paypal } = createPurchaseWiring(deps);
+  const health = healthFor(deps, { files: lazyFileStorage(deps, deps.logError), paypal });
+  return () => health.run();
+}
+
+function sweepDeps(given: AppDeps) {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const deps = withMailRecords({ ...given, now, logError });
   const { service, checkouts } = createPurchaseWiring({ ...deps, now, logError });
   return { db: deps.db, mailer: deps.mailer, config: deps.config, now, logError, service, checkouts };
 }
@@ -335,9 +347,17 @@ function createPurchaseRoutes(
     service,
     // Affiliates sign in to their page as buyers do to the library: the same mailed code and session.
     affiliates: { affiliates: wiring.affiliates, commissions, signedInEmail: buyers.signedInEmail },
-    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
+    paypal,
+    webhook: createPaystackWebhookRouter({
+      secretKey: config.PAYSTACK_SECRET_KEY,
+      service,
+      refunds,
+      logError,
+      arrived: webhookArrivals({ ...deps, now, logError }, 'paystack'),
+    }),
     paypalWebhook: createPaypalWebhookRouter({
       paypal,
+      arrived: webhookArrivals({ ...deps, now, logError }, 'paypal'),
       webhookId: config.PAYPAL_WEBHOOK_ID,
       refunds,
       service,

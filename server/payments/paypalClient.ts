@@ -39,6 +39,8 @@ export interface PaypalClient {
   orderIdOfCapture(captureId: string): Promise<string | null>;
   /** PayPal's verify-webhook-signature: true only when PayPal answers SUCCESS. */
   verifyWebhook(input: { headers: PaypalWebhookHeaders; webhookId: string; rawEvent: string }): Promise<boolean>;
+  /** The webhook subscription with this id (its URL and event names), or null when PayPal has none. */
+  getWebhook(id: string): Promise<{ url: string; eventTypes: string[] } | null>;
 }
 
 /** PayPal's answer to a refund: done or pending, or refused with the issue in words. */
@@ -285,6 +287,16 @@ export function createPaypalClient({
         throw new ProviderUnavailableError('PayPal', `verify webhook: HTTP ${status}`);
       }
       return isRecord(body) && body.verification_status === 'SUCCESS';
+    },
+
+    async getWebhook(id) {
+      const { status, body } = await call(`/v1/notifications/webhooks/${encodeURIComponent(id)}`, { method: 'GET' });
+      // PayPal answers an id it does not know with 404 INVALID_RESOURCE_ID.
+      if (status === 404 || status === 400) return null;
+      if (status !== 200 || !isRecord(body))
+        throw new ProviderUnavailableError('PayPal', `get webhook: HTTP ${status}`);
+      const types = Array.isArray(body.event_types) ? body.event_types.filter(isRecord) : [];
+      return { url: text(body.url), eventTypes: types.map((type) => text(type.name)).filter(Boolean) };
     },
   };
 }

@@ -24,6 +24,16 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/** Why the connection failed, in words: nodemailer wraps the socket's own code in its message. */
+function smtpProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/ECONNREFUSED/.test(message)) return 'the connection was refused';
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return 'no such host';
+  if (/ETIMEDOUT|timeout/i.test(message)) return 'no answer in time';
+  if (/certificate|TLS|SSL/i.test(message)) return 'the secure connection failed';
+  return errorCode(error) || 'no answer';
+}
+
 export async function smtpCheck(config: MailSettings, verify: () => Promise<unknown>): Promise<HealthCheckResult> {
   const id = 'smtp';
   const title = 'Mail server';
@@ -31,11 +41,10 @@ export async function smtpCheck(config: MailSettings, verify: () => Promise<unkn
   try {
     await verify();
   } catch (error) {
-    const code = errorCode(error);
     const detail =
-      code === 'EAUTH'
+      errorCode(error) === 'EAUTH'
         ? `The mail server at ${server} refused the login of ${config.SMTP_USER ?? 'the store'}.`
-        : `Could not talk to the mail server at ${server}${code ? ` (${code})` : ''}: no e-mail leaves the store.`;
+        : `Could not talk to the mail server at ${server} (${smtpProblem(error)}): no e-mail leaves the store.`;
     return checkResult(id, title, 'critical', detail, setupFix);
   }
   const as = config.SMTP_USER ? `logged in as ${config.SMTP_USER}` : 'no login needed';

@@ -54,8 +54,10 @@ type SendMail = Pick<Transporter, 'sendMail'>;
 /** Why the server refused, in a few words of nodemailer's (its code and SMTP reply code), never the address. */
 function failureReason(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'unknown';
-  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
-  return [typeof code === 'string' ? code : '', typeof responseCode === 'number' ? String(responseCode) : '']
+  const { code, responseCode, message } = error as { code?: unknown; responseCode?: unknown; message?: unknown };
+  // The socket's own code (ECONNREFUSED, ...) when nodemailer gave none of its own.
+  const socketCode = typeof message === 'string' ? (/\bE[A-Z]{3,20}\b/.exec(message)?.[0] ?? '') : '';
+  return [typeof code === 'string' ? code : socketCode, typeof responseCode === 'number' ? String(responseCode) : '']
     .filter(Boolean)
     .join(' ')
     .slice(0, 40);

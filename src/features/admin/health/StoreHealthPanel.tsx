@@ -28,7 +28,7 @@ function CheckRow({ check }: { check: HealthCheckResult }) {
           className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ring-1 ${look.className}`}
         >
           <span aria-hidden="true">{look.icon}</span>
-          {look.label}
+          <span>{look.label}</span>
         </span>
         <h3 className="font-semibold text-slate-900">{check.title}</h3>
       </div>

@@ -25,3 +25,25 @@ export interface HealthReport {
 export function hasCritical(checks: readonly HealthCheckResult[]): boolean {
   return checks.some((check) => check.status === 'critical');
 }
+
+const healthStatuses: readonly HealthStatus[] = ['good', 'recommended', 'critical', 'not-applicable'];
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function healthCheckFromData(value: unknown): HealthCheckResult | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const data = value as Record<string, unknown>;
+  const status = healthStatuses.find((s) => s === data.status);
+  if (!status || !textOf(data.id)) return null;
+  return { id: textOf(data.id), title: textOf(data.title), status, detail: textOf(data.detail), fix: textOf(data.fix) };
+}
+
+/**
+ * The one decoder of a stored or answered report (storeHealth/latest, the admin route's answer):
+ * null when it is not one; a check that is not one is left out.
+ */
+export function healthReportFromData(value: unknown): HealthReport | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { checks, ranAt } = value as Record<string, unknown>;
+  if (!Array.isArray(checks) || typeof ranAt !== 'string') return null;
+  return { ranAt, checks: checks.map(healthCheckFromData).filter((check) => check !== null) };
+}

@@ -27,6 +27,7 @@ import { seedDemoCourse } from './seed/demoCourse';
 import { seedDemoFiles } from './seed/demoFiles';
 import { seedAffiliateProgram } from './seed/affiliates';
 import { createFileStorage } from '../server/files/storage';
+import { localBuildVersion } from '../server/health/buildVersion';
 
 export { projectId };
 
@@ -285,6 +286,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       // The API is reached directly or through Vite's proxy, which adds no X-Forwarded-For entry
       // of its own: only the socket's address is the client's (server/lib/clientAddress.ts).
       TRUST_PROXY_HOPS: '0',
+      // What GET /api/health answers, as the functions build writes it for the deployed API.
+      BUILD_VERSION: localBuildVersion(resolve(import.meta.dirname, '..')),
       // Provider test keys from the shell (`PAYSTACK_SECRET_KEY=sk_test_... npm start`) let the local
       // store take real sandbox payments; without them only the demo payment is offered.
       // A stand-in merchant id, so the local configuration is complete; with sandbox keys from the

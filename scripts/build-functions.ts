@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
+import { localBuildVersion } from '../server/health/buildVersion';
 import { deployedRuntime, functionRuntimeDependencies as runtimeDependencies, runtimeMajor } from './functionRuntime';
 
 const root = resolve(import.meta.dirname, '..');
@@ -58,4 +59,10 @@ writeFileSync(
 // The API's non-secret settings for the deployed function (see .env.example, API section).
 const envFile = resolve(root, '.env.functions');
 if (existsSync(envFile)) copyFileSync(envFile, resolve(outDir, '.env'));
+// What GET /api/health answers as the build's version (server/health/buildVersion.ts).
+const envLines = existsSync(envFile) ? readFileSync(envFile, 'utf8') : '';
+if (!/^BUILD_VERSION=/m.test(envLines)) {
+  const separator = envLines === '' || envLines.endsWith('\n') ? '' : '\n';
+  writeFileSync(resolve(outDir, '.env'), `${envLines}${separator}BUILD_VERSION=${localBuildVersion(root)}\n`);
+}
 process.stdout.write(`API function built in ${outDir}\n`);

@@ -1,6 +1,6 @@
 // The API (docs/architecture.md, 'Conventions'): one app built from injected dependencies, so tests and the
 // local cloud run the very code that deploys as a Firebase function. Handlers stay thin.
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { refuseAllTokens, type AccountActions, type IdTokenVerifier } from './admin/adminAuth';
@@ -24,8 +24,8 @@ import type { ServerConfig } from './config';
 import { createContactRouter } from './contact/contactRoutes';
 import { createContactService } from './contact/contactService';
 import { mountCourses } from './courses/courseWiring';
-import { HttpError, sendHttpError } from './lib/httpErrors';
-import { applyHttpSecurity, errorMessage, jsonBodies } from './lib/httpSecurity';
+import { errorHandler } from './lib/errorHandler';
+import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
@@ -36,6 +36,7 @@ import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
 import { productTemplateFile } from '../domain/productTemplate';
+import type { HealthReport } from '../domain/storeHealth';
 import { createSeoRouter } from './seo/seoRoutes';
 import { createReminderRouter, type ReminderOutcome } from './checkouts/reminders';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
@@ -45,9 +46,10 @@ import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook'
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
 import { createAffiliateRoutes } from './affiliates/affiliateWiring';
+import { healthFor, mountHealth, webhookArrivals, withMailRecords, type HealthProbes } from './health/healthWiring';
 
 /** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
-export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'> {
+export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'>, HealthProbes {
   config: ServerConfig;
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
@@ -107,32 +109,11 @@ function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
     : null;
 }
 
-// Bodies that are not JSON, or too large, and paths that do not decode get a readable message;
-// never a stack trace.
-// A route's own answers (server/lib/httpErrors.ts) come here too, with their status, body and log line.
-function errorHandler(logError: (message: string, error: unknown) => void): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
-    if (error instanceof HttpError) {
-      sendHttpError(error, res, logError);
-      return;
-    }
-    const status =
-      typeof error === 'object' &&
-      error !== null &&
-      'status' in error &&
-      typeof error.status === 'number' &&
-      error.status >= 400 &&
-      error.status < 600
-        ? error.status
-        : 500;
-    if (status >= 500) logError('Request failed', error);
-    res.status(status).json({ message: errorMessage(status, error) });
-  };
-}
-
-export function createApp(deps: AppDeps): Express {
-  const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? logToConsole;
+export function createApp(given: AppDeps): Express {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  // Every refused e-mail is recorded for Store health (server/health/healthRecords.ts).
+  const deps = withMailRecords({ ...given, now, logError });
   const app = express();
   // --- Hardening (docs/security.md): headers, proxy hops, JSON-only bodies, size limits, rate limits. ---
   applyHttpSecurity(app, { trustProxyHops: deps.config.TRUST_PROXY_HOPS });
@@ -182,9 +163,9 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
-  app.get('/api/health', (_req, res) => {
-    res.json({ ok: true, project: deps.config.FIREBASE_PROJECT_ID });
-  });
+  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
+  const health = healthFor(deps, { files, paypal: purchases.paypal });
+  mountHealth(app, { ...deps, requireAdmin, limiter: limits.admin, health });
 
   app.use(
     '/api/contact',
@@ -196,7 +177,6 @@ export function createApp(deps: AppDeps): Express {
   );
 
   mountAccountMails(app, { ...deps, auth: { ...refuseAllTokens, ...deps.auth }, limits, logError });
-  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
   app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
   app.use('/api', createImageRouter({ requireAdmin, cloudinary: cloudinaryFor(deps.config, now), logError }));
 
@@ -279,10 +259,10 @@ export interface EmailSweepOutcome extends EmailRetryOutcome {
  * The two parts of the e-mail sweep, from the same dependencies as the app: the links buyers asked
  * for at /purchases, and the e-mails of purchases whose mail failed (fulfilment.ts retryUnsentEmails).
  */
-export function createEmailSweeps(deps: AppDeps) {
-  const { config, db, mailer } = deps;
-  const logError = deps.logError ?? logToConsole;
-  const now = deps.now ?? (() => new Date());
+export function createEmailSweeps(given: AppDeps) {
+  const logError = given.logError ?? logToConsole;
+  const now = given.now ?? (() => new Date());
+  const { config, db, mailer } = withMailRecords({ ...given, now, logError });
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
   const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
   const resendRequests = createResendRequests({ db, mailer, config, links, fulfilment, logError, now });
@@ -328,9 +308,18 @@ export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome
   return createCheckoutSweeps(sweepDeps(deps)).expiry;
 }
 
-function sweepDeps(deps: AppDeps) {
-  const now = deps.now ?? (() => new Date());
-  const logError = deps.logError ?? logToConsole;
+/** The Store health checks (server/health/), run and stored by the daily scheduled function. */
+export function createHealthRun(given: AppDeps): () => Promise<HealthReport> {
+  const deps = { ...given, now: given.now ?? (() => new Date()), logError: given.logError ?? logToConsole };
+  const { paypal } = createPurchaseWiring(deps);
+  const health = healthFor(deps, { files: lazyFileStorage(deps, deps.logError), paypal });
+  return () => health.run();
+}
+
+function sweepDeps(given: AppDeps) {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const deps = withMailRecords({ ...given, now, logError });
   const { service, checkouts } = createPurchaseWiring({ ...deps, now, logError });
   return { db: deps.db, mailer: deps.mailer, config: deps.config, now, logError, service, checkouts };
 }
@@ -358,9 +347,17 @@ function createPurchaseRoutes(
     service,
     // Affiliates sign in to their page as buyers do to the library: the same mailed code and session.
     affiliates: { affiliates: wiring.affiliates, commissions, signedInEmail: buyers.signedInEmail },
-    webhook: createPaystackWebhookRouter({ secretKey: config.PAYSTACK_SECRET_KEY, service, refunds, logError }),
+    paypal,
+    webhook: createPaystackWebhookRouter({
+      secretKey: config.PAYSTACK_SECRET_KEY,
+      service,
+      refunds,
+      logError,
+      arrived: webhookArrivals({ ...deps, now, logError }, 'paystack'),
+    }),
     paypalWebhook: createPaypalWebhookRouter({
       paypal,
+      arrived: webhookArrivals({ ...deps, now, logError }, 'paypal'),
       webhookId: config.PAYPAL_WEBHOOK_ID,
       refunds,
       service,

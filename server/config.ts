@@ -27,6 +27,12 @@ const schema = z.object({
   SMTP_USER: optionalText,
   SMTP_PASS: optionalText,
   MAIL_FROM: z.string().trim().min(3),
+  // The DKIM selector the mail provider signs the sender domain with ({selector}._domainkey.{domain});
+  // Store health checks its record when set (server/health/mailChecks.ts).
+  DKIM_SELECTOR: optionalText,
+  // What GET /api/health answers as the build's version: package.json's version and the commit
+  // (server/health/buildVersion.ts), written into the function's env by the functions build.
+  BUILD_VERSION: optionalText,
   SELLER_EMAIL: z.email(),
   STORE_NAME: z.string().trim().min(1).default('Digital Store'),
   PUBLIC_STORE_URL: z.url(),
@@ -35,6 +41,9 @@ const schema = z.object({
   DEMO_PAYMENTS: flag,
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  // The public key the store's build uses (VITE_PAYSTACK_PUBLIC_KEY): Store health compares its mode
+  // (pk_test_/pk_live_) with the secret key's (server/health/paymentChecks.ts).
+  PAYSTACK_PUBLIC_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),

@@ -2,7 +2,15 @@
 // the same createApp as the local cloud and the tests.
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { createApp, createCheckoutExpiry, createEmailRetry, createReminders, type AppDeps } from './app';
+import {
+  createApp,
+  createCheckoutExpiry,
+  createEmailRetry,
+  createHealthRun,
+  createReminders,
+  type AppDeps,
+} from './app';
+import { hasCritical } from '../domain/storeHealth';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
 import { assertDeployedEnvironment } from './lib/deployGuards';
@@ -42,6 +50,7 @@ let app: ReturnType<typeof createApp> | undefined;
 let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
 let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
 let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
+let checkHealthNow: ReturnType<typeof createHealthRun> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -85,5 +94,24 @@ export const expireCheckouts = onSchedule(
     expireCheckoutsNow ??= createCheckoutExpiry(appDeps());
     const { expired, released } = await expireCheckoutsNow();
     if (expired > 0) console.log(`Checkout expiry: ${expired} expired, ${released} code uses released`);
+  },
+);
+
+// Store health's checks once a day, kept as storeHealth/latest (docs/admin.md, 'Store health'): a
+// problem that starts at night shows in the dashboard in the morning.
+export const checkStoreHealth = onSchedule(
+  {
+    schedule: 'every day 06:00',
+    timeZone: 'Africa/Lagos',
+    region: 'us-central1',
+    secrets,
+    memory: '256MiB',
+    maxInstances: 1,
+  },
+  async () => {
+    checkHealthNow ??= createHealthRun(appDeps());
+    const report = await checkHealthNow();
+    const critical = report.checks.filter((check) => check.status === 'critical').map((check) => check.id);
+    if (hasCritical(report.checks)) console.error(`Store health: critical checks ${critical.join(', ')}`);
   },
 );

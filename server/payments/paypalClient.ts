@@ -39,6 +39,8 @@ export interface PaypalClient {
   orderIdOfCapture(captureId: string): Promise<string | null>;
   /** PayPal's verify-webhook-signature: true only when PayPal answers SUCCESS. */
   verifyWebhook(input: { headers: PaypalWebhookHeaders; webhookId: string; rawEvent: string }): Promise<boolean>;
+  /** The webhook subscription with this id (its URL and event names), or null when PayPal has none. */
+  getWebhook(id: string): Promise<{ url: string; eventTypes: string[] } | null>;
 }
 
 /** PayPal's answer to a refund: done or pending, or refused with the issue in words. */
@@ -138,6 +140,29 @@ function verificationBody({
     webhook_id: webhookId,
   });
   return `${envelope.slice(0, -1)},"webhook_event":${rawEvent}}`;
+}
+
+/** PayPal's verify-webhook-signature answer: SUCCESS only; a 4xx is a refusal, a 5xx PayPal's trouble. */
+function verificationPassed({ status, body }: { status: number; body: unknown }): boolean {
+  if (status !== 200) {
+    if (status >= 400 && status < 500) return false;
+    throw new ProviderUnavailableError('PayPal', `verify webhook: HTTP ${status}`);
+  }
+  return isRecord(body) && body.verification_status === 'SUCCESS';
+}
+
+/** A webhook subscription (GET /v1/notifications/webhooks/{id}); PayPal answers an unknown id 404 INVALID_RESOURCE_ID. */
+function readWebhook({
+  status,
+  body,
+}: {
+  status: number;
+  body: unknown;
+}): { url: string; eventTypes: string[] } | null {
+  if (status === 404 || status === 400) return null;
+  if (status !== 200 || !isRecord(body)) throw new ProviderUnavailableError('PayPal', `get webhook: HTTP ${status}`);
+  const types = Array.isArray(body.event_types) ? body.event_types.filter(isRecord) : [];
+  return { url: text(body.url), eventTypes: types.map((type) => text(type.name)).filter(Boolean) };
 }
 
 export function createPaypalClient({
@@ -276,15 +301,12 @@ export function createPaypalClient({
     },
 
     async verifyWebhook(input) {
-      const { status, body } = await call('/v1/notifications/verify-webhook-signature', {
-        method: 'POST',
-        body: verificationBody(input),
-      });
-      if (status !== 200) {
-        if (status >= 400 && status < 500) return false;
-        throw new ProviderUnavailableError('PayPal', `verify webhook: HTTP ${status}`);
-      }
-      return isRecord(body) && body.verification_status === 'SUCCESS';
+      const path = '/v1/notifications/verify-webhook-signature';
+      return verificationPassed(await call(path, { method: 'POST', body: verificationBody(input) }));
+    },
+
+    async getWebhook(id) {
+      return readWebhook(await call(`/v1/notifications/webhooks/${encodeURIComponent(id)}`, { method: 'GET' }));
     },
   };
 }

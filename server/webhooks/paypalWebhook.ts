@@ -21,6 +21,7 @@ export function createPaypalWebhookRouter({
   refunds,
   service,
   logError,
+  arrived,
 }: {
   paypal: PaypalClient | null;
   webhookId: string | undefined;
@@ -28,6 +29,8 @@ export function createPaypalWebhookRouter({
   /** Completes or ends a capture PayPal held (server/orders/pendingOrders.ts). */
   service?: Pick<OrderService, 'completePaypalCapture' | 'denyPaypalCapture'>;
   logError: (message: string, error: unknown) => void;
+  /** Told of every verified event, for Store health (server/health/). */
+  arrived?: (eventType: string) => Promise<void>;
 }): Router {
   const receive: RequestHandler = async (req, res) => {
     if (!paypal || !webhookId) {
@@ -61,6 +64,7 @@ export function createPaypalWebhookRouter({
       res.status(502).json({ message: 'Could not verify the event. Please send it again.' });
       return;
     }
+    await arrived?.(isRecord(event) && typeof event.event_type === 'string' ? event.event_type : 'unknown');
     const held = service ? heldCapture(event) : null;
     if (service && held) {
       try {

@@ -18,12 +18,15 @@ export function createPaystackWebhookRouter({
   service,
   refunds,
   logError,
+  arrived,
 }: {
   secretKey: string | undefined;
   service: OrderService;
   /** Applies refund.* and charge.dispute.* events (server/refunds/refundService.ts). */
   refunds?: RefundService;
   logError: (message: string, error: unknown) => void;
+  /** Told of every signed event, for Store health's 'Paystack webhook' check (server/health/). */
+  arrived?: (eventType: string) => Promise<void>;
 }): Router {
   const receive: RequestHandler = async (req, res) => {
     if (!secretKey) {
@@ -40,6 +43,7 @@ export function createPaystackWebhookRouter({
       res.status(400).json({ message: 'The request body is not valid JSON.' });
       return;
     }
+    await arrived?.(isRecord(event) && typeof event.event === 'string' ? event.event : 'unknown');
     const refundOrDispute = refunds ? readPaystackEvent(event) : null;
     if (refunds && refundOrDispute) {
       try {

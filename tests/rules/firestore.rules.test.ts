@@ -167,6 +167,11 @@ async function seed(): Promise<void> {
     outcome: 'applied',
   });
   batch.set(admin.doc('settings/store'), { keepAccessOnPartialRefund: true, remindersOn: true });
+  batch.set(admin.doc('storeHealth/latest'), {
+    ranAt: '2026-01-01T00:00:00.000Z',
+    checks: [{ id: 'smtp', title: 'Mail server', status: 'good', detail: 'The mail server answers.', fix: '' }],
+  });
+  batch.set(admin.doc('mailFailures/f1'), { failedAt: fixedTime, subject: 'Your purchase', reason: 'ECONNECTION' });
   batch.set(admin.doc('resendRequests/r1'), {
     email: 'ada@store.test',
     createdAt: fixedTime,
@@ -447,6 +452,19 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'providerEvents/paystack_refund.processed_1'), { outcome: 'ignored' }),
   },
   {
+    name: 'storeHealth',
+    target: 'latest',
+    // A forged report would hide a critical check from the seller, or raise a false alarm.
+    create: (db) => setDoc(doc(db, 'storeHealth/paystackWebhook'), { lastEventAt: new Date() }),
+    update: (db) => updateDoc(doc(db, 'storeHealth/latest'), { checks: [] }),
+  },
+  {
+    name: 'mailFailures',
+    target: 'f1',
+    create: (db) => setDoc(doc(db, 'mailFailures/f2'), { failedAt: new Date(), subject: 'made up' }),
+    update: (db) => updateDoc(doc(db, 'mailFailures/f1'), { subject: 'hidden' }),
+  },
+  {
     name: 'settings',
     target: 'store',
     // The matrix's create writes the store document afresh (it exists), as the panel's save does.
@@ -518,6 +536,9 @@ const expected: Record<string, Record<Op, string>> = {
   // Which product's pool holds each key: the API's alone.
   licensePoolKeys: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   providerEvents: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Store health: the API's alone; admins read the report through the admin-only API route.
+  storeHealth: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  mailFailures: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // The affiliate program: admins read it all; the API alone writes (approvals, clicks, commissions).
   affiliates: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   affiliateClicks: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },

@@ -6,6 +6,7 @@
 import type { Server } from 'node:http';
 import express, { type Request } from 'express';
 import { closeServer } from '../../local/http';
+import { paypalUnknownWebhook, paypalWebhookAnswer, type FakePaypalWebhook } from './paypalWebhooks';
 
 export const fakeProviderKeys = {
   paystackSecret: 'sk_test_e2e_fake_paystack_secret',
@@ -13,6 +14,8 @@ export const fakeProviderKeys = {
   paypalClientSecret: 'e2e-paypal-client-secret',
   /** The store's PayPal account (PAYPAL_MERCHANT_ID): the payee of every order the API creates. */
   paypalMerchantId: 'E2ESTOREMERCHANT',
+  /** PAYPAL_WEBHOOK_ID: the store's webhook subscription at PayPal (none until a test makes it). */
+  paypalWebhookId: 'WH-E2E-6KX75322V9049184R',
 } as const;
 
 /** A charge as Paystack records it after its popup took the money. */
@@ -46,9 +49,12 @@ const paypalToken = 'A21-e2e-fake-token';
 export async function startFakeProviders(): Promise<FakeProviders> {
   const charges = new Map<string, FakePaystackCharge>();
   const orders = new Map<string, FakePaypalOrder>();
+  const webhooks = new Map<string, FakePaypalWebhook>();
   let sequence = 0;
   const app = express();
   app.use(express.json());
+  // Known once the server listens; the webhook answer's links name it.
+  let url = '';
 
   // --- Paystack -------------------------------------------------------------------------------
   app.get('/paystack/transaction/verify/:reference', (req, res) => {
@@ -192,6 +198,18 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       res.status(201).json(representation(order));
     }
   });
+  // The webhook subscription (Store health's PayPal check), and what the seller sets up in PayPal's dashboard.
+  app.get('/paypal/v1/notifications/webhooks/:id', (req, res) => {
+    const webhook = webhooks.get(req.params.id);
+    if (!authorized(req)) res.status(401).json({ name: 'AUTHENTICATION_FAILURE' });
+    else if (!webhook) res.status(404).json(paypalUnknownWebhook);
+    else res.json(paypalWebhookAnswer(`${url}/paypal`, webhook));
+  });
+  app.put('/__test/paypal/webhooks/:id', (req, res) => {
+    const body = req.body as { url: string; events: string[] };
+    webhooks.set(req.params.id, { id: req.params.id, url: body.url, events: body.events });
+    res.json({ ok: true });
+  });
   // What PayPal's popup does when the buyer approves.
   app.post('/__test/paypal/orders/:id/approve', (req, res) => {
     const order = orders.get(req.params.id);
@@ -214,7 +232,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${port}`;
   return {
     url,
     paystackBaseUrl: `${url}/paystack`,

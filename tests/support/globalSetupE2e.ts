@@ -81,6 +81,9 @@ export default async function setup(project: TestProject) {
       PAYPAL_CLIENT_SECRET: fakeProviderKeys.paypalClientSecret,
       PAYPAL_BASE_URL: providers.paypalBaseUrl,
       PAYPAL_MERCHANT_ID: fakeProviderKeys.paypalMerchantId,
+      PAYPAL_WEBHOOK_ID: fakeProviderKeys.paypalWebhookId,
+      // The public twin of the Paystack secret the second store is built with, for Store health.
+      PAYSTACK_PUBLIC_KEY: 'pk_test_e2e_public_key',
     },
   });
   const outDir = join(dataDir, 'dist');

@@ -19,13 +19,24 @@ import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
 import { AffiliatesPanel } from '../affiliates/AffiliatesPanel';
+import { StoreHealthMark } from '../health/StoreHealthMark';
+import { StoreHealthPanel } from '../health/StoreHealthPanel';
 import { MessagesPanel } from './MessagesPanel';
 
 // The logout message shows for 2,000 ms (docs/admin.md).
 const logoutMessageMs = 2000;
 
 type PanelId =
-  'profile' | 'post' | 'manage' | 'register' | 'sales' | 'discounts' | 'affiliates' | 'messages' | 'settings';
+  | 'profile'
+  | 'post'
+  | 'manage'
+  | 'register'
+  | 'sales'
+  | 'discounts'
+  | 'affiliates'
+  | 'messages'
+  | 'settings'
+  | 'health';
 
 const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'profile', label: 'Hi, Admin' },
@@ -37,6 +48,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'affiliates', label: 'Affiliates' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
+  { panel: 'health', label: 'Store health' },
 ];
 
 function panelFor(value: string | null, admin: AdminInfo): ReactNode {
@@ -64,6 +76,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <MessagesPanel />;
     case 'settings':
       return <StoreSettingsPanel />;
+    case 'health':
+      return <StoreHealthPanel />;
     default:
       return (
         <section aria-labelledby="dashboard-home-heading">
@@ -116,8 +130,11 @@ export function AdminDashboard() {
   if (!admin) return <Navigate to={paths.adminLogin} replace />;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-16 pt-24 md:flex-row">
-      <h1 className="sr-only">Admin Dashboard</h1>
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-16 pt-24 md:flex-row md:flex-wrap">
+      <header className="flex w-full flex-wrap items-center justify-end gap-3 empty:hidden md:basis-full">
+        <h1 className="sr-only">Admin Dashboard</h1>
+        <StoreHealthMark />
+      </header>
       <Sidebar
         current={panel ?? 'profile'}
         open={menuOpen}

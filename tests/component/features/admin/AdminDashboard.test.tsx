@@ -81,6 +81,7 @@ describe('admin dashboard shell', () => {
       'Affiliates',
       'Messages 3 unhandled',
       'Store settings',
+      'Store health',
       'Logout',
     ]);
     expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).toHaveAttribute('aria-current', 'page');

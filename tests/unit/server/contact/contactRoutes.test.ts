@@ -133,7 +133,12 @@ describe('POST /api/contact', () => {
     const api = await startApi({ mailFails: true });
     const response = await post(api.url, buildMessage());
     expect(response.status).toBe(201);
-    expect(api.stored).toHaveLength(1);
+    // The message, then the failed e-mail as Store health counts it (server/health/healthRecords.ts).
+    expect(api.stored.map((entry) => entry.collection)).toEqual(['contactMessages', 'mailFailures']);
+    expect(api.stored[1]?.data).toMatchObject({
+      subject: 'New message from Ada Obi — Digital Store',
+      reason: 'ECONNREFUSED',
+    });
     expect(api.logged).toEqual(['Contact message msg-1 was stored but the seller e-mail failed']);
   });
 

@@ -1,0 +1,13 @@
+// The events each provider's webhook must be subscribed to (docs/payments.md, 'Refunds and disputes'),
+// for `npm run setup`, which subscribes them, and Store health, which checks the subscription.
+import { paypalEventTypes, paystackEventTypes } from '../refunds/providerEvents';
+
+/** Paystack sends every event to its one webhook URL; these are the ones the store acts on. */
+export const paystackWebhookEvents: readonly string[] = ['charge.success', ...paystackEventTypes];
+
+/** Refunds, reversals and disputes, and the end of a capture PayPal held for review. */
+export const paypalWebhookEvents: readonly string[] = [
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.DENIED',
+  ...paypalEventTypes,
+];

@@ -1,7 +1,8 @@
 // Course certificates (docs/courses.md, 'Certificates'): one PDF per finished purchase, made once and
 // kept (certificates/{code} and certificates/{code}.pdf in the bucket), with a code anyone can check
 // at /certificates/{code}. Racing requests each draw a PDF, but one transaction decides which is kept;
-// the others remove theirs. The public check shows the name, the course, the date and the store only.
+// the others remove theirs. The public check shows the name, the course, the date and the store only,
+// and says a certificate was withdrawn once its sale no longer stands.
 import { randomBytes } from 'node:crypto';
 import fontkit from '@cantoo/fontkit';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
@@ -145,11 +146,22 @@ export function createCertificates({
     return kept;
   };
 
-  /** What the public check shows; null for a code that names no certificate. */
-  const verify = async (code: string): Promise<CertificateVerification | null> => {
+  /**
+   * What the public check shows; null for a code that names no certificate, 'withdrawn' for one whose
+   * sale no longer stands (refunded, revoked by the seller, or under or lost in a payment dispute: the
+   * sale's one access switch, docs/payments.md), or whose sale is gone.
+   */
+  const verify = async (code: string): Promise<CertificateVerification | 'withdrawn' | null> => {
     if (!certificateCodePattern.test(code)) return null;
     const data = (await db.collection(certificatesCollection).doc(code).get()).data();
     if (!data) return null;
+    const sale = (
+      await db
+        .collection(transactionsCollection)
+        .doc(String(data.transactionId ?? ''))
+        .get()
+    ).data();
+    if (!sale || sale.accessRevoked !== false) return 'withdrawn';
     const completedAt = Date.parse(String(data.completedAt));
     return {
       code,

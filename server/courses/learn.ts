@@ -2,12 +2,21 @@
 // download page's own rules (server/downloads/downloads.ts): the grant behind the token, ended access,
 // devices that confirmed the purchase e-mail, counted downloads for attachments. Lessons with drip
 // days open that many days after the purchase; before then their text, video and attachments are
-// refused. Progress is kept per grant in lessonProgress/{grantId}; a completion is never undone.
+// refused. Progress is kept per grant in lessonProgress/{grantId}; what completes a lesson is the
+// server's own record of it (./completion.ts); a completion is never undone.
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { AdminLesson, LearnCourse, LearnLesson, LearnProgress, ProgressSave } from '../../domain/courses';
+import type {
+  AdminLesson,
+  LearnCourse,
+  LearnLesson,
+  LearnProgress,
+  ProgressSave,
+  ProgressSaved,
+} from '../../domain/courses';
 import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
 import { certificateOf, type Certificates } from './certificates';
+import { applySave, blankLessonState, decodeLessonState, type LessonState } from './completion';
 import {
   allLessons,
   courseContentCollection,
@@ -38,11 +47,6 @@ export type CourseOpened =
   | { kind: 'unconfirmed'; purchase: OpenPurchase }
   | ({ kind: 'open' } & OpenCourse);
 
-interface LessonState {
-  positionS: number;
-  completedAt: string | null;
-}
-
 export interface StoredProgress {
   lessons: Record<string, LessonState>;
   lastLessonId: string | null;
@@ -51,13 +55,7 @@ export interface StoredProgress {
 function decodeProgress(data: DocumentData | undefined): StoredProgress {
   const lessons: Record<string, LessonState> = {};
   const stored = data?.lessons as Record<string, unknown> | undefined;
-  for (const [id, value] of Object.entries(stored ?? {})) {
-    const entry = (value ?? {}) as Record<string, unknown>;
-    lessons[id] = {
-      positionS: typeof entry.positionS === 'number' ? entry.positionS : 0,
-      completedAt: typeof entry.completedAt === 'string' ? entry.completedAt : null,
-    };
-  }
+  for (const [id, value] of Object.entries(stored ?? {})) lessons[id] = decodeLessonState(value);
   return { lessons, lastLessonId: typeof data?.lastLessonId === 'string' ? data.lastLessonId : null };
 }
 
@@ -142,7 +140,24 @@ export function createLearn({
 }) {
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
   const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
-  const outline = (open: OpenCourse) => withOpening(outlineOf(open, now()), (id) => lesson(open, id));
+
+  /** Records that the server gave the buyer a lesson's text (once; Mark complete needs it). */
+  const markOpened = async (open: OpenCourse, lessonId: string) => {
+    if (open.progress.lessons[lessonId]?.openedAt) return;
+    const openedAt = now().toISOString();
+    await progressRef(open.purchase.grantId).set(
+      { transactionId: open.purchase.transactionId, lessons: { [lessonId]: { openedAt } } },
+      { merge: true },
+    );
+    open.progress.lessons[lessonId] = { ...(open.progress.lessons[lessonId] ?? blankLessonState()), openedAt };
+  };
+
+  /** The player's outline with the lesson it opens at, which counts as opened. */
+  const outline = async (open: OpenCourse) => {
+    const course = withOpening(outlineOf(open, now()), (id) => lesson(open, id));
+    if (course.opening) await markOpened(open, course.opening.id);
+    return course;
+  };
 
   /**
    * The course behind a token for the device the cookie names. `libraryEmail` is the address of the
@@ -214,33 +229,49 @@ export function createLearn({
     return downloads.download(open.purchase, fileId);
   };
 
+  /** Saves a position (and a Mark complete); the lesson completes only by ./completion.ts's rules. */
   const saveProgress = async (
     open: OpenCourse,
     save: ProgressSave,
-  ): Promise<Exclude<LessonAccess, { kind: 'open' }> | { kind: 'saved'; progress: LearnProgress }> => {
+  ): Promise<
+    Exclude<LessonAccess, { kind: 'open' }> | { kind: 'notOpened' } | { kind: 'saved'; progress: ProgressSaved }
+  > => {
     const found = access(open, save.lessonId);
     if (found.kind !== 'open') return found;
     const ref = progressRef(open.purchase.grantId);
-    const progress = await db.runTransaction(async (t) => {
+    const outcome = await db.runTransaction(async (t) => {
       const current = decodeProgress((await t.get(ref)).data());
-      const before = current.lessons[save.lessonId];
-      const completedAt = before?.completedAt ?? (save.completed ? now().toISOString() : null);
-      const entry = { positionS: Math.round(save.positionS * 10) / 10, completedAt };
-      current.lessons[save.lessonId] = entry;
+      const before = current.lessons[save.lessonId] ?? blankLessonState();
+      const saved = applySave(
+        found.lesson,
+        before,
+        { positionS: save.positionS, markComplete: save.completed === true },
+        now(),
+      );
+      if (saved.kind !== 'saved') return saved;
+      current.lessons[save.lessonId] = saved.state;
       current.lastLessonId = save.lessonId;
       t.set(
         ref,
         {
           transactionId: open.purchase.transactionId,
-          lessons: { [save.lessonId]: entry },
+          lessons: { [save.lessonId]: saved.state },
           lastLessonId: save.lessonId,
           updatedAt: FieldValue.serverTimestamp(),
         },
         { merge: true },
       );
-      return current;
+      return { kind: 'saved' as const, progress: current, lessonCompleted: saved.state.completedAt !== null };
     });
-    return { kind: 'saved', progress: progressOf(open.course, progress) };
+    if (outcome.kind !== 'saved') return outcome;
+    return {
+      kind: 'saved',
+      progress: {
+        ...progressOf(open.course, outcome.progress),
+        lessonId: save.lessonId,
+        lessonCompleted: outcome.lessonCompleted,
+      },
+    };
   };
 
   /** The purchase's certificate, made now if every lesson is complete; null while some are not. */
@@ -271,6 +302,7 @@ export function createLearn({
       downloads.rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId),
     outline,
     lesson,
+    markOpened,
     video,
     attachment,
     saveProgress,

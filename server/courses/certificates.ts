@@ -125,22 +125,36 @@ export function createCertificates({
       verifyUrl: `${origin}/certificates/${code}`,
     });
     const storagePath = await saveCertificatePdf(files, code, pdf);
-    const kept = await db.runTransaction(async (t) => {
-      const current = certificateOf((await t.get(saleRef)).data() ?? {});
-      if (current) return current;
-      t.set(db.collection(certificatesCollection).doc(code), {
-        transactionId: purchase.transactionId,
-        productId: purchase.productId,
-        name: purchase.name,
-        courseTitle: purchase.courseTitle,
-        completedAt: purchase.completedAt.toISOString(),
-        storeName,
-        storagePath,
-        createdAt: new Date().toISOString(),
+    const keep = () =>
+      db.runTransaction(async (t) => {
+        const current = certificateOf((await t.get(saleRef)).data() ?? {});
+        if (current) return current;
+        t.set(db.collection(certificatesCollection).doc(code), {
+          transactionId: purchase.transactionId,
+          productId: purchase.productId,
+          name: purchase.name,
+          courseTitle: purchase.courseTitle,
+          completedAt: purchase.completedAt.toISOString(),
+          storeName,
+          storagePath,
+          createdAt: new Date().toISOString(),
+        });
+        t.update(saleRef, { certificate: { code, storagePath } });
+        return { code, storagePath };
       });
-      t.update(saleRef, { certificate: { code, storagePath } });
-      return { code, storagePath };
-    });
+    let kept: CertificateRecord;
+    try {
+      kept = await keep();
+    } catch (error) {
+      // Racing requests contend for the sale's document, and a transaction can give up after its
+      // retries: the request that won has kept its certificate, which is this one's answer too.
+      const winner = certificateOf((await saleRef.get()).data() ?? {});
+      if (!winner) {
+        await files.deleteObject(storagePath);
+        throw error;
+      }
+      kept = winner;
+    }
     // Another request kept its certificate first: this one's PDF goes.
     if (kept.code !== code) await files.deleteObject(storagePath);
     return kept;

@@ -2,9 +2,9 @@
 // download page's own rules (server/downloads/downloads.ts): the grant behind the token, ended access,
 // devices that confirmed the purchase e-mail, counted downloads for attachments. Lessons with drip
 // days open that many days after the purchase; before then their text, video and attachments are
-// refused. Progress is kept per grant in lessonProgress/{grantId}; what completes a lesson is the
-// server's own record of it (./completion.ts); a completion is never undone.
-import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+// refused. Progress is kept per grant in lessonProgress/{grantId} (./progress.ts); what completes a
+// lesson is the server's own record of it (./completion.ts); a completion is never undone.
+import type { Firestore } from 'firebase-admin/firestore';
 import type {
   AdminLesson,
   LearnCourse,
@@ -16,7 +16,6 @@ import type {
 import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
 import { certificateOf, type Certificates } from './certificates';
-import { applySave, blankLessonState, decodeLessonState, type LessonState } from './completion';
 import {
   allLessons,
   courseContentCollection,
@@ -31,6 +30,7 @@ import {
 } from './courseContent';
 import { lessonVideoValiditySeconds, readCertificatePdf, videoUrl } from './courseStorage';
 import { renderMarkdown } from './markdown';
+import { createProgressStore, decodeProgress, type StoredProgress } from './progress';
 
 /** A purchase whose course this device may take. */
 export interface OpenCourse {
@@ -46,18 +46,6 @@ export type CourseOpened =
   | { kind: 'noCourse' }
   | { kind: 'unconfirmed'; purchase: OpenPurchase }
   | ({ kind: 'open' } & OpenCourse);
-
-export interface StoredProgress {
-  lessons: Record<string, LessonState>;
-  lastLessonId: string | null;
-}
-
-function decodeProgress(data: DocumentData | undefined): StoredProgress {
-  const lessons: Record<string, LessonState> = {};
-  const stored = data?.lessons as Record<string, unknown> | undefined;
-  for (const [id, value] of Object.entries(stored ?? {})) lessons[id] = decodeLessonState(value);
-  return { lessons, lastLessonId: typeof data?.lastLessonId === 'string' ? data.lastLessonId : null };
-}
 
 export type LessonAccess =
   { kind: 'noLesson' } | { kind: 'locked'; availableOn: string } | { kind: 'open'; lesson: AdminLesson };
@@ -127,6 +115,27 @@ function accessOf(open: OpenCourse, lessonId: string, now: Date): LessonAccess {
   return availableOn ? { kind: 'locked', availableOn } : { kind: 'open', lesson };
 }
 
+/** The purchase's certificate, made now if every lesson is complete; null while some are not. */
+async function certificateOfCourse(certificates: Certificates, files: FileStorage, open: OpenCourse) {
+  const lessons = allLessons(open.course);
+  const done = lessons.map((entry) => open.progress.lessons[entry.id]?.completedAt ?? null);
+  if (lessons.length === 0 || done.some((at) => at === null)) return null;
+  const completedAt = new Date(Math.max(...done.map((at) => Date.parse(at ?? ''))));
+  return certificates.makeOnce(files, {
+    transactionId: open.purchase.transactionId,
+    productId: open.productId,
+    name: String(open.purchase.transaction.customerName ?? ''),
+    courseTitle: String(open.purchase.transaction.productName ?? ''),
+    completedAt,
+  });
+}
+
+/** The kept certificate's PDF; null before it was made. */
+async function certificatePdfOf(files: FileStorage, open: OpenCourse) {
+  const record = certificateOf(open.purchase.transaction);
+  return record ? readCertificatePdf(files, record.storagePath) : null;
+}
+
 export function createLearn({
   db,
   downloads,
@@ -141,16 +150,9 @@ export function createLearn({
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
   const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
 
-  /** Records that the server gave the buyer a lesson's text (once; Mark complete needs it). */
-  const markOpened = async (open: OpenCourse, lessonId: string) => {
-    if (open.progress.lessons[lessonId]?.openedAt) return;
-    const openedAt = now().toISOString();
-    await progressRef(open.purchase.grantId).set(
-      { transactionId: open.purchase.transactionId, lessons: { [lessonId]: { openedAt } } },
-      { merge: true },
-    );
-    open.progress.lessons[lessonId] = { ...(open.progress.lessons[lessonId] ?? blankLessonState()), openedAt };
-  };
+  const progressStore = createProgressStore({ db, now });
+  const markOpened = (open: OpenCourse, lessonId: string) =>
+    progressStore.markOpened(open.purchase, open.progress, lessonId);
 
   /** The player's outline with the lesson it opens at, which counts as opened. */
   const outline = async (open: OpenCourse) => {
@@ -238,30 +240,9 @@ export function createLearn({
   > => {
     const found = access(open, save.lessonId);
     if (found.kind !== 'open') return found;
-    const ref = progressRef(open.purchase.grantId);
-    const outcome = await db.runTransaction(async (t) => {
-      const current = decodeProgress((await t.get(ref)).data());
-      const before = current.lessons[save.lessonId] ?? blankLessonState();
-      const saved = applySave(
-        found.lesson,
-        before,
-        { positionS: save.positionS, markComplete: save.completed === true },
-        now(),
-      );
-      if (saved.kind !== 'saved') return saved;
-      current.lessons[save.lessonId] = saved.state;
-      current.lastLessonId = save.lessonId;
-      t.set(
-        ref,
-        {
-          transactionId: open.purchase.transactionId,
-          lessons: { [save.lessonId]: saved.state },
-          lastLessonId: save.lessonId,
-          updatedAt: FieldValue.serverTimestamp(),
-        },
-        { merge: true },
-      );
-      return { kind: 'saved' as const, progress: current, lessonCompleted: saved.state.completedAt !== null };
+    const outcome = await progressStore.save(open.purchase, found.lesson, {
+      positionS: save.positionS,
+      markComplete: save.completed === true,
     });
     if (outcome.kind !== 'saved') return outcome;
     return {
@@ -272,27 +253,6 @@ export function createLearn({
         lessonCompleted: outcome.lessonCompleted,
       },
     };
-  };
-
-  /** The purchase's certificate, made now if every lesson is complete; null while some are not. */
-  const certificate = async (files: FileStorage, open: OpenCourse) => {
-    const lessons = allLessons(open.course);
-    const done = lessons.map((entry) => open.progress.lessons[entry.id]?.completedAt ?? null);
-    if (lessons.length === 0 || done.some((at) => at === null)) return null;
-    const completedAt = new Date(Math.max(...done.map((at) => Date.parse(at ?? ''))));
-    return certificates.makeOnce(files, {
-      transactionId: open.purchase.transactionId,
-      productId: open.productId,
-      name: String(open.purchase.transaction.customerName ?? ''),
-      courseTitle: String(open.purchase.transaction.productName ?? ''),
-      completedAt,
-    });
-  };
-
-  /** The kept certificate's PDF; null before it was made. */
-  const certificatePdf = async (files: FileStorage, open: OpenCourse) => {
-    const record = certificateOf(open.purchase.transaction);
-    return record ? readCertificatePdf(files, record.storagePath) : null;
   };
 
   return {
@@ -306,8 +266,8 @@ export function createLearn({
     video,
     attachment,
     saveProgress,
-    certificate,
-    certificatePdf,
+    certificate: (files: FileStorage, open: OpenCourse) => certificateOfCourse(certificates, files, open),
+    certificatePdf: certificatePdfOf,
   };
 }
 

@@ -154,9 +154,19 @@ export interface VideoUrl {
 
 export interface ProgressSave {
   lessonId: string;
+  /** Seconds into the video (to a tenth), 0 for a lesson without one. */
   positionS: number;
-  /** true marks the lesson complete (completion is never undone by a later save). */
+  /**
+   * The buyer pressed Mark complete (a lesson without a video, after opening it). A lesson with a
+   * video completes by what the API saw played, whatever this says. A completion is never undone.
+   */
   completed?: boolean;
+}
+
+/** PUT .../progress's answer: the course's progress and whether the API counts the saved lesson complete. */
+export interface ProgressSaved extends LearnProgress {
+  lessonId: string;
+  lessonCompleted: boolean;
 }
 
 export interface PreviewOutline {
@@ -182,7 +192,14 @@ export interface CertificateVerification {
   storeName: string;
 }
 
-/** A video watched this far through completes its lesson by itself. */
+/**
+ * A video watched this far through completes its lesson by itself: the API counts the stretches it saw
+ * played (docs/courses.md, 'Progress and completion'), never the player's word.
+ */
 export const autoCompleteFraction = 0.9;
+/** ...and those stretches must have been saved over at least this share of the video's running time. */
+export const minWatchTimeFraction = 0.5;
+/** The player's fastest speed: a save that moved further than this allows counts as a jump, not watching. */
+export const fastestPlaybackRate = 2;
 /** The player saves the position this often while a video plays (and on pause). */
 export const progressSaveIntervalS = 10;

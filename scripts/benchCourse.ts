@@ -30,10 +30,11 @@ async function expectOk(response: Response, what: string, status = 200): Promise
 }
 
 /**
- * A demo purchase of the demo course through the store's API (the payment dialog's two calls), then
- * the purchase e-mail confirmed as a new device does on the player: the access token and the cookie.
+ * A demo purchase of the demo course (or of `productId`) through the store's API (the payment dialog's
+ * two calls), then the purchase e-mail confirmed as a new device does on the player: the access token
+ * and the cookie.
  */
-export async function buyDemoCourse(storeUrl: string): Promise<CourseSession> {
+export async function buyDemoCourse(storeUrl: string, productId = benchCourseProductId): Promise<CourseSession> {
   const tag = Date.now().toString(36);
   const customer = {
     name: 'Ada Bench',
@@ -41,7 +42,6 @@ export async function buyDemoCourse(storeUrl: string): Promise<CourseSession> {
     confirmEmail: `ada.bench.${tag}@example.com`,
     phone: '+234 803 123 4567',
   };
-  const productId = benchCourseProductId;
   const checkout = (await expectOk(
     await postJson(`${storeUrl}/api/checkouts`, { productId, currency: 'NGN', customer, provider: 'demo' }, storeUrl),
     'checkout',

@@ -36,7 +36,10 @@ export const functionRuntimeDependencies: readonly string[] = [
   'firebase-admin',
   'firebase-functions',
   'helmet',
+  // Lesson text and any other text the store renders (server/lib/markdown.ts, server/lib/safeHtml.ts).
+  'marked',
   'nodemailer',
+  'sanitize-html',
   'zod',
 ];
 

@@ -1,7 +1,8 @@
 // Course certificates (docs/courses.md, 'Certificates'): one PDF per finished purchase, made once and
 // kept (certificates/{code} and certificates/{code}.pdf in the bucket), with a code anyone can check
 // at /certificates/{code}. Racing requests each draw a PDF, but one transaction decides which is kept;
-// the others remove theirs. The public check shows the name, the course, the date and the store only.
+// the others remove theirs. The public check shows the name, the course, the date and the store only,
+// and says a certificate was withdrawn once its sale no longer stands.
 import { randomBytes } from 'node:crypto';
 import fontkit from '@cantoo/fontkit';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
@@ -124,32 +125,57 @@ export function createCertificates({
       verifyUrl: `${origin}/certificates/${code}`,
     });
     const storagePath = await saveCertificatePdf(files, code, pdf);
-    const kept = await db.runTransaction(async (t) => {
-      const current = certificateOf((await t.get(saleRef)).data() ?? {});
-      if (current) return current;
-      t.set(db.collection(certificatesCollection).doc(code), {
-        transactionId: purchase.transactionId,
-        productId: purchase.productId,
-        name: purchase.name,
-        courseTitle: purchase.courseTitle,
-        completedAt: purchase.completedAt.toISOString(),
-        storeName,
-        storagePath,
-        createdAt: new Date().toISOString(),
+    const keep = () =>
+      db.runTransaction(async (t) => {
+        const current = certificateOf((await t.get(saleRef)).data() ?? {});
+        if (current) return current;
+        t.set(db.collection(certificatesCollection).doc(code), {
+          transactionId: purchase.transactionId,
+          productId: purchase.productId,
+          name: purchase.name,
+          courseTitle: purchase.courseTitle,
+          completedAt: purchase.completedAt.toISOString(),
+          storeName,
+          storagePath,
+          createdAt: new Date().toISOString(),
+        });
+        t.update(saleRef, { certificate: { code, storagePath } });
+        return { code, storagePath };
       });
-      t.update(saleRef, { certificate: { code, storagePath } });
-      return { code, storagePath };
-    });
+    let kept: CertificateRecord;
+    try {
+      kept = await keep();
+    } catch (error) {
+      // Racing requests contend for the sale's document, and a transaction can give up after its
+      // retries: the request that won has kept its certificate, which is this one's answer too.
+      const winner = certificateOf((await saleRef.get()).data() ?? {});
+      if (!winner) {
+        await files.deleteObject(storagePath);
+        throw error;
+      }
+      kept = winner;
+    }
     // Another request kept its certificate first: this one's PDF goes.
     if (kept.code !== code) await files.deleteObject(storagePath);
     return kept;
   };
 
-  /** What the public check shows; null for a code that names no certificate. */
-  const verify = async (code: string): Promise<CertificateVerification | null> => {
+  /**
+   * What the public check shows; null for a code that names no certificate, 'withdrawn' for one whose
+   * sale no longer stands (refunded, revoked by the seller, or under or lost in a payment dispute: the
+   * sale's one access switch, docs/payments.md), or whose sale is gone.
+   */
+  const verify = async (code: string): Promise<CertificateVerification | 'withdrawn' | null> => {
     if (!certificateCodePattern.test(code)) return null;
     const data = (await db.collection(certificatesCollection).doc(code).get()).data();
     if (!data) return null;
+    const sale = (
+      await db
+        .collection(transactionsCollection)
+        .doc(String(data.transactionId ?? ''))
+        .get()
+    ).data();
+    if (!sale || sale.accessRevoked !== false) return 'withdrawn';
     const completedAt = Date.parse(String(data.completedAt));
     return {
       code,

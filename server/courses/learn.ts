@@ -2,9 +2,17 @@
 // download page's own rules (server/downloads/downloads.ts): the grant behind the token, ended access,
 // devices that confirmed the purchase e-mail, counted downloads for attachments. Lessons with drip
 // days open that many days after the purchase; before then their text, video and attachments are
-// refused. Progress is kept per grant in lessonProgress/{grantId}; a completion is never undone.
-import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { AdminLesson, LearnCourse, LearnLesson, LearnProgress, ProgressSave } from '../../domain/courses';
+// refused. Progress is kept per grant in lessonProgress/{grantId} (./progress.ts); what completes a
+// lesson is the server's own record of it (./completion.ts); a completion is never undone.
+import type { Firestore } from 'firebase-admin/firestore';
+import type {
+  AdminLesson,
+  LearnCourse,
+  LearnLesson,
+  LearnProgress,
+  ProgressSave,
+  ProgressSaved,
+} from '../../domain/courses';
 import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
 import { certificateOf, type Certificates } from './certificates';
@@ -22,6 +30,7 @@ import {
 } from './courseContent';
 import { lessonVideoValiditySeconds, readCertificatePdf, videoUrl } from './courseStorage';
 import { renderMarkdown } from './markdown';
+import { createProgressStore, decodeProgress, type StoredProgress } from './progress';
 
 /** A purchase whose course this device may take. */
 export interface OpenCourse {
@@ -37,29 +46,6 @@ export type CourseOpened =
   | { kind: 'noCourse' }
   | { kind: 'unconfirmed'; purchase: OpenPurchase }
   | ({ kind: 'open' } & OpenCourse);
-
-interface LessonState {
-  positionS: number;
-  completedAt: string | null;
-}
-
-export interface StoredProgress {
-  lessons: Record<string, LessonState>;
-  lastLessonId: string | null;
-}
-
-function decodeProgress(data: DocumentData | undefined): StoredProgress {
-  const lessons: Record<string, LessonState> = {};
-  const stored = data?.lessons as Record<string, unknown> | undefined;
-  for (const [id, value] of Object.entries(stored ?? {})) {
-    const entry = (value ?? {}) as Record<string, unknown>;
-    lessons[id] = {
-      positionS: typeof entry.positionS === 'number' ? entry.positionS : 0,
-      completedAt: typeof entry.completedAt === 'string' ? entry.completedAt : null,
-    };
-  }
-  return { lessons, lastLessonId: typeof data?.lastLessonId === 'string' ? data.lastLessonId : null };
-}
 
 export type LessonAccess =
   { kind: 'noLesson' } | { kind: 'locked'; availableOn: string } | { kind: 'open'; lesson: AdminLesson };
@@ -129,6 +115,27 @@ function accessOf(open: OpenCourse, lessonId: string, now: Date): LessonAccess {
   return availableOn ? { kind: 'locked', availableOn } : { kind: 'open', lesson };
 }
 
+/** The purchase's certificate, made now if every lesson is complete; null while some are not. */
+async function certificateOfCourse(certificates: Certificates, files: FileStorage, open: OpenCourse) {
+  const lessons = allLessons(open.course);
+  const done = lessons.map((entry) => open.progress.lessons[entry.id]?.completedAt ?? null);
+  if (lessons.length === 0 || done.some((at) => at === null)) return null;
+  const completedAt = new Date(Math.max(...done.map((at) => Date.parse(at ?? ''))));
+  return certificates.makeOnce(files, {
+    transactionId: open.purchase.transactionId,
+    productId: open.productId,
+    name: String(open.purchase.transaction.customerName ?? ''),
+    courseTitle: String(open.purchase.transaction.productName ?? ''),
+    completedAt,
+  });
+}
+
+/** The kept certificate's PDF; null before it was made. */
+async function certificatePdfOf(files: FileStorage, open: OpenCourse) {
+  const record = certificateOf(open.purchase.transaction);
+  return record ? readCertificatePdf(files, record.storagePath) : null;
+}
+
 export function createLearn({
   db,
   downloads,
@@ -142,7 +149,17 @@ export function createLearn({
 }) {
   const progressRef = (grantId: string) => db.collection(lessonProgressCollection).doc(grantId);
   const access = (open: OpenCourse, lessonId: string) => accessOf(open, lessonId, now());
-  const outline = (open: OpenCourse) => withOpening(outlineOf(open, now()), (id) => lesson(open, id));
+
+  const progressStore = createProgressStore({ db, now });
+  const markOpened = (open: OpenCourse, lessonId: string) =>
+    progressStore.markOpened(open.purchase, open.progress, lessonId);
+
+  /** The player's outline with the lesson it opens at, which counts as opened. */
+  const outline = async (open: OpenCourse) => {
+    const course = withOpening(outlineOf(open, now()), (id) => lesson(open, id));
+    if (course.opening) await markOpened(open, course.opening.id);
+    return course;
+  };
 
   /**
    * The course behind a token for the device the cookie names. `libraryEmail` is the address of the
@@ -214,54 +231,28 @@ export function createLearn({
     return downloads.download(open.purchase, fileId);
   };
 
+  /** Saves a position (and a Mark complete); the lesson completes only by ./completion.ts's rules. */
   const saveProgress = async (
     open: OpenCourse,
     save: ProgressSave,
-  ): Promise<Exclude<LessonAccess, { kind: 'open' }> | { kind: 'saved'; progress: LearnProgress }> => {
+  ): Promise<
+    Exclude<LessonAccess, { kind: 'open' }> | { kind: 'notOpened' } | { kind: 'saved'; progress: ProgressSaved }
+  > => {
     const found = access(open, save.lessonId);
     if (found.kind !== 'open') return found;
-    const ref = progressRef(open.purchase.grantId);
-    const progress = await db.runTransaction(async (t) => {
-      const current = decodeProgress((await t.get(ref)).data());
-      const before = current.lessons[save.lessonId];
-      const completedAt = before?.completedAt ?? (save.completed ? now().toISOString() : null);
-      const entry = { positionS: Math.round(save.positionS * 10) / 10, completedAt };
-      current.lessons[save.lessonId] = entry;
-      current.lastLessonId = save.lessonId;
-      t.set(
-        ref,
-        {
-          transactionId: open.purchase.transactionId,
-          lessons: { [save.lessonId]: entry },
-          lastLessonId: save.lessonId,
-          updatedAt: FieldValue.serverTimestamp(),
-        },
-        { merge: true },
-      );
-      return current;
+    const outcome = await progressStore.save(open.purchase, found.lesson, {
+      positionS: save.positionS,
+      markComplete: save.completed === true,
     });
-    return { kind: 'saved', progress: progressOf(open.course, progress) };
-  };
-
-  /** The purchase's certificate, made now if every lesson is complete; null while some are not. */
-  const certificate = async (files: FileStorage, open: OpenCourse) => {
-    const lessons = allLessons(open.course);
-    const done = lessons.map((entry) => open.progress.lessons[entry.id]?.completedAt ?? null);
-    if (lessons.length === 0 || done.some((at) => at === null)) return null;
-    const completedAt = new Date(Math.max(...done.map((at) => Date.parse(at ?? ''))));
-    return certificates.makeOnce(files, {
-      transactionId: open.purchase.transactionId,
-      productId: open.productId,
-      name: String(open.purchase.transaction.customerName ?? ''),
-      courseTitle: String(open.purchase.transaction.productName ?? ''),
-      completedAt,
-    });
-  };
-
-  /** The kept certificate's PDF; null before it was made. */
-  const certificatePdf = async (files: FileStorage, open: OpenCourse) => {
-    const record = certificateOf(open.purchase.transaction);
-    return record ? readCertificatePdf(files, record.storagePath) : null;
+    if (outcome.kind !== 'saved') return outcome;
+    return {
+      kind: 'saved',
+      progress: {
+        ...progressOf(open.course, outcome.progress),
+        lessonId: save.lessonId,
+        lessonCompleted: outcome.lessonCompleted,
+      },
+    };
   };
 
   return {
@@ -271,11 +262,12 @@ export function createLearn({
       downloads.rememberDeviceOn(purchase.grantId, purchase.transactionId, deviceId),
     outline,
     lesson,
+    markOpened,
     video,
     attachment,
     saveProgress,
-    certificate,
-    certificatePdf,
+    certificate: (files: FileStorage, open: OpenCourse) => certificateOfCourse(certificates, files, open),
+    certificatePdf: certificatePdfOf,
   };
 }
 

@@ -8,7 +8,7 @@
 //   GET  /api/learn/{token}/lessons/{lessonId}               -> LearnLesson (423 before a dripped lesson opens)
 //   POST /api/learn/{token}/lessons/{lessonId}/video {version} -> VideoUrl
 //   POST /api/learn/{token}/lessons/{lessonId}/attachments/{fileId} -> 303 to a signed URL (counted)
-//   PUT  /api/learn/{token}/progress            ProgressSave -> LearnProgress
+//   PUT  /api/learn/{token}/progress            ProgressSave -> ProgressSaved (409 Mark complete unopened)
 //   POST /api/learn/{token}/certificate                      -> CertificateAnswer
 //   GET  /api/learn/{token}/certificate.pdf                  -> the PDF
 import { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -31,7 +31,9 @@ export const confirmFirst = 'This device has not opened this course before. Ente
 export const noLesson = 'This lesson is no longer part of the course.';
 export const noVideo = 'This lesson has no video.';
 export const notAttached = 'This file is not offered with this lesson.';
-export const notFinished = 'Finish every lesson first; then your certificate can be made.';
+export const notFinished =
+  'Your certificate can be made once every lesson is complete: watch at least 90% of each video, and press Mark complete on each lesson without one.';
+export const openFirst = 'Open this lesson before marking it complete.';
 export const noCertificate = 'The certificate has not been made yet.';
 export const unavailable = 'Videos and files are unavailable right now. Please try again later.';
 export const somethingWrong = 'Something went wrong. Please try again.';
@@ -133,7 +135,7 @@ export function createLearnRouter({
 
   const show = handle<TokenParams>(async (req, res) => {
     privateHeaders(res);
-    res.json(learn.outline(await opened(req)));
+    res.json(await learn.outline(await opened(req)));
   }, failed('Opening a course failed'));
 
   const confirm = handle<TokenParams>(async (req, res) => {
@@ -143,13 +145,15 @@ export function createLearnRouter({
       course.kind === 'open'
         ? course
         : await confirmDevice({ learn, cookies, secureCookies }, req, res, course.purchase);
-    res.json(learn.outline(confirmed));
+    res.json(await learn.outline(confirmed));
   }, failed('Confirming a course device failed'));
 
   const lesson = handle<LessonParams>(async (req, res) => {
     privateHeaders(res);
-    const outcome = learn.lesson(await opened(req), req.params.lessonId);
+    const course = await opened(req);
+    const outcome = learn.lesson(course, req.params.lessonId);
     if (outcome.kind !== 'lesson') return refuseLesson(outcome);
+    await learn.markOpened(course, req.params.lessonId);
     res.json(outcome.lesson);
   }, failed('Opening a lesson failed'));
 
@@ -192,6 +196,7 @@ export function createLearnRouter({
   const progress = handle<TokenParams>(async (req, res) => {
     privateHeaders(res);
     const outcome = await learn.saveProgress(await opened(req), req.body as ProgressSave);
+    if (outcome.kind === 'notOpened') throw jsonError(409, openFirst);
     if (outcome.kind !== 'saved') return refuseLesson(outcome);
     res.json(outcome.progress);
   }, failed('Saving course progress failed'));

@@ -3,7 +3,8 @@
 //
 //   GET /api/courses/{productId}/preview              -> PreviewOutline (the free preview lessons)
 //   GET /api/courses/{productId}/preview/{lessonId}   -> LearnLesson with a short-lived previewVideoUrl
-//   GET /api/certificates/{code}                      -> CertificateVerification (404 unknown)
+//   GET /api/certificates/{code}                      -> CertificateVerification (404 unknown, 410
+//                                                         {message, withdrawn: true} withdrawn)
 import { Router, type RequestHandler } from 'express';
 import type { FileStorage } from '../files/storage';
 import { answerHttpErrors, failure, handle, jsonError } from '../lib/httpErrors';
@@ -14,6 +15,7 @@ import type { Previews } from './previews';
 export const productNotFound = 'This product could not be found.';
 export const notAPreview = 'This lesson is not a free preview.';
 export const unknownCertificate = 'No certificate has this code. Check the code on the certificate.';
+export const withdrawnCertificate = 'This certificate was withdrawn. The store no longer confirms it.';
 const somethingWrong = 'Something went wrong. Please try again.';
 
 export function createPreviewRouter({
@@ -70,6 +72,7 @@ export function createCertificateRouter({
     async (req, res) => {
       const found = await certificates.verify(req.params.code.trim().toUpperCase());
       if (!found) throw jsonError(404, unknownCertificate);
+      if (found === 'withdrawn') throw jsonError(410, withdrawnCertificate, { withdrawn: true });
       res.json(found);
     },
     (error) => failure('A certificate check failed', error, 500, somethingWrong),

@@ -2,9 +2,10 @@
 // (docs/courses.md): the seller writes two lessons in the Edit dialog and uploads the shipped video
 // (local/seed/media/demo-lesson.mp4, H.264/AAC: the system Chromium plays it), a shopper buys with the
 // demo payment, the order e-mail's link opens the download page on a new device, its 'Start the
-// course' opens the player, which asks that device for the purchase e-mail, the video plays, the lesson
-// is marked complete, a fresh device (confirming again) resumes at that lesson and second, and after
-// the last lesson the certificate PDF carries the buyer's name. The course is the test's own: the
+// course' opens the player, which asks that device for the purchase e-mail, the video plays (a video
+// lesson offers no Mark complete), a fresh device (confirming again) resumes at that lesson and second
+// and plays it on past 90%, which completes it as the server counted it, and after the text lesson's
+// Mark complete the certificate PDF carries the buyer's name. The course is the test's own: the
 // seeded demo course has a lesson dripped after 7 days, which no buyer can finish on the day they buy;
 // its free preview lesson is played from the product page without buying, and a buyer of it starts it
 // from the library (no e-mail step) and sees that lesson's date. Accessibility is checked at
@@ -92,7 +93,7 @@ async function sellerWritesTheCourse(admin: Page) {
   await dialog.getByLabel('Section 1 title').fill('Getting started');
   await dialog.getByRole('button', { name: 'Add a lesson to Getting started' }).click();
   await dialog.getByLabel('Lesson title').fill('Watch this first');
-  await dialog.getByLabel('Lesson text (Markdown)').fill('# Welcome\n\nPress play, then **Mark complete**.');
+  await dialog.getByLabel('Lesson text (Markdown)').fill('# Welcome\n\nPress play and **watch it through**.');
   // Not saved yet: the API attaches videos to stored lessons only.
   await dialog.getByText("Save the course once to add this lesson's video.").waitFor();
   await dialog.getByRole('button', { name: 'Add a lesson to Getting started' }).click();
@@ -177,10 +178,10 @@ describe('courses', () => {
     await device.getByRole('heading', { level: 3, name: 'Welcome' }).waitFor();
 
     const pausedAt = await playFor(device, 'Watch this first', 2);
-    await device.getByRole('button', { name: 'Mark complete' }).click();
-    await device.getByText('1 of 2 lessons').waitFor({ timeout: 10_000 });
-    await device.getByText('✓ Completed', { exact: true }).waitFor();
-    await device.getByRole('button', { name: 'Watch this first (completed)' }).waitFor();
+    // A video lesson completes by being watched, not by a press.
+    await device.getByText('This lesson completes by itself once you have watched 90% of its video.').waitFor();
+    expect(await device.getByRole('button', { name: 'Mark complete' }).count()).toBe(0);
+    expect(await device.getByText('0 of 2 lessons').count()).toBe(1);
     await device.context().close();
 
     // A fresh device confirms the e-mail on the player and opens at the same lesson and second.
@@ -192,7 +193,7 @@ describe('courses', () => {
     expect(await accessibilityViolations(other)).toEqual([]);
     await confirmOnPlayer(other, buyer.email);
     await other.getByRole('heading', { level: 2, name: 'Watch this first' }).waitFor({ timeout: 20_000 });
-    expect(await other.getByText('1 of 2 lessons').count()).toBe(1);
+    expect(await other.getByText('0 of 2 lessons').count()).toBe(1);
     const resumed = other.getByLabel('Video: Watch this first');
     await expect
       .poll(() => resumed.evaluate((element) => (element as HTMLVideoElement).currentTime), { timeout: 20_000 })
@@ -202,6 +203,12 @@ describe('courses', () => {
     );
     expect(await accessibilityViolations(other)).toEqual([]);
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Played on past 90% of its 12 seconds: the server saw it watched, and the player ticks it.
+    await playFor(other, 'Watch this first', 11);
+    await other.getByText('1 of 2 lessons').waitFor({ timeout: 10_000 });
+    await other.getByText('✓ Completed', { exact: true }).waitFor();
+    await other.getByRole('button', { name: 'Watch this first (completed)' }).waitFor();
 
     // The last lesson, then the certificate.
     await other.getByRole('button', { name: /^Next/ }).click();

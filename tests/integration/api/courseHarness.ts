@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { AdminCourse, AdminSection } from '../../../domain/courses';
+import type { AdminCourse, AdminSection, LearnLesson, ProgressSaved } from '../../../domain/courses';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
@@ -190,4 +190,35 @@ export async function confirmNewDevice(learnUrl: string, email: string): Promise
   const confirmed = await postJson(`${learnUrl}/confirm`, { email });
   expect(confirmed.status).toBe(200);
   return (confirmed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** PUT .../progress from a device. */
+export const saveProgress = (learnUrl: string, body: unknown, cookie: string) =>
+  sendJson('PUT', `${learnUrl}/progress`, body, { cookie });
+
+/**
+ * A lesson's video watched as the player reports it: the lesson opened, playing from the start, a save
+ * every 10 seconds of video 10 seconds (of the API's clock) apart, to the end. Answers the last save's answer.
+ */
+export async function watchVideo(learnUrl: string, lessonId: string, cookie: string): Promise<ProgressSaved> {
+  const opened = await fetch(`${learnUrl}/lessons/${lessonId}`, { headers: { cookie } });
+  expect(opened.status).toBe(200);
+  const durationS = ((await opened.json()) as LearnLesson).video?.durationS ?? 0;
+  expect(durationS).toBeGreaterThan(0);
+  let answer = await saveProgress(learnUrl, { lessonId, positionS: 0 }, cookie);
+  for (let position = 0; position < durationS;) {
+    position = Math.min(position + 10, durationS);
+    clock.offsetMs += 10_000;
+    answer = await saveProgress(learnUrl, { lessonId, positionS: position }, cookie);
+    expect(answer.status).toBe(200);
+  }
+  return (await answer.json()) as ProgressSaved;
+}
+
+/** A lesson without a video opened, then Mark complete. Answers the save's answer. */
+export async function openAndMark(learnUrl: string, lessonId: string, cookie: string): Promise<ProgressSaved> {
+  expect((await fetch(`${learnUrl}/lessons/${lessonId}`, { headers: { cookie } })).status).toBe(200);
+  const answer = await saveProgress(learnUrl, { lessonId, positionS: 0, completed: true }, cookie);
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as ProgressSaved;
 }

@@ -9,6 +9,7 @@ import {
   aCourse,
   buy,
   clock,
+  watchVideo,
   confirmNewDevice,
   dayMs,
   sendJson,
@@ -218,7 +219,11 @@ describe('lessons, videos and progress', () => {
     const sale = await buy(api, course.product.id);
     const cookie = sale.payingBrowser;
     const save = (body: unknown) => sendJson('PUT', `${sale.learnUrl}/progress`, body, { cookie });
-    expect((await save({ lessonId: 'l1', positionS: 11.04, completed: true })).status).toBe(200);
+    // The browser's word alone completes nothing; the video watched does.
+    const claimed = await save({ lessonId: 'l1', positionS: 11.04, completed: true });
+    expect(claimed.status).toBe(200);
+    expect(((await claimed.json()) as { lessonCompleted: boolean }).lessonCompleted).toBe(false);
+    expect((await watchVideo(sale.learnUrl, 'l1', cookie)).lessonCompleted).toBe(true);
     const later = await save({ lessonId: 'l2', positionS: 42.5 });
     expect(await later.json()).toEqual({
       completedLessons: 1,
@@ -226,6 +231,8 @@ describe('lessons, videos and progress', () => {
       lastLessonId: 'l2',
       lastPositionS: 42.5,
       finished: false,
+      lessonId: 'l2',
+      lessonCompleted: false,
     });
     // A later save without `completed` keeps the completion.
     const again = await save({ lessonId: 'l1', positionS: 3, completed: false });
@@ -236,6 +243,7 @@ describe('lessons, videos and progress', () => {
     expect((await save({ lessonId: 'gone', positionS: 1 })).status).toBe(404);
 
     // Racing saves from two tabs: the completion among them is kept whatever order they land in.
+    expect((await get(`${sale.learnUrl}/lessons/l4`, cookie)).status).toBe(200);
     const raced = await Promise.all([
       save({ lessonId: 'l4', positionS: 1 }),
       save({ lessonId: 'l4', positionS: 2, completed: true }),
@@ -276,7 +284,14 @@ describe('lessons, videos and progress', () => {
       ?.id;
     const stored = (await db.doc(`lessonProgress/${grantId}`).get()).data() as
       { lessons: Record<string, unknown>; lastLessonId: unknown } | undefined;
-    expect(stored?.lessons.l1).toEqual({ positionS: 3, completedAt: expect.any(String) });
+    expect(stored?.lessons.l1).toEqual({
+      positionS: 3,
+      completedAt: expect.any(String),
+      openedAt: expect.any(String),
+      savedAt: expect.any(String),
+      watched: [{ from: 0, to: 12 }],
+      watchStartedAt: expect.any(String),
+    });
     expect(stored?.lastLessonId).toBe('l1');
   });
 });

@@ -145,9 +145,20 @@ for (const runtime of runtimes) {
         'firebase-admin',
         'firebase-functions',
         'helmet',
+        'marked',
         'nodemailer',
+        'sanitize-html',
         'zod',
       ]);
+      // Every package the bundle imports is one the deploy installs.
+      const bundle = readFileSync(resolve(outDir, pkg.main), 'utf8');
+      const imported = new Set(
+        [...bundle.matchAll(/^import\s[^'"]*?from\s+["']([^"'./][^"']*)["'];?$/gm)]
+          .map((match) => match[1] ?? '')
+          .filter((name) => !name.startsWith('node:'))
+          .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] ?? ''))),
+      );
+      expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([]);
     });
 
     it('answers the contact endpoint like the local API', async () => {

@@ -7,8 +7,8 @@ import type {
   CertificateVerification,
   LearnCourse,
   LearnLesson,
-  LearnProgress,
   ProgressSave,
+  ProgressSaved,
   VideoUrl,
 } from '../../../../domain/courses';
 import { api } from '../../../lib/api';
@@ -99,29 +99,31 @@ export const learnApi = api.injectEndpoints({
     getLearnLesson: build.query<LearnLesson, { token: string; lessonId: string }>({
       queryFn: ({ token, lessonId }) => run(() => learnCall<LearnLesson>('GET', lessonUrl(token, lessonId))),
     }),
-    saveLearnProgress: build.mutation<LearnProgress, { token: string; save: ProgressSave }>({
-      queryFn: ({ token, save }) => run(() => learnCall<LearnProgress>('PUT', `${learnUrl(token)}/progress`, save)),
-      async onQueryStarted({ token, save }, { dispatch, queryFulfilled }) {
+    saveLearnProgress: build.mutation<ProgressSaved, { token: string; save: ProgressSave }>({
+      queryFn: ({ token, save }) => run(() => learnCall<ProgressSaved>('PUT', `${learnUrl(token)}/progress`, save)),
+      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
         try {
-          const { data: progress } = await queryFulfilled;
+          const { data: saved } = await queryFulfilled;
+          const { lessonId, lessonCompleted, ...progress } = saved;
+          // A lesson shows complete only when the API counted it (docs/courses.md), never on the press alone.
           dispatch(
             learnApi.util.updateQueryData('getLearnCourse', token, (course) => {
               course.progress = progress;
-              if (!save.completed) return;
+              if (!lessonCompleted) return;
               for (const section of course.sections) {
-                for (const lesson of section.lessons) if (lesson.id === save.lessonId) lesson.completed = true;
+                for (const lesson of section.lessons) if (lesson.id === lessonId) lesson.completed = true;
               }
             }),
           );
-          if (save.completed) {
+          if (lessonCompleted) {
             dispatch(
-              learnApi.util.updateQueryData('getLearnLesson', { token, lessonId: save.lessonId }, (lesson) => {
+              learnApi.util.updateQueryData('getLearnLesson', { token, lessonId }, (lesson) => {
                 lesson.completed = true;
               }),
             );
           }
         } catch {
-          // A lost position save is retried by the next one.
+          // A lost position save is retried by the next one; a refused Mark complete is shown by its button.
         }
       },
     }),

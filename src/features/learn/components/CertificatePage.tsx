@@ -7,7 +7,8 @@ import { useVerifyCertificateQuery, type LearnError } from '../api/learnApi';
 
 /**
  * /certificates/{code} (docs/courses.md): anyone can check a course certificate. It shows the name,
- * the course, the completion date and the store, and nothing else about the buyer.
+ * the course, the completion date and the store, and nothing else about the buyer; a certificate whose
+ * sale was refunded, revoked or lost in a dispute shows as withdrawn, with nothing about it.
  */
 export function CertificatePage() {
   usePageMeta(pageHeads.certificate);
@@ -43,6 +44,10 @@ export function CertificatePage() {
             <dd className="break-all text-slate-900">{data.code}</dd>
           </dl>
         </div>
+      ) : error?.code === 'ended' ? (
+        <p role="alert" className="mt-6 text-lg font-semibold text-red-800">
+          This certificate was withdrawn. The store no longer confirms it.
+        </p>
       ) : error?.code === 'not-found' ? (
         <p role="alert" className="mt-6 text-slate-900">
           No certificate has this code.

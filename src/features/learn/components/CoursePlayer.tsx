@@ -27,7 +27,7 @@ export function CoursePlayer({ token, course }: { token: string; course: LearnCo
     document.getElementById('lesson-top')?.scrollIntoView({ block: 'start' });
   };
   const save = (lessonId: string, positionS: number, completed?: boolean) =>
-    void saveProgress({ token, save: completed ? { lessonId, positionS, completed } : { lessonId, positionS } });
+    saveProgress({ token, save: completed ? { lessonId, positionS, completed } : { lessonId, positionS } }).unwrap();
 
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -1,7 +1,7 @@
-import { useId, useRef } from 'react';
-import type { LearnLessonSummary } from '../../../../domain/courses';
+import { useId, useState } from 'react';
+import type { LearnLessonSummary, ProgressSaved } from '../../../../domain/courses';
 import { formatSize } from '../../../../domain/deliverableFiles';
-import { attachmentUrl, useGetLearnLessonQuery, type LearnError } from '../api/learnApi';
+import { attachmentUrl, learnError, useGetLearnLessonQuery, type LearnError } from '../api/learnApi';
 import { availableOnText } from './LessonList';
 import { LessonVideo } from './LessonVideo';
 
@@ -18,14 +18,73 @@ export interface LessonViewProps {
   /** Where to start the video: the saved position when this is the lesson the buyer left. */
   resumeAt: number | null;
   onOpen: (lessonId: string) => void;
-  onSave: (lessonId: string, positionS: number, completed?: boolean) => void;
+  /** Saves progress; answers what the API counted. */
+  onSave: (lessonId: string, positionS: number, completed?: boolean) => Promise<ProgressSaved>;
+}
+
+const markClass =
+  'min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+
+/**
+ * Where the lesson stands: 'Completed' once the API counted it; else Mark complete for a lesson
+ * without a video, or, for one with a video, that watching it completes it (docs/courses.md).
+ */
+function Completion({
+  completed,
+  hasVideo,
+  ready,
+  markComplete,
+}: {
+  completed: boolean;
+  hasVideo: boolean;
+  ready: boolean;
+  markComplete: () => Promise<ProgressSaved>;
+}) {
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (completed) {
+    return (
+      <p className="font-semibold text-green-800">
+        <span aria-hidden="true">✓ </span>Completed
+      </p>
+    );
+  }
+  if (hasVideo) {
+    return <p className="text-slate-700">This lesson completes by itself once you have watched 90% of its video.</p>;
+  }
+  const press = async () => {
+    setPending(true);
+    setProblem(null);
+    try {
+      const saved = await markComplete();
+      if (!saved.lessonCompleted) setProblem('This lesson could not be marked complete. Please try again.');
+    } catch (error) {
+      // The player's calls reject with the API's sentence (learnApi); anything else is a lost connection.
+      const said = (error as Partial<LearnError> | null)?.message;
+      setProblem(typeof said === 'string' ? said : learnError(error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" disabled={!ready || pending} className={markClass} onClick={() => void press()}>
+        Mark complete
+      </button>
+      {problem ? (
+        <p role="alert" className="text-red-800">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** One lesson (docs/courses.md): its video, its body, its attachments, Mark complete and Previous/Next. */
 export function LessonView({ token, summary, previous, next, resumeAt, onOpen, onSave }: LessonViewProps) {
   const headingId = useId();
   const lesson = useGetLearnLessonQuery({ token, lessonId: summary.id });
-  const position = useRef(0);
   const data = lesson.data;
   const error = lesson.error as LearnError | undefined;
   const completed = summary.completed || Boolean(data?.completed);
@@ -59,10 +118,7 @@ export function LessonView({ token, summary, previous, next, resumeAt, onOpen, o
               video={data.video}
               startAt={resumeAt ?? data.positionS}
               completed={completed}
-              onPosition={(seconds) => {
-                position.current = seconds;
-              }}
-              onSave={(positionS, completes) => onSave(data.id, positionS, completes)}
+              onSave={(positionS, completes) => void onSave(data.id, positionS, completes).catch(() => undefined)}
             />
           ) : null}
           {/* The API renders the seller's Markdown and sanitizes it (docs/courses.md): this HTML is its output. */}
@@ -91,20 +147,12 @@ export function LessonView({ token, summary, previous, next, resumeAt, onOpen, o
         </>
       ) : null}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-        {completed ? (
-          <p className="font-semibold text-green-800">
-            <span aria-hidden="true">✓ </span>Completed
-          </p>
-        ) : (
-          <button
-            type="button"
-            disabled={!data}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
-            onClick={() => onSave(summary.id, Math.floor(position.current), true)}
-          >
-            Mark complete
-          </button>
-        )}
+        <Completion
+          completed={completed}
+          hasVideo={data ? data.video !== null : summary.hasVideo}
+          ready={Boolean(data)}
+          markComplete={() => onSave(summary.id, 0, true)}
+        />
       </div>
       <div className="flex justify-between gap-3">
         <button

@@ -1,7 +1,8 @@
 // What plays a lesson's video (docs/courses.md): an HTML5 <video> on a signed URL the API mints per open (and
 // again on play once it has expired, or when the video errors), resumed at the same second; speeds;
 // the low-data version on slow connections; the position saved every ~10 s while playing and on
-// pause; the lesson completed by itself at 90% watched.
+// pause; a save at 90% watched, which completes the lesson when the API saw the video played that far
+// (docs/courses.md, 'Progress and completion').
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { autoCompleteFraction, progressSaveIntervalS, type VideoUrl } from '../../../../domain/courses';
 import { fetchVideoUrl, learnError } from '../api/learnApi';
@@ -17,10 +18,14 @@ export interface LessonVideoProps {
   /** Where the video starts, in seconds. */
   startAt: number;
   completed: boolean;
-  /** Seconds into the video as it plays, for the lesson's Mark complete. */
-  onPosition: (positionS: number) => void;
   onSave: (positionS: number, completed?: boolean) => void;
 }
+
+/**
+ * A position as saved: to a tenth of a second, rounded down. The API counts the stretches between saves
+ * as watched, so whole seconds would lose up to one at each end.
+ */
+const tenths = (seconds: number) => Math.floor(seconds * 10) / 10;
 
 /** A URL this close to its expiry is renewed before playing rather than left to fail mid-lesson. */
 const expiryMarginMs = 5000;
@@ -51,7 +56,7 @@ interface Playback {
 }
 
 /** The video's URL, renewed on demand, and what the player remembers across renewals. */
-function useVideoSource({ token, lessonId, video, startAt, completed, onPosition, onSave }: LessonVideoProps) {
+function useVideoSource({ token, lessonId, video, startAt, completed, onSave }: LessonVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [version, setVersion] = useState<Version>(() => (video.hasLowData && prefersLowData() ? 'lowData' : 'main'));
   const [source, setSource] = useState<VideoUrl | null>(null);
@@ -64,13 +69,13 @@ function useVideoSource({ token, lessonId, video, startAt, completed, onPosition
     renewing: false,
     renewals: 0,
     lastSaveAt: 0,
-    lastSavedS: Math.floor(startAt),
+    lastSavedS: tenths(startAt),
     autoCompleted: completed,
     shownUrl: null,
   });
-  const callbacks = useRef({ onSave, onPosition });
+  const callbacks = useRef({ onSave });
   useEffect(() => {
-    callbacks.current = { onSave, onPosition };
+    callbacks.current = { onSave };
   });
 
   const load = useCallback(
@@ -113,7 +118,7 @@ function useVideoSource({ token, lessonId, video, startAt, completed, onPosition
 
   const savePosition = useCallback((completes?: boolean) => {
     const playback = playbackRef.current;
-    const positionS = Math.floor(playback.position);
+    const positionS = tenths(playback.position);
     playback.lastSaveAt = Date.now();
     playback.lastSavedS = positionS;
     callbacks.current.onSave(positionS, completes);
@@ -123,7 +128,7 @@ function useVideoSource({ token, lessonId, video, startAt, completed, onPosition
   useEffect(() => {
     const playback = playbackRef.current;
     return () => {
-      if (Math.floor(playback.position) !== playback.lastSavedS) savePosition();
+      if (tenths(playback.position) !== playback.lastSavedS) savePosition();
     };
   }, [savePosition]);
 
@@ -135,12 +140,12 @@ function useVideoSource({ token, lessonId, video, startAt, completed, onPosition
     void load(wanted, thenPlay);
   };
 
-  return { ref, version, setVersion, source, failure, setFailure, playbackRef, callbacks, savePosition, renew };
+  return { ref, version, setVersion, source, failure, setFailure, playbackRef, savePosition, renew };
 }
 
 /** The lesson video's state and the <video>'s event handlers. */
 export function useLessonPlayback(props: LessonVideoProps) {
-  const { ref, version, setVersion, source, failure, setFailure, playbackRef, callbacks, savePosition, renew } =
+  const { ref, version, setVersion, source, failure, setFailure, playbackRef, savePosition, renew } =
     useVideoSource(props);
   const { video } = props;
   const [speed, setSpeed] = useState(1);
@@ -174,7 +179,6 @@ export function useLessonPlayback(props: LessonVideoProps) {
     const playback = playbackRef.current;
     if (!element || playback.seekPending) return;
     playback.position = element.currentTime;
-    callbacks.current.onPosition(element.currentTime);
     const duration = Number.isFinite(element.duration) && element.duration > 0 ? element.duration : video.durationS;
     if (!playback.autoCompleted && duration > 0 && element.currentTime / duration >= autoCompleteFraction) {
       playback.autoCompleted = true;

@@ -39,4 +39,21 @@ describe('/certificates/{code}', () => {
     expect(await screen.findByText('No certificate has this code.')).toBeInTheDocument();
     expect(screen.queryByText('This certificate is genuine')).not.toBeInTheDocument();
   });
+
+  it('says a withdrawn certificate was withdrawn, and shows nothing of it', async () => {
+    server.use(
+      http.get('*/api/certificates/CERT-GONE', () =>
+        HttpResponse.json(
+          { message: 'This certificate was withdrawn. The store no longer confirms it.', withdrawn: true },
+          { status: 410 },
+        ),
+      ),
+    );
+    renderWithProviders(<App />, { route: '/certificates/CERT-GONE' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This certificate was withdrawn. The store no longer confirms it.',
+    );
+    expect(screen.queryByText('This certificate is genuine')).not.toBeInTheDocument();
+    expect(screen.queryByText('Awarded to')).not.toBeInTheDocument();
+  });
 });

@@ -134,7 +134,7 @@ function learnEndpoints({
         lastPositionS: save.positionS,
         finished: done === progress.totalLessons,
       };
-      return HttpResponse.json(progress);
+      return HttpResponse.json({ ...progress, lessonId: save.lessonId, lessonCompleted: Boolean(save.completed) });
     }),
   );
   return { saves, videoRequests, credentials };
@@ -249,7 +249,7 @@ describe('/learn/{token}', () => {
     expect(played).toHaveBeenCalled();
 
     fireEvent.pause(video);
-    await waitFor(() => expect(saves).toEqual([{ lessonId: 'l2', positionS: 57 }]));
+    await waitFor(() => expect(saves).toEqual([{ lessonId: 'l2', positionS: 57.5 }]));
   });
 
   it('completes a lesson by Mark complete, ticks it and counts it; a video watched to 90% completes itself', async () => {

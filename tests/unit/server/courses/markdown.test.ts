@@ -2,6 +2,7 @@
 // whatever else a hostile body carries is shown as text or dropped.
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../../server/courses/markdown';
+import { attackLesson } from '../../../support/xssCorpus';
 
 describe('renderMarkdown', () => {
   it('renders headings, lists, code, links and https images', () => {
@@ -13,7 +14,7 @@ describe('renderMarkdown', () => {
       '<h3>Setup</h3>\n<ol>\n<li>Install</li>\n<li>Run <code>npm start</code></li>\n</ol>\n' +
         '<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>\n' +
         '<p><a href="https://react.dev/" title="Docs" rel="nofollow noopener noreferrer">React</a> ' +
-        '<img src="https://img.test/logo.png" alt="Logo" loading="lazy"></p>\n',
+        '<img src="https://img.test/logo.png" alt="Logo" loading="lazy" /></p>\n',
     );
   });
 
@@ -41,7 +42,7 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(renderMarkdown('<style>body{display:none}</style>')).toBe('&lt;style&gt;body{display:none}&lt;/style&gt;');
     expect(renderMarkdown('<iframe src="https://evil.test"></iframe>')).toBe(
-      '&lt;iframe src=&quot;https://evil.test&quot;&gt;&lt;/iframe&gt;',
+      '&lt;iframe src="https://evil.test"&gt;&lt;/iframe&gt;',
     );
   });
 
@@ -51,7 +52,26 @@ describe('renderMarkdown', () => {
       '<p><a href="https://a.test/" title="a&quot; onclick=&quot;alert(1)" rel="nofollow noopener noreferrer">x</a></p>\n',
     );
     expect(renderMarkdown('<a href="https://a.test" onmouseover="alert(1)">x</a>')).toBe(
-      '<p>&lt;a href=&quot;https://a.test&quot; onmouseover=&quot;alert(1)&quot;&gt;x&lt;/a&gt;</p>\n',
+      '<p>&lt;a href="https://a.test" onmouseover="alert(1)"&gt;x&lt;/a&gt;</p>\n',
+    );
+  });
+
+  it('shows the attack lesson (raw text after an inline <kbd>) as its words, with no element of its own', () => {
+    expect(renderMarkdown(attackLesson)).toBe(
+      '<p>Lesson notes &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt; &lt;div/style="position:fixed;inset:0"&gt;' +
+        'Session expired: &lt;a/href=//evil.example/login&gt;sign in again</p>\n',
+    );
+    expect(renderMarkdown('a <code> b <img src=x onerror=alert(1)> c </code> d')).toBe(
+      '<p>a &lt;code&gt; b &lt;img src=x onerror=alert(1)&gt; c &lt;/code&gt; d</p>\n',
+    );
+  });
+
+  it('shows task-list boxes as characters, and keeps table alignment and list starts', () => {
+    expect(renderMarkdown('- [ ] todo\n- [x] done')).toBe('<ul>\n<li>☐ todo</li>\n<li>☑ done</li>\n</ul>\n');
+    expect(renderMarkdown('3. three\n4. four')).toBe('<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>\n');
+    expect(renderMarkdown('| a | b |\n|:-:|--:|\n| 1 | 2 |')).toBe(
+      '<table>\n<thead>\n<tr>\n<th align="center">a</th>\n<th align="right">b</th>\n</tr>\n</thead>\n' +
+        '<tbody><tr>\n<td align="center">1</td>\n<td align="right">2</td>\n</tr>\n</tbody></table>\n',
     );
   });
 
@@ -73,7 +93,7 @@ describe('renderMarkdown', () => {
   it('shows images only from https addresses', () => {
     expect(renderMarkdown('![shot](http://img.test/a.png)')).toBe('<p>shot</p>\n');
     expect(renderMarkdown('![shot](javascript:alert(1))')).toBe('<p>shot</p>\n');
-    expect(renderMarkdown('![a"b](data:image/png;base64,AAAA)')).toBe('<p>a&quot;b</p>\n');
+    expect(renderMarkdown('![a"b](data:image/png;base64,AAAA)')).toBe('<p>a"b</p>\n');
   });
 
   it('links bare addresses and e-mails', () => {

@@ -1,6 +1,5 @@
 // What the deployed store needs from its Google project and providers: one list, read by the setup
 // (to make it so) and by the doctor (to check it is so).
-import { paypalEventTypes, paystackEventTypes } from '../../server/refunds/providerEvents';
 
 export const requiredApis = [
   'cloudfunctions.googleapis.com',
@@ -33,11 +32,10 @@ export const functionSecrets = [
 
 /** The deployed functions (server/function.ts), all in us-central1. */
 export const functionRegion = 'us-central1';
-export const functionNames = ['api', 'retryEmails', 'sendReminders', 'expireCheckouts'] as const;
+export const functionNames = ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'] as const;
 
-/** Charges, refunds and disputes the API handles from Paystack's webhook. */
-export const paystackWebhookEvents: string[] = ['charge.success', ...paystackEventTypes];
-export const paypalWebhookEvents: string[] = [...paypalEventTypes];
+/** The events the API handles from each provider's webhook (one list, shared with Store health). */
+export { paypalWebhookEvents, paystackWebhookEvents } from '../../server/webhooks/webhookEvents';
 
 export const defaultBucket = (projectId: string) => `${projectId}.firebasestorage.app`;
 

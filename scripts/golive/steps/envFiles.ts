@@ -29,6 +29,7 @@ function functionEnv(ctx: SetupContext): Record<string, string> {
   return {
     ...Object.fromEntries(names.map((name) => [name, values[name] ?? ''])),
     PUBLIC_STORE_URL: values.PUBLIC_STORE_URL ?? '',
+    PAYSTACK_PUBLIC_KEY: values.VITE_PAYSTACK_PUBLIC_KEY ?? '',
     PAYPAL_CLIENT_ID: values.PAYPAL_CLIENT_ID ?? '',
     PAYPAL_BASE_URL: ctx.paypal.baseUrl,
     PAYPAL_MERCHANT_ID: values.PAYPAL_MERCHANT_ID ?? '',

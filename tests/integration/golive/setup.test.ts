@@ -108,6 +108,8 @@ describe('npm run setup', () => {
         id: '0EH40505U7160970P0',
         url: 'https://shop.adabooks.test/api/webhooks/paypal',
         event_types: [
+          { name: 'PAYMENT.CAPTURE.COMPLETED' },
+          { name: 'PAYMENT.CAPTURE.DENIED' },
           { name: 'PAYMENT.CAPTURE.REFUNDED' },
           { name: 'PAYMENT.CAPTURE.REVERSED' },
           { name: 'CUSTOMER.DISPUTE.CREATED' },
@@ -119,6 +121,8 @@ describe('npm run setup', () => {
     expect(functionsEnv).toContain('PAYPAL_WEBHOOK_ID=0EH40505U7160970P0\n');
     expect(functionsEnv).toContain('PAYPAL_BASE_URL=https://api-m.sandbox.paypal.com\n');
     expect(functionsEnv).toContain('BUILD_VERSION=0.1.0\n');
+    // Store health compares the secret key's mode with the public key's.
+    expect(functionsEnv).toContain('PAYSTACK_PUBLIC_KEY=pk_test_1a2b3c4d5e\n');
     expect(readIn(world.dir, '.env')).toContain('VITE_PAYSTACK_PUBLIC_KEY=pk_test_1a2b3c4d5e\n');
 
     // The first admin can be found and holds an admins record; the test mail reached the seller.
@@ -221,7 +225,7 @@ describe('npm run setup', () => {
     expect(again.code).toBe(0);
     expect(again.lines).toContain('done: Secrets in Secret Manager: updated SMTP_PASS');
     expect(again.lines).toContain(
-      'done: PayPal webhook: added PAYMENT.CAPTURE.REVERSED, CUSTOMER.DISPUTE.CREATED, CUSTOMER.DISPUTE.RESOLVED to webhook 0EH40505U7160970P0',
+      'done: PayPal webhook: added PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.DENIED, PAYMENT.CAPTURE.REVERSED, CUSTOMER.DISPUTE.CREATED, CUSTOMER.DISPUTE.RESOLVED to webhook 0EH40505U7160970P0',
     );
     expect(world.google.calls.filter((call) => call.includes(':addVersion'))).toEqual([
       `POST secretmanager /v1/projects/${P}/secrets/SMTP_PASS:addVersion`,
@@ -232,6 +236,8 @@ describe('npm run setup', () => {
     ]);
     expect(world.providers.webhooks[0]?.event_types.map((e) => e.name)).toEqual([
       'BILLING.SUBSCRIPTION.CREATED',
+      'PAYMENT.CAPTURE.COMPLETED',
+      'PAYMENT.CAPTURE.DENIED',
       'PAYMENT.CAPTURE.REFUNDED',
       'PAYMENT.CAPTURE.REVERSED',
       'CUSTOMER.DISPUTE.CREATED',

@@ -119,7 +119,8 @@ export function liveProject(projectId: string, token: string, origins: string[],
   state.releases.set('cloud.firestore', readFileSync(resolve(root, 'firestore.rules'), 'utf8'));
   state.releases.set(`firebase.storage/${bucket}`, readFileSync(resolve(root, 'storage.rules'), 'utf8'));
   state.indexes = repoIndexes().map((index) => ({ ...index, state: 'READY' }));
-  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts']) state.functions.set(name, 'ACTIVE');
+  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'])
+    state.functions.set(name, 'ACTIVE');
   state.pitr = true;
   state.backupSchedules = 1;
   state.backups = ['2026-11-27T02:00:00.000Z'];

@@ -52,7 +52,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  * fields the sale gains. The amount is recomputed on the amount sold (equal to the checkout's unless
  * the sale was priced at payment time).
  */
-export async function prepareCommission(
+async function prepareCommission(
   t: Transaction,
   db: Firestore,
   input: {

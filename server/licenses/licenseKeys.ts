@@ -129,11 +129,7 @@ export function licenseRecord(
  * Reads, inside the sale's transaction and before any of its writes, whether the product issues keys
  * and (from a pool) which key is next; null when it issues none.
  */
-export async function prepareLicense(
-  t: Transaction,
-  db: Firestore,
-  productId: string,
-): Promise<PreparedLicense | null> {
+async function prepareLicense(t: Transaction, db: Firestore, productId: string): Promise<PreparedLicense | null> {
   const settings = licenseKeySettingsFromData(
     (await t.get(db.collection(deliverablesCollection).doc(productId))).data(),
   );

@@ -140,6 +140,12 @@ export interface CheckoutAffiliate {
   split: { subaccount: string; transactionChargeMinor: number; bearer: 'account' } | null;
 }
 
+/** What a checkout carries to the sale's recording: its fixed commission and whether Paystack's split was seen. */
+export interface SaleAttribution extends CheckoutAffiliate {
+  /** Paystack's answer showed the split the checkout asked for (server/orders/verification.ts). */
+  splitVerified: boolean;
+}
+
 /** The commission a checkout of `amountMinor` carries for this affiliate (split only for NGN with a subaccount). */
 export function checkoutAffiliate(
   affiliate: { code: string; percent: number; subaccountCode: string | null },

@@ -29,9 +29,9 @@ import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits, type RateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
-import { createFulfilment, type EmailRetryOutcome } from './orders/fulfilment';
+import type { EmailRetryOutcome } from './orders/fulfilment';
 import { createOrderRouter } from './orders/orderRoutes';
-import { createPurchaseWiring, type PurchaseWiringDeps } from './orders/purchaseWiring';
+import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
@@ -264,7 +264,7 @@ export function createEmailSweeps(given: AppDeps) {
   const now = given.now ?? (() => new Date());
   const { config, db, mailer } = withMailRecords({ ...given, now, logError });
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
-  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const fulfilment = createStoreFulfilment({ db, mailer, config, links, logError, now });
   const resendRequests = createResendRequests({ db, mailer, config, links, fulfilment, logError, now });
   return {
     sendResendRequests: (): Promise<ResendSweepOutcome> => resendRequests.sendPending(),

@@ -9,11 +9,13 @@ import {
   commissionMinor,
   effectiveStatus,
   readAffiliateSettings,
-  type CheckoutAffiliate,
   type CommissionStatus,
+  type SaleAttribution,
 } from '../../domain/affiliates';
 import { toMinor, type Currency } from '../../domain/money';
 import { storeSettingsPath } from '../../domain/storeSettings';
+import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
+import { transactionsCollection } from '../orders/transactionRecord';
 
 export const commissionsCollection = 'commissions';
 
@@ -43,12 +45,6 @@ export interface Commission extends Omit<CommissionRecord, 'status'> {
   status: CommissionStatus;
 }
 
-/** What a checkout carries to fulfilment: its fixed commission and whether Paystack's split was seen. */
-export interface SaleAttribution extends CheckoutAffiliate {
-  /** Paystack's answer showed the split the checkout asked for (verification.ts). */
-  splitVerified: boolean;
-}
-
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
@@ -56,7 +52,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  * fields the sale gains. The amount is recomputed on the amount sold (equal to the checkout's unless
  * the sale was priced at payment time).
  */
-export async function prepareCommission(
+async function prepareCommission(
   t: Transaction,
   db: Firestore,
   input: {
@@ -66,7 +62,7 @@ export async function prepareCommission(
     productName: string;
     paidAt: Date;
   },
-) {
+): Promise<SaleAddition> {
   const { attribution, saleAmountMinor, currency, paidAt } = input;
   const settings = (await t.get(db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id))).data();
   const { holdDays } = readAffiliateSettings(settings?.affiliates);
@@ -95,6 +91,27 @@ export async function prepareCommission(
     },
     write(tx: Transaction, transactionId: string) {
       tx.create(db.collection(commissionsCollection).doc(transactionId), record);
+    },
+  };
+}
+
+/**
+ * The affiliate program's part of a sale (orders/saleContributions.ts): the commission of a sale an
+ * affiliate's link brought, written once, with the sale.
+ */
+export function commissionContribution(db: Firestore): SaleContribution {
+  return {
+    name: 'commission',
+    prepare: async (t, sale) => {
+      const attribution = sale.checkout?.affiliate;
+      if (!attribution) return null;
+      return prepareCommission(t, db, {
+        attribution,
+        saleAmountMinor: sale.amountMinor,
+        currency: sale.currency,
+        productName: sale.productName,
+        paidAt: sale.paidAt,
+      });
     },
   };
 }
@@ -150,7 +167,7 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
     await db.runTransaction(async (t) => {
       const commission = (await t.get(ref(transactionId))).data() as CommissionRecord | undefined;
       if (!commission || commission.status === 'reversed' || commission.status === 'owedBack') return;
-      const sale = (await t.get(db.collection('transactions').doc(transactionId))).data();
+      const sale = (await t.get(db.collection(transactionsCollection).doc(transactionId))).data();
       if (!sale) return;
       const paidMinor = toMinor(Number(sale.amountPaid));
       const refund = sale.refund as { refunded?: number; full?: boolean } | undefined;
@@ -160,12 +177,12 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
       const alreadyPaid = commission.status === 'split' || commission.status === 'paid';
       if (amount === 0) {
         t.update(ref(transactionId), alreadyPaid ? { status: 'owedBack' } : { status: 'reversed', amountMinor: 0 });
-        t.update(db.collection('transactions').doc(transactionId), {
+        t.update(db.collection(transactionsCollection).doc(transactionId), {
           commissionMinor: alreadyPaid ? commission.amountMinor : 0,
         });
       } else if (amount !== commission.amountMinor && !alreadyPaid) {
         t.update(ref(transactionId), { amountMinor: amount });
-        t.update(db.collection('transactions').doc(transactionId), { commissionMinor: amount });
+        t.update(db.collection(transactionsCollection).doc(transactionId), { commissionMinor: amount });
       }
     });
   };
@@ -191,7 +208,7 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
         const current = (await t.get(doc.ref)).data() as CommissionRecord | undefined;
         // The sale is read in the same transaction, so a dispute or revocation written meanwhile
         // cannot slip between this check and the payment.
-        const sale = (await t.get(db.collection('transactions').doc(doc.id))).data();
+        const sale = (await t.get(db.collection(transactionsCollection).doc(doc.id))).data();
         // Reversed or paid by another batch meanwhile: not this batch's.
         if (
           !current ||

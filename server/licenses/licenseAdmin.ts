@@ -18,8 +18,8 @@ import {
   markPassed,
   poolKeysOf,
 } from './licenseKeys';
+import { transactionsCollection } from '../orders/transactionRecord';
 
-const transactionsCollection = 'transactions';
 export const maxPoolKeysPerUpload = 10_000;
 export const maxPoolKeyLength = 200;
 

@@ -1,7 +1,7 @@
 // License keys as stored (docs/licenses.md): licenseKeys/{sha256 of key} and the seller's pool
 // licensePools/{productId}/keys/{sha256 of key}. A sale of a product with keys on gets one, issued
-// inside the transaction that records the sale (orders/saleRecording.ts), so a replayed payment, which
-// finds the sale already there, issues none.
+// inside the transaction that records the sale (licenseKeyContribution, orders/saleContributions.ts),
+// so a replayed payment, which finds the sale already there, issues none.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   FieldValue,
@@ -15,9 +15,8 @@ import {
   licenseKeySettingsFromData,
   type LicenseKeySettings,
 } from '../../domain/licenseKeys';
-
-/** productDeliverables (server/files/deliverables.ts), named here so orders/ can import this file. */
-const deliverablesCollection = 'productDeliverables';
+import { deliverablesCollection } from '../files/deliverables';
+import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
 
 export const licenseKeysCollection = licenseKeysCollectionName;
 export const licensePoolsCollection = 'licensePools';
@@ -101,7 +100,7 @@ export function markPassed(t: Transaction, pick: PoolPick): void {
 }
 
 /** What a sale is issued, decided with the transaction's reads and written with its writes. */
-export interface PreparedLicense {
+export interface PreparedLicense extends SaleAddition {
   /** The key, or null when the pool was empty (the sale's key is then 'to be sent'). */
   key: string | null;
   /** What the sale's record keeps: the key, and the pool's count when the seller is told it runs low. */
@@ -130,11 +129,7 @@ export function licenseRecord(
  * Reads, inside the sale's transaction and before any of its writes, whether the product issues keys
  * and (from a pool) which key is next; null when it issues none.
  */
-export async function prepareLicense(
-  t: Transaction,
-  db: Firestore,
-  productId: string,
-): Promise<PreparedLicense | null> {
+async function prepareLicense(t: Transaction, db: Firestore, productId: string): Promise<PreparedLicense | null> {
   const settings = licenseKeySettingsFromData(
     (await t.get(db.collection(deliverablesCollection).doc(productId))).data(),
   );
@@ -178,4 +173,9 @@ export async function prepareLicense(
       }
     },
   };
+}
+
+/** License keys' part of a sale (orders/saleContributions.ts): the key of a product that issues them. */
+export function licenseKeyContribution(db: Firestore): SaleContribution {
+  return { name: 'license key', prepare: (t, sale) => prepareLicense(t, db, sale.productId) };
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { LicenseActivation, LicenseAnswer, LicenseStatus } from '../../domain/licenseKeys';
 import { licenseKeyRef, sameKey } from './licenseKeys';
+import { transactionsCollection } from '../orders/transactionRecord';
 
 export interface LicenseRequest {
   licenseKey: string;
@@ -14,9 +15,6 @@ export interface LicenseRequest {
 }
 
 export type LicenseOutcome<T> = { kind: 'unknown' } | ({ kind: 'found'; license: LicenseAnswer } & T);
-
-/** The sales (server/orders/transactionRecord.ts), named here so orders/ can import licenses/. */
-const transactionsCollection = 'transactions';
 
 // Contention is expected: ten machines activating one key at once.
 const transactionOptions = { maxAttempts: 30 };

@@ -6,6 +6,7 @@ import type { OrderAnswer } from '../../domain/apiContracts';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from './accessLinks';
 import { ensureGrant, retryUnsentEmails, settleExisting, type EmailRetryOutcome } from './purchaseEmails';
+import type { SaleContribution } from './saleContributions';
 import { fulfil, type FulfilOutcome, type VerifiedPurchase } from './saleRecording';
 import { transactionIdFor, type Provider } from './transactionRecord';
 
@@ -27,6 +28,11 @@ export interface FulfilmentDeps extends PurchaseMailDeps {
   links: AccessLinks;
   logError: (message: string, error: unknown) => void;
   now: () => Date;
+  /**
+   * What features add to each new sale, in this order, inside the transaction that records it
+   * (saleContributions.ts): the composition root registers them (server/purchaseWiring.ts).
+   */
+  contributions: readonly SaleContribution[];
   /** How long a replay waits for the first caller's e-mails before answering. */
   replayWaitMs?: number;
   /** A 'sending' claim this old belongs to a caller that died; the next call takes it over. */
@@ -65,6 +71,7 @@ export function createFulfilment({
   links,
   logError,
   now,
+  contributions,
   replayWaitMs = 30_000,
   staleClaimMs = 120_000,
 }: FulfilmentDeps): Fulfilment {
@@ -82,6 +89,6 @@ export function createFulfilment({
     retryUnsentEmails: () => retryUnsentEmails(ctx),
     replay: (provider, reference, productId, buyerEmail) =>
       settleExisting(ctx, transactionIdFor(provider, reference), productId, buyerEmail),
-    fulfil: (purchase) => fulfil(ctx, config, purchase),
+    fulfil: (purchase) => fulfil({ ...ctx, contributions }, config, purchase),
   };
 }

@@ -3,7 +3,7 @@
 import { emailsMatch } from '../../domain/fieldRules';
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { CheckoutProvider, OrderAnswer } from '../../domain/apiContracts';
-import { CheckoutRefusedError, type Checkout, type CheckoutStore } from '../checkouts/checkouts';
+import { CheckoutRefusedError, type Checkout, type CheckoutStore, type NewCheckout } from '../checkouts/checkouts';
 import type { ServerConfig } from '../config';
 import { PaymentIssueRecordedError, type PaymentIssueFacts, type PaymentIssues } from '../payments/paymentIssues';
 import type { PaypalClient } from '../payments/paypalClient';
@@ -18,8 +18,7 @@ import {
 } from './fulfilment';
 import type { Currency } from '../../domain/money';
 import type { WaitingDeps } from './pendingOrders';
-import type { Affiliates } from '../affiliates/affiliates';
-import type { SaleAttribution } from '../affiliates/commissions';
+import type { SaleAttribution } from '../../domain/affiliates';
 
 export interface Buyer {
   name: string;
@@ -59,8 +58,11 @@ export interface OrderServiceDeps {
   now: () => Date;
   /** Payments that complete later (pendingOrders.ts): the waiting page's links and e-mails. */
   waiting?: WaitingDeps;
-  /** The affiliate program (server/affiliates): which affiliate a checkout may carry. */
-  affiliates?: Pick<Affiliates, 'attributionFor'>;
+  /**
+   * The affiliate program (server/affiliates, given by the composition root): which affiliate a
+   * checkout may carry; null for an affiliate it does not accept.
+   */
+  affiliates?: { attributionFor(code: string, buyerEmail: string): Promise<NewCheckout['affiliate']> };
 }
 
 /** What createCheckout is asked for. */

@@ -1,7 +1,8 @@
 // Recording a verified payment (docs/payments.md): one Firestore transaction decides, once, whether it is
-// a new sale (with its access grant, its code use and its checkout marked paid), a sale already made, a
-// payment issue, or, for a free order whose price no longer holds, a refusal.
-import { FieldValue, type DocumentData, type Timestamp, type Transaction } from 'firebase-admin/firestore';
+// a new sale (with its access grant, its code use, its checkout marked paid and what each registered
+// feature adds to it: saleContributions.ts), a sale already made, a payment issue, or, for a free order
+// whose price no longer holds, a refusal.
+import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import type { OrderAnswer } from '../../domain/apiContracts';
 import type { ServerConfig } from '../config';
 import { checkoutsCollection } from '../checkouts/checkouts';
@@ -19,20 +20,14 @@ import {
   type FulfilmentContext,
 } from './purchaseEmails';
 import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
-import { prepareLicense } from '../licenses/licenseKeys';
 import { deliverablesFromData } from '../../domain/deliverableFiles';
-import { prepareCommission, type SaleAttribution } from '../affiliates/commissions';
+import type { PurchaseCheckout, SaleAddition, SaleContribution } from './saleContributions';
 
-/** What the checkout set, carried onto the sale while its price holds. */
-export interface PurchaseCheckout {
-  id: string;
-  listPrice: number;
-  discountCode: string | null;
-  discountAmount: number;
-  /** When its price stops holding (see checkouts/latePayments.ts). */
-  expiresAt: Timestamp;
-  /** The affiliate commission the checkout fixed (docs/affiliates.md), written with the sale. */
-  affiliate?: SaleAttribution | null;
+export type { PurchaseCheckout } from './saleContributions';
+
+/** Fulfilment's context and the features registered to add to each new sale, in their order. */
+export interface RecordingContext extends FulfilmentContext {
+  contributions: readonly SaleContribution[];
 }
 
 export interface VerifiedPurchase {
@@ -124,7 +119,7 @@ type Decision =
  * code use, checkout, issue) is written there or not at all.
  */
 async function decide(
-  ctx: FulfilmentContext,
+  ctx: RecordingContext,
   purchase: VerifiedPurchase,
   record: TransactionRecord,
   token: string,
@@ -156,8 +151,6 @@ async function decide(
         email: stored?.customer?.email ?? purchase.issue.customer.email,
       };
     }
-    // A product with license keys on: the key is read here, before any write (docs/licenses.md).
-    const license = await prepareLicense(t, db, purchase.productId);
     const { checkout } = purchase;
     const price = checkout
       ? await priceAtPayment(t, db, {
@@ -189,21 +182,21 @@ async function decide(
             discountAmount: price.discountMinor / 100,
           }
         : record;
-    // The commission is read here too, before any write; written once, with the sale.
-    const commission = checkout?.affiliate
-      ? await prepareCommission(t, db, {
-          attribution: checkout.affiliate,
-          saleAmountMinor: toMinor(priced.amount),
-          currency: purchase.currency,
-          productName: purchase.productName,
-          paidAt,
-        })
-      : null;
-    const sale: TransactionRecord = {
-      ...priced,
-      ...(license ? license.saleFields : {}),
-      ...(commission ? commission.saleFields : {}),
-    };
+    // What the features add (a license key, a commission) is read here, before any write, one
+    // feature after another; written once, with the sale.
+    const additions: SaleAddition[] = [];
+    for (const contribution of ctx.contributions) {
+      const addition = await contribution.prepare(t, {
+        productId: purchase.productId,
+        productName: purchase.productName,
+        currency: purchase.currency,
+        amountMinor: toMinor(priced.amount),
+        paidAt,
+        checkout,
+      });
+      if (addition) additions.push(addition);
+    }
+    const sale = additions.reduce<TransactionRecord>((sold, addition) => ({ ...sold, ...addition.saleFields }), priced);
     // The code's use is counted with the sale, in the same transaction: a replayed payment finds
     // the sale and never counts the use again. Inside its hour the checkout's own use is
     // confirmed whatever the code's state (the buyer paid what was asked); after it, only a use
@@ -224,8 +217,7 @@ async function decide(
     t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
     if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
     if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
-    license?.write(t, transactionId);
-    commission?.write(t, transactionId);
+    for (const addition of additions) addition.write(t, transactionId);
     return { kind: 'created', sale };
   }, transactionOptions);
 }
@@ -276,7 +268,7 @@ async function recordUnfulfilled(
 
 /** Records a verified payment once and sends its e-mails; a second caller gets the first answer. */
 export async function fulfil(
-  ctx: FulfilmentContext,
+  ctx: RecordingContext,
   config: Pick<ServerConfig, 'SELLER_EMAIL'>,
   purchase: VerifiedPurchase,
 ): Promise<FulfilOutcome> {

@@ -9,14 +9,21 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../../..');
 const server = resolve(root, 'server');
 
+/** Every module of server/ in a folder (not the composition root: app.ts, purchaseWiring.ts...), by path. */
+function folderModules(): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
+    if (file.endsWith('.ts') && file.includes('/')) modules.set(file, readFileSync(resolve(server, file), 'utf8'));
+  }
+  return modules;
+}
+
 /** Each top-level folder of server/ and the folders its modules import from. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  const files = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
-  for (const file of files) {
-    const [folder, ...rest] = file.split('/');
-    if (!folder || rest.length === 0) continue; // app.ts, config.ts...: the composition root
-    const source = readFileSync(resolve(server, file), 'utf8');
+  for (const [file, source] of folderModules()) {
+    const [folder] = file.split('/');
+    if (!folder) continue;
     for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
       const target = relative(server, resolve(server, dirname(file), match[1] as string)).split('/');
       if (target.length < 2 || target[0] === '..' || target[0] === folder) continue;
@@ -26,6 +33,29 @@ function folderGraph(): Map<string, Set<string>> {
     }
   }
   return graph;
+}
+
+/**
+ * Collection names a folder writes out although another folder exports them (`export const
+ * xCollection = 'name'`): a name declared again, or spelled as a literal, in `folders`' modules.
+ */
+function redeclaredNames(modules: Map<string, string>, folders: string[]): string[] {
+  const owners = new Map<string, string>();
+  for (const [file, source] of modules) {
+    for (const match of source.matchAll(/export const \w+Collection = '([^']+)'/g)) {
+      owners.set(match[1] as string, file.split('/')[0] as string);
+    }
+  }
+  const found: string[] = [];
+  for (const [file, source] of modules) {
+    const folder = file.split('/')[0] as string;
+    if (!folders.includes(folder)) continue;
+    for (const match of source.matchAll(/(?:const \w+ = |\.collection\()'([^']+)'/g)) {
+      const owner = owners.get(match[1] as string);
+      if (owner && owner !== folder) found.push(`${file}: '${match[1]}' (${owner}'s)`);
+    }
+  }
+  return found;
 }
 
 /** Every cycle's folders, found by a depth-first walk (each cycle reported from where it closes). */
@@ -52,6 +82,29 @@ describe('server/ folders', () => {
     expect(graph.get('orders')).toEqual(expect.any(Set));
     expect([...(graph.get('webhooks') ?? [])]).toContain('orders');
     expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  // Sale time's extension point (docs/architecture.md, 'Sale time'): what a feature adds to a sale
+  // reaches orders/ through the contributions the composition root registers, never an import.
+  it('keep orders/ free of the features that add to a sale, which use its names rather than their own', () => {
+    const graph = folderGraph();
+    const saleFeatures = ['licenses', 'affiliates'];
+    expect([...(graph.get('orders') ?? [])].filter((folder) => saleFeatures.includes(folder))).toEqual([]);
+    for (const feature of saleFeatures) expect([...(graph.get(feature) ?? [])]).toContain('orders');
+    expect(redeclaredNames(folderModules(), saleFeatures)).toEqual([]);
+  });
+
+  it('finds a collection name written out by a folder that does not own it', () => {
+    const modules = new Map([
+      ['orders/records.ts', "export const salesCollection = 'sales';\n"],
+      ['keys/keys.ts', "export const keysCollection = 'keys';\nconst salesCollection = 'sales';\n"],
+      ['keys/admin.ts', "db.collection('sales').doc(id);\ndb.collection('keys').doc(id);\n"],
+      ['perks/perks.ts', "db.collection('sales').doc(id);\n"],
+    ]);
+    expect(redeclaredNames(modules, ['keys'])).toEqual([
+      "keys/keys.ts: 'sales' (orders's)",
+      "keys/admin.ts: 'sales' (orders's)",
+    ]);
   });
 
   it('finds a cycle when there is one', () => {

@@ -1,22 +1,38 @@
 // The purchase service and what it runs on (docs/architecture.md, 'Conventions'), built once from the
 // app's dependencies: the providers' clients when their keys are set, access and wait links, one
 // fulfilment, the checkout store and payment issues. The app's routes and the scheduled sweeps use the
-// same wiring, so a sweep fulfils exactly as a webhook does.
+// same wiring, so a sweep fulfils exactly as a webhook does. Part of the composition root: it registers
+// what features add to a sale (docs/architecture.md, 'Sale time'), which orders/ itself never imports.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import { createCheckoutStore } from '../checkouts/checkouts';
-import { createWaitLinks } from '../checkouts/pendingPayments';
-import type { ServerConfig } from '../config';
-import { createPaymentIssues } from '../payments/paymentIssues';
-import { createPaypalClient } from '../payments/paypalClient';
-import { createPaystackClient } from '../payments/paystackClient';
-import { createAccessLinks } from './accessLinks';
-import { createFulfilment } from './fulfilment';
-import { createOrderService } from './orderService';
-import { createAffiliates } from '../affiliates/affiliates';
-import { paystackAccountsFor } from '../affiliates/affiliateWiring';
-import { createCommissions } from '../affiliates/commissions';
-import type { PaystackAccounts } from '../payments/paystackAccounts';
+import { createCheckoutStore } from './checkouts/checkouts';
+import { createWaitLinks } from './checkouts/pendingPayments';
+import type { ServerConfig } from './config';
+import { createPaymentIssues } from './payments/paymentIssues';
+import { createPaypalClient } from './payments/paypalClient';
+import { createPaystackClient } from './payments/paystackClient';
+import { createAccessLinks } from './orders/accessLinks';
+import { createFulfilment, type Fulfilment, type FulfilmentDeps } from './orders/fulfilment';
+import { createOrderService } from './orders/orderService';
+import type { SaleContribution } from './orders/saleContributions';
+import { createAffiliates } from './affiliates/affiliates';
+import { paystackAccountsFor } from './affiliates/affiliateWiring';
+import { commissionContribution, createCommissions } from './affiliates/commissions';
+import { licenseKeyContribution } from './licenses/licenseKeys';
+import type { PaystackAccounts } from './payments/paystackAccounts';
+
+/**
+ * What features add to every new sale, in this order, inside the transaction that records it: the
+ * license key of a product that issues them, then the commission of a sale an affiliate brought.
+ */
+export function saleContributions(db: Firestore): SaleContribution[] {
+  return [licenseKeyContribution(db), commissionContribution(db)];
+}
+
+/** The store's fulfilment: orders' recording with every feature's sale contribution registered. */
+export function createStoreFulfilment(deps: Omit<FulfilmentDeps, 'contributions'>): Fulfilment {
+  return createFulfilment({ ...deps, contributions: saleContributions(deps.db) });
+}
 
 export interface PurchaseWiringDeps {
   config: ServerConfig;
@@ -55,7 +71,7 @@ export function createPurchaseWiring({
         })
       : null;
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
-  const fulfilment = createFulfilment({ db, mailer, config, links, logError, now });
+  const fulfilment = createStoreFulfilment({ db, mailer, config, links, logError, now });
   const checkouts = createCheckoutStore({ db, now, ttlMinutes: config.CHECKOUT_TTL_MINUTES });
   const issues = createPaymentIssues({ db, mailer, config, logError, now });
   const waitLinks = createWaitLinks({ key: links.deviceCookieKey, publicStoreUrl: config.PUBLIC_STORE_URL });

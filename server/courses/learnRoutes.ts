@@ -58,6 +58,32 @@ const refuseLesson = (outcome: Exclude<LessonAccess, { kind: 'open' }>): never =
   throw jsonError(423, lockedMessage(outcome.availableOn), { availableOn: outcome.availableOn });
 };
 
+/** A lesson attachment's download: the signed file, or the refusal; `reopen` answers as a fresh open would. */
+async function answerAttachment(
+  outcome: Awaited<ReturnType<Learn['attachment']>>,
+  res: Response,
+  reopen: () => Promise<unknown>,
+): Promise<void> {
+  switch (outcome.kind) {
+    case 'noLesson':
+    case 'locked':
+      return refuseLesson(outcome);
+    case 'notAttached':
+    case 'noFile':
+      throw jsonError(404, notAttached);
+    case 'noStorage':
+      throw jsonError(503, unavailable);
+    case 'limit':
+      throw jsonError(403, limitReached);
+    case 'ended':
+      // Access ended between the check and the count: answer as a fresh open would.
+      await reopen();
+      throw jsonError(410, somethingWrong);
+    case 'signed':
+      res.redirect(303, outcome.url);
+  }
+}
+
 const failed = (what: string) => (error: unknown) => failure(what, error, 500, somethingWrong);
 
 /** Checks the typed address, remembers the device (a new cookie when it had none) and reopens. */
@@ -173,24 +199,7 @@ export function createLearnRouter({
   const attachment = handle<LessonParams & { fileId: string }>(async (req, res) => {
     privateHeaders(res);
     const outcome = await learn.attachment(await opened(req), req.params.lessonId, req.params.fileId);
-    switch (outcome.kind) {
-      case 'noLesson':
-      case 'locked':
-        return refuseLesson(outcome);
-      case 'notAttached':
-      case 'noFile':
-        throw jsonError(404, notAttached);
-      case 'noStorage':
-        throw jsonError(503, unavailable);
-      case 'limit':
-        throw jsonError(403, limitReached);
-      case 'ended':
-        // Access ended between the check and the count: answer as a fresh open would.
-        await opened(req);
-        throw jsonError(410, somethingWrong);
-      case 'signed':
-        res.redirect(303, outcome.url);
-    }
+    await answerAttachment(outcome, res, () => opened(req));
   }, failed('A lesson attachment download failed'));
 
   const progress = handle<TokenParams>(async (req, res) => {

@@ -51,31 +51,35 @@ export interface BatchAnswer {
 const words: ErrorWords = { spoken: 'all', network: fallbackMessage };
 
 const base = '/api/admin/affiliates';
+/** The API's answer to an action: its sentence for the admin. */
+type Said = { message: string };
 
 const affiliatesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Affiliates'] }).injectEndpoints({
   endpoints: (build) => ({
     getAffiliates: build.query<AffiliatesOverview, void>({
-      queryFn: () => runQuery(() => callAsAdmin<AffiliatesOverview>('GET', base), words),
+      queryFn: () => runQuery(async () => (await callAsAdmin('GET', base)) as AffiliatesOverview, words),
       providesTags: ['Affiliates'],
     }),
-    affiliateAction: build.mutation<{ message: string }, { code: string; action: 'approve' | 'pause' | 'remove' }>({
+    affiliateAction: build.mutation<Said, { code: string; action: 'approve' | 'pause' | 'remove' }>({
       queryFn: ({ code, action }) =>
         runQuery(
-          () => callAsAdmin<{ message: string }>('POST', `${base}/${encodeURIComponent(code)}/${action}`, {}),
+          async () => (await callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/${action}`, {})) as Said,
           words,
         ),
       invalidatesTags: ['Affiliates'],
     }),
-    setAffiliateCommission: build.mutation<{ message: string }, { code: string; percent: number | null }>({
+    setAffiliateCommission: build.mutation<Said, { code: string; percent: number | null }>({
       queryFn: ({ code, percent }) =>
         runQuery(
-          () => callAsAdmin<{ message: string }>('POST', `${base}/${encodeURIComponent(code)}/commission`, { percent }),
+          async () =>
+            (await callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/commission`, { percent })) as Said,
           words,
         ),
       invalidatesTags: ['Affiliates'],
     }),
     markBatchPaid: build.mutation<BatchAnswer, void>({
-      queryFn: () => runQuery(() => callAsAdmin<BatchAnswer>('POST', `${base}/commissions/batch`, {}), words),
+      queryFn: () =>
+        runQuery(async () => (await callAsAdmin('POST', `${base}/commissions/batch`, {})) as BatchAnswer, words),
       invalidatesTags: ['Affiliates'],
     }),
   }),

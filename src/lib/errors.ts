@@ -35,7 +35,7 @@ export interface ErrorWords {
    * is. 'all': every status. A status not listed, or an answer without a sentence, reads `fallback`.
    */
   spoken?: readonly number[] | 'all';
-  /** The code a screen branches on for a status (a 401 as 'unauthenticated'), instead of `http-<status>`. */
+  /** The code a screen branches on for a status (a 401 as 'unauthenticated'), instead of `http/<status>`. */
   codes?: Readonly<Record<number, string | ((body: AnswerBody) => string)>>;
   /** Text fields of the answer beside its sentence that the screen shows too (a lesson's opening day). */
   keep?: readonly string[];
@@ -56,7 +56,7 @@ function firebaseCode(error: unknown): string | undefined {
 function fromAnswer(error: HttpError, words: ErrorWords): AppError {
   const body: AnswerBody = typeof error.body === 'object' && error.body !== null ? (error.body as AnswerBody) : {};
   const named = words.codes?.[error.status];
-  const code = typeof named === 'function' ? named(body) : (named ?? `http-${error.status}`);
+  const code = typeof named === 'function' ? named(body) : (named ?? `http/${error.status}`);
   const spoken = words.spoken === 'all' || (words.spoken?.includes(error.status) ?? false);
   const kept = Object.fromEntries(
     (words.keep ?? []).flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),

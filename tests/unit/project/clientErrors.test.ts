@@ -51,6 +51,11 @@ const rules: Rule[] = [
     breaks: (text) => /return\s*\{\s*error\s*:/.test(text) || /\{\s*data\s*:\s*T\s*\}\s*\|\s*\{\s*error\s*:/.test(text),
   },
   {
+    name: 'has an RTK Query endpoint that does not go through runQuery',
+    home: ['src/lib/api.ts'],
+    breaks: (text) => (text.match(/\bqueryFn\b/g) ?? []).length > (text.match(/\brunQuery(<[^>]*>+)?\(/g) ?? []).length,
+  },
+  {
     name: 'makes an RTK Query API or base query of its own',
     home: ['src/lib/api.ts'],
     breaks: (text) => /\b(createApi|fakeBaseQuery|fetchBaseQuery)\s*[(<]/.test(text),
@@ -77,6 +82,16 @@ const copies: Record<string, string> = {
     return { error: libraryError(error) };
   }
 }`,
+  'has an RTK Query endpoint that does not go through runQuery': `sendContactMessage: build.mutation<null, ContactMessage>({
+  queryFn: async (message) => {
+    try {
+      await postJson(getConfig().contactUrl, message);
+      return { data: null };
+    } catch (error) {
+      return { error: contactError(error) };
+    }
+  },
+}),`,
   'makes an RTK Query API or base query of its own':
     "const own = createApi({ baseQuery: fetchBaseQuery({ baseUrl: '/api' }) });",
 };

@@ -1,7 +1,7 @@
 // Readable sentences for Firebase Auth failures (docs/admin.md), apart from lib/errors.ts so that only
 // the admin chunk carries them: the storefront never signs anyone in (critical JS budget,
 // docs/performance.md).
-import { toAppError, type AppError } from './errors';
+import type { ErrorWords } from './errors';
 
 const authMessages: Record<string, string> = {
   // Firebase Auth (admin area). Sign-in answers the same for a wrong password and an unknown
@@ -22,9 +22,5 @@ const authMessages: Record<string, string> = {
   'auth/operation-not-allowed': 'E-mail and password sign-in is not enabled for this store.',
 };
 
-/** Maps a Firebase Auth (or Firestore, network) failure to a code and a sentence; never a raw `auth/...` code. */
-export function toAuthError(error: unknown): AppError {
-  const mapped = toAppError(error);
-  const message = authMessages[mapped.code];
-  return message ? { code: mapped.code, message } : mapped;
-}
+/** Firebase Auth's codes in words, for the one mapper (toAppError in lib/errors.ts); never a raw `auth/...` code. */
+export const authWords: ErrorWords = { firebase: authMessages };

@@ -1,31 +1,80 @@
 // Errors are mapped once, here, to a code and a message fit to show a person (docs/storefront.md,
-// 'Messages'). Raw SDK codes and stack traces never reach the screen.
+// 'Messages'). Raw SDK codes and stack traces never reach the screen. Every call of the SPA ends here:
+// an RTK Query endpoint through runQuery (lib/api.ts), any other call by `throw toAppError(error, words)`.
+// A feature does not map failures itself; it passes its own words for a status or a code (ErrorWords).
+import { HttpError } from './http';
+
 export interface AppError {
   code: string;
   message: string;
 }
 
+/** The sentence for a store that cannot be reached, for the words of features that use it. */
+export const unreachableMessage = 'The store could not be reached. Check your connection and try again.';
+const connectionFailed = 'Connection failed.';
+
 const friendly: Record<string, string> = {
-  unavailable: 'The store could not be reached. Check your connection and try again.',
+  unavailable: unreachableMessage,
   'deadline-exceeded': 'Request time out',
   'permission-denied': 'You do not have permission to do that.',
   'not-found': 'That item could not be found.',
-  network: 'Connection failed.',
+  network: connectionFailed,
   // An admin's save refused because another admin changed the same product since it was opened.
   'product-changed': 'This product was changed by someone else. Reload it and try again.',
 };
 
 export const fallbackMessage = 'Something went wrong. Please try again.';
 
-export function toAppError(error: unknown): AppError {
+/** What a body the API sent beside its sentence says, for a code that depends on it. */
+export type AnswerBody = Readonly<Record<string, unknown>>;
+
+/** A feature's own words for the failures of its calls; each is optional, the store's own apply otherwise. */
+export interface ErrorWords {
+  /**
+   * The statuses whose `{message}` the API writes for the person on this screen: it is shown as it
+   * is. 'all': every status. A status not listed, or an answer without a sentence, reads `fallback`.
+   */
+  spoken?: readonly number[] | 'all';
+  /** The code a screen branches on for a status (a 401 as 'unauthenticated'), instead of `http/<status>`. */
+  codes?: Readonly<Record<number, string | ((body: AnswerBody) => string)>>;
+  /** Text fields of the answer beside its sentence that the screen shows too (a lesson's opening day). */
+  keep?: readonly string[];
+  /** Words for Firebase codes ('auth/wrong-password'), before the store's own. */
+  firebase?: Readonly<Record<string, string>>;
+  /** The sentence for a connection that failed (fetch's TypeError), instead of 'Connection failed.'. */
+  network?: string;
+  /** The sentence for anything else, instead of fallbackMessage. */
+  fallback?: string;
+}
+
+function firebaseCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code.replace(/^firestore\//, '')
+    : undefined;
+}
+
+function fromAnswer(error: HttpError, words: ErrorWords): AppError {
+  const body: AnswerBody = typeof error.body === 'object' && error.body !== null ? (error.body as AnswerBody) : {};
+  const named = words.codes?.[error.status];
+  const code = typeof named === 'function' ? named(body) : (named ?? `http/${error.status}`);
+  const spoken = words.spoken === 'all' || (words.spoken?.includes(error.status) ?? false);
+  const kept = Object.fromEntries(
+    (words.keep ?? []).flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),
+  );
+  return { code, message: (spoken ? error.serverMessage : undefined) ?? words.fallback ?? fallbackMessage, ...kept };
+}
+
+/**
+ * The one mapper: a failure of the store's API (HttpError: by its status), of Firebase (by its code) or
+ * of the connection, as a code and a sentence (and the answer's fields the words keep). An AppError
+ * passes through as it is.
+ */
+export function toAppError(error: unknown, words: ErrorWords = {}): AppError {
   if (isAppError(error)) return error;
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-      ? error.code.replace(/^firestore\//, '')
-      : error instanceof TypeError
-        ? 'network'
-        : 'unknown';
-  return { code, message: friendly[code] ?? fallbackMessage };
+  if (error instanceof HttpError) return fromAnswer(error, words);
+  const code = firebaseCode(error) ?? (error instanceof TypeError ? 'network' : 'unknown');
+  if (code === 'network') return { code, message: words.network ?? connectionFailed };
+  return { code, message: words.firebase?.[code] ?? friendly[code] ?? words.fallback ?? fallbackMessage };
 }
 
 export function isAppError(value: unknown): value is AppError {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toAuthError } from '../../../src/lib/authErrors';
+import { authWords } from '../../../src/lib/authErrors';
+import { toAppError } from '../../../src/lib/errors';
 
 // What Firebase Auth rejects with: an Error carrying a code.
 function authFailure(code: string) {
@@ -18,17 +19,17 @@ describe('Firebase Auth failures as sentences', () => {
     ['auth/expired-action-code', 'This reset link has expired. Please ask for a new one.'],
     ['auth/invalid-action-code', 'This reset link is invalid or has already been used. Please ask for a new one.'],
   ])('%s reads "%s"', (code, message) => {
-    expect(toAuthError(authFailure(code))).toEqual({ code, message });
+    expect(toAppError(authFailure(code), authWords)).toEqual({ code, message });
   });
 
   it('never passes an unknown auth/ code or the SDK text through', () => {
-    const error = toAuthError(authFailure('auth/internal-error'));
+    const error = toAppError(authFailure('auth/internal-error'), authWords);
     expect(error.message).toBe('Something went wrong. Please try again.');
     expect(error.message).not.toContain('auth/');
   });
 
   it('keeps the Firestore sentences for Firestore failures in the same flows', () => {
-    expect(toAuthError(authFailure('permission-denied'))).toEqual({
+    expect(toAppError(authFailure('permission-denied'), authWords)).toEqual({
       code: 'permission-denied',
       message: 'You do not have permission to do that.',
     });

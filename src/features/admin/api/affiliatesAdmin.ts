@@ -2,9 +2,8 @@
 // the API (admins only), and the seller's actions on them. Lists refresh after each action.
 import type { AffiliateStatus, CommissionStatus } from '../../../../domain/affiliates';
 import type { Currency } from '../../../../domain/money';
-import { api } from '../../../lib/api';
-import { fallbackMessage, type AppError } from '../../../lib/errors';
-import { HttpError } from '../../../lib/http';
+import { api, runQuery } from '../../../lib/api';
+import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
 import { callAsAdmin } from './adminHttp';
 
 export interface PanelAffiliate {
@@ -48,42 +47,39 @@ export interface BatchAnswer {
   message: string;
 }
 
-function adminError(error: unknown): AppError {
-  if (error instanceof HttpError && error.serverMessage)
-    return { code: `http-${error.status}`, message: error.serverMessage };
-  return { code: 'network', message: fallbackMessage };
-}
-
-async function call<T>(load: () => Promise<unknown>): Promise<{ data: T } | { error: AppError }> {
-  try {
-    return { data: (await load()) as T };
-  } catch (error) {
-    return { error: adminError(error) };
-  }
-}
+/** The API's sentence whatever the status; a failed connection gets the general one. */
+const words: ErrorWords = { spoken: 'all', network: fallbackMessage };
 
 const base = '/api/admin/affiliates';
+/** The API's answer to an action: its sentence for the admin. */
+type Said = { message: string };
 
 const affiliatesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Affiliates'] }).injectEndpoints({
   endpoints: (build) => ({
     getAffiliates: build.query<AffiliatesOverview, void>({
-      queryFn: () => call<AffiliatesOverview>(() => callAsAdmin('GET', base)),
+      queryFn: () => runQuery(async () => (await callAsAdmin('GET', base)) as AffiliatesOverview, words),
       providesTags: ['Affiliates'],
     }),
-    affiliateAction: build.mutation<{ message: string }, { code: string; action: 'approve' | 'pause' | 'remove' }>({
+    affiliateAction: build.mutation<Said, { code: string; action: 'approve' | 'pause' | 'remove' }>({
       queryFn: ({ code, action }) =>
-        call<{ message: string }>(() => callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/${action}`, {})),
+        runQuery(
+          async () => (await callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/${action}`, {})) as Said,
+          words,
+        ),
       invalidatesTags: ['Affiliates'],
     }),
-    setAffiliateCommission: build.mutation<{ message: string }, { code: string; percent: number | null }>({
+    setAffiliateCommission: build.mutation<Said, { code: string; percent: number | null }>({
       queryFn: ({ code, percent }) =>
-        call<{ message: string }>(() =>
-          callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/commission`, { percent }),
+        runQuery(
+          async () =>
+            (await callAsAdmin('POST', `${base}/${encodeURIComponent(code)}/commission`, { percent })) as Said,
+          words,
         ),
       invalidatesTags: ['Affiliates'],
     }),
     markBatchPaid: build.mutation<BatchAnswer, void>({
-      queryFn: () => call<BatchAnswer>(() => callAsAdmin('POST', `${base}/commissions/batch`, {})),
+      queryFn: () =>
+        runQuery(async () => (await callAsAdmin('POST', `${base}/commissions/batch`, {})) as BatchAnswer, words),
       invalidatesTags: ['Affiliates'],
     }),
   }),

@@ -13,10 +13,10 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { toAuthError } from '../../../lib/authErrors';
-import type { AppError } from '../../../lib/errors';
+import { authWords } from '../../../lib/authErrors';
+import { toAppError, type ErrorWords } from '../../../lib/errors';
 import { getAuthLazy, getSecondaryAuth } from '../../../lib/firebase';
-import { HttpError, requestJson } from '../../../lib/http';
+import { requestJson } from '../../../lib/http';
 
 /** The API's account e-mails (server/admin/accountMailRoutes.ts). */
 const accountMailUrls = {
@@ -41,6 +41,9 @@ function toAuthUser(user: User): AuthUser {
   };
 }
 
+/** Auth's codes in words, and the API's own sentence whatever the status. */
+const adminAuthWords: ErrorWords = { ...authWords, spoken: 'all' };
+
 /**
  * Runs an Auth call, or a call of the API, and rethrows its failure as an AppError with a sentence
  * fit to show: the API's own sentence when it gave one.
@@ -49,11 +52,7 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    const failure: AppError =
-      error instanceof HttpError && error.serverMessage
-        ? { code: `http/${error.status}`, message: error.serverMessage }
-        : toAuthError(error);
-    throw failure;
+    throw toAppError(error, adminAuthWords);
   }
 }
 

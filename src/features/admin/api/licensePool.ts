@@ -3,7 +3,6 @@
 // and why) and sends keys owed to earlier buyers. The API
 // takes bodies of at most 32 KB, so a long list goes in several requests, in order, and their answers
 // are added up into one sentence.
-import { HttpError } from '../../../lib/http';
 import { toAppError } from '../../../lib/errors';
 import { callAsAdmin } from './adminHttp';
 
@@ -96,7 +95,7 @@ export function poolResultWords({ added, duplicates, left, sent }: Omit<PoolResu
 }
 
 function reason(error: unknown): string {
-  return error instanceof HttpError && error.serverMessage ? error.serverMessage : toAppError(error).message;
+  return toAppError(error, { spoken: 'all' }).message;
 }
 
 /**

@@ -1,35 +1,15 @@
 // The per-sale actions as mutations, so the buttons know when a call is under way. A change of access
 // invalidates 'Sale': the Sales list, totals and chart read again and show it. A resend updates the
 // rows on screen in place.
-import { api } from '../../../lib/api';
-import { HttpError } from '../../../lib/http';
-import { fallbackMessage, type AppError } from '../../../lib/errors';
+import { api, runQuery } from '../../../lib/api';
+import { adminApiWords } from './adminHttp';
 import { resendAccessEmail, resetSaleDownloads, setSaleAccess } from './saleActions';
 import { salesApi, type SalesPageArgs } from './salesApi';
-
-/** The API's own sentence when it gave one (they are written for the admin), else a plain one. */
-function toActionError(error: unknown): AppError {
-  if (error instanceof HttpError) {
-    return { code: `http-${error.status}`, message: error.serverMessage ?? fallbackMessage };
-  }
-  if (error instanceof TypeError) {
-    return { code: 'network', message: 'The store could not be reached. Check your connection and try again.' };
-  }
-  return { code: 'unknown', message: fallbackMessage };
-}
-
-async function run<T>(call: () => Promise<T>): Promise<{ data: T } | { error: AppError }> {
-  try {
-    return { data: await call() };
-  } catch (error) {
-    return { error: toActionError(error) };
-  }
-}
 
 const saleActionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     resendAccessEmail: build.mutation<string, { id: string; email?: string }>({
-      queryFn: ({ id, email }) => run(() => resendAccessEmail(id, email)),
+      queryFn: ({ id, email }) => runQuery(() => resendAccessEmail(id, email), adminApiWords),
       // Not a refetch: under an e-mail filter, a corrected sale would leave the list, and its row's
       // notice with it. The rows on screen show the new address and 'Sent' instead.
       async onQueryStarted({ id, email }, lifecycle) {
@@ -54,11 +34,11 @@ const saleActionsApi = api.injectEndpoints({
       },
     }),
     setSaleAccess: build.mutation<boolean, { id: string; revoked: boolean }>({
-      queryFn: ({ id, revoked }) => run(() => setSaleAccess(id, revoked)),
+      queryFn: ({ id, revoked }) => runQuery(() => setSaleAccess(id, revoked), adminApiWords),
       invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
     }),
     resetSaleDownloads: build.mutation<string, string>({
-      queryFn: (id) => run(() => resetSaleDownloads(id)),
+      queryFn: (id) => runQuery(() => resetSaleDownloads(id), adminApiWords),
       invalidatesTags: (_result, error) => (error ? [] : ['Sale']),
     }),
   }),

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
 import { confirmAction } from '../../../lib/alerts';
-import { HttpError } from '../../../lib/http';
+import { toAppError, type ErrorWords } from '../../../lib/errors';
 import { fetchCourse, saveCourse } from '../api/courses';
 import { fetchDeliverables, type DeliverableFile } from '../api/deliverableFiles';
 import { draftProblem, newLesson, updateLesson, updateSection } from './courseDraft';
@@ -12,10 +12,13 @@ import { draftProblem, newLesson, updateLesson, updateSection } from './courseDr
 export const conflictMessage =
   'Another admin saved this course since you opened it. It has been reloaded with their changes: make yours again and save.';
 
-/** The API's own sentence when it sent one; a dropped connection or anything else gets `fallback`. */
-function sentence(error: unknown, fallback: string): string {
-  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+/** The API's own sentence when it sent one; a dropped connection or anything else gets `otherwise`. */
+function wordsOr(otherwise: string): ErrorWords {
+  return { spoken: 'all', codes: { 409: 'course-changed' }, network: otherwise, fallback: otherwise };
 }
+
+const loadWords = wordsOr('The course could not be loaded. Please try again.');
+const saveWords = wordsOr('The course could not be saved. Please try again.');
 
 /** The stored course, loaded again on `reload`; the product's files for the lessons' attachments. */
 function useStoredCourse(productId: string) {
@@ -34,7 +37,7 @@ function useStoredCourse(productId: string) {
         setSections(stored.sections);
       },
       (error: unknown) => {
-        if (live) setLoadError(sentence(error, 'The course could not be loaded. Please try again.'));
+        if (live) setLoadError(toAppError(error, loadWords).message);
       },
     );
     fetchDeliverables(productId).then(
@@ -128,12 +131,13 @@ export function useCourseEditing(productId: string) {
       setSections(saved.sections);
       setStatus('Course saved.');
     } catch (caught) {
-      if (caught instanceof HttpError && caught.status === 409) {
+      const failure = toAppError(caught, saveWords);
+      if (failure.code === 'course-changed') {
         setError(conflictMessage);
         setOpenLessonId(null);
         reload();
       } else {
-        setError(sentence(caught, 'The course could not be saved. Please try again.'));
+        setError(failure.message);
       }
     } finally {
       setSaving(false);

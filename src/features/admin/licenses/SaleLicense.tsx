@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { maskLicenseKey } from '../../../../domain/licenseKeys';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError } from '../../../lib/errors';
-import { HttpError } from '../../../lib/http';
 import {
   fetchSaleLicense,
   runSaleLicenseAction,
@@ -15,8 +14,7 @@ import {
 import { secondaryButtonClass } from '../products/fields';
 
 /** The API's own sentence when it gave one ('This sale has no license key to change.'), else the general one. */
-const words = (caught: unknown) =>
-  caught instanceof HttpError && caught.serverMessage ? caught.serverMessage : toAppError(caught).message;
+const words = (caught: unknown) => toAppError(caught, { spoken: 'all' }).message;
 
 const button = `${secondaryButtonClass} px-3 py-1.5 text-sm`;
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -3,25 +3,16 @@
 // affiliates sign in with the library's mailed code (the same API session), so a 401 means 'not
 // signed in'.
 import type { AffiliatePageAnswer } from '../../../../domain/affiliates';
-import { api } from '../../../lib/api';
-import { fallbackMessage, type AppError } from '../../../lib/errors';
-import { HttpError, requestJson } from '../../../lib/http';
+import { api, runQuery } from '../../../lib/api';
+import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
+import { requestJson } from '../../../lib/http';
 
 /** The API's sentences are for the visitor; anything else is the general one. */
-function affiliateError(error: unknown): AppError {
-  if (error instanceof HttpError && error.serverMessage && [400, 401, 403, 404, 409, 429, 503].includes(error.status)) {
-    return { code: error.status === 401 ? 'unauthenticated' : `http-${error.status}`, message: error.serverMessage };
-  }
-  return { code: error instanceof HttpError ? `http-${error.status}` : 'network', message: fallbackMessage };
-}
-
-async function call<T>(load: () => Promise<T>): Promise<{ data: T } | { error: AppError }> {
-  try {
-    return { data: await load() };
-  } catch (error) {
-    return { error: affiliateError(error) };
-  }
-}
+const words: ErrorWords = {
+  spoken: [400, 401, 403, 404, 409, 429, 503],
+  codes: { 401: 'unauthenticated' },
+  network: fallbackMessage,
+};
 
 /** An application; it is made under the signed-in address (the mailed-code sign-in). */
 export interface Application {
@@ -40,32 +31,37 @@ type Applicant = { email: string; applied: boolean };
 const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage', 'AffiliateApplicant'] }).injectEndpoints({
   endpoints: (build) => ({
     getProgram: build.query<Program, void>({
-      queryFn: () => call(() => requestJson<Program>('GET', '/api/affiliates/program')),
+      queryFn: () => runQuery(() => requestJson<Program>('GET', '/api/affiliates/program'), words),
     }),
     getBanks: build.query<Banks, void>({
-      queryFn: () => call(() => requestJson<Banks>('GET', '/api/affiliates/banks')),
+      queryFn: () => runQuery(() => requestJson<Banks>('GET', '/api/affiliates/banks'), words),
     }),
     resolveAccount: build.mutation<{ accountName: string }, { bankCode: string; accountNumber: string }>({
       queryFn: (body) =>
-        call(() => requestJson<{ accountName: string }>('POST', '/api/affiliates/resolve-account', { body })),
+        runQuery(
+          () => requestJson<{ accountName: string }>('POST', '/api/affiliates/resolve-account', { body }),
+          words,
+        ),
     }),
     getApplicant: build.query<Applicant, void>({
-      queryFn: () => call(() => requestJson<Applicant>('GET', '/api/affiliates/applicant')),
+      queryFn: () => runQuery(() => requestJson<Applicant>('GET', '/api/affiliates/applicant'), words),
       providesTags: ['AffiliateApplicant'],
     }),
     apply: build.mutation<Applied, Application>({
-      queryFn: (body) => call(() => requestJson<Applied>('POST', '/api/affiliates/apply', { body })),
+      queryFn: (body) => runQuery(() => requestJson<Applied>('POST', '/api/affiliates/apply', { body }), words),
       invalidatesTags: ['AffiliatePage'],
     }),
     getAffiliatePage: build.query<AffiliatePageAnswer, void>({
-      queryFn: () => call(() => requestJson<AffiliatePageAnswer>('GET', '/api/affiliates/me')),
+      queryFn: () => runQuery(() => requestJson<AffiliatePageAnswer>('GET', '/api/affiliates/me'), words),
       providesTags: ['AffiliatePage'],
     }),
     requestAffiliateCode: build.mutation<{ message: string }, { email: string }>({
-      queryFn: (body) => call(() => requestJson<{ message: string }>('POST', '/api/library/sign-in', { body })),
+      queryFn: (body) =>
+        runQuery(() => requestJson<{ message: string }>('POST', '/api/library/sign-in', { body }), words),
     }),
     signInAffiliate: build.mutation<{ email: string }, { email: string; code: string }>({
-      queryFn: (body) => call(() => requestJson<{ email: string }>('POST', '/api/library/sign-in/code', { body })),
+      queryFn: (body) =>
+        runQuery(() => requestJson<{ email: string }>('POST', '/api/library/sign-in/code', { body }), words),
       invalidatesTags: ['AffiliatePage', 'AffiliateApplicant'],
     }),
   }),

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { LearnLesson, PreviewOutline } from '../../../../domain/courses';
 import { Modal } from '../../../components/Modal';
-import { HttpError } from '../../../lib/http';
+import { toAppError, type ErrorWords } from '../../../lib/errors';
 import { fetchPreviewLesson } from '../api/coursePreview';
+
+const unloaded = 'The preview could not be loaded. Please try again.';
+/** The API's own sentence when it sent one, else the dialog's. */
+const previewWords: ErrorWords = { spoken: 'all', network: unloaded, fallback: unloaded };
 
 type Loaded = { lesson: LearnLesson; error: null } | { lesson: null; error: string };
 
@@ -24,15 +28,7 @@ export function CoursePreviewDialog({
     let live = true;
     fetchPreviewLesson(productId, lessonId).then(
       (lesson) => live && setLoaded({ lesson, error: null }),
-      (error: unknown) =>
-        live &&
-        setLoaded({
-          lesson: null,
-          error:
-            error instanceof HttpError && error.serverMessage
-              ? error.serverMessage
-              : 'The preview could not be loaded. Please try again.',
-        }),
+      (error: unknown) => live && setLoaded({ lesson: null, error: toAppError(error, previewWords).message }),
     );
     return () => {
       live = false;

@@ -1,9 +1,9 @@
 // The contact form's one call: POST {name, email, phone, message} to the contact endpoint
 // (docs/storefront.md).
-import { api } from '../../../lib/api';
+import { api, runQuery } from '../../../lib/api';
 import { getConfig } from '../../../lib/config';
-import { fallbackMessage, type AppError } from '../../../lib/errors';
-import { HttpError, postJson } from '../../../lib/http';
+import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
+import { postJson } from '../../../lib/http';
 
 export interface ContactMessage {
   name: string;
@@ -17,24 +17,20 @@ export interface ContactMessage {
  * the visitor, so they are shown as they are; anything else gets the store's inline text for this case
  * (docs/storefront.md, 'Messages').
  */
-export function contactError(error: unknown): AppError {
-  if (error instanceof HttpError && (error.status === 400 || error.status === 429) && error.serverMessage) {
-    return { code: error.status === 400 ? 'invalid-argument' : 'resource-exhausted', message: error.serverMessage };
-  }
-  return { code: error instanceof HttpError ? `http-${error.status}` : 'network', message: fallbackMessage };
-}
+const words: ErrorWords = {
+  spoken: [400, 429],
+  codes: { 400: 'invalid-argument', 429: 'resource-exhausted' },
+  network: fallbackMessage,
+};
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<null, ContactMessage>({
-      queryFn: async (message) => {
-        try {
+      queryFn: (message) =>
+        runQuery(async () => {
           await postJson(getConfig().contactUrl, message);
-          return { data: null };
-        } catch (error) {
-          return { error: contactError(error) };
-        }
-      },
+          return null;
+        }, words),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { api, runQuery } from '../../../lib/api';
 import { getConfig } from '../../../lib/config';
 import { lookupDefaultCurrency } from '../../../lib/geo';
 import type { Currency } from '../../../../domain/money';
@@ -8,7 +8,7 @@ export const geoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGeoCurrency: build.query<Currency, void>({
       // Never an error: a failed lookup means USD (docs/storefront.md, 'Currency').
-      queryFn: async () => ({ data: await lookupDefaultCurrency(getConfig().geoIpUrl) }),
+      queryFn: () => runQuery(() => lookupDefaultCurrency(getConfig().geoIpUrl)),
       keepUnusedDataFor: 60 * 60,
     }),
   }),

@@ -11,10 +11,10 @@ import type {
   ProgressSaved,
   VideoUrl,
 } from '../../../../domain/courses';
-import { api } from '../../../lib/api';
+import { api, runQuery } from '../../../lib/api';
 import { learnCourseUrl } from '../../../lib/earlyLearn';
-import { fallbackMessage, type AppError } from '../../../lib/errors';
-import { HttpError, requestJson, type HttpMethod } from '../../../lib/http';
+import { toAppError, type AppError, type ErrorWords } from '../../../lib/errors';
+import { requestJson, type HttpMethod } from '../../../lib/http';
 
 /**
  * What went wrong, as the player shows it: `code` says which screen ('needs-confirmation', 'ended',
@@ -25,35 +25,26 @@ export interface LearnError extends AppError {
   availableOn?: string;
 }
 
-const codes: Record<number, string> = {
-  400: 'refused',
-  403: 'forbidden',
-  404: 'not-found',
-  410: 'ended',
-  423: 'locked',
-  429: 'too-many',
+const learnWords: ErrorWords = {
+  spoken: 'all',
+  codes: {
+    400: 'refused',
+    403: (body) => (body.needsConfirmation === true ? 'needs-confirmation' : 'forbidden'),
+    404: 'not-found',
+    410: 'ended',
+    423: 'locked',
+    429: 'too-many',
+  },
+  keep: ['availableOn'],
+  network: 'Connection failed. Check it and try again.',
 };
 
-export function learnError(error: unknown): LearnError {
-  if (!(error instanceof HttpError)) return { code: 'network', message: 'Connection failed. Check it and try again.' };
-  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
-  const code =
-    error.status === 403 && body.needsConfirmation === true ? 'needs-confirmation' : (codes[error.status] ?? 'http');
-  const message = error.serverMessage ?? fallbackMessage;
-  return typeof body.availableOn === 'string' ? { code, message, availableOn: body.availableOn } : { code, message };
-}
+/** The player's reading of a failure (lib/errors.ts maps it, in the player's words). */
+export const learnError = (error: unknown): LearnError => toAppError(error, learnWords);
 
-/** One call with the device cookie; rejects with HttpError (learnError turns it into words). */
+/** One call with the device cookie; rejects with HttpError (learnWords put it into words). */
 export function learnCall<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   return requestJson<T>(method, url, { body, credentials: 'include' });
-}
-
-async function run<T>(load: () => Promise<T>): Promise<{ data: T } | { error: LearnError }> {
-  try {
-    return { data: await load() };
-  } catch (error) {
-    return { error: learnError(error) };
-  }
 }
 
 const enc = encodeURIComponent;
@@ -79,12 +70,17 @@ export const learnApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLearnCourse: build.query<LearnCourse, string>({
       queryFn: (token, { dispatch }) =>
-        run(async () => keepOpening(dispatch, token, await learnCall<LearnCourse>('GET', learnUrl(token)))),
+        runQuery(
+          async () => keepOpening(dispatch, token, await learnCall<LearnCourse>('GET', learnUrl(token))),
+          learnWords,
+        ),
     }),
     confirmLearnDevice: build.mutation<LearnCourse, { token: string; email: string }>({
       queryFn: ({ token, email }, { dispatch }) =>
-        run(async () =>
-          keepOpening(dispatch, token, await learnCall<LearnCourse>('POST', `${learnUrl(token)}/confirm`, { email })),
+        runQuery(
+          async () =>
+            keepOpening(dispatch, token, await learnCall<LearnCourse>('POST', `${learnUrl(token)}/confirm`, { email })),
+          learnWords,
         ),
       async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
         try {
@@ -97,10 +93,12 @@ export const learnApi = api.injectEndpoints({
       },
     }),
     getLearnLesson: build.query<LearnLesson, { token: string; lessonId: string }>({
-      queryFn: ({ token, lessonId }) => run(() => learnCall<LearnLesson>('GET', lessonUrl(token, lessonId))),
+      queryFn: ({ token, lessonId }) =>
+        runQuery(() => learnCall<LearnLesson>('GET', lessonUrl(token, lessonId)), learnWords),
     }),
     saveLearnProgress: build.mutation<ProgressSaved, { token: string; save: ProgressSave }>({
-      queryFn: ({ token, save }) => run(() => learnCall<ProgressSaved>('PUT', `${learnUrl(token)}/progress`, save)),
+      queryFn: ({ token, save }) =>
+        runQuery(() => learnCall<ProgressSaved>('PUT', `${learnUrl(token)}/progress`, save), learnWords),
       async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
         try {
           const { data: saved } = await queryFulfilled;
@@ -128,10 +126,12 @@ export const learnApi = api.injectEndpoints({
       },
     }),
     makeCertificate: build.mutation<CertificateAnswer, string>({
-      queryFn: (token) => run(() => learnCall<CertificateAnswer>('POST', `${learnUrl(token)}/certificate`)),
+      queryFn: (token) =>
+        runQuery(() => learnCall<CertificateAnswer>('POST', `${learnUrl(token)}/certificate`), learnWords),
     }),
     verifyCertificate: build.query<CertificateVerification, string>({
-      queryFn: (code) => run(() => learnCall<CertificateVerification>('GET', `/api/certificates/${enc(code)}`)),
+      queryFn: (code) =>
+        runQuery(() => learnCall<CertificateVerification>('GET', `/api/certificates/${enc(code)}`), learnWords),
     }),
   }),
 });

@@ -12,10 +12,26 @@ const line = (status: HealthCheckResult['status'], detail: string, fix: string):
   { id: 'api-checks', title: "The store's API", status, detail, fix },
 ];
 
+/** Admin records looked at for one that can sign in. */
+const adminsLookedAt = 50;
+
+/**
+ * An admin whose account can sign in: an admins record may outlive its account (deleted in the
+ * console) or name a disabled one, and signing in as such fails while another admin would do.
+ */
+async function usableAdmin(ctx: DoctorContext): Promise<string> {
+  const admins = await adminFirestore(ctx.env, ctx.projectId).collection('admins').limit(adminsLookedAt).get();
+  if (admins.empty) throw new NoAdmin('The store has no admin yet.');
+  const auth = adminAuth(ctx.env, ctx.projectId);
+  for (const record of admins.docs) {
+    const user = await auth.getUser(record.id).catch(() => null);
+    if (user && !user.disabled) return record.id;
+  }
+  throw new NoAdmin("None of the store's admins can sign in: their accounts are deleted or disabled.");
+}
+
 async function adminIdToken(ctx: DoctorContext): Promise<string> {
-  const admins = await adminFirestore(ctx.env, ctx.projectId).collection('admins').limit(1).get();
-  const uid = admins.docs[0]?.id;
-  if (!uid) throw new NoAdmin('The store has no admin yet.');
+  const uid = await usableAdmin(ctx);
   const token = await adminAuth(ctx.env, ctx.projectId).createCustomToken(uid);
   const key = encodeURIComponent(ctx.env.VITE_FIREBASE_API_KEY ?? '');
   const response = await fetch(

@@ -31,9 +31,15 @@ export type AttachOutcome =
 export type RemoveAllOutcome =
   { kind: 'buyersChanged'; buyers: number } | { kind: 'deleted'; deleted: number; buyers: number };
 
-function newFileId(): string {
-  // 16 random bytes: unguessable, and a valid document-id-like path segment.
-  return randomBytes(16).toString('base64url');
+/**
+ * 16 random bytes: unguessable, and a valid path segment. An id may not start with '__' (reserved,
+ * and refused by the storage paths), which base64url gives once in 4,096 draws: drawn again then.
+ */
+export function newFileId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('__')) return id;
+  }
 }
 
 /** `type/subtype` without parameters, for comparing what the seller declared with what was stored. */

@@ -1,7 +1,7 @@
 // The seller's side of courses (docs/courses.md, 'Editing a course'): reading and saving a product's
 // course content (a guarded save: refused when another admin saved first), and lesson videos, whose
 // upload the API inspects before any lesson may play it. Only the API writes courseContent.
-import { randomBytes } from 'node:crypto';
+import { newFileId } from '../files/fileService';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AdminCourse, AdminSection, LessonVideo } from '../../domain/courses';
 import { deliverablesCollection, readDeliverables } from '../files/deliverables';
@@ -39,10 +39,6 @@ export type AttachOutcome =
       course: AdminCourse;
       attached: { fileId: string; kind: 'main' | 'lowData'; durationS: number; width: number; height: number };
     };
-
-function newFileId(): string {
-  return randomBytes(16).toString('base64url');
-}
 
 /** The lesson videos of a save, checked against what the API inspected; a refusal's sentence or the sections. */
 function checkedVideos(sections: CourseSaveBody['sections'], stored: StoredCourse): AdminSection[] | string {

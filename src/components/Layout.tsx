@@ -4,9 +4,20 @@ import { FloatingMenu } from './FloatingMenu';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 
+/**
+ * The path the document opened on, until the app first goes elsewhere. The browser placed that page: at
+ * its top, where a reload left it, or where the visitor scrolled a prerendered page while the app was
+ * still loading. Moving it when the app starts would yank a reader back to the top and send a tap in
+ * flight to whatever is under the finger then (docs/performance.md).
+ */
+let landingPath: string | null = typeof window === 'undefined' ? null : window.location.pathname;
+
+/** A new page starts at its top; the page the document opened on stays where the browser put it. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
+    if (pathname === landingPath) return;
+    landingPath = null;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

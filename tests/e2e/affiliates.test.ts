@@ -88,7 +88,9 @@ describe('affiliates', () => {
     await page.goto(`${baseUrl}/`);
     // Down to the footer once the page shows its products (the cards' heights settle then), as in the
     // library's test.
+    // A card's link, in the products list: 'View All Digital Products' below it is in the HTML already.
     await page
+      .getByRole('list', { name: 'Products' })
       .getByRole('link', { name: /^View / })
       .first()
       .waitFor();

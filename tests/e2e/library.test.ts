@@ -50,7 +50,9 @@ describe('the library', () => {
     await page.goto(`${baseUrl}/`);
     // The shopper goes down to the footer once the page shows its products: until the cards replace
     // their placeholders (a long title wraps to more lines), the footer may still move under the finger.
+    // A card's link, in the products list: 'View All Digital Products' below it is in the HTML already.
     await page
+      .getByRole('list', { name: 'Products' })
       .getByRole('link', { name: /^View / })
       .first()
       .waitFor();

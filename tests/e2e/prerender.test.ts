@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { connectE2eBrowser, holdAppEntry, openPage } from '../support/e2ePage';
+import { appReadyName } from '../../domain/pageContracts';
+import { connectE2eBrowser, holdAppEntry, openPage, phoneViewport } from '../support/e2ePage';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
 let browser: Browser;
@@ -413,6 +414,39 @@ describe('hydration in a real browser', () => {
     // Hydrated, the app presses it again: the payment dialog opens.
     await page.getByRole('dialog', { name: 'Complete Payment' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('REACT WEB DEVELOPMENT BOOTCAMP');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('leaves the page where the shopper scrolled while the app loaded, so a tap on the footer lands', async () => {
+    const page = await openPage(browser, 'NG', phoneViewport);
+    const errors = collectErrors(page);
+    const release = await holdAppEntry(page);
+    await page.goto(baseUrl, { waitUntil: 'commit' });
+    // The shopper reads down to the footer while the app is still held back.
+    const library = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Your library' });
+    await library.scrollIntoViewIfNeeded();
+    const inView = () =>
+      library.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    expect(await inView()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    release();
+    await expect
+      .poll(
+        () => page.evaluate((ready) => (window as unknown as Record<string, unknown>)[ready] === true, appReadyName),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    // Started, the app has not moved the page back to its top: the footer is still under the finger.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await inView()).toBe(true);
+    await library.click();
+    await page.getByRole('heading', { level: 1, name: 'Your library' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

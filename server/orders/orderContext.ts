@@ -196,7 +196,7 @@ async function answerOf({ issues }: Pick<OrderServiceDeps, 'issues'>, outcome: F
   if (outcome.kind === 'refused') throw new CheckoutRefusedError(checkoutExpired, 410);
   // Only the call that created the issue e-mails the seller, as issues.record does.
   if (outcome.created) await issues.notifySeller(outcome.id, outcome.facts);
-  throw new PaymentIssueRecordedError(outcome.id, outcome.email);
+  throw new PaymentIssueRecordedError(outcome.id, outcome.email, outcome.retryable);
 }
 
 /** An already recorded sale for this reference, answered for the buyer it was recorded for. */

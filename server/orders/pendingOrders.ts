@@ -211,7 +211,8 @@ export async function checkPaystackCheckout(
   try {
     return (await settle(checkout)) === 'waiting' ? 'waiting' : 'paid';
   } catch (error) {
-    if (error instanceof PaymentIssueRecordedError) return 'issue';
+    // Recorded for the seller only because saving failed: not ended, so the next sweep tries again.
+    if (error instanceof PaymentIssueRecordedError) return error.retryable ? 'unknown' : 'issue';
     if (error instanceof ProviderUnavailableError) return 'unknown';
     if (error instanceof PaymentNotVerifiedError) return 'unpaid';
     deps.waiting?.logError(`Checkout ${checkout.id}: Paystack check failed`, error);

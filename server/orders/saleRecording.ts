@@ -70,7 +70,7 @@ export interface VerifiedPurchase {
  */
 export type FulfilOutcome =
   | { kind: 'sale'; answer: OrderAnswer }
-  | { kind: 'issue'; id: string; facts: PaymentIssueFacts; created: boolean; email: string }
+  | { kind: 'issue'; id: string; facts: PaymentIssueFacts; created: boolean; email: string; retryable: boolean }
   | { kind: 'refused'; reason: string };
 
 /** The sale record of a verified payment as its checkout set it, before the price at payment is judged. */
@@ -111,8 +111,25 @@ function saleRecordOf(
 type Decision =
   | { kind: 'created'; sale: TransactionRecord }
   | { kind: 'existing' }
-  | { kind: 'issue'; facts: PaymentIssueFacts; created: boolean; email: string }
+  | { kind: 'issue'; facts: PaymentIssueFacts; created: boolean; email: string; retryable: boolean }
   | { kind: 'refused'; reason: string };
+
+/** The seller's reason for a verified payment whose sale could not be recorded. */
+export const unrecordedReason =
+  'The payment was verified, but the sale could not be recorded: the store failed while saving it (the server log has the details).';
+
+type StoredIssue = Partial<PaymentIssueFacts> & { resolved?: unknown };
+
+/**
+ * An issue recorded only because the sale failed to save (a transaction that gave up, Firestore
+ * unavailable), which the seller has not handled yet: the next try records the sale instead.
+ */
+function awaitsRecording(stored: StoredIssue | undefined): boolean {
+  return stored?.reason === unrecordedReason && stored.resolved !== true;
+}
+
+/** Who resolved an issue that a later try turned into the sale (an admin's uid otherwise). */
+export const resolvedByRecording = 'store';
 
 /**
  * The one decision about a payment, taken in a Firestore transaction: everything it writes (sale, grant,
@@ -141,14 +158,17 @@ async function decide(
     await purchase.guard?.(t, existing?.data());
     if (existing?.exists) return { kind: 'existing' };
     // One outcome per payment: a payment already recorded as an issue stays one, even if a
-    // replay now finds the code's use free again.
-    if (issueRef && purchase.issue && existingIssue?.exists) {
-      const stored = existingIssue.data() as Partial<PaymentIssueFacts> | undefined;
+    // replay now finds the code's use free again; except an issue recorded only because saving
+    // failed, which this try replaces with the sale (and marks resolved, with it).
+    const stored = existingIssue?.data() as StoredIssue | undefined;
+    const replacesIssue = Boolean(issueRef && existingIssue?.exists && awaitsRecording(stored));
+    if (issueRef && purchase.issue && existingIssue?.exists && !replacesIssue) {
       return {
         kind: 'issue',
         facts: purchase.issue,
         created: false,
         email: stored?.customer?.email ?? purchase.issue.customer.email,
+        retryable: false,
       };
     }
     const { checkout } = purchase;
@@ -169,8 +189,9 @@ async function decide(
     if (price.kind === 'refused') {
       if (!issueRef || !purchase.issue) return { kind: 'refused', reason: price.reason };
       const facts = { ...purchase.issue, reason: price.reason };
-      t.create(issueRef, newPaymentIssue(facts, now()));
-      return { kind: 'issue', facts, created: true, email: facts.customer.email };
+      if (replacesIssue) t.update(issueRef, { ...facts, resolved: false });
+      else t.create(issueRef, newPaymentIssue(facts, now()));
+      return { kind: 'issue', facts, created: !replacesIssue, email: facts.customer.email, retryable: false };
     }
     const priced: TransactionRecord =
       price.kind === 'today'
@@ -217,6 +238,7 @@ async function decide(
     t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
     if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
     if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
+    if (issueRef && replacesIssue) t.update(issueRef, { resolved: true, resolvedBy: resolvedByRecording });
     for (const addition of additions) addition.write(t, transactionId);
     return { kind: 'created', sale };
   }, transactionOptions);
@@ -227,16 +249,14 @@ async function hasFiles({ db }: FulfilmentContext, productId: string): Promise<b
   return deliverablesFromData(deliverable.data()).files.length > 0;
 }
 
-/** The seller's reason for a verified payment whose sale could not be recorded. */
-export const unrecordedReason =
-  'The payment was verified, but the sale could not be recorded: the store failed while saving it (the server log has the details).';
-
 /**
  * A verified payment whose recording failed, whatever the cause (a key that could not be issued, data
  * the transaction could not write, Firestore giving up): recorded as a payment issue, once, unless
  * a sale was recorded after all (a racing call or the webhook); null then. Money was taken, so the
  * buyer is told the store has it rather than shown an error, and the seller sees it under Needs
- * attention. A failure to record even this is thrown as the original error.
+ * attention. It is `retryable`: the provider is asked to send its event again and the sweeps try again,
+ * and the first try that saves records the sale and resolves the issue (see `decide`). A failure to
+ * record even this is thrown as the original error.
  */
 async function recordUnfulfilled(
   ctx: FulfilmentContext,
@@ -253,12 +273,12 @@ async function recordUnfulfilled(
       const [sale, issue] = await t.getAll(transactionRef(db, transactionId), issueRef);
       if (sale?.exists) return null;
       if (issue?.exists) {
-        const stored = issue.data() as Partial<PaymentIssueFacts> | undefined;
+        const stored = issue.data() as StoredIssue | undefined;
         const email = stored?.customer?.email ?? facts.customer.email;
-        return { kind: 'issue', id: transactionId, facts, created: false, email };
+        return { kind: 'issue', id: transactionId, facts, created: false, email, retryable: awaitsRecording(stored) };
       }
       t.create(issueRef, newPaymentIssue(facts, now()));
-      return { kind: 'issue', id: transactionId, facts, created: true, email: facts.customer.email };
+      return { kind: 'issue', id: transactionId, facts, created: true, email: facts.customer.email, retryable: true };
     }, transactionOptions);
   } catch (error) {
     logError(`${transactionId}: the payment issue could not be recorded either`, error);
@@ -294,6 +314,7 @@ export async function fulfil(
       facts: decision.facts,
       created: decision.created,
       email: decision.email,
+      retryable: decision.retryable,
     };
   }
   if (decision.kind === 'refused') return decision;

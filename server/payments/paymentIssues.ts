@@ -49,9 +49,14 @@ export function paymentReceivedMessage(email: string): string {
 /** Thrown once the issue is recorded: the order routes answer 202 with the buyer's message. */
 export class PaymentIssueRecordedError extends Error {
   override name = 'PaymentIssueRecordedError';
+  /**
+   * @param retryable the issue stands only because saving the sale failed: a later try (the provider's
+   * event sent again, a sweep) may record the sale, so the webhooks ask the provider to send it again.
+   */
   constructor(
     readonly issueId: string,
     email: string,
+    readonly retryable = false,
   ) {
     super(paymentReceivedMessage(email));
   }

@@ -73,7 +73,7 @@ export function createPaypalWebhookRouter({
         res.status(200).json({ received: true });
       } catch (error) {
         // PayPal sends the event again when we do not answer 2xx; a refusal that cannot change is kept.
-        if (error instanceof PaymentIssueRecordedError) {
+        if (error instanceof PaymentIssueRecordedError && !error.retryable) {
           // Paid but not fulfillable: recorded for the seller under Needs attention, who was e-mailed.
           res.status(200).json({ received: true });
           return;

@@ -70,7 +70,11 @@ export function createPaystackWebhookRouter({
       if (!answer) logError(`Paystack webhook: charge without a reference`, null);
       res.status(200).json({ received: true });
     } catch (error) {
-      if (error instanceof PaymentIssueRecordedError) {
+      if (error instanceof PaymentIssueRecordedError && error.retryable) {
+        // Recorded for the seller because saving failed: sent again, it may be recorded as the sale.
+        logError(`Paystack webhook: charge ${charge.reference} not recorded yet; Paystack will send it again`, null);
+        res.status(500).json({ message: 'The charge could not be recorded yet. Please send it again.' });
+      } else if (error instanceof PaymentIssueRecordedError) {
         // Paid but not fulfillable: recorded for the seller under Needs attention, who was e-mailed.
         res.status(200).json({ received: true });
       } else if (

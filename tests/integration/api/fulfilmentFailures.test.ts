@@ -197,7 +197,7 @@ describe('a verified payment whose sale cannot be recorded', () => {
     });
   });
 
-  it("PayPal's webhook for a capture it held for review: acknowledged, and an issue with one seller e-mail", async () => {
+  it("PayPal's webhook for a capture it held for review: an issue with one seller e-mail, and the event asked for again", async () => {
     const product = await seedProduct({ title: 'Broken Sale PayPal Review', priceInUsd: 12 });
     const customer = buildCustomer();
     const checkout = await openCheckout(api.url, product, customer, { currency: 'USD' });
@@ -211,11 +211,75 @@ describe('a verified payment whose sale cannot be recorded', () => {
     paypal.settleCapture(orderId, 'COMPLETED');
     deleteCheckoutWhenAsked('get', `${paypalBase}/v2/checkout/orders/${orderId}`, checkout.checkoutId);
     const first = await captureCompleted(orderId);
-    expect(first.status).toBe(200);
+    // Not acknowledged: saving failed, so PayPal is asked to send the event again (a later try may save).
+    expect(first.status).toBe(500);
     await expectIssue('paypal', orderId, customer, product.id);
-    // PayPal delivers it again: still one issue, one e-mail, no sale.
+    // PayPal delivers it again and the checkout is still gone, which no later try can change: acknowledged,
+    // still one issue, one e-mail, no sale.
     expect((await captureCompleted(orderId)).status).toBe(200);
     expect(await mailsMatching(issueNoticeFor(orderId), 2)).toHaveLength(1);
     expect(await transactionsFor(orderId)).toEqual([]);
+  });
+
+  it('the next try saves the sale once the cause is gone: the issue resolves itself and the buyer gets the product, once', async () => {
+    const product = await seedProduct({ title: 'Broken Then Mended Sale', priceInNgn: 5000 });
+    const customer = buildCustomer();
+    const charge = await paidCharge(api.url, product, customer, { amount: 500_000 });
+    paystack.charges.set(charge.reference, charge);
+    const checkoutId = await checkoutIdOf(charge.reference);
+    const saved = (await db.doc(`checkouts/${checkoutId}`).get()).data();
+    // This time the checkout vanishes once, on the buyer's own try, and is then put back.
+    msw.use(
+      http.get(
+        `${paystackBase}/transaction/verify/${charge.reference}`,
+        async () => {
+          await db.doc(`checkouts/${checkoutId}`).delete();
+          return undefined;
+        },
+        { once: true },
+      ),
+    );
+    const body = {
+      provider: 'paystack',
+      reference: charge.reference,
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+    };
+    const response = await postJson(`${api.url}/api/orders`, body);
+    expect(response.status).toBe(202);
+    await expectIssue('paystack', charge.reference, customer, product.id);
+    await db.doc(`checkouts/${checkoutId}`).set(saved ?? {});
+
+    // Paystack's webhook is the next try: the sale is recorded and the issue marked resolved by the store.
+    const raw = JSON.stringify({ event: 'charge.success', data: paystackTransactionData(charge) });
+    const send = () =>
+      fetch(`${api.url}/api/webhooks/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(raw) },
+        body: raw,
+      });
+    expect((await send()).status).toBe(200);
+    const sales = await transactionsFor(charge.reference);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({
+      productId: product.id,
+      amount: 5000,
+      currency: 'NGN',
+      customerEmail: customer.email,
+    });
+    expect(await paymentIssueOf('paystack', charge.reference)).toMatchObject({ resolved: true, resolvedBy: 'store' });
+    expect((await db.doc(`checkouts/${checkoutId}`).get()).data()).toMatchObject({ status: 'paid' });
+    const orderMails = await mailsMatching(toAddress(customer.email));
+    expect(orderMails).toHaveLength(1);
+    expect(orderMails[0]?.subject).toContain('Broken Then Mended Sale');
+
+    // The buyer's own page asks again and the webhook is sent again: one sale, one order e-mail.
+    const again = await postJson(`${api.url}/api/orders`, body);
+    expect(again.status).toBe(200);
+    expect((await send()).status).toBe(200);
+    expect(await transactionsFor(charge.reference)).toHaveLength(1);
+    expect(await mailsMatching(toAddress(customer.email), 2)).toHaveLength(1);
+    expect(await mailsMatching(issueNoticeFor(charge.reference), 2)).toHaveLength(1);
   });
 });

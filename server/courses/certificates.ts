@@ -8,10 +8,11 @@ import fontkit from '@cantoo/fontkit';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { CertificateVerification } from '../../domain/courses';
+import { lagosDayKey, lagosLongDate } from '../../domain/lagosDates';
 import { stampFont } from '../files/pdfStampLayout';
 import type { FileStorage } from '../files/storage';
 import { transactionsCollection } from '../orders/fulfilment';
-import { certificatesCollection, lagosDate } from './courseContent';
+import { certificatesCollection } from './courseContent';
 import { saveCertificatePdf } from './courseStorage';
 
 /** 'CERT-' and 12 characters of an alphabet without look-alikes: easy to type from paper. */
@@ -31,13 +32,6 @@ export interface CertificateDetails {
   storeName: string;
   verifyUrl: string;
 }
-
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
 
 /** The certificate page: landscape A4, the buyer's name large, the code and where to check it. */
 export async function certificatePdf(details: CertificateDetails): Promise<Uint8Array> {
@@ -72,7 +66,7 @@ export async function certificatePdf(details: CertificateDetails): Promise<Uint8
   centred(details.name, 370, 32);
   centred('has completed the course', 325, 14, grey);
   centred(details.courseTitle, 285, 22);
-  centred(`on ${longDate.format(details.completedAt)}`, 245, 14, grey);
+  centred(`on ${lagosLongDate(details.completedAt)}`, 245, 14, grey);
   centred(details.storeName, 170, 18);
   centred(`Verification code: ${details.code}`, 100, 12, grey);
   centred(`Check it at ${details.verifyUrl}`, 80, 10, grey);
@@ -181,7 +175,7 @@ export function createCertificates({
       code,
       name: String(data.name ?? ''),
       courseTitle: String(data.courseTitle ?? ''),
-      completedOn: Number.isFinite(completedAt) ? lagosDate(new Date(completedAt)) : '',
+      completedOn: Number.isFinite(completedAt) ? lagosDayKey(new Date(completedAt)) : '',
       storeName: String(data.storeName ?? storeName),
     };
   };

@@ -15,6 +15,7 @@ import {
   type PDFName,
   type PDFPage,
 } from '@cantoo/pdf-lib';
+import { lagosLongDate } from '../../domain/lagosDates';
 
 export interface StampDetails {
   name: string;
@@ -45,21 +46,12 @@ export function stampFont(): Uint8Array {
 
 /** The footer text, also written into Subject and Keywords. */
 export function stampText(details: StampDetails): string {
-  const date = typeof details.date === 'string' ? details.date : lagosDay(details.date);
+  const date = typeof details.date === 'string' ? details.date : lagosLongDate(details.date);
   return [
     `Licensed to ${clean(details.name)} <${clean(details.email)}>`,
     `Order ${clean(details.reference)}`,
     clean(date),
   ].join(' · ');
-}
-
-function lagosDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
 }
 
 /**

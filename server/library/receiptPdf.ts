@@ -4,6 +4,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import fontkit from '@cantoo/fontkit';
+import { lagosLongDateTime } from '../../domain/lagosDates';
 import { formatPrice, type Currency } from '../../domain/money';
 import { stampFont } from '../files/pdfStampLayout';
 
@@ -12,20 +13,10 @@ export interface ReceiptStore {
   contactEmail: string;
 }
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** '22 November 2026 at 10:00 (Lagos time)'; the stored text as it is when it is no date. */
-export function lagosDateTime(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : `${lagosTime.format(new Date(ms))} (Lagos time)`;
+function receiptTime(iso: string): string {
+  const shown = lagosLongDateTime(iso);
+  return shown ? `${shown} (Lagos time)` : iso;
 }
 
 const money = (value: unknown, currency: Currency) =>
@@ -52,11 +43,11 @@ export function receiptRows(transaction: DocumentData, store: ReceiptStore): Arr
     ['Currency', currency],
     ['Payment method', String(transaction.paymentMethod ?? '')],
     ['Provider reference', String(transaction.transactionReference ?? '')],
-    ['Date', lagosDateTime(String(transaction.paidAt ?? ''))],
+    ['Date', receiptTime(String(transaction.paidAt ?? ''))],
     [
       'Refund',
       refunded > 0
-        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${lagosDateTime(refund.at)}` : ''}`
+        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${receiptTime(refund.at)}` : ''}`
         : 'None',
     ],
   ];

@@ -4,12 +4,11 @@
 // the others remove theirs. The public check shows the name, the course, the date and the store only,
 // and says a certificate was withdrawn once its sale no longer stands.
 import { randomBytes } from 'node:crypto';
-import fontkit from '@cantoo/fontkit';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { CertificateVerification } from '../../domain/courses';
 import { lagosDayKey, lagosLongDate } from '../../domain/lagosDates';
-import { stampFont } from '../files/pdfStampLayout';
+import { embedStoreFont } from '../files/pdfFont';
 import type { FileStorage } from '../files/storage';
 import { transactionsCollection } from '../orders/fulfilment';
 import { certificatesCollection } from './courseContent';
@@ -36,11 +35,7 @@ export interface CertificateDetails {
 /** The certificate page: landscape A4, the buyer's name large, the code and where to check it. */
 export async function certificatePdf(details: CertificateDetails): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(stampFont(), { subset: true });
-  const drawable = new Set(font.getCharacterSet());
-  const safe = (text: string) =>
-    [...text].map((c) => (drawable.has(c.codePointAt(0) ?? 0) || c === ' ' ? c : '?')).join('');
+  const { font, drawable: safe } = await embedStoreFont(doc);
   doc.setTitle(`Certificate of completion — ${details.courseTitle}`);
   doc.setAuthor(details.storeName);
   doc.setSubject(`${details.name} completed ${details.courseTitle}`);

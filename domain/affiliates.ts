@@ -91,6 +91,23 @@ export type AffiliateStatus = (typeof affiliateStatuses)[number];
 export const commissionStatuses = ['split', 'pending', 'payable', 'paid', 'reversed', 'owedBack'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
 
+const commissionLabels: Record<CommissionStatus, string> = {
+  split: 'Paid by Paystack split',
+  pending: 'Pending',
+  payable: 'Payable',
+  paid: 'Paid',
+  reversed: 'Reversed',
+  owedBack: 'Owed back',
+};
+
+/**
+ * A commission's status in words, for the seller's Affiliates panel or the affiliate's own page: the
+ * seller reads who owes a refunded split back, the affiliate knows it is them.
+ */
+export function commissionLabel(status: CommissionStatus, reader: 'seller' | 'affiliate'): string {
+  return status === 'owedBack' && reader === 'seller' ? 'Owed back by the affiliate' : commissionLabels[status];
+}
+
 /** The status a reader sees: a pending commission whose hold has passed is payable. */
 export function effectiveStatus(status: CommissionStatus, payableAt: string | null, now: Date): CommissionStatus {
   if (status === 'pending' && payableAt !== null && Date.parse(payableAt) <= now.getTime()) return 'payable';

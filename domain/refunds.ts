@@ -50,6 +50,15 @@ export interface RefundState {
   entries: Record<string, RefundEntry>;
 }
 
+/**
+ * A refund as the Sales panel shows it: the stored state without the claim, the provider's entries
+ * and ids; `by` is the admin's name when the API knew it, else the uid or the provider.
+ */
+export type SaleRefund = Pick<
+  RefundState,
+  'status' | 'amount' | 'refunded' | 'full' | 'at' | 'by' | 'reason' | 'failure'
+>;
+
 export interface DisputeState {
   id: string;
   status: DisputeStatus;

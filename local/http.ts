@@ -23,6 +23,9 @@ export async function readBody(req: IncomingMessage, maxBytes = 20 * 1024 * 1024
   return Buffer.concat(chunks);
 }
 
+/** How long the stand-ins keep an idle connection: past the 5 s after which Node's client agents drop it. */
+export const localKeepAliveMs = 30_000;
+
 /**
  * Listens on host:port (0 = any free port) and resolves with the bound port. Requests pass the
  * Host and Origin checks of guard.ts first; `origins` are the browser origins that may call it
@@ -44,6 +47,11 @@ export function listen(
       else res.end();
     });
   });
+  // Node's client agents drop an idle connection after 5 s, and Node's server closed it after 5 s too:
+  // a request sent on a connection just as the server closed it failed with EPIPE (the API's
+  // certificate upload to the storage stand-in did, once). A longer server side means the client
+  // always lets go first, as with Google's own front ends (docs/local-cloud.md).
+  server.keepAliveTimeout = localKeepAliveMs;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

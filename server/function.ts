@@ -10,6 +10,7 @@ import {
   createReminders,
   type AppDeps,
 } from './app';
+import { lagosTimeZone } from '../domain/lagosDates';
 import { hasCritical } from '../domain/storeHealth';
 import { parseServerConfig } from './config';
 import { createAdminAuth } from './admin/adminAuth';
@@ -102,7 +103,7 @@ export const expireCheckouts = onSchedule(
 export const checkStoreHealth = onSchedule(
   {
     schedule: 'every day 06:00',
-    timeZone: 'Africa/Lagos',
+    timeZone: lagosTimeZone,
     region: 'us-central1',
     secrets,
     memory: '256MiB',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { admitLocalRequest, originPolicy } from '../guard';
+import { localKeepAliveMs } from '../http';
 import { RpcError, asArray, asObject, asString, invalidArgument, isObject, type JsonObject } from './errors';
 import { DataFileWriter, FirestoreDataFileError, loadDataFile } from './persistence';
 import { indexesFromFile, type IndexConfig } from './indexes';
@@ -476,6 +477,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions = {}
     });
   });
 
+  // Past the 5 s after which Node's client agents drop an idle connection (local/http.ts says why).
+  server.keepAliveTimeout = localKeepAliveMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       rules?.close();

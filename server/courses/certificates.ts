@@ -4,14 +4,14 @@
 // the others remove theirs. The public check shows the name, the course, the date and the store only,
 // and says a certificate was withdrawn once its sale no longer stands.
 import { randomBytes } from 'node:crypto';
-import fontkit from '@cantoo/fontkit';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { CertificateVerification } from '../../domain/courses';
-import { stampFont } from '../files/pdfStampLayout';
+import { lagosDayKey, lagosLongDate } from '../../domain/lagosDates';
+import { embedStoreFont } from '../files/pdfFont';
 import type { FileStorage } from '../files/storage';
 import { transactionsCollection } from '../orders/fulfilment';
-import { certificatesCollection, lagosDate } from './courseContent';
+import { certificatesCollection } from './courseContent';
 import { saveCertificatePdf } from './courseStorage';
 
 /** 'CERT-' and 12 characters of an alphabet without look-alikes: easy to type from paper. */
@@ -32,21 +32,10 @@ export interface CertificateDetails {
   verifyUrl: string;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
 /** The certificate page: landscape A4, the buyer's name large, the code and where to check it. */
 export async function certificatePdf(details: CertificateDetails): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(stampFont(), { subset: true });
-  const drawable = new Set(font.getCharacterSet());
-  const safe = (text: string) =>
-    [...text].map((c) => (drawable.has(c.codePointAt(0) ?? 0) || c === ' ' ? c : '?')).join('');
+  const { font, drawable: safe } = await embedStoreFont(doc);
   doc.setTitle(`Certificate of completion — ${details.courseTitle}`);
   doc.setAuthor(details.storeName);
   doc.setSubject(`${details.name} completed ${details.courseTitle}`);
@@ -72,7 +61,7 @@ export async function certificatePdf(details: CertificateDetails): Promise<Uint8
   centred(details.name, 370, 32);
   centred('has completed the course', 325, 14, grey);
   centred(details.courseTitle, 285, 22);
-  centred(`on ${longDate.format(details.completedAt)}`, 245, 14, grey);
+  centred(`on ${lagosLongDate(details.completedAt)}`, 245, 14, grey);
   centred(details.storeName, 170, 18);
   centred(`Verification code: ${details.code}`, 100, 12, grey);
   centred(`Check it at ${details.verifyUrl}`, 80, 10, grey);
@@ -181,7 +170,7 @@ export function createCertificates({
       code,
       name: String(data.name ?? ''),
       courseTitle: String(data.courseTitle ?? ''),
-      completedOn: Number.isFinite(completedAt) ? lagosDate(new Date(completedAt)) : '',
+      completedOn: Number.isFinite(completedAt) ? lagosDayKey(new Date(completedAt)) : '',
       storeName: String(data.storeName ?? storeName),
     };
   };

@@ -136,15 +136,3 @@ export function opensAt(lesson: Pick<AdminLesson, 'dripDays'>, purchasedAt: Date
   if (lesson.dripDays === null || purchasedAt === null) return null;
   return new Date(purchasedAt.getTime() + lesson.dripDays * dayMs);
 }
-
-const lagosDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** YYYY-MM-DD of the instant in Lagos. */
-export function lagosDate(at: Date): string {
-  return lagosDay.format(at);
-}

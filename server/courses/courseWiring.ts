@@ -1,12 +1,11 @@
 // Courses in the app (docs/courses.md): the services and routers built once from the app's own
 // dependencies (the downloads service, the one session cookie, the bucket), and where they are mounted.
 import type { Express, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ServerConfig } from '../config';
 import type { Downloads } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
-import { clientKey, type RateLimits } from '../lib/rateLimits';
+import type { RateLimits } from '../lib/rateLimits';
 import type { SessionCookies } from '../lib/sessionCookie';
 import { createCertificates } from './certificates';
 import { createCourseAdmin, type CourseAdmin } from './courseAdmin';
@@ -27,21 +26,6 @@ export interface CourseWiringDeps {
   limits: RateLimits;
   now: () => Date;
   logError: (message: string, error: unknown) => void;
-}
-
-/** A per-client limiter of its own counters, sized from the access links' setting. */
-function courseLimiter(config: ServerConfig, factor: number, message: string): RequestHandler {
-  return rateLimit({
-    keyGenerator: clientKey,
-    windowMs: config.ACCESS_RATE_WINDOW_MS,
-    limit: config.ACCESS_RATE_LIMIT * factor,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    validate: { creationStack: false, xForwardedForHeader: config.TRUST_PROXY_HOPS > 0 },
-    handler: (_req, res) => {
-      res.status(429).json({ message });
-    },
-  });
 }
 
 /** The course editor, dropping this instance's kept preview outline whenever it changes a course. */
@@ -72,8 +56,7 @@ export function mountCourses(app: Express, deps: CourseWiringDeps): void {
   );
   app.use(
     '/api/learn',
-    // A player saves progress every few seconds: more room than the download page's presses.
-    courseLimiter(config, 4, 'Too many requests for this course. Please wait a minute and try again.'),
+    deps.limits.learn,
     createLearnRouter({
       learn: createLearn({ db, downloads: deps.downloads, certificates, now }),
       cookies: deps.cookies,
@@ -84,7 +67,7 @@ export function mountCourses(app: Express, deps: CourseWiringDeps): void {
       logError,
     }),
   );
-  const publicLimiter = courseLimiter(config, 1, 'Too many requests. Please wait a minute and try again.');
+  const publicLimiter = deps.limits.coursePages;
   app.use('/api/courses', createPreviewRouter({ previews, storage: files, limiter: publicLimiter, logError }));
   app.use('/api/certificates', createCertificateRouter({ certificates, limiter: publicLimiter, logError }));
 }

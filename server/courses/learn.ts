@@ -13,6 +13,7 @@ import type {
   ProgressSave,
   ProgressSaved,
 } from '../../domain/courses';
+import { lagosDayKey } from '../../domain/lagosDates';
 import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
 import { certificateOf, type Certificates } from './certificates';
@@ -21,7 +22,6 @@ import {
   courseContentCollection,
   decodeCourse,
   findLesson,
-  lagosDate,
   lessonProgressCollection,
   lessonVideoPath,
   opensAt,
@@ -57,7 +57,7 @@ export type AttachmentOutcome = Exclude<LessonAccess, { kind: 'open' }> | { kind
 /** The Lagos date a dripped lesson opens on while it is still closed at `now`; null when open. */
 function lessonOpensOn(open: OpenCourse, lesson: AdminLesson, now: Date): string | null {
   const at = opensAt(lesson, purchaseTime(open.purchase.transaction));
-  return at && now.getTime() < at.getTime() ? lagosDate(at) : null;
+  return at && now.getTime() < at.getTime() ? lagosDayKey(at) : null;
 }
 
 function progressOf(course: StoredCourse, progress: StoredProgress): LearnProgress {

@@ -14,6 +14,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { ProgressSave } from '../../domain/courses';
+import { dayKeyLongDate } from '../../domain/lagosDates';
 import { paths } from '../../domain/routes';
 import { limitReached, wrongEmail } from '../downloads/downloadRoutes';
 import type { FileStorage } from '../files/storage';
@@ -38,11 +39,8 @@ export const noCertificate = 'The certificate has not been made yet.';
 export const unavailable = 'Videos and files are unavailable right now. Please try again later.';
 export const somethingWrong = 'Something went wrong. Please try again.';
 
-export const lockedMessage = (availableOn: string) => {
-  const [year, month, day] = availableOn.split('-').map(Number);
-  const words = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return `This lesson opens on ${words.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)))}.`;
-};
+export const lockedMessage = (availableOn: string) =>
+  `This lesson opens on ${dayKeyLongDate(availableOn) || availableOn}.`;
 
 type TokenParams = { token: string };
 type LessonParams = { token: string; lessonId: string };

@@ -3,8 +3,8 @@
 // Firestore or storage here: the callers fetch the seller's file and store the stamped copy.
 import { randomUUID } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type SecurityOptions } from '@cantoo/pdf-lib';
-import fontkit from '@cantoo/fontkit';
-import { drawFooter, footerPen, stampFont, stampText, visibleBox, type StampDetails } from './pdfStampLayout';
+import { embedStoreFont } from './pdfFont';
+import { drawFooter, footerPen, stampText, visibleBox, type StampDetails } from './pdfStampLayout';
 
 export { stampText, type StampDetails } from './pdfStampLayout';
 
@@ -90,13 +90,8 @@ export async function stampPdf(
 ): Promise<Uint8Array> {
   const { doc, restricted } = await openPdf(input, options);
   const text = stampText(details);
-  doc.registerFontkit(fontkit);
-  // Subset: only the glyphs the footer uses go into the file (a few KB instead of 700).
-  const font = await doc.embedFont(stampFont(), { subset: true });
-  // A character the font lacks would print as an empty box; '?' says something is there. The
-  // metadata, plain Unicode, keeps every character.
-  const drawable = new Set(font.getCharacterSet());
-  const footer = [...text].map((char) => (drawable.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
+  const { font, drawable } = await embedStoreFont(doc);
+  const footer = drawable(text);
   const pen = footerPen(font);
   const { context } = doc;
   for (const page of doc.getPages()) {

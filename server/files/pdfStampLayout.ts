@@ -1,8 +1,6 @@
-// The stamp's layout (docs/files.md, 'PDF stamping'): the footer text naming the buyer, the font it is
+// The stamp's layout (docs/files.md, 'PDF stamping'): the footer text naming the buyer, the pen it is
 // drawn in, and where on each page it goes, fitted to the page as a reader shows it. The PDF file
 // handling (reading, inspecting, saving) is in pdfStamp.ts.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   PDFArray,
   PDFDict,
@@ -15,6 +13,7 @@ import {
   type PDFName,
   type PDFPage,
 } from '@cantoo/pdf-lib';
+import { lagosLongDate } from '../../domain/lagosDates';
 
 export interface StampDetails {
   name: string;
@@ -32,34 +31,14 @@ const lineGap = 1.25;
 const margin = 10;
 const grey = rgb(0.45, 0.45, 0.45);
 
-/**
- * DejaVu Sans: it has the Yoruba, Igbo and Hausa letters with dots and tones (ọ ẹ ṣ, combining
- * accents) and the naira sign, which the 14 standard PDF fonts (WinAnsi) cannot encode. Found
- * through the package, which the deployed function installs as a runtime dependency.
- */
-let fontBytes: Uint8Array | undefined;
-export function stampFont(): Uint8Array {
-  fontBytes ??= readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-  return fontBytes;
-}
-
 /** The footer text, also written into Subject and Keywords. */
 export function stampText(details: StampDetails): string {
-  const date = typeof details.date === 'string' ? details.date : lagosDay(details.date);
+  const date = typeof details.date === 'string' ? details.date : lagosLongDate(details.date);
   return [
     `Licensed to ${clean(details.name)} <${clean(details.email)}>`,
     `Order ${clean(details.reference)}`,
     clean(date),
   ].join(' · ');
-}
-
-function lagosDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
 }
 
 /**

@@ -23,13 +23,17 @@ export type RateLimitName =
   | 'licenses'
   | 'licenseKey'
   | 'accountMail'
-  | 'accountMailAddress';
+  | 'accountMailAddress'
+  | 'learn'
+  | 'coursePages';
 
 export interface RateLimitSetting {
   limit: number;
   windowMs: number;
   /** What the refused client reads (JSON {message}, or a small HTML page for the access links). */
   message: string;
+  /** Always answered as JSON {message}, even to a browser that asks for a page. */
+  jsonOnly?: boolean;
 }
 
 export const rateLimitMessages: Record<RateLimitName, string> = {
@@ -46,6 +50,8 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   licenseKey: 'Too many requests for this license key. Please wait a minute and try again.',
   accountMail: 'Too many requests for account e-mails from this connection. Please try again in 10 minutes.',
   accountMailAddress: 'Too many e-mails asked for this address. Please wait an hour and try again.',
+  learn: 'Too many requests for this course. Please wait a minute and try again.',
+  coursePages: 'Too many requests. Please wait a minute and try again.',
 };
 
 export type RateLimitConfig = Pick<
@@ -142,6 +148,20 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       windowMs: config.ACCOUNT_MAIL_ADDRESS_RATE_WINDOW_MS,
       message: rateLimitMessages.accountMailAddress,
     },
+    // Sized from the access links' setting: a player saves progress every few seconds, so the learn
+    // page has four times the download page's room; previews and certificates have the same.
+    learn: {
+      limit: config.ACCESS_RATE_LIMIT * 4,
+      windowMs: config.ACCESS_RATE_WINDOW_MS,
+      message: rateLimitMessages.learn,
+      jsonOnly: true,
+    },
+    coursePages: {
+      limit: config.ACCESS_RATE_LIMIT,
+      windowMs: config.ACCESS_RATE_WINDOW_MS,
+      message: rateLimitMessages.coursePages,
+      jsonOnly: true,
+    },
   };
 }
 
@@ -210,7 +230,11 @@ function createLimiter(
     handler: (req, res) => {
       res.status(429);
       // A download link and its forms are opened in the browser: a readable page, not JSON.
-      if ((req.method === 'GET' || req.is('urlencoded')) && req.accepts(['json', 'html']) === 'html') {
+      if (
+        !setting.jsonOnly &&
+        (req.method === 'GET' || req.is('urlencoded')) &&
+        req.accepts(['json', 'html']) === 'html'
+      ) {
         res
           .type('html')
           .send(
@@ -231,8 +255,9 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
  * order routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
  * GET /api/checkouts/:id/status, `licenses` and `licenseKey` on the license API, `resend` on
  * POST /api/purchases/resend, `access` on GET /api/access/:token,
- * `admin` on the admin API routes, and `accountMail` then `accountMailAddress` on the admin account
- * e-mails (server/admin/accountMailRoutes.ts).
+ * `admin` on the admin API routes, `accountMail` then `accountMailAddress` on the admin account
+ * e-mails (server/admin/accountMailRoutes.ts), `learn` on /api/learn, and `coursePages` on the course
+ * previews and certificates (one counter for both).
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {
   const settings = rateLimitSettings(config);

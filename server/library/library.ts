@@ -12,10 +12,10 @@ import type { AccessLinks } from '../orders/accessLinks';
 import type { Fulfilment } from '../orders/fulfilment';
 import { createBuyerLicenses } from '../licenses/buyerLicenses';
 import { createLibraryLicenses } from './libraryLicenses';
-import { createLibraryPurchases } from './libraryPurchases';
+import { createLibraryPurchases, type LibraryRefusal } from './libraryPurchases';
 import { receiptPdf } from './receiptPdf';
 import { createSessionRecords, type SessionOwner } from './sessions';
-import { codeMinutes, createSignIns, type SignInOutcome } from './signIns';
+import { codeMinutes, createSignIns, type CodeStart, type SignInOutcome } from './signIns';
 
 export interface LibraryDeps {
   db: Firestore;
@@ -28,6 +28,9 @@ export interface LibraryDeps {
   secret: string;
   now: () => Date;
 }
+
+export type CodeRequest = Exclude<CodeStart, { kind: 'started' }> | { kind: 'mailed' };
+export type ReceiptAnswer = LibraryRefusal | { kind: 'receipt'; pdf: Uint8Array; reference: string };
 
 export function createLibrary({ db, mailer, config, links, fulfilment, downloads, secret, now }: LibraryDeps) {
   const signIns = createSignIns({ db, secret, now });
@@ -43,9 +46,11 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
   const licenseKeys = createLibraryLicenses({ purchases, licenses: createBuyerLicenses({ db }) });
   const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
 
-  /** Mails a new code and link to the address (TooManyCodesError past its hourly or daily budget). */
-  const requestCode = async (email: string): Promise<void> => {
-    const { code, linkToken, emailKey } = await signIns.start(email);
+  /** Mails a new code and link to the address (`tooManyCodes` past its hourly or daily budget). */
+  const requestCode = async (email: string): Promise<CodeRequest> => {
+    const started = await signIns.start(email);
+    if (started.kind !== 'started') return started;
+    const { code, linkToken, emailKey } = started;
     const link = `${libraryUrl}?${signInLinkParam}=${emailKey}.${linkToken}`;
     const mail = signInMail({ code, link, storeName: config.STORE_NAME, minutes: codeMinutes });
     await mailer.sendMail({
@@ -56,6 +61,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
       text: mail.text,
       html: mail.html,
     });
+    return { kind: 'mailed' };
   };
 
   const signInWithCode = (email: string, code: string): Promise<SignInOutcome> => signIns.withCode(email, code);
@@ -66,10 +72,12 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
     purchases: await purchases.list(owner),
   });
 
-  const receiptFor = async (owner: SessionOwner, transactionId: string) => {
-    const transaction = await purchases.ownPurchase(owner, transactionId);
+  const receiptFor = async (owner: SessionOwner, transactionId: string): Promise<ReceiptAnswer> => {
+    const own = await purchases.ownPurchase(owner, transactionId);
+    if (own.kind !== 'own') return own;
+    const transaction = own.data;
     const pdf = await receiptPdf(transaction, { storeName: config.STORE_NAME, contactEmail: config.SELLER_EMAIL });
-    return { pdf, reference: String(transaction.transactionReference ?? transactionId) };
+    return { kind: 'receipt', pdf, reference: String(transaction.transactionReference ?? transactionId) };
   };
 
   return {

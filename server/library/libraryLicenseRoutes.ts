@@ -5,6 +5,7 @@
 //   POST /purchases/:id/license/:instanceId/deactivate   frees that machine's seat -> {license}
 import { failure, handle, jsonError, type HttpError } from '../lib/httpErrors';
 import type { Library } from './library';
+import type { LibraryRefusal } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
 
 export const noSuchMachine = 'That machine is not using this license key.';
@@ -16,15 +17,16 @@ export function createLibraryLicenseHandlers({
 }: {
   library: Pick<Library, 'licenseFor' | 'deactivateMachine'>;
   signedIn: (cookieHeader: string | undefined) => Promise<{ owner: SessionOwner }>;
-  refusal: (error: unknown) => HttpError | null;
+  refusal: (refused: LibraryRefusal) => HttpError;
 }) {
   const license = handle<{ id: string }>(
     async (req, res) => {
       const { owner } = await signedIn(req.get('cookie'));
-      res.json({ license: await library.licenseFor(owner, req.params.id) });
+      const answer = await library.licenseFor(owner, req.params.id);
+      if (answer.kind !== 'license') throw refusal(answer);
+      res.json({ license: answer.license });
     },
     (error, req) =>
-      refusal(error) ??
       failure(
         `License of ${req.params.id} failed`,
         error,
@@ -37,11 +39,14 @@ export function createLibraryLicenseHandlers({
     async (req, res) => {
       const { owner } = await signedIn(req.get('cookie'));
       const { id, instanceId } = req.params;
-      if (!(await library.deactivateMachine(owner, id, instanceId))) throw jsonError(404, noSuchMachine);
-      res.json({ license: await library.licenseFor(owner, id) });
+      const done = await library.deactivateMachine(owner, id, instanceId);
+      if (done.kind === 'noSuchMachine') throw jsonError(404, noSuchMachine);
+      if (done.kind !== 'deactivated') throw refusal(done);
+      const answer = await library.licenseFor(owner, id);
+      if (answer.kind !== 'license') throw refusal(answer);
+      res.json({ license: answer.license });
     },
     (error, req) =>
-      refusal(error) ??
       failure(
         `Deactivation for ${req.params.id} failed`,
         error,

@@ -13,20 +13,18 @@ import { checkoutsCollection, type CheckoutRecord } from '../checkouts/checkouts
 import type { PendingFields } from '../checkouts/pendingPayments';
 import type { SessionOwner } from './sessions';
 
-/** The purchase is not the signed-in address's (or does not exist): the same answer for both. */
-export class NotInLibraryError extends Error {
-  override name = 'NotInLibraryError';
-}
+/**
+ * Why the library refuses a purchase, as downloads and learn answer theirs: `notInLibrary` when it is
+ * not the signed-in address's (or does not exist: the same answer for both), `ended` when its access
+ * has ended, `noCourse` when its product has no lesson to take.
+ */
+export type LibraryRefusal = { kind: 'notInLibrary' } | { kind: 'ended' } | { kind: 'noCourse' };
 
-/** The purchase is the address's and active, but its product has no lesson to take. */
-export class NoCourseError extends Error {
-  override name = 'NoCourseError';
-}
+/** The address's purchase as stored, or why the library refuses it. */
+export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: DocumentData };
 
-/** The purchase is the address's, but its access has ended. */
-export class AccessEndedError extends Error {
-  override name = 'AccessEndedError';
-}
+/** An opened purchase's address (its download page or course player), or why the library refuses it. */
+export type Opened = LibraryRefusal | { kind: 'opened'; url: string };
 
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -70,15 +68,15 @@ export function createLibraryPurchases({
 }) {
   const transactions = () => db.collection(transactionsCollection);
 
-  /** The address's purchase, or NotInLibraryError. */
-  const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
+  /** The address's purchase, or `notInLibrary`. */
+  const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<OwnPurchase> => {
     // Ids of Firestore's reserved forms would throw rather than find nothing.
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(transactionId) || /^__.*__$/.test(transactionId)) {
-      throw new NotInLibraryError();
+      return { kind: 'notInLibrary' };
     }
     const data = (await transactions().doc(transactionId).get()).data();
-    if (!data || data.customerEmail !== owner.email) throw new NotInLibraryError();
-    return data;
+    if (!data || data.customerEmail !== owner.email) return { kind: 'notInLibrary' };
+    return { kind: 'own', data };
   };
 
   /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
@@ -155,13 +153,14 @@ export function createLibraryPurchases({
     });
   };
 
-  /** The address's purchase while its access lasts: NotInLibraryError, or AccessEndedError once it ended. */
-  const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
-    const data = await ownPurchase(owner, transactionId);
-    const productId = String(data.productId ?? 'no-product');
+  /** The address's purchase while its access lasts: `notInLibrary`, or `ended` once it ended. */
+  const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<OwnPurchase> => {
+    const own = await ownPurchase(owner, transactionId);
+    if (own.kind !== 'own') return own;
+    const productId = String(own.data.productId ?? 'no-product');
     const deliverables = (await deliverablesOf(db, [productId])).get(productId) ?? readDeliverables(undefined);
-    if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
-    return data;
+    if (libraryStateOf(own.data, deliverables, now()) !== 'active') return { kind: 'ended' };
+    return own;
   };
 
   /**
@@ -176,21 +175,23 @@ export function createLibraryPurchases({
   };
 
   /** Opens an active purchase's download page for this browser: the access link to go to. */
-  const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
-    const data = await activePurchase(owner, transactionId);
-    return links.urlFor(await grant(data, transactionId, deviceId));
+  const open = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<Opened> => {
+    const active = await activePurchase(owner, transactionId);
+    if (active.kind !== 'own') return active;
+    return { kind: 'opened', url: links.urlFor(await grant(active.data, transactionId, deviceId)) };
   };
 
   /**
    * Opens an active purchase's course for this browser, trusted the same way: the player's address
-   * (/learn/{token}); NoCourseError when the product has no lesson.
+   * (/learn/{token}); `noCourse` when the product has no lesson.
    */
-  const openCourse = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
-    const data = await activePurchase(owner, transactionId);
-    const productId = String(data.productId ?? 'no-product');
-    if (!(await coursesOf(db, [productId])).has(productId)) throw new NoCourseError();
-    const token = await grant(data, transactionId, deviceId);
-    return `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}`;
+  const openCourse = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<Opened> => {
+    const active = await activePurchase(owner, transactionId);
+    if (active.kind !== 'own') return active;
+    const productId = String(active.data.productId ?? 'no-product');
+    if (!(await coursesOf(db, [productId])).has(productId)) return { kind: 'noCourse' };
+    const token = await grant(active.data, transactionId, deviceId);
+    return { kind: 'opened', url: `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}` };
   };
 
   return { list, open, openCourse, ownPurchase, activePurchase };

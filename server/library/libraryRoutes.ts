@@ -17,13 +17,13 @@ import { z } from 'zod';
 import { signInRequestAnswer } from '../../domain/library';
 import { customerFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
-import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
+import { answerHttpErrors, failure, handle, jsonError, validate, type HttpError } from '../lib/httpErrors';
 import { newDeviceId, type BrowserState, type SessionCookies } from '../lib/sessionCookie';
 import type { Library } from './library';
 import { createLibraryLicenseHandlers } from './libraryLicenseRoutes';
-import { AccessEndedError, NoCourseError, NotInLibraryError } from './libraryPurchases';
+import type { LibraryRefusal } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
-import { TooManyCodesError, type SignInOutcome } from './signIns';
+import type { SignInOutcome } from './signIns';
 
 export const tooManyCodes = 'Too many codes for this address. Please wait an hour and try again.';
 export const tooManyCodesToday = 'Too many codes for this address today. Please try again tomorrow.';
@@ -44,6 +44,13 @@ const codeBody = z.object({
     .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the e-mail.' }),
 });
 const linkBody = z.object({ link: z.string().max(200) });
+
+/** The library's refusal of a purchase as the buyer reads it: 404 not in the library, 410 access ended. */
+function refusal(refused: LibraryRefusal): HttpError {
+  if (refused.kind === 'notInLibrary') return jsonError(404, notInLibrary);
+  if (refused.kind === 'ended') return jsonError(410, accessEnded);
+  return jsonError(404, noCourse);
+}
 
 interface SignedIn {
   owner: SessionOwner;
@@ -91,14 +98,10 @@ export function createLibraryRouter({
 
   const requestCode = handle(
     async (req, res) => {
-      try {
-        await library.requestCode((req.body as z.infer<typeof signInBody>).email);
-      } catch (error) {
-        if (error instanceof TooManyCodesError) {
-          const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
-          throw jsonError(429, words[error.reason]);
-        }
-        throw error;
+      const asked = await library.requestCode((req.body as z.infer<typeof signInBody>).email);
+      if (asked.kind === 'tooManyCodes') {
+        const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
+        throw jsonError(429, words[asked.reason]);
       }
       res.json({ message: signInRequestAnswer });
     },
@@ -129,41 +132,37 @@ export function createLibraryRouter({
       failure('A library could not be listed', error, 500, 'Your library could not be loaded. Please try again.'),
   );
 
-  const refusal = (error: unknown) => {
-    if (error instanceof NotInLibraryError) return jsonError(404, notInLibrary);
-    if (error instanceof AccessEndedError) return jsonError(410, accessEnded);
-    if (error instanceof NoCourseError) return jsonError(404, noCourse);
-    return null;
-  };
-
   const openPurchase = handle<{ id: string }>(
     async (req, res) => {
       const { owner, state } = await signedIn(req.get('cookie'));
-      res.json({ url: await library.open(owner, req.params.id, state.deviceId) });
+      const opened = await library.open(owner, req.params.id, state.deviceId);
+      if (opened.kind !== 'opened') throw refusal(opened);
+      res.json({ url: opened.url });
     },
-    (error, req) =>
-      refusal(error) ?? failure(`Library open of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
+    (error, req) => failure(`Library open of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
   );
 
   const openCourse = handle<{ id: string }>(
     async (req, res) => {
       const { owner, state } = await signedIn(req.get('cookie'));
-      res.json({ url: await library.openCourse(owner, req.params.id, state.deviceId) });
+      const opened = await library.openCourse(owner, req.params.id, state.deviceId);
+      if (opened.kind !== 'opened') throw refusal(opened);
+      res.json({ url: opened.url });
     },
     (error, req) =>
-      refusal(error) ??
       failure(`Library course open of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
   );
 
   const receipt = handle<{ id: string }>(
     async (req, res) => {
       const { owner } = await signedIn(req.get('cookie'));
-      const { pdf, reference } = await library.receiptFor(owner, req.params.id);
+      const made = await library.receiptFor(owner, req.params.id);
+      if (made.kind !== 'receipt') throw refusal(made);
+      const { pdf, reference } = made;
       const name = `receipt-${reference.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
       res.type('application/pdf').set('Content-Disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
     },
     (error, req) =>
-      refusal(error) ??
       failure(`Receipt of ${req.params.id} failed`, error, 500, 'The receipt could not be made. Please try again.'),
   );
 

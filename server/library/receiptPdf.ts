@@ -1,31 +1,21 @@
 // A purchase's receipt (docs/library.md, 'Receipts'): made on demand from the transaction record, in the
-// stamping's font (it has ₦ and Nigerian letters), never holding an access link: a receipt is
+// store's one PDF font (server/files/pdfFont.ts: it has ₦ and Nigerian letters), never holding an access link: a receipt is
 // forwarded to employers and accountants.
 import type { DocumentData } from 'firebase-admin/firestore';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
-import fontkit from '@cantoo/fontkit';
+import { lagosLongDateTime } from '../../domain/lagosDates';
 import { formatPrice, type Currency } from '../../domain/money';
-import { stampFont } from '../files/pdfStampLayout';
+import { embedStoreFont } from '../files/pdfFont';
 
 export interface ReceiptStore {
   storeName: string;
   contactEmail: string;
 }
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** '22 November 2026 at 10:00 (Lagos time)'; the stored text as it is when it is no date. */
-export function lagosDateTime(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : `${lagosTime.format(new Date(ms))} (Lagos time)`;
+function receiptTime(iso: string): string {
+  const shown = lagosLongDateTime(iso);
+  return shown ? `${shown} (Lagos time)` : iso;
 }
 
 const money = (value: unknown, currency: Currency) =>
@@ -52,11 +42,11 @@ export function receiptRows(transaction: DocumentData, store: ReceiptStore): Arr
     ['Currency', currency],
     ['Payment method', String(transaction.paymentMethod ?? '')],
     ['Provider reference', String(transaction.transactionReference ?? '')],
-    ['Date', lagosDateTime(String(transaction.paidAt ?? ''))],
+    ['Date', receiptTime(String(transaction.paidAt ?? ''))],
     [
       'Refund',
       refunded > 0
-        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${lagosDateTime(refund.at)}` : ''}`
+        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${receiptTime(refund.at)}` : ''}`
         : 'None',
     ],
   ];
@@ -64,12 +54,7 @@ export function receiptRows(transaction: DocumentData, store: ReceiptStore): Arr
 
 export async function receiptPdf(transaction: DocumentData, store: ReceiptStore): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(stampFont(), { subset: true });
-  const drawable = new Set(font.getCharacterSet());
-  // A character the font lacks would print as an empty box; '?' says something is there.
-  const safe = (text: string) =>
-    [...text].map((c) => (drawable.has(c.codePointAt(0) ?? 0) || c === ' ' ? c : '?')).join('');
+  const { font, drawable: safe } = await embedStoreFont(doc);
   doc.setTitle(`Receipt — ${store.storeName}`);
   doc.setAuthor(store.storeName);
   const page = doc.addPage([595, 842]);

@@ -25,15 +25,12 @@ const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
 /**
- * No code is mailed: 'hour' past 3 mails within the hour, 'day' past 10 mails within 24 hours,
+ * What asking for a code comes to: a code and link to mail, or a refusal, and no code is mailed: 'hour' past 3 mails within the hour, 'day' past 10 mails within 24 hours,
  * 'attempts' once the address's 10 wrong codes of the day are spent.
  */
-export class TooManyCodesError extends Error {
-  override name = 'TooManyCodesError';
-  constructor(readonly reason: 'hour' | 'day' | 'attempts') {
-    super(`Too many sign-in codes (${reason})`);
-  }
-}
+export type CodeStart =
+  | { kind: 'started'; code: string; linkToken: string; emailKey: string }
+  | { kind: 'tooManyCodes'; reason: 'hour' | 'day' | 'attempts' };
 
 /** What a code or link try comes to. */
 export type SignInOutcome =
@@ -73,20 +70,20 @@ export function createSignIns({ db, secret, now }: { db: Firestore; secret: stri
   const sessions = createSessionRecords({ db, now });
 
   /** Stores a new code and link for the address (the old ones end) and answers them, to be mailed. */
-  const start = async (email: string): Promise<{ code: string; linkToken: string; emailKey: string }> => {
+  const start = async (email: string): Promise<CodeStart> => {
     const address = email.trim().toLowerCase();
     const key = addressKey(address);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const linkToken = randomBytes(32).toString('base64url');
     const at = now();
-    await db.runTransaction(async (t) => {
+    return db.runTransaction(async (t): Promise<CodeStart> => {
       const record = (await t.get(ref(key))).data() as Partial<SignInRecord> | undefined;
       const wrongCodes = withinDay(record?.wrongCodes, at);
       const sends = withinDay(record?.sends, at);
-      if (wrongCodes.length >= maxWrongCodesPerDay) throw new TooManyCodesError('attempts');
-      if (sends.length >= maxCodesPerDay) throw new TooManyCodesError('day');
+      if (wrongCodes.length >= maxWrongCodesPerDay) return { kind: 'tooManyCodes', reason: 'attempts' };
+      if (sends.length >= maxCodesPerDay) return { kind: 'tooManyCodes', reason: 'day' };
       if (sends.filter((sent) => at.getTime() - sent.toMillis() < hourMs).length >= maxCodesPerHour) {
-        throw new TooManyCodesError('hour');
+        return { kind: 'tooManyCodes', reason: 'hour' };
       }
       t.set(ref(key), {
         email: address,
@@ -97,8 +94,8 @@ export function createSignIns({ db, secret, now }: { db: Firestore; secret: stri
         sends: [...sends, Timestamp.fromDate(at)],
         wrongCodes,
       } satisfies SignInRecord);
+      return { kind: 'started', code, linkToken, emailKey: key };
     });
-    return { code, linkToken, emailKey: key };
   };
 
   /** Single use: the code and the link end together, and the session begins. */

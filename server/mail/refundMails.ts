@@ -3,6 +3,7 @@
 // a dispute, with the provider's deadline. Plain text and HTML, every value escaped, one-line subjects.
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
+import { lagosLongDateTime } from '../../domain/lagosDates';
 import { type Currency, formatPrice } from '../../domain/money';
 import { escapeHtml, htmlDocument, link, subjectLine } from './html';
 import type { MailContent } from './orderMails';
@@ -90,13 +91,8 @@ export function buyerRefundMail(facts: RefundMailFacts, store: Store): MailConte
 
 function deadlineText(deadline: string | null): string {
   if (!deadline) return 'The provider gave no deadline; answer as soon as you can.';
-  const when = new Date(deadline);
-  if (Number.isNaN(when.getTime())) return `Answer by ${deadline}.`;
-  const lagos = when.toLocaleString('en-GB', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  });
+  const lagos = lagosLongDateTime(deadline);
+  if (!lagos) return `Answer by ${deadline}.`;
   return `Answer by ${lagos} (Lagos time).`;
 }
 

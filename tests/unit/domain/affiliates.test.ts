@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkoutAffiliate,
+  commissionLabel,
   commissionAfterRefund,
   commissionMinor,
   effectiveStatus,
@@ -85,5 +86,19 @@ describe('commissions', () => {
     expect(isSelfReferral({ email: 'twin@example.com', applications: [ownPaypal] }, byPaypal)).toBe(true);
     expect(isSelfReferral({ email: 'ADA.PAY@example.com', applications: [] }, byPaypal)).toBe(true);
     expect(isSelfReferral({ email: 'buyer@example.com', applications: [otherBank] }, byPaypal)).toBe(false);
+  });
+});
+
+describe('commissionLabel', () => {
+  it.each([
+    ['split', 'Paid by Paystack split', 'Paid by Paystack split'],
+    ['pending', 'Pending', 'Pending'],
+    ['payable', 'Payable', 'Payable'],
+    ['paid', 'Paid', 'Paid'],
+    ['reversed', 'Reversed', 'Reversed'],
+    ['owedBack', 'Owed back by the affiliate', 'Owed back'],
+  ] as const)('words %s as %s for the seller and %s for the affiliate', (status, seller, affiliate) => {
+    expect(commissionLabel(status, 'seller')).toBe(seller);
+    expect(commissionLabel(status, 'affiliate')).toBe(affiliate);
   });
 });

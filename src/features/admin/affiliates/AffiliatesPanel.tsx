@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AffiliateStatus, CommissionStatus } from '../../../../domain/affiliates';
+import { commissionLabel, type AffiliateStatus } from '../../../../domain/affiliates';
 import { formatMinorPrice } from '../../../../domain/money';
 import { toAppError } from '../../../lib/errors';
 import {
@@ -10,15 +10,6 @@ import {
   type PanelAffiliate,
 } from '../api/affiliatesAdmin';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
-
-const statusLabels: Record<CommissionStatus, string> = {
-  split: 'Paid by Paystack split',
-  pending: 'Pending',
-  payable: 'Payable',
-  paid: 'Paid',
-  reversed: 'Reversed',
-  owedBack: 'Owed back by the affiliate',
-};
 
 /** Saves the batch's CSV as a file the seller opens for PayPal Payouts or bank transfers. */
 function download(name: string, csv: string) {
@@ -79,7 +70,8 @@ export function AffiliatesPanel() {
                 {overview.data?.commissions.map((commission) => (
                   <li key={commission.transactionId} className="py-2 text-sm">
                     {commission.affiliateCode} · {commission.productName} · {commission.soldAt.slice(0, 10)} ·{' '}
-                    {formatMinorPrice(commission.amountMinor, commission.currency)} · {statusLabels[commission.status]}
+                    {formatMinorPrice(commission.amountMinor, commission.currency)} ·{' '}
+                    {commissionLabel(commission.status, 'seller')}
                   </li>
                 ))}
               </ul>

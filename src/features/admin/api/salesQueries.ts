@@ -31,7 +31,7 @@ import type { Currency } from '../../../../domain/money';
 import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/paging';
 import { disputeStatuses, refundStatuses } from '../../../../domain/refunds';
 import { getDb } from '../../../lib/firebase';
-import { addDays, dayCount, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
+import { addDays, dayCount, lagosDayKey, lagosDayStart } from '../../../../domain/lagosDates';
 import {
   currencies,
   type CurrencyTotal,
@@ -263,8 +263,8 @@ async function inBatches<T>(tasks: Array<() => Promise<T>>, size: number): Promi
  * sales the range holds, where reading the range's documents would grow with them.
  */
 export async function fetchDailyRevenue(sales: SalesQuery): Promise<RevenueBucket[]> {
-  const first = lagosDay(new Date(sales.startMs));
-  const last = lagosDay(new Date(sales.endMs - 1));
+  const first = lagosDayKey(new Date(sales.startMs));
+  const last = lagosDayKey(new Date(sales.endMs - 1));
   const days = dayCount(first, last);
   const perBucket = Math.ceil(days / maxChartBuckets);
   const buckets: RevenueBucket[] = [];

@@ -5,7 +5,7 @@ import type { PageCursor } from '../../../../domain/paging';
 import type { ContactMessage, MessageFilter } from '../api/contactMessages';
 import { useGetMessagesPageQuery, useSetMessageHandledMutation } from '../api/messagesApi';
 import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
-import { formatLagosDateTime } from '../../../lib/lagosTime';
+import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import { replyLink } from './replyLink';
 
 const filters: Array<{ value: MessageFilter; label: string }> = [
@@ -187,7 +187,7 @@ function MessageCard({
         <dd className="text-slate-900">{message.phone}</dd>
         <dt className="text-slate-600">Received</dt>
         <dd className="text-slate-900">
-          <time dateTime={message.createdAt}>{formatLagosDateTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{lagosShortDateTime(message.createdAt)}</time>
         </dd>
       </dl>
       {/* Plain text as the visitor typed it: React escapes it, line breaks are kept by CSS. */}

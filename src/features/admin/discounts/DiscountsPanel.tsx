@@ -4,7 +4,7 @@ import { formatMinorPrice, formatPrice, type Currency } from '../../../../domain
 import { Modal } from '../../../components/Modal';
 import { confirmAction, showError, showSuccess } from '../../../lib/alerts';
 import { isAppError } from '../../../lib/errors';
-import { formatLagosDateTime } from '../../../lib/lagosTime';
+import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import {
   useCreateDiscountCodeMutation,
   useDeleteDiscountCodeMutation,
@@ -24,8 +24,8 @@ function describeDiscount(code: DiscountCode): string {
 }
 
 function describeWindow(code: DiscountCode): string {
-  const from = code.startsAt ? `From ${formatLagosDateTime(code.startsAt)}` : '';
-  const until = code.endsAt ? `until ${formatLagosDateTime(code.endsAt)}` : '';
+  const from = code.startsAt ? `From ${lagosShortDateTime(code.startsAt)}` : '';
+  const until = code.endsAt ? `until ${lagosShortDateTime(code.endsAt)}` : '';
   if (from && until) return `${from} ${until}`;
   if (from) return `${from}, no end`;
   if (until) return `Now ${until}`;

@@ -9,7 +9,7 @@ import {
   type DiscountTerms,
 } from '../../../../domain/discounts';
 import { toMinor } from '../../../../domain/money';
-import { lagosDateTimeInput, lagosInputToIso } from '../../../lib/lagosTime';
+import { lagosDateTimeInput, lagosInputToIso } from '../../../../domain/lagosDates';
 
 export interface DiscountFormValues {
   code: string;

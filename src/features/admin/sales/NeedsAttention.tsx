@@ -1,4 +1,4 @@
-import { formatLagosDateTime } from '../../../lib/lagosTime';
+import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import { useState, type ReactNode } from 'react';
 import { toAppError } from '../../../lib/errors';
 import { QueryState } from '../components/QueryState';
@@ -128,7 +128,7 @@ function Facts({ issue, children }: { issue: PaymentIssue; children: ReactNode }
   return (
     <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-2">
       {children}
-      {issue.createdAt && <Fact label="Recorded">{formatLagosDateTime(issue.createdAt)}</Fact>}
+      {issue.createdAt && <Fact label="Recorded">{lagosShortDateTime(issue.createdAt)}</Fact>}
     </dl>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Currency } from '../../../../domain/money';
 import { formatPrice, subtractMoney } from '../../../../domain/money';
-import { addDays, shortDay } from '../../../lib/lagosTime';
+import { addDays, dayKeyShortDate } from '../../../../domain/lagosDates';
 import type { RevenueBucket } from './types';
 
 const width = 320;
@@ -10,8 +10,8 @@ const colours: Record<Currency, string> = { NGN: '#15803d', USD: '#1d4ed8' };
 
 function bucketLabel(bucket: RevenueBucket): string {
   return bucket.days === 1
-    ? shortDay(bucket.day)
-    : `${shortDay(bucket.day)} – ${shortDay(addDays(bucket.day, bucket.days - 1))}`;
+    ? dayKeyShortDate(bucket.day)
+    : `${dayKeyShortDate(bucket.day)} – ${dayKeyShortDate(addDays(bucket.day, bucket.days - 1))}`;
 }
 
 /** What the seller kept of a bucket's sales: gross minus their refunds, in whole minor units. */
@@ -27,7 +27,9 @@ export function chartSummary(buckets: readonly RevenueBucket[], currency: Curren
   const total = buckets.reduce((sum, bucket) => sum + bucket.revenue[currency], 0);
   const refunds = buckets.reduce((sum, bucket) => sum + bucket.refunds[currency], 0);
   const span =
-    first && lastBucket ? `${shortDay(first.day)} to ${shortDay(addDays(lastBucket.day, lastBucket.days - 1))}` : '';
+    first && lastBucket
+      ? `${dayKeyShortDate(first.day)} to ${dayKeyShortDate(addDays(lastBucket.day, lastBucket.days - 1))}`
+      : '';
   const best = buckets.reduce<RevenueBucket | null>(
     (top, bucket) => (bucket.revenue[currency] > (top?.revenue[currency] ?? 0) ? bucket : top),
     null,

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../../domain/money';
-import { formatLagosDateTime } from '../../../lib/lagosTime';
+import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import type { SaleRow } from './types';
 
 const badge = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -18,7 +18,7 @@ export function SaleStatus({ sale }: { sale: Pick<SaleRow, 'refund' | 'dispute' 
         <>
           <span className={`${badge} bg-red-100 text-red-800`}>Disputed</span>
           <span className="text-xs text-slate-700">
-            {dispute.deadline ? `Answer by ${formatLagosDateTime(dispute.deadline)}` : 'No deadline given'}
+            {dispute.deadline ? `Answer by ${lagosShortDateTime(dispute.deadline)}` : 'No deadline given'}
           </span>
         </>
       )}
@@ -38,7 +38,7 @@ export function SaleStatus({ sale }: { sale: Pick<SaleRow, 'refund' | 'dispute' 
           <span className={`${badge} bg-violet-100 text-violet-800`}>Refunded</span>
           <span className="text-xs text-slate-700">
             {refund.full ? money(refund.refunded) : `${money(refund.refunded)} of ${money(sale.amountPaid)}`}
-            {refund.at ? ` on ${formatLagosDateTime(refund.at)}` : ''}
+            {refund.at ? ` on ${lagosShortDateTime(refund.at)}` : ''}
             {refund.by ? ` by ${refund.by}` : ''}
           </span>
         </>

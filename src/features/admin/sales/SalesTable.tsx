@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
-import { formatLagosDateTime } from '../../../lib/lagosTime';
+import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import type { EmailStatus } from '../../../../domain/apiContracts';
 import { secondaryButtonClass } from '../products/fields';
 import { SaleStatus } from './SaleStatus';
@@ -86,7 +86,7 @@ export function SaleRowView({
     <tbody className="block border-t border-slate-200 py-2 first-of-type:border-t-0 md:table-row-group md:py-0">
       <tr className="grid grid-cols-[1fr_auto] items-start md:table-row">
         <td className={`col-span-1 ${cellBox} whitespace-nowrap text-slate-700`}>
-          <time dateTime={sale.createdAt}>{formatLagosDateTime(sale.createdAt)}</time>
+          <time dateTime={sale.createdAt}>{lagosShortDateTime(sale.createdAt)}</time>
         </td>
         <td className={`${cell} break-words font-medium text-slate-900`}>{sale.productName}</td>
         <td className={cell}>

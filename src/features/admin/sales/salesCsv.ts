@@ -1,7 +1,7 @@
 // The CSV export of the filtered sales (RFC 4180): CRLF line ends, fields quoted when they hold a
 // comma, quote or line break. A field a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
 // start; buyers type their own names) gets a leading apostrophe first (OWASP: CSV injection).
-import { lagosTimestamp } from '../../../lib/lagosTime';
+import { lagosTimestamp } from '../../../../domain/lagosDates';
 import type { SaleRow } from './types';
 
 const header = [

@@ -3,7 +3,7 @@
 import type { Currency } from '../../../../domain/money';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
 import { currencies, type RangePreset, type SaleStatusFilter, type SalesFilter, type SalesQuery } from './types';
-import { addDays, lagosDay, lagosDayStart } from '../../../lib/lagosTime';
+import { addDays, lagosDayKey, lagosDayStart } from '../../../../domain/lagosDates';
 
 export const defaultSalesFilter: SalesFilter = {
   range: '30d',
@@ -74,7 +74,7 @@ export function writeSalesFilter(params: URLSearchParams, filter: SalesFilter): 
 
 /** The first and last day (both included) the filter covers at `now`. */
 export function rangeDays(filter: SalesFilter, now: Date): { from: string; to: string } {
-  const today = lagosDay(now);
+  const today = lagosDayKey(now);
   switch (filter.range) {
     case 'today':
       return { from: today, to: today };

@@ -2,7 +2,7 @@
 import type { EmailStatus, PaymentMethod } from '../../../../domain/apiContracts';
 import type { Currency } from '../../../../domain/money';
 import type { PageCursor } from '../../../../domain/paging';
-import type { DisputeStatus, RefundStatus } from '../../../../domain/refunds';
+import type { DisputeStatus, SaleRefund } from '../../../../domain/refunds';
 
 export const currencies: readonly Currency[] = ['NGN', 'USD'];
 
@@ -44,21 +44,7 @@ export interface SaleRow {
   commission?: number;
 }
 
-export interface SaleRefund {
-  status: RefundStatus;
-  /** The latest refund's amount, in the sale's currency. */
-  amount: number;
-  /** Everything refunded so far. */
-  refunded: number;
-  full: boolean;
-  /** When the latest refund completed, ISO; null while none has. */
-  at: string | null;
-  /** Who asked: an admin's name (or uid), or the provider. */
-  by: string;
-  reason: string;
-  /** The provider's refusal, in words. */
-  failure: string | null;
-}
+export type { SaleRefund } from '../../../../domain/refunds';
 
 export interface SaleDispute {
   status: DisputeStatus;

@@ -1,19 +1,10 @@
 import { useState } from 'react';
-import type { AffiliatePageAnswer, AffiliatePayout, CommissionStatus } from '../../../../domain/affiliates';
+import { commissionLabel, type AffiliatePageAnswer, type AffiliatePayout } from '../../../../domain/affiliates';
 import { formatMinorPrice, type Currency } from '../../../../domain/money';
 import { paths } from '../../../../domain/routes';
 import { fallbackMessage } from '../../../lib/errors';
 import { useGetAffiliatePageQuery } from '../api/affiliatesApi';
 import { AffiliateSignIn } from './AffiliateSignIn';
-
-const statusLabels: Record<CommissionStatus, string> = {
-  split: 'Paid by Paystack split',
-  pending: 'Pending',
-  payable: 'Payable',
-  paid: 'Paid',
-  reversed: 'Reversed',
-  owedBack: 'Owed back',
-};
 
 /** Where the affiliate is paid, in words: the bank and the account's last four digits, or PayPal. */
 function payoutWords(payout: AffiliatePayout | null): string {
@@ -77,7 +68,7 @@ function AffiliateSummary({ data }: { data: AffiliatePageAnswer }) {
                   .filter((status) => byStatus[status])
                   .map(
                     (status) =>
-                      `${statusLabels[status]} ${formatMinorPrice(byStatus[status] ?? 0, currency as Currency)}`,
+                      `${commissionLabel(status, 'affiliate')} ${formatMinorPrice(byStatus[status] ?? 0, currency as Currency)}`,
                   )
                   .join(' · ')}
               </li>
@@ -98,7 +89,7 @@ function AffiliateSummary({ data }: { data: AffiliatePageAnswer }) {
                 <p className="font-medium">{sale.productName}</p>
                 <p className="text-sm text-slate-700">
                   {sale.paidAt.slice(0, 10)} · {formatMinorPrice(sale.amountMinor, sale.currency)} · commission{' '}
-                  {formatMinorPrice(sale.commissionMinor, sale.currency)} · {statusLabels[sale.status]}
+                  {formatMinorPrice(sale.commissionMinor, sale.currency)} · {commissionLabel(sale.status, 'affiliate')}
                 </p>
               </li>
             ))}

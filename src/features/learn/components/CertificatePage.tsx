@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { pageHeads } from '../../../../domain/pageHeads';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { formatLagosLongDay } from '../../../lib/lagosTime';
+import { dayKeyLongDate } from '../../../../domain/lagosDates';
 import { useVerifyCertificateQuery, type LearnError } from '../api/learnApi';
 
 /**
@@ -37,7 +37,7 @@ export function CertificatePage() {
             <dt className="font-medium text-slate-700">Course</dt>
             <dd className="text-slate-900">{data.courseTitle}</dd>
             <dt className="font-medium text-slate-700">Completed on</dt>
-            <dd className="text-slate-900">{formatLagosLongDay(data.completedOn) || data.completedOn}</dd>
+            <dd className="text-slate-900">{dayKeyLongDate(data.completedOn) || data.completedOn}</dd>
             <dt className="font-medium text-slate-700">Issued by</dt>
             <dd className="text-slate-900">{data.storeName}</dd>
             <dt className="font-medium text-slate-700">Code</dt>

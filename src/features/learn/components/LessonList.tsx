@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { LearnCourse } from '../../../../domain/courses';
-import { formatLagosLongDay } from '../../../lib/lagosTime';
+import { dayKeyLongDate } from '../../../../domain/lagosDates';
 
 /** 'Available on 3 December 2026' for a dripped lesson (the Lagos day the API gave). */
 export function availableOnText(day: string): string {
-  return `Available on ${formatLagosLongDay(day) || day}`;
+  return `Available on ${dayKeyLongDate(day) || day}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { lagosLongDate } from '../../../../domain/lagosDates';
 import { libraryStateLabels, type LibraryAnswer, type LibraryPurchase } from '../../../../domain/library';
 import { resizedImageUrl } from '../../../../domain/images';
 import { formatPrice } from '../../../../domain/money';
@@ -11,17 +12,7 @@ import {
 } from '../api/libraryApi';
 import { PurchaseLicense } from './PurchaseLicense';
 
-const dateWords = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
-function paidOn(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : dateWords.format(new Date(ms));
-}
+const paidOn = (iso: string): string => lagosLongDate(iso);
 
 const stateClass: Record<LibraryPurchase['state'], string> = {
   active: 'bg-green-100 text-green-900',

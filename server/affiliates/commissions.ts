@@ -15,9 +15,7 @@ import {
 import { toMinor, type Currency } from '../../domain/money';
 import { storeSettingsPath } from '../../domain/storeSettings';
 import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
-import { transactionsCollection } from '../orders/transactionRecord';
-
-export const commissionsCollection = 'commissions';
+import { commissionsCollection, transactionsCollection } from '../lib/collections';
 
 /** commissions/{transactionId}, written by the API only. */
 export interface CommissionRecord {

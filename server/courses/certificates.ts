@@ -10,9 +10,9 @@ import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { CertificateVerification } from '../../domain/courses';
 import { stampFont } from '../files/pdfStampLayout';
 import type { FileStorage } from '../files/storage';
-import { transactionsCollection } from '../orders/fulfilment';
-import { certificatesCollection, lagosDate } from './courseContent';
+import { lagosDate } from './courseContent';
 import { saveCertificatePdf } from './courseStorage';
+import { certificatesCollection, transactionsCollection } from '../lib/collections';
 
 /** 'CERT-' and 12 characters of an alphabet without look-alikes: easy to type from paper. */
 export const certificateCodePattern = /^CERT-[A-HJ-NP-Z2-9]{12}$/;

@@ -4,10 +4,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { AdminCourse, AdminLesson, AdminSection, LessonVideo } from '../../domain/courses';
 
-export { courseContentCollection } from '../downloads/downloads';
-export const lessonProgressCollection = 'lessonProgress';
-export const certificatesCollection = 'certificates';
-
 /** A video the API inspected after its upload, remembered for the lesson it was uploaded for. */
 export interface InspectedVideo {
   lessonId: string;

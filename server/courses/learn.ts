@@ -18,11 +18,9 @@ import type { FileStorage } from '../files/storage';
 import { certificateOf, type Certificates } from './certificates';
 import {
   allLessons,
-  courseContentCollection,
   decodeCourse,
   findLesson,
   lagosDate,
-  lessonProgressCollection,
   lessonVideoPath,
   opensAt,
   purchaseTime,
@@ -31,6 +29,7 @@ import {
 import { lessonVideoValiditySeconds, readCertificatePdf, videoUrl } from './courseStorage';
 import { renderMarkdown } from './markdown';
 import { createProgressStore, decodeProgress, type StoredProgress } from './progress';
+import { courseContentCollection, lessonProgressCollection } from '../lib/collections';
 
 /** A purchase whose course this device may take. */
 export interface OpenCourse {

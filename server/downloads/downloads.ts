@@ -4,17 +4,19 @@
 // downloadRoutes.ts.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { emailsMatch } from '../../domain/fieldRules';
-import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
+import { readDeliverables, type Deliverables } from '../files/deliverables';
 import type { FileStorage } from '../files/storage';
 import type { CopyMaker } from '../files/stampedCopies';
-import { accessGrantsCollection, hashToken, isTokenShaped } from '../orders/accessLinks';
-import { transactionsCollection } from '../orders/fulfilment';
+import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
+import {
+  accessGrantsCollection,
+  courseContentCollection,
+  deliverablesCollection,
+  transactionsCollection,
+} from '../lib/collections';
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** A product's course content (docs/courses.md); the download page links to the course when it has lessons. */
-export const courseContentCollection = 'courseContent';
 
 /** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
 export const maxRememberedDevices = 50;

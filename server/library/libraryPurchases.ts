@@ -5,13 +5,20 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { LibraryPurchase, LibraryState } from '../../domain/library';
 import { paths } from '../../domain/routes';
-import { accessEndReason, courseContentCollection, hasLessons, type Downloads } from '../downloads/downloads';
-import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
+import { accessEndReason, hasLessons, type Downloads } from '../downloads/downloads';
+import { readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
-import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
-import { checkoutsCollection, type CheckoutRecord } from '../checkouts/checkouts';
+import { type Fulfilment } from '../orders/fulfilment';
+import { type CheckoutRecord } from '../checkouts/checkouts';
 import type { PendingFields } from '../checkouts/pendingPayments';
 import type { SessionOwner } from './sessions';
+import {
+  checkoutsCollection,
+  courseContentCollection,
+  deliverablesCollection,
+  productsCollection,
+  transactionsCollection,
+} from '../lib/collections';
 
 /** The purchase is not the signed-in address's (or does not exist): the same answer for both. */
 export class NotInLibraryError extends Error {
@@ -127,7 +134,7 @@ export function createLibraryPurchases({
     const [deliverables, courses, products] = await Promise.all([
       deliverablesOf(db, unique),
       coursesOf(db, unique),
-      unique.length ? db.getAll(...unique.map((id) => db.collection('products').doc(id))) : Promise.resolve([]),
+      unique.length ? db.getAll(...unique.map((id) => db.collection(productsCollection).doc(id))) : Promise.resolve([]),
     ]);
     const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
     const at = now();

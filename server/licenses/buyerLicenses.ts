@@ -3,8 +3,8 @@
 // machine. The caller has already opened the purchase; this only reads and frees seats.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { LicenseActivation, LicenseStatus } from '../../domain/licenseKeys';
-import { licenseKeysCollection } from './licenseKeys';
 import { activationsOf } from './licenseService';
+import { licenseKeysCollection } from '../lib/collections';
 
 export interface BuyerLicense {
   /** Null while the key is still to be sent (the seller's pool was empty). */

@@ -11,14 +11,12 @@ import {
   firstUnissued,
   generateLicenseKey,
   licenseKeyRef,
-  licenseKeysCollection,
-  licensePoolsCollection,
   licenseRecord,
   lowPoolWarning,
   markPassed,
   poolKeysOf,
 } from './licenseKeys';
-import { transactionsCollection } from '../orders/transactionRecord';
+import { licenseKeysCollection, licensePoolsCollection, transactionsCollection } from '../lib/collections';
 
 export const maxPoolKeysPerUpload = 10_000;
 export const maxPoolKeyLength = 200;

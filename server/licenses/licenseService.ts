@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { LicenseActivation, LicenseAnswer, LicenseStatus } from '../../domain/licenseKeys';
 import { licenseKeyRef, sameKey } from './licenseKeys';
-import { transactionsCollection } from '../orders/transactionRecord';
+import { transactionsCollection } from '../lib/collections';
 
 export interface LicenseRequest {
   licenseKey: string;

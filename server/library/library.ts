@@ -69,7 +69,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
   const receiptFor = async (owner: SessionOwner, transactionId: string) => {
     const transaction = await purchases.ownPurchase(owner, transactionId);
     const pdf = await receiptPdf(transaction, { storeName: config.STORE_NAME, contactEmail: config.SELLER_EMAIL });
-    return { pdf, reference: String(transaction.transactionReference ?? transactionId) };
+    return { pdf, reference: transaction.transactionReference || transactionId };
   };
 
   return {

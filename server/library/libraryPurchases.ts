@@ -2,7 +2,8 @@
 // signed-in address, newest first (the customerEmail + createdAt index of firestore.indexes.json),
 // including those an admin moved to it by correcting a mistyped address. A purchase of another
 // address is answered exactly as one that does not exist.
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { accessOpen, productDocId, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import type { LibraryPurchase, LibraryState } from '../../domain/library';
 import { paths } from '../../domain/routes';
 import { accessEndReason, hasLessons, type Downloads } from '../downloads/downloads';
@@ -38,10 +39,10 @@ export class AccessEndedError extends Error {
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Where a purchase stands for its buyer; who ended access picks the word, as on the download page. */
-export function libraryStateOf(transaction: DocumentData, deliverables: Deliverables, now: Date): LibraryState {
+export function libraryStateOf(transaction: SaleRecord, deliverables: Deliverables, now: Date): LibraryState {
   if (!accessEndReason(transaction, deliverables, now)) return 'active';
-  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'refund') return 'refunded';
-  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'dispute') return 'disputed';
+  if (!accessOpen(transaction) && transaction.accessChangedBy === 'refund') return 'refunded';
+  if (!accessOpen(transaction) && transaction.accessChangedBy === 'dispute') return 'disputed';
   return 'accessEnded';
 }
 
@@ -78,14 +79,14 @@ export function createLibraryPurchases({
   const transactions = () => db.collection(transactionsCollection);
 
   /** The address's purchase, or NotInLibraryError. */
-  const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
+  const ownPurchase = async (owner: SessionOwner, transactionId: string): Promise<SaleRecord> => {
     // Ids of Firestore's reserved forms would throw rather than find nothing.
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(transactionId) || /^__.*__$/.test(transactionId)) {
       throw new NotInLibraryError();
     }
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) throw new NotInLibraryError();
-    return data;
+    return readSaleRecord(data);
   };
 
   /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
@@ -129,7 +130,8 @@ export function createLibraryPurchases({
       .orderBy('createdAt', 'desc')
       .limit(500)
       .get();
-    const productIds = snapshot.docs.map((doc) => String(doc.get('productId') ?? 'no-product'));
+    const bought = snapshot.docs.map((doc) => ({ id: doc.id, sale: readSaleRecord(doc.data()) }));
+    const productIds = bought.map(({ sale }) => productDocId(sale));
     const unique = [...new Set(productIds)];
     const [deliverables, courses, products] = await Promise.all([
       deliverablesOf(db, unique),
@@ -138,34 +140,32 @@ export function createLibraryPurchases({
     ]);
     const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
     const at = now();
-    return snapshot.docs.map((doc) => {
-      const data = doc.data();
-      const productId = String(data.productId ?? 'no-product');
+    return bought.map(({ id, sale }) => {
+      const productId = productDocId(sale);
       const cover = covers.get(productId);
-      const refund = data.refund as { refunded?: unknown } | undefined;
       return {
-        id: doc.id,
-        title: String(data.productName ?? ''),
+        id,
+        title: sale.productName,
         coverImageUrl: typeof cover === 'string' ? cover : null,
-        paidAt: String(data.paidAt ?? ''),
-        currency: data.currency === 'USD' ? ('USD' as const) : ('NGN' as const),
-        amountPaid: number(data.amountPaid),
-        listPrice: number(data.listPrice) || number(data.amountPaid),
-        discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
-        discountAmount: number(data.discountAmount),
-        refunded: number(refund?.refunded),
+        paidAt: sale.paidAt,
+        currency: sale.currency,
+        amountPaid: sale.amountPaid,
+        listPrice: sale.listPrice || sale.amountPaid,
+        discountCode: sale.discountCode,
+        discountAmount: sale.discountAmount,
+        refunded: sale.refund.refunded,
         // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
-        hasLicenseKey: data.licenseKey !== undefined,
+        hasLicenseKey: sale.hasLicenseKey,
         hasCourse: courses.has(productId),
-        state: libraryStateOf(data, deliverables.get(productId) ?? readDeliverables(undefined), at),
+        state: libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
       };
     });
   };
 
   /** The address's purchase while its access lasts: NotInLibraryError, or AccessEndedError once it ended. */
-  const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<DocumentData> => {
+  const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<SaleRecord> => {
     const data = await ownPurchase(owner, transactionId);
-    const productId = String(data.productId ?? 'no-product');
+    const productId = productDocId(data);
     const deliverables = (await deliverablesOf(db, [productId])).get(productId) ?? readDeliverables(undefined);
     if (libraryStateOf(data, deliverables, now()) !== 'active') throw new AccessEndedError();
     return data;
@@ -175,9 +175,9 @@ export function createLibraryPurchases({
    * Grants this browser an active purchase: its access ensured and this device remembered on it, as
    * the code mailed to the address confirmed it (docs/library.md). Answers the access token.
    */
-  const grant = async (data: DocumentData, transactionId: string, deviceId: string): Promise<string> => {
+  const grant = async (data: SaleRecord, transactionId: string, deviceId: string): Promise<string> => {
     const token = links.tokenFor(transactionId);
-    await fulfilment.ensureAccess(transactionId, String(data.productId ?? 'no-product'), token);
+    await fulfilment.ensureAccess(transactionId, productDocId(data), token);
     await downloads.rememberDeviceOn(hashToken(token), transactionId, deviceId);
     return token;
   };
@@ -194,7 +194,7 @@ export function createLibraryPurchases({
    */
   const openCourse = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<string> => {
     const data = await activePurchase(owner, transactionId);
-    const productId = String(data.productId ?? 'no-product');
+    const productId = productDocId(data);
     if (!(await coursesOf(db, [productId])).has(productId)) throw new NoCourseError();
     const token = await grant(data, transactionId, deviceId);
     return `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}`;

@@ -3,6 +3,7 @@
 // e-mail, and the counted downloads and outside-link opens. The pages and their answers are in
 // downloadRoutes.ts.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { readAccessGrant } from '../../domain/accessGrant';
 import { accessOpen, purchasedAt, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import { emailsMatch } from '../../domain/fieldRules';
 import { readDeliverables, type Deliverables } from '../files/deliverables';
@@ -137,12 +138,11 @@ export function createDownloads({
   const open = async (token: string, deviceId: string | null): Promise<Opened> => {
     if (!isTokenShaped(token)) return { kind: 'invalid' };
     const grantId = hashToken(token);
-    const grant = (await grantRef(grantId).get()).data();
-    const transactionId: unknown = grant?.transactionId;
-    if (typeof transactionId !== 'string') return { kind: 'invalid' };
+    const grant = readAccessGrant((await grantRef(grantId).get()).data());
+    const { transactionId, productId } = grant;
+    if (transactionId === null) return { kind: 'invalid' };
     // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
     // id of Firestore's reserved '__...__' form, which would throw).
-    const productId = String(grant?.productId ?? 'no-product');
     const [transactionSnap, deliverablesSnap, courseSnap] = await db.getAll(
       transactionRef(transactionId),
       db.collection(deliverablesCollection).doc(productId),
@@ -158,7 +158,7 @@ export function createDownloads({
     }
     const reason = accessEndReason(transaction, deliverables, now());
     if (reason) return { kind: 'ended', reason };
-    const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+    const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
     const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));
     const deviceKnown = deliverables.files.length === 0 || deviceConfirmed;
@@ -179,9 +179,9 @@ export function createDownloads({
     const deviceHash = hashDevice(deviceId);
     const ref = grantRef(grantId);
     await db.runTransaction(async (t) => {
-      const grant = (await t.get(ref)).data();
-      if (!grant) return;
-      const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+      const stored = (await t.get(ref)).data();
+      if (!stored) return;
+      const known = readAccessGrant(stored).devices;
       if (known.includes(deviceHash)) return;
       // The newest devices are remembered, so a link passed around cannot grow the grant without end
       // (a forgotten device confirms the e-mail again); the count below keeps every one.

@@ -1,5 +1,6 @@
 // The decoders of the documents the API reads besides the sale (tests/unit/domain/saleRecord.test.ts).
 import { describe, expect, it } from 'vitest';
+import { readAccessGrant } from '../../../domain/accessGrant';
 import { readCommissionRecord } from '../../../domain/affiliates';
 import { decodeCourse } from '../../../domain/courseContent';
 import { readCertificateRecord } from '../../../domain/courses';
@@ -204,6 +205,27 @@ describe('decodeCourse', () => {
       ],
       videos: { v1: { lessonId: 'l1', kind: 'main', durationS: 60, width: 1280, height: 720, size: 1000 } },
       updatedAt: null,
+    });
+  });
+});
+
+describe('readAccessGrant', () => {
+  it('reads a stored grant as it is', () => {
+    expect(readAccessGrant({ transactionId: 'paystack_T-1', productId: 'p1', devices: ['d1', 'd2'], uses: 3 })).toEqual(
+      {
+        transactionId: 'paystack_T-1',
+        productId: 'p1',
+        devices: ['d1', 'd2'],
+      },
+    );
+  });
+
+  it('reads a grant without a sale as opening nothing, and its product as a document id that finds none', () => {
+    expect(readAccessGrant(undefined)).toEqual({ transactionId: null, productId: 'no-product', devices: [] });
+    expect(readAccessGrant({ transactionId: 5, productId: '', devices: ['d1', 7, null] })).toEqual({
+      transactionId: null,
+      productId: 'no-product',
+      devices: ['d1'],
     });
   });
 });

@@ -210,3 +210,53 @@ export interface AffiliatePageAnswer {
   totals: Partial<Record<Currency, Partial<Record<CommissionStatus, number>>>>;
   products: Array<{ id: string; title: string }>;
 }
+
+/** commissions/{transactionId}, written by the API only. */
+export interface CommissionRecord {
+  affiliateCode: string;
+  currency: Currency;
+  /** What the buyer paid, minor units: the base of the percentage. */
+  baseMinor: number;
+  percent: number;
+  /** The commission as earned at the sale, before any refund. */
+  earnedMinor: number;
+  /** The commission now (reduced by partial refunds). */
+  amountMinor: number;
+  status: CommissionStatus;
+  productName: string;
+  soldAt: string;
+  /** When a ledger commission may be paid (ISO); null for a split one. */
+  payableAt: string | null;
+  paidAt: string | null;
+  batchId: string | null;
+}
+
+function whole(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * A stored commission: a missing or mistyped amount reads as 0 and an unknown status as 'reversed',
+ * so an odd record never pays anything.
+ */
+export function readCommissionRecord(data: Record<string, unknown> | undefined): CommissionRecord {
+  const status = data?.status;
+  return {
+    affiliateCode: typeof data?.affiliateCode === 'string' ? data.affiliateCode : '',
+    currency: data?.currency === 'USD' ? 'USD' : 'NGN',
+    baseMinor: whole(data?.baseMinor),
+    percent: whole(data?.percent),
+    earnedMinor: whole(data?.earnedMinor),
+    amountMinor: whole(data?.amountMinor),
+    status: (commissionStatuses as readonly unknown[]).includes(status) ? (status as CommissionStatus) : 'reversed',
+    productName: typeof data?.productName === 'string' ? data.productName : '',
+    soldAt: typeof data?.soldAt === 'string' ? data.soldAt : '',
+    payableAt: textOrNull(data?.payableAt),
+    paidAt: textOrNull(data?.paidAt),
+    batchId: textOrNull(data?.batchId),
+  };
+}

@@ -203,3 +203,30 @@ export const minWatchTimeFraction = 0.5;
 export const fastestPlaybackRate = 2;
 /** The player saves the position this often while a video plays (and on pause). */
 export const progressSaveIntervalS = 10;
+
+/** certificates/{code} as stored (docs/courses.md, 'Certificates'). */
+export interface StoredCertificate {
+  /** The sale it was made for; '' when the record names none. */
+  transactionId: string;
+  productId: string;
+  name: string;
+  courseTitle: string;
+  /** ISO time the course was completed ('' when unreadable). */
+  completedAt: string;
+  /** The store's name when it was made; null for a record without one (the store's name now is shown). */
+  storeName: string | null;
+  storagePath: string;
+}
+
+export function readCertificateRecord(data: Record<string, unknown> | undefined): StoredCertificate {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    transactionId: text(data?.transactionId),
+    productId: text(data?.productId),
+    name: text(data?.name),
+    courseTitle: text(data?.courseTitle),
+    completedAt: text(data?.completedAt),
+    storeName: typeof data?.storeName === 'string' ? data.storeName : null,
+    storagePath: text(data?.storagePath),
+  };
+}

@@ -52,3 +52,36 @@ export function maskLicenseKey(key: string): string {
   const tail = key.slice(-4);
   return `${'•'.repeat(Math.max(0, Math.min(key.length - 4, 12)))}${tail}`;
 }
+
+/** licenseKeys/{sha256 of key} as stored (docs/licenses.md). */
+export interface StoredLicenseKey {
+  /** Null for a key still to be sent (its record waits under `pending_{transactionId}`). */
+  key: string | null;
+  productId: string;
+  transactionId: string;
+  /** As the seller set it: 'disabled' and 'pending' as written, anything else 'active'. */
+  status: LicenseStatus;
+  /** Machines it may be activated on; null = no limit. */
+  activationLimit: number | null;
+  activations: LicenseActivation[];
+}
+
+function isActivation(value: unknown): value is LicenseActivation {
+  if (typeof value !== 'object' || value === null) return false;
+  const activation = value as Record<string, unknown>;
+  return typeof activation.id === 'string' && typeof activation.name === 'string' && typeof activation.at === 'string';
+}
+
+export function readLicenseKey(data: Record<string, unknown> | undefined): StoredLicenseKey {
+  const status = data?.status;
+  const limit = data?.activationLimit;
+  const activations: unknown = data?.activations;
+  return {
+    key: typeof data?.key === 'string' ? data.key : null,
+    productId: typeof data?.productId === 'string' ? data.productId : '',
+    transactionId: typeof data?.transactionId === 'string' ? data.transactionId : '',
+    status: status === 'disabled' ? 'disabled' : status === 'pending' ? 'pending' : 'active',
+    activationLimit: typeof limit === 'number' ? limit : null,
+    activations: Array.isArray(activations) ? activations.filter(isActivation) : [],
+  };
+}

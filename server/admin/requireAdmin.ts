@@ -4,6 +4,7 @@
 import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { IdTokenVerifier } from './adminAuth';
+import { adminsCollection } from '../lib/collections';
 
 export const signInRequired = 'Please sign in as an admin.';
 export const notAnAdmin = 'Only admins may do this.';
@@ -36,7 +37,7 @@ export function createRequireAdmin({
       return;
     }
     try {
-      const record = await db.doc(`admins/${uid}`).get();
+      const record = await db.doc(`${adminsCollection}/${uid}`).get();
       if (!record.exists) {
         res.status(403).json({ message: notAnAdmin });
         return;

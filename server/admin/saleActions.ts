@@ -5,7 +5,8 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { createPurchaseMail, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
-import { transactionsCollection, type Fulfilment, type TransactionRecord } from '../orders/fulfilment';
+import { type Fulfilment, type TransactionRecord } from '../orders/fulfilment';
+import { transactionsCollection } from '../lib/collections';
 
 /** One address change, kept on the transaction so the seller can tell who changed what and when. */
 export interface EmailCorrection {

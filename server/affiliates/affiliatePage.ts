@@ -3,8 +3,9 @@
 // and the products to link to. Only their own, read by the API.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AffiliatePageAnswer } from '../../domain/affiliates';
-import { affiliateClicksCollection, type Affiliates } from './affiliates';
+import { type Affiliates } from './affiliates';
 import type { Commissions } from './commissions';
+import { affiliateClicksCollection, productsCollection } from '../lib/collections';
 
 export function createAffiliatePage({
   db,
@@ -21,7 +22,7 @@ export function createAffiliatePage({
     const [clicks, earned, products, program] = await Promise.all([
       db.collection(affiliateClicksCollection).where('code', '==', affiliate.code).get(),
       commissions.list({ affiliateCode: affiliate.code }),
-      db.collection('products').orderBy('createdAt', 'desc').limit(200).get(),
+      db.collection(productsCollection).orderBy('createdAt', 'desc').limit(200).get(),
       affiliates.settings(),
     ]);
     const totals: AffiliatePageAnswer['totals'] = {};

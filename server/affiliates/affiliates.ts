@@ -19,11 +19,7 @@ import { storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { affiliateMail, applicationNotice, type AffiliateStep } from '../mail/affiliateMails';
 import type { Bank, PaystackAccounts } from '../payments/paystackAccounts';
-
-export const affiliatesCollection = 'affiliates';
-export const affiliateClicksCollection = 'affiliateClicks';
-/** affiliateMailboxes/{key of the mailbox}: {code}, the mailbox's affiliate (the API only). */
-export const affiliateMailboxesCollection = 'affiliateMailboxes';
+import { affiliateClicksCollection, affiliateMailboxesCollection, affiliatesCollection } from '../lib/collections';
 
 /** affiliates/{code}, written by the API only. */
 export interface AffiliateRecord {

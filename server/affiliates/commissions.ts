@@ -3,41 +3,22 @@
 // disputes and by the seller's batch payouts. A split commission was paid by Paystack at the moment of
 // sale; every other one waits on the ledger: pending, payable once its hold has passed, paid in a batch.
 import { randomBytes } from 'node:crypto';
-import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   commissionAfterRefund,
   commissionMinor,
   effectiveStatus,
   readAffiliateSettings,
+  readCommissionRecord,
+  type CommissionRecord,
   type CommissionStatus,
   type SaleAttribution,
 } from '../../domain/affiliates';
 import { toMinor, type Currency } from '../../domain/money';
 import { storeSettingsPath } from '../../domain/storeSettings';
+import { readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
-import { transactionsCollection } from '../orders/transactionRecord';
-
-export const commissionsCollection = 'commissions';
-
-/** commissions/{transactionId}, written by the API only. */
-export interface CommissionRecord {
-  affiliateCode: string;
-  currency: Currency;
-  /** What the buyer paid, minor units: the base of the percentage. */
-  baseMinor: number;
-  percent: number;
-  /** The commission as earned at the sale, before any refund. */
-  earnedMinor: number;
-  /** The commission now (reduced by partial refunds). */
-  amountMinor: number;
-  status: CommissionStatus;
-  productName: string;
-  soldAt: string;
-  /** When a ledger commission may be paid (ISO); null for a split one. */
-  payableAt: string | null;
-  paidAt: string | null;
-  batchId: string | null;
-}
+import { commissionsCollection, transactionsCollection } from '../lib/collections';
 
 export interface Commission extends Omit<CommissionRecord, 'status'> {
   transactionId: string;
@@ -116,8 +97,7 @@ export function commissionContribution(db: Firestore): SaleContribution {
   };
 }
 
-function readCommission(id: string, data: DocumentData, now: Date): Commission {
-  const record = data as CommissionRecord;
+function readCommission(id: string, record: CommissionRecord, now: Date): Commission {
   return { ...record, transactionId: id, status: effectiveStatus(record.status, record.payableAt, now) };
 }
 
@@ -133,9 +113,9 @@ export interface BatchOutcome {
  * A sale whose commission is held: disputed (open, or lost before the refund settles it) or with its
  * access revoked, by the seller or by a dispute. The commission waits until that is resolved.
  */
-export function saleHoldsCommission(sale: DocumentData | undefined): boolean {
-  const dispute = (sale?.dispute as { status?: string } | undefined)?.status;
-  return dispute === 'open' || dispute === 'lost' || sale?.accessRevoked === true;
+export function saleHoldsCommission(sale: SaleRecord): boolean {
+  const dispute = sale.disputeStatus;
+  return dispute === 'open' || dispute === 'lost' || sale.accessRevoked === true;
 }
 
 function csvCell(value: string | number): string {
@@ -154,7 +134,7 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
     const snapshot = await query.limit(2000).get();
     const at = now();
     return snapshot.docs
-      .map((doc) => readCommission(doc.id, doc.data(), at))
+      .map((doc) => readCommission(doc.id, readCommissionRecord(doc.data()), at))
       .sort((a, b) => b.soldAt.localeCompare(a.soldAt));
   };
 
@@ -165,14 +145,15 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
    */
   const settleAfterRefund = async (transactionId: string): Promise<void> => {
     await db.runTransaction(async (t) => {
-      const commission = (await t.get(ref(transactionId))).data() as CommissionRecord | undefined;
+      const storedCommission = (await t.get(ref(transactionId))).data();
+      const commission = storedCommission ? readCommissionRecord(storedCommission) : null;
       if (!commission || commission.status === 'reversed' || commission.status === 'owedBack') return;
-      const sale = (await t.get(db.collection(transactionsCollection).doc(transactionId))).data();
-      if (!sale) return;
-      const paidMinor = toMinor(Number(sale.amountPaid));
-      const refund = sale.refund as { refunded?: number; full?: boolean } | undefined;
-      const refundedMinor = refund?.full ? paidMinor : toMinor(Number(refund?.refunded ?? 0));
-      const lost = (sale.dispute as { status?: string } | undefined)?.status === 'lost';
+      const stored = (await t.get(db.collection(transactionsCollection).doc(transactionId))).data();
+      if (!stored) return;
+      const sale = readSaleRecord(stored);
+      const paidMinor = toMinor(sale.amountPaid);
+      const refundedMinor = sale.refund.full ? paidMinor : toMinor(sale.refund.refunded);
+      const lost = sale.disputeStatus === 'lost';
       const amount = lost ? 0 : commissionAfterRefund(commission.earnedMinor, paidMinor, refundedMinor);
       const alreadyPaid = commission.status === 'split' || commission.status === 'paid';
       if (amount === 0) {
@@ -205,10 +186,11 @@ export function createCommissions({ db, now }: { db: Firestore; now: () => Date 
     for (const doc of due.docs) {
       if (only.affiliateCode && doc.get('affiliateCode') !== only.affiliateCode) continue;
       const done = await db.runTransaction(async (t) => {
-        const current = (await t.get(doc.ref)).data() as CommissionRecord | undefined;
+        const stored = (await t.get(doc.ref)).data();
+        const current = stored ? readCommissionRecord(stored) : null;
         // The sale is read in the same transaction, so a dispute or revocation written meanwhile
         // cannot slip between this check and the payment.
-        const sale = (await t.get(db.collection(transactionsCollection).doc(doc.id))).data();
+        const sale = readSaleRecord((await t.get(db.collection(transactionsCollection).doc(doc.id))).data());
         // Reversed or paid by another batch meanwhile: not this batch's.
         if (
           !current ||

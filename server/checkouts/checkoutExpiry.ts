@@ -2,9 +2,10 @@
 // checkouts past their hour become 'expired' and give back the code use each held. What is asked before (Paystack, for a payment the
 // webhook never brought) is the caller's: server/orders/checkoutSweeps.ts.
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { checkoutsCollection, type Checkout, type CheckoutRecord } from './checkouts';
+import { type Checkout, type CheckoutRecord } from './checkouts';
 import { releaseCodeUse } from './discountCodes';
 import type { PendingFields } from './pendingPayments';
+import { checkoutsCollection } from '../lib/collections';
 
 /** Overdue checkouts one expiry sweep looks at; the next sweep takes the rest. */
 const expiryBatch = 200;

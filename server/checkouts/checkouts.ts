@@ -11,8 +11,7 @@ import { chargedMinor } from '../../domain/discounts';
 import { toMinor, type Currency } from '../../domain/money';
 import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, reserveCodeUse } from './discountCodes';
-
-export const checkoutsCollection = 'checkouts';
+import { checkoutsCollection, deliverablesCollection, productsCollection } from '../lib/collections';
 
 /** `pending`: a payment under way that completes later (pendingPayments.ts). */
 export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'expired';
@@ -157,8 +156,8 @@ async function readProduct(
   productId: string,
 ): Promise<{ data: DocumentData; deliverableUrl: string }> {
   const [product, deliverable] = await db.getAll(
-    db.collection('products').doc(productId),
-    db.collection('productDeliverables').doc(productId),
+    db.collection(productsCollection).doc(productId),
+    db.collection(deliverablesCollection).doc(productId),
   );
   const data = product?.data();
   if (!data) throw new ProductNotFoundError();

@@ -3,7 +3,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   discountCodeFromData,
-  discountCodesCollection,
   discountedMinor,
   discountRefusals,
   type DiscountCode,
@@ -11,10 +10,12 @@ import {
 } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 import { addressKey, legacyAddressKey } from '../lib/addressKey';
-
-export const reservationsCollection = 'reservations';
-export const redemptionsCollection = 'redemptions';
-export const holdsCollection = 'holds';
+import {
+  discountCodesCollection,
+  holdsCollection,
+  redemptionsCollection,
+  reservationsCollection,
+} from '../lib/collections';
 
 /** The code cannot be used; `message` is the sentence the buyer reads. */
 export class DiscountCodeRefusedError extends Error {

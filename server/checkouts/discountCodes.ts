@@ -43,12 +43,5 @@ export {
   type FreeUseInput,
   type ReleaseInput,
 } from './codeConfirmation';
-export {
-  DiscountCodeRefusedError,
-  holdsCollection,
-  redemptionsCollection,
-  reservationsCollection,
-  type CodeReservation,
-  type ReservationStatus,
-} from './codeRecords';
+export { DiscountCodeRefusedError, type CodeReservation, type ReservationStatus } from './codeRecords';
 export { quoteCodeUse, reserveCodeUse, type HeldReservation, type ReserveInput } from './codeReservation';

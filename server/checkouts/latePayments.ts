@@ -9,6 +9,7 @@ import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 import { toMinor } from '../../domain/money';
 import { codeUseAtPayment, reservationStatus } from './discountCodes';
+import { productsCollection } from '../lib/collections';
 
 /**
  * How long after its expiry a checkout still holds its price: a provider may confirm a payment the
@@ -94,7 +95,7 @@ export async function priceAtPayment(
   if (!replaced && paidInTime(checkout.expiresAt, paidAt)) return { kind: 'own' };
 
   const reason = replaced ? paidAfterHoldReplaced : paidAfterExpiry;
-  const product = (await transaction.get(db.collection('products').doc(checkout.productId))).data();
+  const product = (await transaction.get(db.collection(productsCollection).doc(checkout.productId))).data();
   const price: unknown = checkout.currency === 'NGN' ? product?.priceInNgn : product?.priceInUsd;
   // A deleted product, or one no longer priced in this currency, is not offered at any price.
   if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return { kind: 'refused', reason };

@@ -6,8 +6,9 @@ import { createHash, createHmac } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { PendingPaymentRow, WaitStatusAnswer } from '../../domain/apiContracts';
 import { paths } from '../../domain/routes';
-import { checkoutsCollection, type Checkout, type CheckoutRecord } from './checkouts';
+import { type Checkout, type CheckoutRecord } from './checkouts';
 import { releaseCodeUse } from './discountCodes';
+import { checkoutsCollection } from '../lib/collections';
 
 /** What the payment waits for: a Paystack transfer (or USSD) being matched, or PayPal's review. */
 export type PendingKind = 'transfer' | 'paypal';

@@ -27,14 +27,15 @@ import { formPageCsp } from '../lib/httpSecurity';
 import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { type Currency, formatPrice } from '../../domain/money';
+import {
+  checkoutsCollection,
+  reminderOptOutsCollection,
+  reminderSendsCollection,
+  transactionsCollection,
+} from '../lib/collections';
 
-export const reminderOptOutsCollection = 'reminderOptOuts';
-/** reminderSends/{addressKey}: when the mailbox last got a reminder ({lastSentAt}). */
-export const reminderSendsCollection = 'reminderSends';
 /** At most one reminder per mailbox in this long (docs/payments.md, 'Checkout reminders'). */
 export const reminderIntervalMs = 7 * 24 * 60 * 60_000;
-const checkoutsCollection = 'checkouts';
-const transactionsCollection = 'transactions';
 
 /** What a sweep decided for a checkout; null until one did. */
 export type ReminderState = 'sent' | 'skipped' | 'failed';

@@ -4,8 +4,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import type { ContactMessage } from './contactSchema';
-
-export const contactMessagesCollection = 'contactMessages';
+import { contactMessagesCollection } from '../lib/collections';
 
 export interface ContactServiceDeps {
   config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME'>;

@@ -5,14 +5,15 @@
 // and says a certificate was withdrawn once its sale no longer stands.
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { readCertificateRecord } from '../../domain/courses';
+import { accessOpen, readSaleRecord } from '../../domain/saleRecord';
 import type { CertificateVerification } from '../../domain/courses';
 import { lagosDayKey, lagosLongDate } from '../../domain/lagosDates';
 import { embedStoreFont } from '../files/pdfFont';
 import type { FileStorage } from '../files/storage';
-import { transactionsCollection } from '../orders/fulfilment';
-import { certificatesCollection } from './courseContent';
 import { saveCertificatePdf } from './courseStorage';
+import { certificatesCollection, transactionsCollection } from '../lib/collections';
 
 /** 'CERT-' and 12 characters of an alphabet without look-alikes: easy to type from paper. */
 export const certificateCodePattern = /^CERT-[A-HJ-NP-Z2-9]{12}$/;
@@ -74,11 +75,8 @@ export interface CertificateRecord {
 }
 
 /** The certificate a transaction already has, if any. */
-export function certificateOf(transaction: DocumentData): CertificateRecord | null {
-  const certificate = transaction.certificate as { code?: unknown; storagePath?: unknown } | undefined;
-  return typeof certificate?.code === 'string' && typeof certificate.storagePath === 'string'
-    ? { code: certificate.code, storagePath: certificate.storagePath }
-    : null;
+function certificateOf(sale: DocumentSnapshot): CertificateRecord | null {
+  return readSaleRecord(sale.data()).certificate;
 }
 
 export function createCertificates({
@@ -102,7 +100,7 @@ export function createCertificates({
     purchase: { transactionId: string; productId: string; name: string; courseTitle: string; completedAt: Date },
   ): Promise<CertificateRecord> => {
     const saleRef = db.collection(transactionsCollection).doc(purchase.transactionId);
-    const existing = certificateOf((await saleRef.get()).data() ?? {});
+    const existing = certificateOf(await saleRef.get());
     if (existing) return existing;
     const code = newCertificateCode();
     const pdf = await certificatePdf({
@@ -116,7 +114,7 @@ export function createCertificates({
     const storagePath = await saveCertificatePdf(files, code, pdf);
     const keep = () =>
       db.runTransaction(async (t) => {
-        const current = certificateOf((await t.get(saleRef)).data() ?? {});
+        const current = certificateOf(await t.get(saleRef));
         if (current) return current;
         t.set(db.collection(certificatesCollection).doc(code), {
           transactionId: purchase.transactionId,
@@ -137,7 +135,7 @@ export function createCertificates({
     } catch (error) {
       // Racing requests contend for the sale's document, and a transaction can give up after its
       // retries: the request that won has kept its certificate, which is this one's answer too.
-      const winner = certificateOf((await saleRef.get()).data() ?? {});
+      const winner = certificateOf(await saleRef.get());
       if (!winner) {
         await files.deleteObject(storagePath);
         throw error;
@@ -158,20 +156,18 @@ export function createCertificates({
     if (!certificateCodePattern.test(code)) return null;
     const data = (await db.collection(certificatesCollection).doc(code).get()).data();
     if (!data) return null;
-    const sale = (
-      await db
-        .collection(transactionsCollection)
-        .doc(String(data.transactionId ?? ''))
-        .get()
-    ).data();
-    if (!sale || sale.accessRevoked !== false) return 'withdrawn';
-    const completedAt = Date.parse(String(data.completedAt));
+    const certificate = readCertificateRecord(data);
+    const sale = certificate.transactionId
+      ? (await db.collection(transactionsCollection).doc(certificate.transactionId).get()).data()
+      : undefined;
+    if (!sale || !accessOpen(readSaleRecord(sale))) return 'withdrawn';
+    const completedAt = Date.parse(certificate.completedAt);
     return {
       code,
-      name: String(data.name ?? ''),
-      courseTitle: String(data.courseTitle ?? ''),
+      name: certificate.name,
+      courseTitle: certificate.courseTitle,
       completedOn: Number.isFinite(completedAt) ? lagosDayKey(new Date(completedAt)) : '',
-      storeName: String(data.storeName ?? storeName),
+      storeName: certificate.storeName ?? storeName,
     };
   };
 

@@ -4,10 +4,9 @@
 import { newFileId } from '../files/fileService';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AdminCourse, AdminSection, LessonVideo } from '../../domain/courses';
-import { deliverablesCollection, readDeliverables } from '../files/deliverables';
+import { readDeliverables } from '../files/deliverables';
 import type { FileStorage } from '../files/storage';
 import {
-  courseContentCollection,
   decodeCourse,
   findLesson,
   lessonVideoPath,
@@ -18,6 +17,7 @@ import {
 import type { CourseSaveBody } from './courseSchemas';
 import { rangeReader } from './courseStorage';
 import { inspectVideo } from './videoInspection';
+import { courseContentCollection, deliverablesCollection, productsCollection } from '../lib/collections';
 
 export const savedMeanwhile =
   'Another admin saved this course after you opened it. Reload it to see their changes, then make yours again.';
@@ -90,7 +90,7 @@ export function createCourseAdmin({
   now?: () => Date;
 }) {
   const courseRef = (productId: string) => db.collection(courseContentCollection).doc(productId);
-  const productRef = (productId: string) => db.collection('products').doc(productId);
+  const productRef = (productId: string) => db.collection(productsCollection).doc(productId);
 
   /** The course of a product (empty before its first save); null: no such product. */
   const read = async (productId: string): Promise<AdminCourse | null> => {

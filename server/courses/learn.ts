@@ -16,21 +16,13 @@ import type {
 import { lagosDayKey } from '../../domain/lagosDates';
 import type { DownloadOutcome, Downloads, OpenPurchase } from '../downloads/downloads';
 import type { FileStorage } from '../files/storage';
-import { certificateOf, type Certificates } from './certificates';
-import {
-  allLessons,
-  courseContentCollection,
-  decodeCourse,
-  findLesson,
-  lessonProgressCollection,
-  lessonVideoPath,
-  opensAt,
-  purchaseTime,
-  type StoredCourse,
-} from './courseContent';
+import type { Certificates } from './certificates';
+import { allLessons, decodeCourse, findLesson, lessonVideoPath, opensAt, type StoredCourse } from './courseContent';
 import { lessonVideoValiditySeconds, readCertificatePdf, videoUrl } from './courseStorage';
 import { renderMarkdown } from './markdown';
 import { createProgressStore, decodeProgress, type StoredProgress } from './progress';
+import { courseContentCollection, lessonProgressCollection } from '../lib/collections';
+import { purchasedAt } from '../../domain/saleRecord';
 
 /** A purchase whose course this device may take. */
 export interface OpenCourse {
@@ -56,7 +48,7 @@ export type AttachmentOutcome = Exclude<LessonAccess, { kind: 'open' }> | { kind
 
 /** The Lagos date a dripped lesson opens on while it is still closed at `now`; null when open. */
 function lessonOpensOn(open: OpenCourse, lesson: AdminLesson, now: Date): string | null {
-  const at = opensAt(lesson, purchaseTime(open.purchase.transaction));
+  const at = opensAt(lesson, purchasedAt(open.purchase.transaction));
   return at && now.getTime() < at.getTime() ? lagosDayKey(at) : null;
 }
 
@@ -77,7 +69,7 @@ function progressOf(course: StoredCourse, progress: StoredProgress): LearnProgre
 function outlineOf(open: OpenCourse, now: Date): LearnCourse {
   return {
     productId: open.productId,
-    title: String(open.purchase.transaction.productName ?? 'Your course'),
+    title: open.purchase.transaction.productName || 'Your course',
     sections: open.course.sections.map((section) => ({
       id: section.id,
       title: section.title,
@@ -91,7 +83,7 @@ function outlineOf(open: OpenCourse, now: Date): LearnCourse {
       })),
     })),
     progress: progressOf(open.course, open.progress),
-    certificateCode: certificateOf(open.purchase.transaction)?.code ?? null,
+    certificateCode: open.purchase.transaction.certificate?.code ?? null,
   };
 }
 
@@ -124,15 +116,15 @@ async function certificateOfCourse(certificates: Certificates, files: FileStorag
   return certificates.makeOnce(files, {
     transactionId: open.purchase.transactionId,
     productId: open.productId,
-    name: String(open.purchase.transaction.customerName ?? ''),
-    courseTitle: String(open.purchase.transaction.productName ?? ''),
+    name: open.purchase.transaction.customerName,
+    courseTitle: open.purchase.transaction.productName,
     completedAt,
   });
 }
 
 /** The kept certificate's PDF; null before it was made. */
 async function certificatePdfOf(files: FileStorage, open: OpenCourse) {
-  const record = certificateOf(open.purchase.transaction);
+  const record = open.purchase.transaction.certificate;
   return record ? readCertificatePdf(files, record.storagePath) : null;
 }
 
@@ -172,7 +164,7 @@ export function createLearn({
   ): Promise<CourseOpened> => {
     const opened = await downloads.open(token, deviceId);
     if (opened.kind !== 'open') return opened;
-    const productId = String(opened.transaction.productId ?? '');
+    const productId = opened.transaction.productId;
     const [courseSnap, progressSnap] = await db.getAll(
       db.collection(courseContentCollection).doc(productId || 'no-product'),
       progressRef(opened.grantId),

@@ -224,7 +224,7 @@ export function createLearnRouter({
     const course = await opened(req);
     const pdf = await learn.certificatePdf(bucket(), course);
     if (!pdf) throw jsonError(404, noCertificate);
-    const title = String(course.purchase.transaction.productName ?? 'Course');
+    const title = course.purchase.transaction.productName || 'Course';
     res.set('Content-Disposition', attachmentDisposition(`Certificate - ${title}.pdf`));
     res.type('application/pdf').send(pdf);
   }, failed('Sending a certificate failed'));

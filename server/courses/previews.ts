@@ -4,10 +4,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { LearnLesson, PreviewOutline } from '../../domain/courses';
 import type { FileStorage } from '../files/storage';
-import { courseContentCollection, decodeCourse, findLesson, lessonVideoPath } from './courseContent';
+import { decodeCourse, findLesson, lessonVideoPath } from './courseContent';
 import { previewVideoValiditySeconds, videoUrl } from './courseStorage';
 import { learnLesson } from './learn';
 import { keptAnswers } from '../lib/keptAnswers';
+import { courseContentCollection, productsCollection } from '../lib/collections';
 
 /** How long an instance keeps a course's preview outline; a save through this instance drops it at once. */
 export const previewOutlineCacheMs = 60_000;
@@ -15,7 +16,7 @@ export const previewOutlineCacheMs = 60_000;
 export function createPreviews({ db }: { db: Firestore }) {
   const courseOf = async (productId: string) => {
     const [product, course] = await db.getAll(
-      db.collection('products').doc(productId),
+      db.collection(productsCollection).doc(productId),
       db.collection(courseContentCollection).doc(productId),
     );
     return product?.exists ? decodeCourse(course?.data()) : null;

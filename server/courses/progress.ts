@@ -4,7 +4,7 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { AdminLesson } from '../../domain/courses';
 import { applySave, blankLessonState, decodeLessonState, type LessonState } from './completion';
-import { lessonProgressCollection } from './courseContent';
+import { lessonProgressCollection } from '../lib/collections';
 
 export interface StoredProgress {
   lessons: Record<string, LessonState>;

@@ -136,7 +136,7 @@ async function renderOpen(
   confirmError: string | null,
 ) {
   const basePath = `/api/access/${token}`;
-  const productName = String(opened.transaction.productName ?? 'Your purchase');
+  const productName = opened.transaction.productName || 'Your purchase';
   if (!opened.deviceKnown) {
     privateHeaders(res);
     sendPage(

@@ -3,18 +3,22 @@
 // e-mail, and the counted downloads and outside-link opens. The pages and their answers are in
 // downloadRoutes.ts.
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { readAccessGrant } from '../../domain/accessGrant';
+import { accessOpen, purchasedAt, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import { emailsMatch } from '../../domain/fieldRules';
-import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
+import { readDeliverables, type Deliverables } from '../files/deliverables';
 import type { FileStorage } from '../files/storage';
 import type { CopyMaker } from '../files/stampedCopies';
-import { accessGrantsCollection, hashToken, isTokenShaped } from '../orders/accessLinks';
-import { transactionsCollection } from '../orders/fulfilment';
+import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
+import {
+  accessGrantsCollection,
+  courseContentCollection,
+  deliverablesCollection,
+  transactionsCollection,
+} from '../lib/collections';
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** A product's course content (docs/courses.md); the download page links to the course when it has lessons. */
-export const courseContentCollection = 'courseContent';
 
 /** How many confirmed devices a purchase remembers; older ones are asked for the e-mail again. */
 export const maxRememberedDevices = 50;
@@ -23,7 +27,7 @@ export const maxRememberedDevices = 50;
 export interface OpenPurchase {
   kind: 'open';
   transactionId: string;
-  transaction: DocumentData;
+  transaction: SaleRecord;
   deliverables: Deliverables;
   /** The grant's document id (the token's hash). */
   grantId: string;
@@ -50,8 +54,8 @@ export type DownloadOutcome =
  * switch (an admin's revoke, a full refund and a lost or open dispute all set accessRevoked, see
  * docs/payments.md); who set it only chooses the words.
  */
-export function accessEndReason(transaction: DocumentData, deliverables: Deliverables, now: Date): string | null {
-  if (transaction.accessRevoked !== false) {
+export function accessEndReason(transaction: SaleRecord, deliverables: Deliverables, now: Date): string | null {
+  if (!accessOpen(transaction)) {
     if (transaction.accessChangedBy === 'refund') return 'This purchase was refunded, so its downloads have ended.';
     if (transaction.accessChangedBy === 'dispute') {
       return 'This purchase is under a payment dispute, so its downloads are paused.';
@@ -66,14 +70,12 @@ export function accessEndReason(transaction: DocumentData, deliverables: Deliver
 }
 
 /** When an expiry ends access: the purchase time plus the product's expiryDays; null without one. */
-export function accessEndsAt(transaction: DocumentData, deliverables: Deliverables): Date | null {
+export function accessEndsAt(transaction: SaleRecord, deliverables: Deliverables): Date | null {
   if (deliverables.expiryDays === null) return null;
-  const createdAt = transaction.createdAt as { toMillis?: () => number } | undefined;
-  const paid = typeof transaction.paidAt === 'string' ? Date.parse(transaction.paidAt) : Number.NaN;
-  const start = Number.isFinite(paid) ? paid : (createdAt?.toMillis?.() ?? Number.NaN);
+  const start = purchasedAt(transaction);
   // A sale without a readable date: the expiry cannot be placed, so it is treated as over.
-  if (!Number.isFinite(start)) return new Date(0);
-  return new Date(start + deliverables.expiryDays * dayMs);
+  if (start === null) return new Date(0);
+  return new Date(start.getTime() + deliverables.expiryDays * dayMs);
 }
 
 /** The origin of the seller's outside link, for the page's CSP; none for a link that is no URL. */
@@ -86,10 +88,8 @@ export function urlOrigin(url: string | null): string[] {
   }
 }
 
-function downloadsOf(transaction: DocumentData, fileId: string): number {
-  const byFile = (transaction.downloads as { byFile?: Record<string, unknown> } | undefined)?.byFile;
-  const count = byFile?.[fileId];
-  return typeof count === 'number' ? count : 0;
+function downloadsOf(transaction: SaleRecord, fileId: string): number {
+  return transaction.downloadsByFile[fileId] ?? 0;
 }
 
 /** Downloads left per file id (null: no limit) and when access ends (null: never), for the page. */
@@ -138,31 +138,27 @@ export function createDownloads({
   const open = async (token: string, deviceId: string | null): Promise<Opened> => {
     if (!isTokenShaped(token)) return { kind: 'invalid' };
     const grantId = hashToken(token);
-    const grant = (await grantRef(grantId).get()).data();
-    const transactionId: unknown = grant?.transactionId;
-    if (typeof transactionId !== 'string') return { kind: 'invalid' };
+    const grant = readAccessGrant((await grantRef(grantId).get()).data());
+    const { transactionId, productId } = grant;
+    if (transactionId === null) return { kind: 'invalid' };
     // Fulfilment writes productId on every grant; a grant without one finds no deliverable (never an
     // id of Firestore's reserved '__...__' form, which would throw).
-    const productId = String(grant?.productId ?? 'no-product');
     const [transactionSnap, deliverablesSnap, courseSnap] = await db.getAll(
       transactionRef(transactionId),
       db.collection(deliverablesCollection).doc(productId),
       db.collection(courseContentCollection).doc(productId),
     );
-    const transaction = transactionSnap?.data();
-    if (!transaction) return { kind: 'invalid' };
+    const stored = transactionSnap?.data();
+    if (!stored) return { kind: 'invalid' };
+    const transaction = readSaleRecord(stored);
     const deliverables = readDeliverables(deliverablesSnap?.data());
     // The deliverable as the seller has it now, else the outside link the sale was made with.
-    if (
-      !deliverables.url &&
-      typeof transaction.productUrl === 'string' &&
-      /^https?:\/\//i.test(transaction.productUrl)
-    ) {
+    if (!deliverables.url && /^https?:\/\//i.test(transaction.productUrl)) {
       deliverables.url = transaction.productUrl;
     }
     const reason = accessEndReason(transaction, deliverables, now());
     if (reason) return { kind: 'ended', reason };
-    const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+    const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
     const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));
     const deviceKnown = deliverables.files.length === 0 || deviceConfirmed;
@@ -173,7 +169,7 @@ export function createDownloads({
 
   /** Whether a typed address is the one the purchase was made with. */
   const isBuyerEmail = (purchase: OpenPurchase, given: string): boolean =>
-    given.trim() !== '' && emailsMatch(given, String(purchase.transaction.customerEmail ?? ''));
+    given.trim() !== '' && emailsMatch(given, purchase.transaction.customerEmail);
 
   /**
    * Remembers a device on a grant: one that confirmed the e-mail, the browser that paid, or one
@@ -183,9 +179,9 @@ export function createDownloads({
     const deviceHash = hashDevice(deviceId);
     const ref = grantRef(grantId);
     await db.runTransaction(async (t) => {
-      const grant = (await t.get(ref)).data();
-      if (!grant) return;
-      const known = Array.isArray(grant?.devices) ? (grant.devices as unknown[]) : [];
+      const stored = (await t.get(ref)).data();
+      if (!stored) return;
+      const known = readAccessGrant(stored).devices;
       if (known.includes(deviceHash)) return;
       // The newest devices are remembered, so a link passed around cannot grow the grant without end
       // (a forgotten device confirms the e-mail again); the count below keeps every one.
@@ -212,10 +208,11 @@ export function createDownloads({
       async (t) => {
         const [current, deliverablesSnap] = await t.getAll(
           saleRef,
-          db.collection(deliverablesCollection).doc(String(purchase.transaction.productId)),
+          db.collection(deliverablesCollection).doc(purchase.transaction.productId || 'no-product'),
         );
-        const transaction = current?.data();
-        if (!transaction) return 'ended' as const;
+        const stored = current?.data();
+        if (!stored) return 'ended' as const;
+        const transaction = readSaleRecord(stored);
         const deliverables = readDeliverables(deliverablesSnap?.data());
         if (accessEndReason(transaction, deliverables, now())) return 'ended' as const;
         const currentLimit = deliverables.downloadLimit;

@@ -11,8 +11,6 @@ export {
   type Deliverables,
 } from '../../domain/deliverableFiles';
 
-export const deliverablesCollection = 'productDeliverables';
-
 export function isPdf(file: Pick<DeliverableFile, 'contentType'>): boolean {
   return file.contentType.split(';')[0]?.trim().toLowerCase() === 'application/pdf';
 }

@@ -3,10 +3,10 @@
 // only here, after the object was seen in the bucket with the size and type the seller declared.
 import { randomBytes } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { transactionsCollection } from '../orders/fulfilment';
-import { deliverablesCollection, isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
+import { isPdf, readDeliverables, renumbered, type DeliverableFile } from './deliverables';
 import { stampedPrefix } from './stampedCopies';
 import type { FileStorage } from './storage';
+import { deliverablesCollection, productsCollection, transactionsCollection } from '../lib/collections';
 
 export const maxFilesPerProduct = 50;
 
@@ -65,7 +65,7 @@ async function startUpload(
   facts: FileFacts,
   origin: string,
 ) {
-  if (!(await db.collection('products').doc(productId).get()).exists) return null;
+  if (!(await db.collection(productsCollection).doc(productId).get()).exists) return null;
   const fileId = newFileId();
   const upload = await bucket.uploadUrl(productId, fileId, {
     contentType: facts.contentType,
@@ -218,7 +218,7 @@ async function removeAll(
   const files = await db.runTransaction(async (t) => {
     const [snapshot, product] = await t.getAll(
       deliverablesRef(db, productId),
-      db.collection('products').doc(productId),
+      db.collection(productsCollection).doc(productId),
     );
     const current = readDeliverables(snapshot?.data());
     // A deleted product's document was kept only for its files; an existing one keeps its link and switches.

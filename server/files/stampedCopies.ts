@@ -5,7 +5,7 @@
 // printed: a buyer whose name or e-mail the seller corrects gets a new copy, and the old one is removed.
 // Every later Download serves the kept copy like any file. Anything else is the seller's file as is.
 import { createHash } from 'node:crypto';
-import type { DocumentData } from 'firebase-admin/firestore';
+import { purchasedAt, type SaleRecord } from '../../domain/saleRecord';
 import { isPdf, type DeliverableFile, type Deliverables } from './deliverables';
 import { PdfNotStampableError, stampPdf } from './pdfStamp';
 import type { FileStorage } from './storage';
@@ -34,7 +34,7 @@ export function stampedPath(productId: string, fileId: string, transactionId: st
 /** Makes (or finds) the copy a buyer downloads: the seller's file, or the buyer's stamped PDF. */
 export type CopyMaker = (
   file: DeliverableFile,
-  purchase: { transactionId: string; transaction: DocumentData; deliverables: Deliverables },
+  purchase: { transactionId: string; transaction: SaleRecord; deliverables: Deliverables },
 ) => Promise<{ storagePath: string; size: number }>;
 
 /** Whether this purchase's copy of the file carries the buyer's name. */
@@ -42,11 +42,8 @@ export function stampsFile(file: DeliverableFile, deliverables: Deliverables): b
   return deliverables.stampPdf && isPdf(file) && file.stampPdf !== false;
 }
 
-function purchaseDate(transaction: DocumentData): Date {
-  const paid = typeof transaction.paidAt === 'string' ? Date.parse(transaction.paidAt) : Number.NaN;
-  if (Number.isFinite(paid)) return new Date(paid);
-  const createdAt = transaction.createdAt as { toDate?: () => Date } | undefined;
-  return createdAt?.toDate?.() ?? new Date();
+function purchaseDate(transaction: SaleRecord): Date {
+  return purchasedAt(transaction) ?? new Date();
 }
 
 export function createCopyMaker({
@@ -61,9 +58,9 @@ export function createCopyMaker({
     const bucket = storage();
     if (!bucket || !stampsFile(file, deliverables)) return original;
     const facts: StampFacts = {
-      name: String(transaction.customerName ?? ''),
-      email: String(transaction.customerEmail ?? ''),
-      reference: String(transaction.transactionReference ?? transactionId),
+      name: transaction.customerName,
+      email: transaction.customerEmail,
+      reference: transaction.transactionReference || transactionId,
     };
     // deliverables/{productId}/{fileId}: the product the file belongs to.
     const productId = file.storagePath.split('/')[1] ?? '';

@@ -8,10 +8,9 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { healthReportFromData, type HealthReport } from '../../domain/storeHealth';
+import { healthCollection, mailFailuresCollection } from '../lib/collections';
 
-export const healthCollection = 'storeHealth';
 export const latestReportId = 'latest';
-export const mailFailuresCollection = 'mailFailures';
 
 export type WebhookProvider = 'paystack' | 'paypal';
 

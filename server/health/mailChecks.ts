@@ -5,7 +5,8 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { HealthCheckResult } from '../../domain/storeHealth';
 import type { ServerConfig } from '../config';
 import { checkResult, lookBackDays, lookBackStart, readableTime } from './checkResult';
-import { mailFailuresBetween, mailFailuresCollection } from './healthRecords';
+import { mailFailuresBetween } from './healthRecords';
+import { mailFailuresCollection } from '../lib/collections';
 
 /** node:dns/promises' resolveTxt: each record's strings, which a receiver joins. */
 export interface TxtResolver {

@@ -5,10 +5,10 @@ import { providerNames } from '../../domain/apiContracts';
 import type { HealthCheckResult } from '../../domain/storeHealth';
 import type { ServerConfig } from '../config';
 import type { PaypalClient } from '../payments/paypalClient';
-import { transactionsCollection } from '../orders/transactionRecord';
 import { paypalWebhookEvents } from '../webhooks/webhookEvents';
 import { checkResult, lookBackDays, lookBackStart, readableTime } from './checkResult';
 import { lastWebhookArrival } from './healthRecords';
+import { transactionsCollection } from '../lib/collections';
 
 type PaymentSettings = Pick<
   ServerConfig,

@@ -77,7 +77,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
     if (own.kind !== 'own') return own;
     const transaction = own.data;
     const pdf = await receiptPdf(transaction, { storeName: config.STORE_NAME, contactEmail: config.SELLER_EMAIL });
-    return { kind: 'receipt', pdf, reference: String(transaction.transactionReference ?? transactionId) };
+    return { kind: 'receipt', pdf, reference: transaction.transactionReference || transactionId };
   };
 
   return {

@@ -2,16 +2,24 @@
 // signed-in address, newest first (the customerEmail + createdAt index of firestore.indexes.json),
 // including those an admin moved to it by correcting a mistyped address. A purchase of another
 // address is answered exactly as one that does not exist.
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { accessOpen, productDocId, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import type { LibraryPurchase, LibraryState } from '../../domain/library';
 import { paths } from '../../domain/routes';
-import { accessEndReason, courseContentCollection, hasLessons, type Downloads } from '../downloads/downloads';
-import { deliverablesCollection, readDeliverables, type Deliverables } from '../files/deliverables';
+import { accessEndReason, hasLessons, type Downloads } from '../downloads/downloads';
+import { readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
-import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
-import { checkoutsCollection, type CheckoutRecord } from '../checkouts/checkouts';
+import { type Fulfilment } from '../orders/fulfilment';
+import { type CheckoutRecord } from '../checkouts/checkouts';
 import type { PendingFields } from '../checkouts/pendingPayments';
 import type { SessionOwner } from './sessions';
+import {
+  checkoutsCollection,
+  courseContentCollection,
+  deliverablesCollection,
+  productsCollection,
+  transactionsCollection,
+} from '../lib/collections';
 
 /**
  * Why the library refuses a purchase, as downloads and learn answer theirs: `notInLibrary` when it is
@@ -21,7 +29,7 @@ import type { SessionOwner } from './sessions';
 export type LibraryRefusal = { kind: 'notInLibrary' } | { kind: 'ended' } | { kind: 'noCourse' };
 
 /** The address's purchase as stored, or why the library refuses it. */
-export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: DocumentData };
+export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: SaleRecord };
 
 /** An opened purchase's address (its download page or course player), or why the library refuses it. */
 export type Opened = LibraryRefusal | { kind: 'opened'; url: string };
@@ -29,10 +37,10 @@ export type Opened = LibraryRefusal | { kind: 'opened'; url: string };
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Where a purchase stands for its buyer; who ended access picks the word, as on the download page. */
-export function libraryStateOf(transaction: DocumentData, deliverables: Deliverables, now: Date): LibraryState {
+export function libraryStateOf(transaction: SaleRecord, deliverables: Deliverables, now: Date): LibraryState {
   if (!accessEndReason(transaction, deliverables, now)) return 'active';
-  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'refund') return 'refunded';
-  if (transaction.accessRevoked !== false && transaction.accessChangedBy === 'dispute') return 'disputed';
+  if (!accessOpen(transaction) && transaction.accessChangedBy === 'refund') return 'refunded';
+  if (!accessOpen(transaction) && transaction.accessChangedBy === 'dispute') return 'disputed';
   return 'accessEnded';
 }
 
@@ -76,7 +84,7 @@ export function createLibraryPurchases({
     }
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) return { kind: 'notInLibrary' };
-    return { kind: 'own', data };
+    return { kind: 'own', data: readSaleRecord(data) };
   };
 
   /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
@@ -120,35 +128,34 @@ export function createLibraryPurchases({
       .orderBy('createdAt', 'desc')
       .limit(500)
       .get();
-    const productIds = snapshot.docs.map((doc) => String(doc.get('productId') ?? 'no-product'));
+    const bought = snapshot.docs.map((doc) => ({ id: doc.id, sale: readSaleRecord(doc.data()) }));
+    const productIds = bought.map(({ sale }) => productDocId(sale));
     const unique = [...new Set(productIds)];
     const [deliverables, courses, products] = await Promise.all([
       deliverablesOf(db, unique),
       coursesOf(db, unique),
-      unique.length ? db.getAll(...unique.map((id) => db.collection('products').doc(id))) : Promise.resolve([]),
+      unique.length ? db.getAll(...unique.map((id) => db.collection(productsCollection).doc(id))) : Promise.resolve([]),
     ]);
     const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
     const at = now();
-    return snapshot.docs.map((doc) => {
-      const data = doc.data();
-      const productId = String(data.productId ?? 'no-product');
+    return bought.map(({ id, sale }) => {
+      const productId = productDocId(sale);
       const cover = covers.get(productId);
-      const refund = data.refund as { refunded?: unknown } | undefined;
       return {
-        id: doc.id,
-        title: String(data.productName ?? ''),
+        id,
+        title: sale.productName,
         coverImageUrl: typeof cover === 'string' ? cover : null,
-        paidAt: String(data.paidAt ?? ''),
-        currency: data.currency === 'USD' ? ('USD' as const) : ('NGN' as const),
-        amountPaid: number(data.amountPaid),
-        listPrice: number(data.listPrice) || number(data.amountPaid),
-        discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
-        discountAmount: number(data.discountAmount),
-        refunded: number(refund?.refunded),
+        paidAt: sale.paidAt,
+        currency: sale.currency,
+        amountPaid: sale.amountPaid,
+        listPrice: sale.listPrice || sale.amountPaid,
+        discountCode: sale.discountCode,
+        discountAmount: sale.discountAmount,
+        refunded: sale.refund.refunded,
         // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
-        hasLicenseKey: data.licenseKey !== undefined,
+        hasLicenseKey: sale.hasLicenseKey,
         hasCourse: courses.has(productId),
-        state: libraryStateOf(data, deliverables.get(productId) ?? readDeliverables(undefined), at),
+        state: libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
       };
     });
   };
@@ -157,7 +164,7 @@ export function createLibraryPurchases({
   const activePurchase = async (owner: SessionOwner, transactionId: string): Promise<OwnPurchase> => {
     const own = await ownPurchase(owner, transactionId);
     if (own.kind !== 'own') return own;
-    const productId = String(own.data.productId ?? 'no-product');
+    const productId = productDocId(own.data);
     const deliverables = (await deliverablesOf(db, [productId])).get(productId) ?? readDeliverables(undefined);
     if (libraryStateOf(own.data, deliverables, now()) !== 'active') return { kind: 'ended' };
     return own;
@@ -167,9 +174,9 @@ export function createLibraryPurchases({
    * Grants this browser an active purchase: its access ensured and this device remembered on it, as
    * the code mailed to the address confirmed it (docs/library.md). Answers the access token.
    */
-  const grant = async (data: DocumentData, transactionId: string, deviceId: string): Promise<string> => {
+  const grant = async (data: SaleRecord, transactionId: string, deviceId: string): Promise<string> => {
     const token = links.tokenFor(transactionId);
-    await fulfilment.ensureAccess(transactionId, String(data.productId ?? 'no-product'), token);
+    await fulfilment.ensureAccess(transactionId, productDocId(data), token);
     await downloads.rememberDeviceOn(hashToken(token), transactionId, deviceId);
     return token;
   };
@@ -188,7 +195,7 @@ export function createLibraryPurchases({
   const openCourse = async (owner: SessionOwner, transactionId: string, deviceId: string): Promise<Opened> => {
     const active = await activePurchase(owner, transactionId);
     if (active.kind !== 'own') return active;
-    const productId = String(active.data.productId ?? 'no-product');
+    const productId = productDocId(active.data);
     if (!(await coursesOf(db, [productId])).has(productId)) return { kind: 'noCourse' };
     const token = await grant(active.data, transactionId, deviceId);
     return { kind: 'opened', url: `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}` };

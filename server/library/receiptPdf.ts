@@ -1,10 +1,10 @@
 // A purchase's receipt (docs/library.md, 'Receipts'): made on demand from the transaction record, in the
 // store's one PDF font (server/files/pdfFont.ts: it has ₦ and Nigerian letters), never holding an access link: a receipt is
 // forwarded to employers and accountants.
-import type { DocumentData } from 'firebase-admin/firestore';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { lagosLongDateTime } from '../../domain/lagosDates';
-import { formatPrice, type Currency } from '../../domain/money';
+import { formatPrice } from '../../domain/money';
+import type { SaleRecord } from '../../domain/saleRecord';
 import { embedStoreFont } from '../files/pdfFont';
 
 export interface ReceiptStore {
@@ -18,41 +18,33 @@ function receiptTime(iso: string): string {
   return shown ? `${shown} (Lagos time)` : iso;
 }
 
-const money = (value: unknown, currency: Currency) =>
-  formatPrice(typeof value === 'number' && Number.isFinite(value) ? value : 0, currency);
-
 /** The receipt's lines, label and value, in the order they are printed. */
-export function receiptRows(transaction: DocumentData, store: ReceiptStore): Array<[string, string]> {
-  const currency: Currency = transaction.currency === 'USD' ? 'USD' : 'NGN';
-  const amountPaid = typeof transaction.amountPaid === 'number' ? transaction.amountPaid : 0;
-  const listPrice =
-    typeof transaction.listPrice === 'number' && transaction.listPrice > 0 ? transaction.listPrice : amountPaid;
-  const code = typeof transaction.discountCode === 'string' ? transaction.discountCode : null;
-  const refund = transaction.refund as { refunded?: unknown; at?: unknown } | undefined;
-  const refunded = typeof refund?.refunded === 'number' ? refund.refunded : 0;
+export function receiptRows(sale: SaleRecord, store: ReceiptStore): Array<[string, string]> {
+  const { currency, amountPaid, discountCode: code, refund } = sale;
+  const listPrice = sale.listPrice > 0 ? sale.listPrice : amountPaid;
   return [
     ['Store', store.storeName],
     ['Store e-mail', store.contactEmail],
-    ['Buyer', String(transaction.customerName ?? '')],
-    ['Buyer e-mail', String(transaction.customerEmail ?? '')],
-    ['Product', String(transaction.productName ?? '')],
-    ['List price', money(listPrice, currency)],
-    ['Discount', code ? `-${money(transaction.discountAmount, currency)} (${code})` : 'None'],
-    ['Amount paid', money(amountPaid, currency)],
+    ['Buyer', sale.customerName],
+    ['Buyer e-mail', sale.customerEmail],
+    ['Product', sale.productName],
+    ['List price', formatPrice(listPrice, currency)],
+    ['Discount', code ? `-${formatPrice(sale.discountAmount, currency)} (${code})` : 'None'],
+    ['Amount paid', formatPrice(amountPaid, currency)],
     ['Currency', currency],
-    ['Payment method', String(transaction.paymentMethod ?? '')],
-    ['Provider reference', String(transaction.transactionReference ?? '')],
-    ['Date', receiptTime(String(transaction.paidAt ?? ''))],
+    ['Payment method', sale.paymentMethod],
+    ['Provider reference', sale.transactionReference],
+    ['Date', receiptTime(sale.paidAt)],
     [
       'Refund',
-      refunded > 0
-        ? `${money(refunded, currency)} refunded${typeof refund?.at === 'string' ? ` on ${receiptTime(refund.at)}` : ''}`
+      refund.refunded > 0
+        ? `${formatPrice(refund.refunded, currency)} refunded${refund.at !== null ? ` on ${receiptTime(refund.at)}` : ''}`
         : 'None',
     ],
   ];
 }
 
-export async function receiptPdf(transaction: DocumentData, store: ReceiptStore): Promise<Uint8Array> {
+export async function receiptPdf(transaction: SaleRecord, store: ReceiptStore): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const { font, drawable: safe } = await embedStoreFont(doc);
   doc.setTitle(`Receipt — ${store.storeName}`);

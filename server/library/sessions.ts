@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { librarySessionDays } from '../lib/sessionCookie';
-
-export const buyerSessionsCollection = 'buyerSessions';
+import { buyerSessionsCollection } from '../lib/collections';
 
 /** Whose session it is: the address the code was sent to, as typed (lower-cased), and its key. */
 export interface SessionOwner {

@@ -14,8 +14,8 @@ import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/fire
 import { addressKey } from '../lib/addressKey';
 import { newSessionId } from '../lib/sessionCookie';
 import { createSessionRecords } from './sessions';
+import { buyerSignInsCollection } from '../lib/collections';
 
-export const buyerSignInsCollection = 'buyerSignIns';
 export const codeMinutes = 10;
 export const maxCodeAttempts = 5;
 export const maxCodesPerHour = 3;

@@ -2,9 +2,8 @@
 // link, with the same access and device rules as the files, its activations and a Deactivate per
 // machine. The caller has already opened the purchase; this only reads and frees seats.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { LicenseActivation, LicenseStatus } from '../../domain/licenseKeys';
-import { licenseKeysCollection } from './licenseKeys';
-import { activationsOf } from './licenseService';
+import { readLicenseKey, type LicenseActivation, type LicenseStatus } from '../../domain/licenseKeys';
+import { licenseKeysCollection } from '../lib/collections';
 
 export interface BuyerLicense {
   /** Null while the key is still to be sent (the seller's pool was empty). */
@@ -22,21 +21,15 @@ export function createBuyerLicenses({ db }: { db: Firestore }) {
     async licenseOf(transactionId: string): Promise<BuyerLicense | null> {
       const doc = (await keyOfSale(transactionId).get()).docs[0];
       if (!doc) return null;
-      const data = doc.data();
-      const limit: unknown = data.activationLimit;
-      return {
-        key: typeof data.key === 'string' ? data.key : null,
-        status: data.status === 'disabled' ? 'disabled' : data.status === 'pending' ? 'pending' : 'active',
-        activationLimit: typeof limit === 'number' ? limit : null,
-        activations: activationsOf(data),
-      };
+      const { key, status, activationLimit, activations } = readLicenseKey(doc.data());
+      return { key, status, activationLimit, activations };
     },
     /** Frees the seat of one machine of the sale's key; false when there was no such activation. */
     async deactivate(transactionId: string, instanceId: string): Promise<boolean> {
       return db.runTransaction(async (t) => {
         const doc = (await t.get(keyOfSale(transactionId))).docs[0];
         if (!doc) return false;
-        const activations = activationsOf(doc.data());
+        const { activations } = readLicenseKey(doc.data());
         const left = activations.filter((a) => a.id !== instanceId);
         if (left.length === activations.length) return false;
         t.update(doc.ref, { activations: left });

@@ -3,6 +3,8 @@
 // line, a key already in any pool or issued refused with its reason: licensePool.ts), which also sends the keys owed to buyers of sales made
 // while the pool was empty.
 import type { Firestore } from 'firebase-admin/firestore';
+import { readLicenseKey } from '../../domain/licenseKeys';
+import { productDocId, readSaleRecord } from '../../domain/saleRecord';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { licenseKeyMail } from '../mail/licenseMails';
@@ -11,14 +13,12 @@ import {
   firstUnissued,
   generateLicenseKey,
   licenseKeyRef,
-  licenseKeysCollection,
-  licensePoolsCollection,
   licenseRecord,
   lowPoolWarning,
   markPassed,
   poolKeysOf,
 } from './licenseKeys';
-import { transactionsCollection } from '../orders/transactionRecord';
+import { licenseKeysCollection, licensePoolsCollection, transactionsCollection } from '../lib/collections';
 
 export const maxPoolKeysPerUpload = 10_000;
 export const maxPoolKeyLength = 200;
@@ -47,16 +47,17 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
 
   /** E-mails the buyer of a sale its key; false when the mail server refused (logged). */
   const mailKey = async (transactionId: string, key: string, replaced: boolean): Promise<boolean> => {
-    const sale = (await db.collection(transactionsCollection).doc(transactionId).get()).data();
-    if (!sale) return false;
+    const stored = (await db.collection(transactionsCollection).doc(transactionId).get()).data();
+    if (!stored) return false;
+    const sale = readSaleRecord(stored);
     const mail = licenseKeyMail(
-      { productName: String(sale.productName), customerName: String(sale.customerName), key, replaced },
+      { productName: sale.productName, customerName: sale.customerName, key, replaced },
       { storeName: config.STORE_NAME, sellerEmail: config.SELLER_EMAIL },
     );
     try {
       await mailer.sendMail({
         from: config.MAIL_FROM,
-        to: { name: String(sale.customerName), address: String(sale.customerEmail) },
+        to: { name: sale.customerName, address: sale.customerEmail },
         replyTo: config.SELLER_EMAIL,
         ...mail,
       });
@@ -71,9 +72,10 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
   const fillPending = async (pendingId: string): Promise<{ transactionId: string; key: string } | null> =>
     db.runTransaction(async (t) => {
       const pendingRef = db.collection(licenseKeysCollection).doc(pendingId);
-      const pending = (await t.get(pendingRef)).data();
+      const stored = (await t.get(pendingRef)).data();
+      const pending = stored ? readLicenseKey(stored) : null;
       if (!pending || pending.status !== 'pending') return null;
-      const productId = String(pending.productId);
+      const productId = productDocId(pending);
       const free = await t.get(
         poolKeysOf(db, productId)
           .where('usedBy', '==', null)
@@ -83,8 +85,7 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
       markPassed(t, pick);
       const { doc, key } = pick;
       if (!doc || key === null) return null;
-      const transactionId = String(pending.transactionId);
-      const limit = typeof pending.activationLimit === 'number' ? pending.activationLimit : null;
+      const { transactionId, activationLimit: limit } = pending;
       t.update(doc.ref, { usedBy: transactionId });
       t.create(licenseKeyRef(db, key), licenseRecord(key, productId, transactionId, { activationLimit: limit }));
       t.delete(pendingRef);
@@ -118,11 +119,9 @@ export function createLicenseAdmin({ db, mailer, config, logError }: LicenseAdmi
           await t.get(db.collection(licenseKeysCollection).where('transactionId', '==', transactionId).limit(1))
         ).docs[0];
         if (!found || found.get('status') === 'pending') return false;
-        const old = found.data();
+        const old = readLicenseKey(found.data());
         t.create(licenseKeyRef(db, key), {
-          ...licenseRecord(key, String(old.productId), transactionId, {
-            activationLimit: typeof old.activationLimit === 'number' ? old.activationLimit : null,
-          }),
+          ...licenseRecord(key, old.productId, transactionId, { activationLimit: old.activationLimit }),
           status: old.status === 'disabled' ? 'disabled' : 'active',
           replaces: found.id,
         });

@@ -10,21 +10,16 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import {
-  licenseKeysCollectionName,
-  licenseKeySettingsFromData,
-  type LicenseKeySettings,
-} from '../../domain/licenseKeys';
-import { deliverablesCollection } from '../files/deliverables';
+import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../domain/licenseKeys';
 import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
+import {
+  deliverablesCollection,
+  licenseKeysCollection,
+  licensePoolKeysCollection,
+  licensePoolKeysSubcollection,
+  licensePoolsCollection,
+} from '../lib/collections';
 
-export const licenseKeysCollection = licenseKeysCollectionName;
-export const licensePoolsCollection = 'licensePools';
-/**
- * Every key ever added to any product's pool, by its hash (licensePoolKeys/{sha256 of key}: productId),
- * so one read tells whether a key is in some pool already, whichever product's.
- */
-export const licensePoolKeysCollection = 'licensePoolKeys';
 /** Fewer pool keys than this left after a sale: the seller is told, once until keys are added. */
 export const lowPoolWarning = 10;
 
@@ -57,7 +52,7 @@ export function pendingLicenseRef(db: Firestore, transactionId: string): Documen
 }
 
 export function poolKeysOf(db: Firestore, productId: string) {
-  return db.collection(licensePoolsCollection).doc(productId).collection('keys');
+  return db.collection(licensePoolsCollection).doc(productId).collection(licensePoolKeysSubcollection);
 }
 
 export function poolKeyIndexRef(db: Firestore, key: string): DocumentReference {

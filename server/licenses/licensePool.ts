@@ -6,6 +6,7 @@
 // key to two products at once add it once.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { licenseKeyRef, poolKeyIndexRef, poolKeysOf } from './licenseKeys';
+import { productsCollection } from '../lib/collections';
 
 /** A key not added, and why, in the seller's words. */
 export interface RefusedKey {
@@ -30,7 +31,7 @@ export const refusedReasons = {
 async function titlesOf(db: Firestore, productIds: string[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   if (productIds.length === 0) return titles;
-  const snaps = await db.getAll(...productIds.map((id) => db.collection('products').doc(id)));
+  const snaps = await db.getAll(...productIds.map((id) => db.collection(productsCollection).doc(id)));
   snaps.forEach((snap, i) => {
     const title: unknown = snap.get('title');
     const id = productIds[i] ?? '';

@@ -4,10 +4,17 @@
 // open dispute all set accessRevoked; a restore clears it). Activations are counted in a transaction,
 // so racing calls never pass the limit.
 import { randomUUID } from 'node:crypto';
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import type { LicenseActivation, LicenseAnswer, LicenseStatus } from '../../domain/licenseKeys';
+import type { DocumentData, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import {
+  readLicenseKey,
+  type LicenseActivation,
+  type LicenseAnswer,
+  type LicenseStatus,
+  type StoredLicenseKey,
+} from '../../domain/licenseKeys';
+import { accessOpen, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import { licenseKeyRef, sameKey } from './licenseKeys';
-import { transactionsCollection } from '../orders/transactionRecord';
+import { transactionsCollection } from '../lib/collections';
 
 export interface LicenseRequest {
   licenseKey: string;
@@ -19,42 +26,33 @@ export type LicenseOutcome<T> = { kind: 'unknown' } | ({ kind: 'found'; license:
 // Contention is expected: ten machines activating one key at once.
 const transactionOptions = { maxAttempts: 30 };
 
-export function activationsOf(data: DocumentData | undefined): LicenseActivation[] {
-  const list: unknown = data?.activations;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (a): a is LicenseActivation =>
-      typeof a === 'object' &&
-      a !== null &&
-      typeof (a as LicenseActivation).id === 'string' &&
-      typeof (a as LicenseActivation).name === 'string' &&
-      typeof (a as LicenseActivation).at === 'string',
-  );
-}
-
 /** The key's status as tools see it: disabled by the seller or by its sale's end, else as stored. */
-export function effectiveStatus(key: DocumentData, sale: DocumentData | undefined): LicenseStatus {
-  if (key.status === 'disabled' || !sale || sale.accessRevoked !== false) return 'disabled';
-  return key.status === 'pending' ? 'pending' : 'active';
+export function effectiveStatus(key: StoredLicenseKey, sale: SaleRecord | null): LicenseStatus {
+  if (key.status === 'disabled' || !sale || !accessOpen(sale)) return 'disabled';
+  return key.status;
 }
 
-export function licenseAnswer(key: DocumentData, sale: DocumentData | undefined): LicenseAnswer {
-  const limit: unknown = key.activationLimit;
+export function licenseAnswer(key: StoredLicenseKey, sale: SaleRecord | null): LicenseAnswer {
   return {
     status: effectiveStatus(key, sale),
-    activation_limit: typeof limit === 'number' ? limit : null,
-    activation_usage: activationsOf(key).length,
-    product_id: String(key.productId),
+    activation_limit: key.activationLimit,
+    activation_usage: key.activations.length,
+    product_id: key.productId,
     expires_at: null,
   };
 }
 
 export function createLicenseService({ db, now }: { db: Firestore; now: () => Date }) {
-  const saleRef = (key: DocumentData) =>
-    db.collection(transactionsCollection).doc(String(key.transactionId ?? 'no-sale'));
-  /** The key's data when it is this product's key, else null (unknown and another product's alike). */
-  const matching = (data: DocumentData | undefined, request: LicenseRequest) =>
-    data && data.productId === request.productId && sameKey(data.key, request.licenseKey) ? data : null;
+  const saleRef = (key: StoredLicenseKey) => db.collection(transactionsCollection).doc(key.transactionId || 'no-sale');
+  const saleOf = (snapshot: DocumentSnapshot) => {
+    const data = snapshot.data();
+    return data ? readSaleRecord(data) : null;
+  };
+  /** The key when it is this product's key, else null (unknown and another product's alike). */
+  const matching = (data: DocumentData | undefined, request: LicenseRequest) => {
+    const key = data ? readLicenseKey(data) : null;
+    return key && key.productId === request.productId && sameKey(key.key, request.licenseKey) ? key : null;
+  };
 
   return {
     async activate(
@@ -64,12 +62,12 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
       return db.runTransaction(async (t) => {
         const key = matching((await t.get(ref)).data(), request);
         if (!key) return { kind: 'unknown' };
-        const sale = (await t.get(saleRef(key))).data();
+        const sale = saleOf(await t.get(saleRef(key)));
         const license = licenseAnswer(key, sale);
         const full = license.activation_limit !== null && license.activation_usage >= license.activation_limit;
         if (license.status !== 'active' || full) return { kind: 'found', license, activated: false, instanceId: null };
         const activation: LicenseActivation = { id: randomUUID(), name: request.instanceName, at: now().toISOString() };
-        t.update(ref, { activations: [...activationsOf(key), activation] });
+        t.update(ref, { activations: [...key.activations, activation] });
         return {
           kind: 'found',
           license: { ...license, activation_usage: license.activation_usage + 1 },
@@ -84,10 +82,10 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
     ): Promise<LicenseOutcome<{ valid: boolean; instanceFound: boolean }>> {
       const key = matching((await licenseKeyRef(db, request.licenseKey).get()).data(), request);
       if (!key) return { kind: 'unknown' };
-      const sale = (await saleRef(key).get()).data();
+      const sale = saleOf(await saleRef(key).get());
       const license = licenseAnswer(key, sale);
       const instanceFound =
-        request.instanceId === undefined || activationsOf(key).some((a) => a.id === request.instanceId);
+        request.instanceId === undefined || key.activations.some((a) => a.id === request.instanceId);
       return { kind: 'found', license, valid: license.status === 'active' && instanceFound, instanceFound };
     },
 
@@ -98,8 +96,8 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
       return db.runTransaction(async (t) => {
         const key = matching((await t.get(ref)).data(), request);
         if (!key) return { kind: 'unknown' };
-        const sale = (await t.get(saleRef(key))).data();
-        const activations = activationsOf(key);
+        const sale = saleOf(await t.get(saleRef(key)));
+        const activations = key.activations;
         const left = activations.filter((a) => a.id !== request.instanceId);
         if (left.length !== activations.length) t.update(ref, { activations: left });
         const license = licenseAnswer({ ...key, activations: left }, sale);

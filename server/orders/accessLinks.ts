@@ -11,8 +11,6 @@
 // sent, and revocation works on the transaction (accessRevoked), whatever grant points at it.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-export const accessGrantsCollection = 'accessGrants';
-
 export interface AccessLinks {
   tokenFor(transactionId: string): string;
   urlFor(token: string): string;

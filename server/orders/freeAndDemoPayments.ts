@@ -7,7 +7,7 @@ import { CheckoutRefusedError } from '../checkouts/checkouts';
 import { checkFreeCodeUse, DiscountCodeRefusedError } from '../checkouts/discountCodes';
 import { addressKey } from '../lib/addressKey';
 import { PaymentNotVerifiedError } from '../payments/providerErrors';
-import { transactionIdFor, transactionsCollection } from './fulfilment';
+import { transactionIdFor } from './fulfilment';
 import {
   checkClaims,
   checkoutExpired,
@@ -20,6 +20,7 @@ import {
 } from './orderContext';
 import type { Currency } from '../../domain/money';
 import { demoIssue } from './paymentIssueFacts';
+import { transactionsCollection } from '../lib/collections';
 
 /**
  * The reference a free order is recorded under: one per mailbox (addressKey: every spelling of one

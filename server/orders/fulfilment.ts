@@ -18,7 +18,6 @@ export {
   paymentMethodOf,
   ReferenceConflictError,
   transactionIdFor,
-  transactionsCollection,
   type Provider,
   type TransactionRecord,
 } from './transactionRecord';

@@ -11,7 +11,6 @@ import type { PaystackClient } from '../payments/paystackClient';
 import {
   ReferenceConflictError,
   transactionIdFor,
-  transactionsCollection,
   type FulfilOutcome,
   type Fulfilment,
   type Provider,
@@ -19,6 +18,7 @@ import {
 import type { Currency } from '../../domain/money';
 import type { WaitingDeps } from './pendingOrders';
 import type { SaleAttribution } from '../../domain/affiliates';
+import { deliverablesCollection, transactionsCollection } from '../lib/collections';
 
 export interface Buyer {
   name: string;
@@ -150,7 +150,7 @@ export async function fulfilCheckout(
   const { db, fulfilment } = deps;
   // The deliverable as it is now, else as it was when the checkout was made (the product may have
   // been deleted since, and its deliverable with it: paid is paid).
-  const current: unknown = (await db.collection('productDeliverables').doc(checkout.productId).get()).data()?.url;
+  const current: unknown = (await db.collection(deliverablesCollection).doc(checkout.productId).get()).data()?.url;
   const outcome = await fulfilment.fulfil({
     provider: paid.provider,
     reference: paid.reference,

@@ -14,13 +14,13 @@ import {
   type PendingKind,
   type WaitLinks,
 } from '../checkouts/pendingPayments';
-import { checkoutsCollection } from '../checkouts/checkouts';
 import type { ServerConfig } from '../config';
 import { declinedMail, waitingMail } from '../mail/waitingMails';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
 import { PaymentNotVerifiedError, ProviderUnavailableError } from '../payments/providerErrors';
 import { checkClaims, checkoutExpired, type Buyer, type OrderServiceDeps } from './orderContext';
 import { paystackUnderWay } from './paystackPayment';
+import { checkoutsCollection } from '../lib/collections';
 
 export interface WaitingDeps {
   mailer: Pick<Transporter, 'sendMail'>;

@@ -4,8 +4,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { EmailStatus, OrderAnswer } from '../../domain/apiContracts';
 import type { PurchaseMail } from '../mail/orderMails';
-import { accessGrantsCollection, hashToken, type AccessLinks } from './accessLinks';
-import { ReferenceConflictError, transactionsCollection, type TransactionRecord } from './transactionRecord';
+import { hashToken, type AccessLinks } from './accessLinks';
+import { ReferenceConflictError, type TransactionRecord } from './transactionRecord';
+import { accessGrantsCollection, transactionsCollection } from '../lib/collections';
 
 /** What fulfilment runs with, built once by createFulfilment. */
 export interface FulfilmentContext {

@@ -5,7 +5,6 @@
 import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import type { OrderAnswer } from '../../domain/apiContracts';
 import type { ServerConfig } from '../config';
-import { checkoutsCollection } from '../checkouts/checkouts';
 import { confirmCodeUse, releaseCodeUse } from '../checkouts/discountCodes';
 import { priceAtPayment } from '../checkouts/latePayments';
 import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../payments/paymentIssues';
@@ -22,6 +21,7 @@ import {
 import { paymentMethodOf, transactionIdFor, type Provider, type TransactionRecord } from './transactionRecord';
 import { deliverablesFromData } from '../../domain/deliverableFiles';
 import type { PurchaseCheckout, SaleAddition, SaleContribution } from './saleContributions';
+import { checkoutsCollection, deliverablesCollection } from '../lib/collections';
 
 export type { PurchaseCheckout } from './saleContributions';
 
@@ -245,7 +245,7 @@ async function decide(
 }
 
 async function hasFiles({ db }: FulfilmentContext, productId: string): Promise<boolean> {
-  const deliverable = await db.collection('productDeliverables').doc(productId).get();
+  const deliverable = await db.collection(deliverablesCollection).doc(productId).get();
   return deliverablesFromData(deliverable.data()).files.length > 0;
 }
 

@@ -3,8 +3,6 @@
 import { providerNames, type CheckoutProvider, type EmailStatus, type PaymentMethod } from '../../domain/apiContracts';
 import type { Currency } from '../../domain/money';
 
-export const transactionsCollection = 'transactions';
-
 /** The domain's one provider union ('free': a discount code left nothing to pay, no provider took part). */
 export type Provider = CheckoutProvider;
 

@@ -8,8 +8,7 @@ import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { escapeHtml, htmlDocument, oneLine, subjectLine } from '../mail/html';
 import { type Currency, formatPrice } from '../../domain/money';
-
-export const paymentIssuesCollection = 'paymentIssues';
+import { paymentIssuesCollection } from '../lib/collections';
 
 export type IssueProvider = 'paystack' | 'paypal' | 'demo';
 

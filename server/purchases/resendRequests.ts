@@ -8,10 +8,8 @@ import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { createPurchaseMail, type PurchaseLink, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
-import { transactionsCollection, type Fulfilment } from '../orders/fulfilment';
-
-/** API-only (firestore.rules): an address a stranger typed is nobody else's business. */
-export const resendRequestsCollection = 'resendRequests';
+import { type Fulfilment } from '../orders/fulfilment';
+import { resendRequestsCollection, transactionsCollection } from '../lib/collections';
 
 /** One pending request, under the hash of its address: a flood for one address is one request. */
 interface ResendRequest {

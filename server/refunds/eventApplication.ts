@@ -6,14 +6,12 @@ import { toMinor } from '../../domain/money';
 import type { StoreSettings } from '../../domain/storeSettings';
 import type { RefundMailFacts } from '../mail/refundMails';
 import { isTransactionId } from '../admin/transactionSchemas';
-import { transactionsCollection } from '../orders/fulfilment';
 import { newPaymentIssue, paymentIssueRef, type PaymentIssueFacts } from '../payments/paymentIssues';
 import { disputeUpdates } from './disputes';
 import { providerEventDocId, type ProviderEvent, type RefundChange } from './providerEvents';
 import {
   followSaleChange,
   loadSettings,
-  providerEventsCollection,
   providerNames,
   refundUpdates,
   sendDisputeMail,
@@ -24,6 +22,7 @@ import {
   type RefundableRecord,
   type RefundContext,
 } from './refundContext';
+import { providerEventsCollection, transactionsCollection } from '../lib/collections';
 
 /** A Firestore document id from a provider's reference: no slashes, bounded. */
 function idPart(value: string): string {

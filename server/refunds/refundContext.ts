@@ -12,12 +12,11 @@ import {
 import { toMinor } from '../../domain/money';
 import { readStoreSettings, storeSettingsPath, type StoreSettings } from '../../domain/storeSettings';
 import type { DisputeMailFacts, RefundMail, RefundMailFacts } from '../mail/refundMails';
-import { transactionsCollection, type TransactionRecord } from '../orders/fulfilment';
+import { type TransactionRecord } from '../orders/fulfilment';
 import type { PaypalClient } from '../payments/paypalClient';
 import type { PaystackClient } from '../payments/paystackClient';
 import type { PaymentIssues } from '../payments/paymentIssues';
-
-export const providerEventsCollection = 'providerEvents';
+import { transactionsCollection } from '../lib/collections';
 
 /** The sale as this module reads it: the fulfilment record plus what refunds and disputes add. */
 export type RefundableRecord = TransactionRecord & {

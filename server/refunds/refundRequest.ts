@@ -18,6 +18,7 @@ import {
   type RefundableRecord,
   type RefundContext,
 } from './refundContext';
+import { adminsCollection } from '../lib/collections';
 
 export type RefundRequestOutcome =
   /** `result`: what the provider said of this refund (made now, or still processing). */
@@ -118,7 +119,7 @@ export async function requestRefund(
   const { db, logError, now, staleClaimMs } = ctx;
   const at = now().toISOString();
   // Sales shows who refunded by name; the uid stays the record of who it was.
-  const adminRecord = (await db.doc(`admins/${adminUid}`).get()).data();
+  const adminRecord = (await db.doc(`${adminsCollection}/${adminUid}`).get()).data();
   const byName = typeof adminRecord?.name === 'string' ? adminRecord.name : '';
   const claimed = await db.runTransaction(async (t) => {
     const record = (await t.get(transactionRef(db, id))).data() as RefundableRecord | undefined;

@@ -20,7 +20,7 @@ import { requestRefund, type RefundRequestOutcome } from './refundRequest';
 // disputes; callers keep importing them from here.
 export { namesAnotherDispute } from './disputes';
 export { unknownSaleIssue } from './eventApplication';
-export { providerEventsCollection, type EventOutcome, type RefundableRecord } from './refundContext';
+export { type EventOutcome, type RefundableRecord } from './refundContext';
 export type { RefundRequestOutcome } from './refundRequest';
 
 export interface RefundService {

@@ -1,10 +1,11 @@
 // The sitemap's files (docs/catalog-and-search.md, 'Search engines'), built from the catalog index's
 // shard documents: about ten reads at any catalog size. seoRoutes.ts serves them.
 import type { Firestore } from 'firebase-admin/firestore';
-import { catalogIndexCollection, entriesOfShard, sortNewestFirst } from '../../domain/catalogIndex';
+import { entriesOfShard, sortNewestFirst } from '../../domain/catalogIndex';
 import { categories } from '../../domain/categories';
 import { isoDate } from '../../domain/dates';
 import { sitemapProtocolLimits, sitemapUrls, splitSitemap, type SitemapLimits } from './sitemap';
+import { catalogIndexCollection } from '../lib/collections';
 
 export interface SeoRouteDeps {
   db: Firestore;

@@ -9,6 +9,7 @@ import { paths } from '../../domain/routes';
 import { productStructuredData } from '../../domain/structuredData';
 import { metaDescription } from '../../domain/text';
 import { absoluteUrl, type PageMeta } from './pageMeta';
+import { outlinesCollection, productsCollection } from '../lib/collections';
 
 // Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
 const structuredDataImageWidth = 1200;
@@ -47,9 +48,9 @@ export async function productPage(
   // The outline in the same round trip (the SPA's query, same index): the page then needs no SDK.
   // Without it (a failed read) the page queries the outline itself.
   const [snapshot, outlines] = await Promise.all([
-    deps.db.collection('products').doc(id).get(),
+    deps.db.collection(productsCollection).doc(id).get(),
     deps.db
-      .collection('outlines')
+      .collection(outlinesCollection)
       .where('productId', '==', id)
       .orderBy('outlineOrder', 'asc')
       .limit(outlinesLimit)

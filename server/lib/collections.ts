@@ -1,0 +1,57 @@
+// Every Firestore collection the API reads or writes, named once (docs/architecture.md, 'Data model').
+// A module names a collection by importing it from here; a test fails on a second literal of any of
+// these names in server/ (tests/unit/project/collectionNames.test.ts). Names the SPA also reads are
+// declared in domain/ and passed on here.
+export { catalogIndexCollection } from '../../domain/catalogIndex';
+export { discountCodesCollection } from '../../domain/discounts';
+export { licenseKeysCollectionName as licenseKeysCollection } from '../../domain/licenseKeys';
+
+/** The sale: transactions/{provider}_{reference} (docs/payments.md, 'The transaction record'). */
+export const transactionsCollection = 'transactions';
+/** The price the server set for one purchase, its buyer, expiry and status (docs/payments.md). */
+export const checkoutsCollection = 'checkouts';
+export const productsCollection = 'products';
+export const outlinesCollection = 'outlines';
+/** A product's private link, files, stamping, limits and key settings (docs/files.md). */
+export const deliverablesCollection = 'productDeliverables';
+export const adminsCollection = 'admins';
+export const accessGrantsCollection = 'accessGrants';
+
+/** A discount code's subcollections (docs/payments.md): a checkout's use, a paid use, a buyer's hold. */
+export const reservationsCollection = 'reservations';
+export const redemptionsCollection = 'redemptions';
+export const holdsCollection = 'holds';
+
+/** A product's course content (docs/courses.md); the download page links to the course when it has lessons. */
+export const courseContentCollection = 'courseContent';
+export const lessonProgressCollection = 'lessonProgress';
+export const certificatesCollection = 'certificates';
+
+export const licensePoolsCollection = 'licensePools';
+/** The keys of one product's pool: licensePools/{productId}/keys/{hash}. */
+export const licensePoolKeysSubcollection = 'keys';
+/**
+ * Every key ever added to any product's pool, by its hash (licensePoolKeys/{sha256 of key}: productId),
+ * so one read tells whether a key is in some pool already, whichever product's.
+ */
+export const licensePoolKeysCollection = 'licensePoolKeys';
+
+export const affiliatesCollection = 'affiliates';
+export const affiliateClicksCollection = 'affiliateClicks';
+/** affiliateMailboxes/{key of the mailbox}: {code}, the mailbox's affiliate (the API only). */
+export const affiliateMailboxesCollection = 'affiliateMailboxes';
+export const commissionsCollection = 'commissions';
+
+export const buyerSessionsCollection = 'buyerSessions';
+export const buyerSignInsCollection = 'buyerSignIns';
+/** API-only (firestore.rules): an address a stranger typed is nobody else's business. */
+export const resendRequestsCollection = 'resendRequests';
+export const reminderOptOutsCollection = 'reminderOptOuts';
+/** reminderSends/{addressKey}: when the mailbox last got a reminder ({lastSentAt}). */
+export const reminderSendsCollection = 'reminderSends';
+
+export const paymentIssuesCollection = 'paymentIssues';
+export const providerEventsCollection = 'providerEvents';
+export const healthCollection = 'storeHealth';
+export const mailFailuresCollection = 'mailFailures';
+export const contactMessagesCollection = 'contactMessages';

@@ -135,14 +135,11 @@ export function createApp(given: AppDeps): Express {
   app.use(jsonBodies());
 
   // Reminder unsubscribe links (checkouts/reminderRoutes.ts): a page and its form POST, never JSON.
+  const optOuts = createReminderOptOuts({ db: deps.db, now });
   app.use(
     '/api/reminders',
     limits.access,
-    createReminderRouter({
-      optOuts: createReminderOptOuts({ db: deps.db, now }),
-      storeName: deps.config.STORE_NAME,
-      logError,
-    }),
+    createReminderRouter({ optOuts, storeName: deps.config.STORE_NAME, logError }),
   );
 
   // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).

@@ -50,6 +50,10 @@ interface SignedIn {
   state: BrowserState;
 }
 
+const signInCheck = validate(signInBody);
+const codeCheck = validate(codeBody);
+const linkCheck = validate(linkBody);
+
 export function createLibraryRouter({
   library,
   cookies,
@@ -92,7 +96,7 @@ export function createLibraryRouter({
   const requestCode = handle(
     async (req, res) => {
       try {
-        await library.requestCode((req.body as z.infer<typeof signInBody>).email);
+        await library.requestCode(signInCheck.of(req).email);
       } catch (error) {
         if (error instanceof TooManyCodesError) {
           const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
@@ -107,7 +111,7 @@ export function createLibraryRouter({
 
   const withCode = handle(
     async (req, res) => {
-      const { email, code } = req.body as z.infer<typeof codeBody>;
+      const { email, code } = codeCheck.of(req);
       answerSignIn(res, req.get('cookie'), await library.signInWithCode(email, code));
     },
     (error) => failure('A library sign-in failed', error, 500, 'Signing in failed. Please try again.'),
@@ -115,7 +119,7 @@ export function createLibraryRouter({
 
   const withLink = handle(
     async (req, res) => {
-      answerSignIn(res, req.get('cookie'), await library.signInWithLink((req.body as z.infer<typeof linkBody>).link));
+      answerSignIn(res, req.get('cookie'), await library.signInWithLink(linkCheck.of(req).link));
     },
     (error) => failure('A library sign-in failed', error, 500, 'Signing in failed. Please try again.'),
   );
@@ -183,9 +187,9 @@ export function createLibraryRouter({
 
   const router = Router();
   router.use(noStore);
-  router.post('/sign-in', signInLimiter, validate(signInBody), requestCode);
-  router.post('/sign-in/code', signInLimiter, validate(codeBody), withCode);
-  router.post('/sign-in/link', signInLimiter, validate(linkBody), withLink);
+  router.post('/sign-in', signInLimiter, signInCheck, requestCode);
+  router.post('/sign-in/code', signInLimiter, codeCheck, withCode);
+  router.post('/sign-in/link', signInLimiter, linkCheck, withLink);
   router.get('/purchases', listPurchases);
   router.post('/purchases/:id/open', openPurchase);
   router.post('/purchases/:id/course', openCourse);

@@ -80,6 +80,15 @@ describe('server route files', () => {
     expect(firestoreUsesIn('res.json(await service.usage(productId));')).toEqual([]);
   });
 
+  it('read a checked body through its check, never with a cast', async () => {
+    const casts: Record<string, number> = {};
+    for (const file of await sourceFiles(join(root, 'server'))) {
+      const count = (await readFile(file, 'utf8')).match(/req\.body\s+as\b/g)?.length ?? 0;
+      if (count > 0) casts[relative(root, file)] = count;
+    }
+    expect(casts).toEqual({});
+  });
+
   it('never call Firestore: a service does', async () => {
     const found: Record<string, string[]> = {};
     for (const { file, text } of await routeFiles(join(root, 'server'))) {

@@ -38,7 +38,9 @@ import { createResendRequests, type ResendSweepOutcome } from './purchases/resen
 import { productTemplateFile } from '../domain/productTemplate';
 import type { HealthReport } from '../domain/storeHealth';
 import { createSeoRouter } from './seo/seoRoutes';
-import { createReminderRouter, type ReminderOutcome } from './checkouts/reminders';
+import type { ReminderOutcome } from './checkouts/reminders';
+import { createReminderOptOuts } from './checkouts/reminderOptOuts';
+import { createReminderRouter } from './checkouts/reminderRoutes';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
 import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
@@ -132,11 +134,12 @@ export function createApp(given: AppDeps): Express {
   app.use('/api/licenses', licenses.licenseCors);
   app.use(jsonBodies());
 
-  // Reminder unsubscribe links (checkouts/reminders.ts): a page and its form POST, never JSON.
+  // Reminder unsubscribe links (checkouts/reminderRoutes.ts): a page and its form POST, never JSON.
+  const optOuts = createReminderOptOuts({ db: deps.db, now });
   app.use(
     '/api/reminders',
     limits.access,
-    createReminderRouter({ db: deps.db, storeName: deps.config.STORE_NAME, now, logError }),
+    createReminderRouter({ optOuts, storeName: deps.config.STORE_NAME, logError }),
   );
 
   // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).

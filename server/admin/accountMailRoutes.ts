@@ -52,11 +52,12 @@ export function createAccountMailRouter({
   answerFloorMs?: number;
 }): Router {
   const router = Router();
+  const resetCheck = validate(resetBody);
 
   const passwordReset = handle(
     async (req, res) => {
       const floor = new Promise((resolve) => setTimeout(resolve, answerFloorMs));
-      const sending = mails.sendPasswordReset((req.body as z.infer<typeof resetBody>).email).catch((error: unknown) => {
+      const sending = mails.sendPasswordReset(resetCheck.of(req).email).catch((error: unknown) => {
         // Logged for the seller; the answer stays the one every address gets.
         logError('A password reset e-mail could not be sent', error);
       });
@@ -107,7 +108,7 @@ export function createAccountMailRouter({
         : failure('A verification e-mail could not be sent', error, 503, verificationNotSent),
   );
 
-  router.post('/password-reset', clientLimiter, validate(resetBody), addressLimiter, passwordReset);
+  router.post('/password-reset', clientLimiter, resetCheck, addressLimiter, passwordReset);
   router.post('/verification-email', clientLimiter, signedInAccount, addressLimiter, verificationEmail);
   router.use(answerHttpErrors(logError));
   return router;

@@ -2,7 +2,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ImageHostError, type CloudinaryClient } from './cloudinaryClient';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
-import { deleteImageBody, signatureRequestBody, type DeleteImageBody } from './imageSchemas';
+import { deleteImageBody, signatureRequestBody } from './imageSchemas';
 
 export const imagesNotConfigured = 'Image uploads are not configured on this server.';
 export const imageDeleteFailed = 'The image could not be deleted from the image host. Please try again.';
@@ -23,13 +23,15 @@ export function createImageRouter({
     return cloudinary;
   };
 
+  const deleteCheck = validate(deleteImageBody);
+
   const signUpload: RequestHandler = (_req, res) => {
     res.json(configured().signUpload());
   };
 
   const deleteImage = handle(
     async (req, res) => {
-      await configured().destroy((req.body as DeleteImageBody).public_id);
+      await configured().destroy(deleteCheck.of(req).public_id);
       res.json({ result: 'ok' });
     },
     (error) =>
@@ -43,7 +45,7 @@ export function createImageRouter({
 
   const router = Router();
   router.post('/uploads/signature', requireAdmin, validate(signatureRequestBody), signUpload);
-  router.post('/deleteproductimage', requireAdmin, validate(deleteImageBody), deleteImage);
+  router.post('/deleteproductimage', requireAdmin, deleteCheck, deleteImage);
   router.use(answerHttpErrors(logError));
   return router;
 }

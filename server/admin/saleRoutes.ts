@@ -7,7 +7,15 @@
 //   POST /api/admin/transactions/{id}/downloads/reset             -> the buyer's download counts back to 0
 import { Router, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { answerHttpErrors, failure, handle, jsonError, schemaParser, validate } from '../lib/httpErrors';
+import {
+  answerHttpErrors,
+  failure,
+  handle,
+  jsonError,
+  schemaParser,
+  validate,
+  type BodyCheck,
+} from '../lib/httpErrors';
 import type { AdminLocals } from './requireAdmin';
 import type { SaleActions } from './saleActions';
 import { accessBodySchema, isTransactionId, resendAccessBodySchema } from './transactionSchemas';
@@ -27,11 +35,15 @@ export const saleIdCheck: RequestHandler<IdParams> = (req, _res, next) => {
 };
 
 /**
- * What an admin's action on one sale checks before it runs: the body (400 with its problem; no body
- * reads as an empty one), then the sale id (404). The handler reads the checked body from req.body.
+ * What an admin's action on one sale checks before it runs (`checks`): the body (400 with its problem;
+ * no body reads as an empty one), then the sale id (404). The handler reads the checked body with `of`.
  */
-export function saleActionRequest<T>(schema: z.ZodType<T>): RequestHandler<IdParams>[] {
-  return [validate(schemaParser(schema, { absentAs: {} })), saleIdCheck];
+export function saleActionRequest<T>(schema: z.ZodType<T>): {
+  checks: RequestHandler<IdParams>[];
+  of: BodyCheck<T>['of'];
+} {
+  const body = validate(schemaParser(schema, { absentAs: {} }));
+  return { checks: [body, saleIdCheck], of: (req) => body.of(req) };
 }
 
 /** The signed-in admin (server/admin/requireAdmin.ts). */
@@ -57,8 +69,11 @@ export function createSaleRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
+  const resendRequest = saleActionRequest(resendAccessBodySchema);
+  const accessRequest = saleActionRequest(accessBodySchema);
+
   const resend = handle<IdParams>(async (req, res) => {
-    const body = req.body as z.infer<typeof resendAccessBodySchema>;
+    const body = resendRequest.of(req);
     const outcome = await actions.resendAccess(req.params.id, adminUidOf(res), body.email);
     if (outcome === 'sent') res.json({ message: accessEmailSent });
     else if (outcome === 'notFound') throw jsonError(404, saleNotFound);
@@ -67,7 +82,7 @@ export function createSaleRouter({
   }, saleActionFailed('Resend'));
 
   const access = handle<IdParams>(async (req, res) => {
-    const body = req.body as z.infer<typeof accessBodySchema>;
+    const body = accessRequest.of(req);
     const answer = await actions.setAccess(req.params.id, body.revoked, adminUidOf(res));
     if (!answer) throw jsonError(404, saleNotFound);
     res.json(answer);
@@ -79,8 +94,8 @@ export function createSaleRouter({
   }, saleActionFailed('Download reset'));
 
   const router = Router();
-  router.post('/:id/resend', limiter, requireAdmin, ...saleActionRequest(resendAccessBodySchema), resend);
-  router.post('/:id/access', limiter, requireAdmin, ...saleActionRequest(accessBodySchema), access);
+  router.post('/:id/resend', limiter, requireAdmin, ...resendRequest.checks, resend);
+  router.post('/:id/access', limiter, requireAdmin, ...accessRequest.checks, access);
   // No body to check: the reset takes none, and ignores any it is sent.
   router.post('/:id/downloads/reset', limiter, requireAdmin, saleIdCheck, resetDownloads);
   router.use(answerHttpErrors(logError));

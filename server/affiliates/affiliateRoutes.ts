@@ -12,7 +12,6 @@
 //   POST /api/admin/affiliates/{code}/approve|pause|remove, /commission {percent|null} (admins)
 //   POST /api/admin/affiliates/commissions/batch -> {batchId, count, held, csv, message} (admins)
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
 import {
   answerHttpErrors,
   failure,
@@ -55,6 +54,11 @@ function refusal(what: string) {
     return failure(`${what} failed`, error, 500, tryAgain);
   };
 }
+
+const resolveCheck = validate(resolveBodySchema);
+const applyCheck = validate(applyBodySchema);
+const batchCheck = validate(schemaParser(batchBodySchema, { absentAs: {} }));
+const commissionCheck = validate(commissionBodySchema);
 
 const codeCheck: RequestHandler<{ code: string }> = (req, _res, next) => {
   next(affiliateCodeParam.test(req.params.code) ? undefined : jsonError(404, 'No such affiliate.'));
@@ -146,9 +150,9 @@ export function createAffiliateRouter({
     '/resolve-account',
     applyLimiter,
     applicant,
-    validate(resolveBodySchema),
+    resolveCheck,
     handle(async (req, res) => {
-      const { bankCode, accountNumber } = req.body as z.infer<typeof resolveBodySchema>;
+      const { bankCode, accountNumber } = resolveCheck.of(req);
       res.json({ accountName: await affiliates.resolveAccount(bankCode, accountNumber) });
     }, refusal('Account resolution')),
   );
@@ -156,9 +160,9 @@ export function createAffiliateRouter({
     '/apply',
     applyLimiter,
     applicant,
-    validate(applyBodySchema),
+    applyCheck,
     handle(async (req, res) => {
-      const body = req.body as z.infer<typeof applyBodySchema>;
+      const body = applyCheck.of(req);
       const { code, status } = await affiliates.apply({ ...body, email: applicantOf(res) });
       res.status(201).json({
         code,
@@ -217,9 +221,9 @@ export function createAffiliateAdminRouter({
   );
   router.post(
     '/commissions/batch',
-    validate(schemaParser(batchBodySchema, { absentAs: {} })),
+    batchCheck,
     handle(async (req, res) => {
-      const only = req.body as z.infer<typeof batchBodySchema>;
+      const only = batchCheck.of(req);
       const outcome = await commissions.markBatchPaid(async (code) => {
         const affiliate = await affiliates.byCode(code);
         if (!affiliate) return null;
@@ -251,10 +255,10 @@ export function createAffiliateAdminRouter({
   action('remove', 'Affiliate removed and e-mailed.');
   router.post(
     '/:code/commission',
-    validate(commissionBodySchema),
+    commissionCheck,
     codeCheck,
     handle<{ code: string }>(async (req, res) => {
-      const { percent } = req.body as z.infer<typeof commissionBodySchema>;
+      const { percent } = commissionCheck.of(req);
       await affiliates.setCommission(req.params.code, percent);
       res.json({
         message: percent === null ? 'Commission set to the store’s default.' : `Commission set to ${percent}%.`,

@@ -17,14 +17,11 @@
 // transaction as the checkout, so racing sweeps send one), and nothing the buyer typed in it (no name
 // in the greeting or the To header), so a name cannot carry a phishing link into our e-mail.
 import { createHash, randomBytes } from 'node:crypto';
-import { Router, type RequestHandler } from 'express';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { addressKey, legacyAddressKey } from '../lib/addressKey';
-import { formPageCsp } from '../lib/httpSecurity';
-import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { type Currency, formatPrice } from '../../domain/money';
 import {
@@ -40,7 +37,8 @@ export const reminderIntervalMs = 7 * 24 * 60 * 60_000;
 /** What a sweep decided for a checkout; null until one did. */
 export type ReminderState = 'sent' | 'skipped' | 'failed';
 
-function tokenHash(token: string): string {
+/** How a reminder's unsubscribe token is kept on its checkout. */
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
@@ -263,115 +261,4 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
     }
     return outcome;
   };
-}
-
-function page(storeName: string, title: string, body: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)} — ${escapeHtml(storeName)}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#067647;color:#fff;cursor:pointer}button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}</style>',
-    `</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-  ].join('');
-}
-
-/**
- * GET /api/reminders/unsubscribe/{checkoutId}/{token}: a page with one button; POST (the button, or a
- * mail client's one-click): the address of that checkout never gets a reminder again.
- */
-export function createReminderRouter({
-  db,
-  storeName,
-  now,
-  logError,
-}: {
-  db: Firestore;
-  storeName: string;
-  now: () => Date;
-  logError: (message: string, error: unknown) => void;
-}): Router {
-  const notValid = (res: Parameters<RequestHandler>[1]) =>
-    res
-      .status(404)
-      .type('html')
-      .send(
-        page(storeName, 'This link is not valid', '<p>The link you opened does not exist or has been changed.</p>'),
-      );
-
-  /** The checkout's address when the token is its reminder token; null otherwise. */
-  async function addressFor(checkoutId: string, token: string): Promise<string | null> {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(checkoutId) || !/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
-    const data = (await db.collection(checkoutsCollection).doc(checkoutId).get()).data();
-    const email = (data?.customer as { email?: unknown } | undefined)?.email;
-    if (typeof email !== 'string' || data?.reminderTokenHash !== tokenHash(token)) return null;
-    return email;
-  }
-
-  const show: RequestHandler<{ checkoutId: string; token: string }> = async (req, res) => {
-    // The page's button posts back here: the API's policy, allowing a form to its own origin.
-    res
-      .set('Cache-Control', 'no-store')
-      .set('Referrer-Policy', 'no-referrer')
-      .set('Content-Security-Policy', formPageCsp);
-    try {
-      if (!(await addressFor(req.params.checkoutId, req.params.token))) {
-        notValid(res);
-        return;
-      }
-      res
-        .type('html')
-        .send(
-          page(
-            storeName,
-            'Stop reminders',
-            `<p>We send one reminder when a purchase is left unfinished. Press the button and this address will never get one again.</p><form method="post"><button type="submit">Never send me reminders</button></form>`,
-          ),
-        );
-    } catch (error) {
-      logError('Reminder unsubscribe page failed', error);
-      res
-        .status(500)
-        .type('html')
-        .send(page(storeName, 'Something went wrong', '<p>Please try again.</p>'));
-    }
-  };
-
-  const unsubscribe: RequestHandler<{ checkoutId: string; token: string }> = async (req, res) => {
-    res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
-    try {
-      const email = await addressFor(req.params.checkoutId, req.params.token);
-      if (!email) {
-        notValid(res);
-        return;
-      }
-      await db
-        .collection(reminderOptOutsCollection)
-        .doc(addressKey(email))
-        .set({ createdAt: Timestamp.fromDate(now()) });
-      res
-        .type('html')
-        .send(
-          page(
-            storeName,
-            'You will get no more reminders',
-            '<p>This address will never get a reminder from us again.</p>',
-          ),
-        );
-    } catch (error) {
-      logError('Reminder unsubscribe failed', error);
-      res
-        .status(500)
-        .type('html')
-        .send(page(storeName, 'Something went wrong', '<p>Please try again.</p>'));
-    }
-  };
-
-  const router = Router();
-  // A checkout id Firestore reserves ('__x__') is not a link we sent: the same page as any other.
-  router.use(
-    refuseReservedIds((res) => notValid(res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer'))),
-  );
-  router.get('/unsubscribe/:checkoutId/:token', show);
-  router.post('/unsubscribe/:checkoutId/:token', unsubscribe);
-  return router;
 }

@@ -3,7 +3,7 @@
 import { Router, type RequestHandler } from 'express';
 import { rateLimitMessages } from '../lib/rateLimits';
 import { answerHttpErrors, failure, handle, validate } from '../lib/httpErrors';
-import { contactBody, type ContactMessage } from './contactSchema';
+import { contactBody } from './contactSchema';
 import type { ContactService } from './contactService';
 
 export const tooManyMessages = rateLimitMessages.contact;
@@ -19,9 +19,10 @@ export function createContactRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
+  const messageCheck = validate(contactBody);
   const sendMessage = handle(
     async (req, res) => {
-      await service.submit(req.body as ContactMessage);
+      await service.submit(messageCheck.of(req));
       res.status(201).json({ ok: true });
     },
     (error) => failure('Contact message could not be stored', error, 500, contactFailure),
@@ -29,7 +30,7 @@ export function createContactRouter({
 
   const router = Router();
   // Every attempt counts, valid or not, so a script cannot probe the endpoint without limit.
-  router.post('/', limiter, validate(contactBody), sendMessage);
+  router.post('/', limiter, messageCheck, sendMessage);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -7,19 +7,11 @@
 //   POST /api/admin/courses/{productId}/videos     VideoUploadStart  -> 201 {fileId, uploadUrl, url, headers, ...}
 //   POST /api/admin/courses/{productId}/videos/{fileId}/attach  {lessonId, kind} -> AdminCourse + {attached}
 import { Router, type Request, type RequestHandler } from 'express';
-import type { z } from 'zod';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
 import type { AdminLocals } from '../admin/requireAdmin';
 import { FileStorageError, type FileStorage } from '../files/storage';
 import { savedMeanwhile, uploadIncomplete, type CourseAdmin } from './courseAdmin';
-import {
-  courseSave,
-  idPattern,
-  markdownPreview,
-  videoAttach,
-  videoUploadStart,
-  type CourseSaveBody,
-} from './courseSchemas';
+import { courseSave, idPattern, markdownPreview, videoAttach, videoUploadStart } from './courseSchemas';
 import { renderMarkdown } from './markdown';
 
 export const productNotFound = 'This product could not be found.';
@@ -29,6 +21,11 @@ export const addMainVideoFirst = "Add the lesson's main video before its low-dat
 
 type ProductParams = { productId: string };
 type VideoParams = { productId: string; fileId: string };
+
+const previewCheck = validate(markdownPreview);
+const saveCheck = validate(courseSave);
+const uploadCheck = validate(videoUploadStart);
+const attachCheck = validate(videoAttach);
 
 export function createCourseAdminRouter({
   admin,
@@ -74,7 +71,7 @@ export function createCourseAdminRouter({
     async (req, res) => {
       checkProduct(req.params);
       const { adminUid } = res.locals as AdminLocals;
-      const outcome = await admin.save(req.params.productId, req.body as CourseSaveBody, adminUid);
+      const outcome = await admin.save(req.params.productId, saveCheck.of(req), adminUid);
       switch (outcome.kind) {
         case 'noProduct':
           throw jsonError(404, productNotFound);
@@ -90,13 +87,13 @@ export function createCourseAdminRouter({
   );
 
   const preview: RequestHandler = (req, res) => {
-    res.json({ html: renderMarkdown((req.body as z.infer<typeof markdownPreview>).markdown) });
+    res.json({ html: renderMarkdown(previewCheck.of(req).markdown) });
   };
 
   const startUpload = handle<ProductParams>(
     async (req, res) => {
       checkProduct(req.params);
-      const facts = req.body as z.infer<typeof videoUploadStart>;
+      const facts = uploadCheck.of(req);
       if (facts.size > maxVideoBytes) {
         throw jsonError(413, `A video may be at most ${maxVideoBytes} bytes; this one has ${facts.size}.`);
       }
@@ -111,7 +108,7 @@ export function createCourseAdminRouter({
     async (req, res) => {
       checkProduct(req.params);
       if (!idPattern.test(req.params.fileId)) throw jsonError(409, uploadIncomplete);
-      const target = req.body as z.infer<typeof videoAttach>;
+      const target = attachCheck.of(req);
       const outcome = await admin.attachVideo(bucket(), req.params.productId, req.params.fileId, target);
       switch (outcome.kind) {
         case 'noProduct':
@@ -131,11 +128,11 @@ export function createCourseAdminRouter({
 
   const router = Router();
   router.use(limiter, requireAdmin);
-  router.post('/preview', validate(markdownPreview), preview);
+  router.post('/preview', previewCheck, preview);
   router.get('/:productId', read);
-  router.put('/:productId', validate(courseSave), save);
-  router.post('/:productId/videos', validate(videoUploadStart), startUpload);
-  router.post('/:productId/videos/:fileId/attach', validate(videoAttach), attach);
+  router.put('/:productId', saveCheck, save);
+  router.post('/:productId/videos', uploadCheck, startUpload);
+  router.post('/:productId/videos/:fileId/attach', attachCheck, attach);
   router.use(answerHttpErrors(logError));
   return router;
 }

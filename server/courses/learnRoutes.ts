@@ -12,8 +12,6 @@
 //   POST /api/learn/{token}/certificate                      -> CertificateAnswer
 //   GET  /api/learn/{token}/certificate.pdf                  -> the PDF
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
-import type { ProgressSave } from '../../domain/courses';
 import { dayKeyLongDate } from '../../domain/lagosDates';
 import { paths } from '../../domain/routes';
 import { limitReached, wrongEmail } from '../downloads/downloadRoutes';
@@ -84,6 +82,10 @@ async function answerAttachment(
 
 const failed = (what: string) => (error: unknown) => failure(what, error, 500, somethingWrong);
 
+const confirmCheck = validate(learnConfirm);
+const videoCheck = validate(schemaParser(videoRequest, { absentAs: {} }));
+const progressCheck = validate(progressSave);
+
 /** Checks the typed address, remembers the device (a new cookie when it had none) and reopens. */
 async function confirmDevice(
   { learn, cookies, secureCookies }: { learn: Learn; cookies: SessionCookies; secureCookies: boolean },
@@ -91,7 +93,7 @@ async function confirmDevice(
   res: Response,
   purchase: OpenPurchase,
 ): Promise<OpenCourse> {
-  const { email } = req.body as z.infer<typeof learnConfirm>;
+  const { email } = confirmCheck.of(req);
   if (!learn.isBuyerEmail(purchase, email)) throw jsonError(400, wrongEmail);
   let deviceId = purchase.deviceId;
   if (!deviceId) {
@@ -184,7 +186,7 @@ export function createLearnRouter({
   const video = handle<LessonParams>(async (req, res) => {
     privateHeaders(res);
     const course = await opened(req);
-    const { version } = req.body as z.infer<typeof videoRequest>;
+    const { version } = videoCheck.of(req);
     const outcome = await learn.video(bucket(), course, req.params.lessonId, version);
     if (outcome.kind === 'noVideo') throw jsonError(404, noVideo);
     if (outcome.kind === 'url') {
@@ -202,7 +204,7 @@ export function createLearnRouter({
 
   const progress = handle<TokenParams>(async (req, res) => {
     privateHeaders(res);
-    const outcome = await learn.saveProgress(await opened(req), req.body as ProgressSave);
+    const outcome = await learn.saveProgress(await opened(req), progressCheck.of(req));
     if (outcome.kind === 'notOpened') throw jsonError(409, openFirst);
     if (outcome.kind !== 'saved') return refuseLesson(outcome);
     res.json(outcome.progress);
@@ -231,11 +233,11 @@ export function createLearnRouter({
 
   const router = Router();
   router.get('/:token', show);
-  router.post('/:token/confirm', confirmLimiter, validate(learnConfirm), confirm);
+  router.post('/:token/confirm', confirmLimiter, confirmCheck, confirm);
   router.get('/:token/lessons/:lessonId', lesson);
-  router.post('/:token/lessons/:lessonId/video', validate(schemaParser(videoRequest, { absentAs: {} })), video);
+  router.post('/:token/lessons/:lessonId/video', videoCheck, video);
   router.post('/:token/lessons/:lessonId/attachments/:fileId', attachment);
-  router.put('/:token/progress', validate(progressSave), progress);
+  router.put('/:token/progress', progressCheck, progress);
   router.post('/:token/certificate', certificate);
   router.get('/:token/certificate.pdf', certificatePdf);
   router.use(answerHttpErrors(logError));

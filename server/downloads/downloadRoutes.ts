@@ -10,7 +10,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { paths } from '../../domain/routes';
 import { escapeHtml } from '../mail/html';
-import { HttpError, answerHttpErrors, handle } from '../lib/httpErrors';
+import { HttpError, answerHttpErrors, handle, validate } from '../lib/httpErrors';
 import { formPageCspAllowing, maxBodyBytes } from '../lib/httpSecurity';
 import { newDeviceId, type SessionCookies } from '../lib/sessionCookie';
 import type { BuyerLicenses } from '../licenses/buyerLicenses';
@@ -195,6 +195,15 @@ function showPage(context: AccessContext) {
   );
 }
 
+/** The confirm form's address; a form without one reads as '' (never the buyer's: the page says so). */
+const confirmForm = validate<{ email: string }>((body) => ({
+  ok: true,
+  data: {
+    email:
+      typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? body.email : '',
+  },
+}));
+
 /** POST /{token}/confirm: the purchase e-mail, once per new device. */
 function confirmDevice(context: AccessContext) {
   const { downloads, cookies, secureCookies } = context;
@@ -204,8 +213,7 @@ function confirmDevice(context: AccessContext) {
       const { token } = req.params;
       const opened = await openOrAnswer(context, token, req, res);
       if (!opened) return;
-      const body = req.body as { email?: unknown } | undefined;
-      const given = typeof body?.email === 'string' ? body.email : '';
+      const given = confirmForm.of(req).email;
       if (!downloads.isBuyerEmail(opened, given)) {
         await renderOpen(context, res, token, { ...opened, deviceKnown: false }, wrongEmail);
         return;
@@ -345,7 +353,7 @@ export function createDownloadRouter({
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });
   router.get('/:token', showPage(context));
-  router.post('/:token/confirm', confirmLimiter, form, confirmDevice(context));
+  router.post('/:token/confirm', confirmLimiter, form, confirmForm, confirmDevice(context));
   router.post('/:token/files/:fileId', pressDownload(context));
   router.post('/:token/link', openOutsideLink(context));
   router.post('/:token/licenses/:instanceId/deactivate', deactivateMachine(context));

@@ -16,7 +16,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { fileNameError } from '../../domain/deliverableFiles';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
-import { maxFilesPerProduct, type FileFacts, type FileService } from './fileService';
+import { maxFilesPerProduct, type FileService } from './fileService';
 import { FileStorageError, type FileStorage } from './storage';
 
 export const productNotFound = 'This product could not be found.';
@@ -91,9 +91,14 @@ export function createFileRouter({
         ? jsonError(error.status, error.message)
         : failure(what(req.params), error, 500, fileActionFailed);
 
+  const factsCheck = validate(fileFacts);
+  const renameCheck = validate(renameBody);
+  const orderCheck = validate(orderBody);
+  const deleteAllCheck = validate(deleteAllBody);
+
   const startUpload = handle<ProductParams>(
     async (req, res) => {
-      const facts = req.body as FileFacts;
+      const facts = factsCheck.of(req);
       const bucket = prepare(req.params);
       if (facts.size > maxFileBytes) {
         throw jsonError(413, `A file may be at most ${maxFileBytes} bytes; this one has ${facts.size}.`);
@@ -110,7 +115,7 @@ export function createFileRouter({
       const bucket = prepare(req.params);
       const { productId, fileId } = req.params;
       if (!idPattern.test(fileId)) throw jsonError(404, uploadIncomplete);
-      const outcome = await service.attach(bucket, productId, fileId, req.body as FileFacts);
+      const outcome = await service.attach(bucket, productId, fileId, factsCheck.of(req));
       switch (outcome.kind) {
         case 'alreadyAttached':
           throw jsonError(409, alreadyAttached);
@@ -130,7 +135,7 @@ export function createFileRouter({
   const rename = handle<FileParams>(
     async (req, res) => {
       prepare(req.params);
-      const { name, from } = req.body as z.infer<typeof renameBody>;
+      const { name, from } = renameCheck.of(req);
       const files = await service.rename(req.params.productId, req.params.fileId, name, from);
       if (files === 'gone') throw jsonError(404, fileNotFound);
       if (files === 'changed') throw jsonError(409, orderMismatch);
@@ -142,7 +147,7 @@ export function createFileRouter({
   const reorder = handle<ProductParams>(
     async (req, res) => {
       prepare(req.params);
-      const { fileIds } = req.body as z.infer<typeof orderBody>;
+      const { fileIds } = orderCheck.of(req);
       const files = await service.reorder(req.params.productId, fileIds);
       if (!files) throw jsonError(409, orderMismatch);
       res.json({ files });
@@ -171,7 +176,7 @@ export function createFileRouter({
   const removeAll = handle<ProductParams>(
     async (req, res) => {
       const bucket = prepare(req.params);
-      const { confirmBuyers } = req.body as z.infer<typeof deleteAllBody>;
+      const { confirmBuyers } = deleteAllCheck.of(req);
       const outcome = await service.removeAll(bucket, req.params.productId, confirmBuyers);
       if (outcome.kind === 'buyersChanged') {
         const { buyers } = outcome;
@@ -188,12 +193,12 @@ export function createFileRouter({
 
   const router = Router();
   router.use(limiter, requireAdmin);
-  router.post('/:productId/files', validate(fileFacts), startUpload);
+  router.post('/:productId/files', factsCheck, startUpload);
   router.get('/:productId/files/usage', usage);
-  router.put('/:productId/files/order', validate(orderBody), reorder);
-  router.delete('/:productId/files', validate(deleteAllBody), removeAll);
-  router.post('/:productId/files/:fileId/attach', validate(fileFacts), attach);
-  router.patch('/:productId/files/:fileId', validate(renameBody), rename);
+  router.put('/:productId/files/order', orderCheck, reorder);
+  router.delete('/:productId/files', deleteAllCheck, removeAll);
+  router.post('/:productId/files/:fileId/attach', factsCheck, attach);
+  router.patch('/:productId/files/:fileId', renameCheck, rename);
   router.delete('/:productId/files/:fileId', remove);
   router.use(answerHttpErrors(logError));
   return router;

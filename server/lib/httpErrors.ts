@@ -94,18 +94,37 @@ export function schemaParser<T>(schema: z.ZodType<T>, { absentAs }: { absentAs?:
 }
 
 /**
- * Middleware that checks `req.body` and replaces it with the parsed data, or answers 400 through the
- * error handler. A zod schema is checked as parseBody does; a parser gives its own answer.
+ * A body check: middleware that checks `req.body` and replaces it with the parsed data (or answers 400
+ * through the error handler), and `of(req)`, the parsed body, typed, for the handler it comes before.
  */
-export function validate<T>(check: z.ZodType<T> | BodyParser<T>): RequestHandler {
+export interface BodyCheck<T> extends RequestHandler {
+  /** The body this check parsed for the request; throws when the check did not run before the handler. */
+  of(req: Pick<Request, 'body'>): T;
+}
+
+/**
+ * The body check of a route. A zod schema is checked as parseBody does; a parser gives its own answer.
+ * Mount it before the handler, which reads the body with `check.of(req)`, never with a cast.
+ */
+export function validate<T>(check: z.ZodType<T> | BodyParser<T>): BodyCheck<T> {
   const parse = typeof check === 'function' ? check : schemaParser(check);
-  return (req, _res, next) => {
+  // The request object is the same in every handler of its route: what was parsed is kept for it.
+  const parsedBodies = new WeakMap<object, { data: T }>();
+  const middleware: RequestHandler = (req, _res, next) => {
     const parsed = parse(req.body);
     if (!parsed.ok) {
       next(parsed.error);
       return;
     }
     req.body = parsed.data;
+    parsedBodies.set(req, { data: parsed.data });
     next();
   };
+  return Object.assign(middleware, {
+    of(req: Pick<Request, 'body'>): T {
+      const parsed = parsedBodies.get(req);
+      if (!parsed) throw new Error('This body check did not run before the handler that reads it');
+      return parsed.data;
+    },
+  });
 }

@@ -57,6 +57,10 @@ interface SignedIn {
   state: BrowserState;
 }
 
+const signInCheck = validate(signInBody);
+const codeCheck = validate(codeBody);
+const linkCheck = validate(linkBody);
+
 export function createLibraryRouter({
   library,
   cookies,
@@ -98,7 +102,7 @@ export function createLibraryRouter({
 
   const requestCode = handle(
     async (req, res) => {
-      const asked = await library.requestCode((req.body as z.infer<typeof signInBody>).email);
+      const asked = await library.requestCode(signInCheck.of(req).email);
       if (asked.kind === 'tooManyCodes') {
         const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
         throw jsonError(429, words[asked.reason]);
@@ -110,7 +114,7 @@ export function createLibraryRouter({
 
   const withCode = handle(
     async (req, res) => {
-      const { email, code } = req.body as z.infer<typeof codeBody>;
+      const { email, code } = codeCheck.of(req);
       answerSignIn(res, req.get('cookie'), await library.signInWithCode(email, code));
     },
     (error) => failure('A library sign-in failed', error, 500, 'Signing in failed. Please try again.'),
@@ -118,7 +122,7 @@ export function createLibraryRouter({
 
   const withLink = handle(
     async (req, res) => {
-      answerSignIn(res, req.get('cookie'), await library.signInWithLink((req.body as z.infer<typeof linkBody>).link));
+      answerSignIn(res, req.get('cookie'), await library.signInWithLink(linkCheck.of(req).link));
     },
     (error) => failure('A library sign-in failed', error, 500, 'Signing in failed. Please try again.'),
   );
@@ -182,9 +186,9 @@ export function createLibraryRouter({
 
   const router = Router();
   router.use(noStore);
-  router.post('/sign-in', signInLimiter, validate(signInBody), requestCode);
-  router.post('/sign-in/code', signInLimiter, validate(codeBody), withCode);
-  router.post('/sign-in/link', signInLimiter, validate(linkBody), withLink);
+  router.post('/sign-in', signInLimiter, signInCheck, requestCode);
+  router.post('/sign-in/code', signInLimiter, codeCheck, withCode);
+  router.post('/sign-in/link', signInLimiter, linkCheck, withLink);
   router.get('/purchases', listPurchases);
   router.post('/purchases/:id/open', openPurchase);
   router.post('/purchases/:id/course', openCourse);

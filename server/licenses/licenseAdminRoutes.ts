@@ -38,6 +38,8 @@ export function createLicenseAdminRouter({
 }): Router {
   const failed = (what: string) => (error: unknown) => failure(`License ${what} failed`, error, 500, actionFailed);
   const empty = validate(schemaParser(z.object({}), { absentAs: {} }));
+  const statusCheck = validate(statusSchema);
+  const poolCheck = validate(poolSchema);
 
   const reset = handle<{ id: string }>(async (req, res) => {
     if (!(await admin.resetActivations(req.params.id))) throw jsonError(404, noKey);
@@ -45,7 +47,7 @@ export function createLicenseAdminRouter({
   }, failed('reset'));
 
   const status = handle<{ id: string }>(async (req, res) => {
-    const { disabled } = req.body as z.infer<typeof statusSchema>;
+    const { disabled } = statusCheck.of(req);
     if (!(await admin.setDisabled(req.params.id, disabled))) throw jsonError(404, noKey);
     res.json({ message: disabled ? 'License key disabled.' : 'License key enabled.' });
   }, failed('status change'));
@@ -62,7 +64,7 @@ export function createLicenseAdminRouter({
   }, failed('replacement'));
 
   const pool = handle<{ id: string }>(async (req, res) => {
-    const outcome = await admin.addToPool(req.params.id, (req.body as z.infer<typeof poolSchema>).keys);
+    const outcome = await admin.addToPool(req.params.id, poolCheck.of(req).keys);
     if (outcome.kind === 'empty') throw jsonError(400, 'Paste the keys, one per line.');
     if (outcome.kind === 'tooMany')
       throw jsonError(400, `Add at most ${maxPoolKeysPerUpload.toLocaleString('en-GB')} keys at once.`);
@@ -88,9 +90,9 @@ export function createLicenseAdminRouter({
 
   const router = Router();
   router.post('/transactions/:id/license/reset', limiter, requireAdmin, empty, idCheck, reset);
-  router.post('/transactions/:id/license/status', limiter, requireAdmin, validate(statusSchema), idCheck, status);
+  router.post('/transactions/:id/license/status', limiter, requireAdmin, statusCheck, idCheck, status);
   router.post('/transactions/:id/license/replace', limiter, requireAdmin, empty, idCheck, replace);
-  router.post('/products/:id/license-pool', limiter, requireAdmin, validate(poolSchema), idCheck, pool);
+  router.post('/products/:id/license-pool', limiter, requireAdmin, poolCheck, idCheck, pool);
   router.get('/products/:id/license-pool', limiter, requireAdmin, idCheck, poolCount);
   router.use(answerHttpErrors(logError));
   return router;

@@ -65,8 +65,12 @@ export function createLicenseRouter({
 }): Router {
   const failed = (what: string) => (error: unknown) => failure(`License ${what} failed`, error, 500, licenseFailed);
 
+  const activateCheck = validate(activateSchema);
+  const validateCheck = validate(validateSchema);
+  const deactivateCheck = validate(deactivateSchema);
+
   const activate = handle(async (req, res) => {
-    const body = req.body as z.infer<typeof activateSchema>;
+    const body = activateCheck.of(req);
     const outcome = await service.activate({
       licenseKey: body.license_key,
       productId: body.product_id,
@@ -87,7 +91,7 @@ export function createLicenseRouter({
   }, failed('activation'));
 
   const check = handle(async (req, res) => {
-    const body = req.body as z.infer<typeof validateSchema>;
+    const body = validateCheck.of(req);
     const outcome = await service.validate({
       licenseKey: body.license_key,
       productId: body.product_id,
@@ -101,7 +105,7 @@ export function createLicenseRouter({
   }, failed('validation'));
 
   const deactivate = handle(async (req, res) => {
-    const body = req.body as z.infer<typeof deactivateSchema>;
+    const body = deactivateCheck.of(req);
     const outcome = await service.deactivate({
       licenseKey: body.license_key,
       productId: body.product_id,
@@ -113,9 +117,9 @@ export function createLicenseRouter({
   }, failed('deactivation'));
 
   const router = Router();
-  router.post('/activate', clientLimiter, validate(activateSchema), keyLimiter, activate);
-  router.post('/validate', clientLimiter, validate(validateSchema), keyLimiter, check);
-  router.post('/deactivate', clientLimiter, validate(deactivateSchema), keyLimiter, deactivate);
+  router.post('/activate', clientLimiter, activateCheck, keyLimiter, activate);
+  router.post('/validate', clientLimiter, validateCheck, keyLimiter, check);
+  router.post('/deactivate', clientLimiter, deactivateCheck, keyLimiter, deactivate);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -2,7 +2,6 @@
 // service verifies and fulfils, and every failure is a JSON {message} the payment dialog can show.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { OrderAnswer } from '../../domain/apiContracts';
-import type { z } from 'zod';
 import { CheckoutRefusedError } from '../checkouts/checkouts';
 import { DiscountCodeRefusedError } from '../checkouts/discountCodes';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
@@ -58,13 +57,7 @@ export function orderErrorAnswer(error: unknown, context: string): HttpError {
   return failure(`${context} failed`, error, 500, orderFailure);
 }
 
-type OrderBody = z.infer<typeof orderBodySchema>;
-type CheckoutBody = z.infer<typeof checkoutBodySchema>;
-type QuoteBody = z.infer<typeof quoteBodySchema>;
-type PaypalCreateBody = z.infer<typeof paypalCreateBodySchema>;
-type PaypalOrderBody = z.infer<typeof paypalOrderBodySchema>;
 type OrderIdParams = { id: string };
-type PendingBody = z.infer<typeof pendingBodySchema>;
 
 /** The waiting page's link names its checkout; anything else is not one (404, nothing read). */
 const notWaiting = () => jsonError(404, 'This payment link is not valid.');
@@ -91,6 +84,13 @@ export function createOrderRouter({
    */
   trustPayingBrowser?: (cookieHeader: string | undefined, answer: OrderAnswer) => Promise<string | null>;
 }): Router {
+  const orderBody = validate(orderBodySchema);
+  const checkoutBody = validate(checkoutBodySchema);
+  const quoteBody = validate(quoteBodySchema);
+  const paypalCreateBody = validate(paypalCreateBodySchema);
+  const paypalOrderBody = validate(paypalOrderBodySchema);
+  const pendingBody = validate(pendingBodySchema);
+
   /** The success answer, with the paying browser trusted for the purchase. */
   const answerPaid = async <P>(req: Request<P>, res: Response, answer: OrderAnswer) => {
     if (trustPayingBrowser) {
@@ -106,7 +106,7 @@ export function createOrderRouter({
 
   const placeOrder = handle(
     async (req, res) => {
-      const { provider, reference, productId, currency, customer } = req.body as OrderBody;
+      const { provider, reference, productId, currency, customer } = orderBody.of(req);
       if (provider === 'demo') {
         await answerPaid(req, res, await service.payWithDemo({ reference, productId, currency, customer }));
         return;
@@ -120,7 +120,7 @@ export function createOrderRouter({
       await answerPaid(req, res, await service.payWithPaystack({ reference, productId, customer }));
     },
     (error, req) => {
-      const { provider, reference } = req.body as OrderBody;
+      const { provider, reference } = orderBody.of(req);
       return orderErrorAnswer(error, `Order ${provider}_${reference}`);
     },
   );
@@ -128,30 +128,28 @@ export function createOrderRouter({
   const createCheckout = handle(
     async (req, res) => {
       // req.ip is the client as the trusted proxy hops see it (lib/clientAddress.ts).
-      res
-        .status(201)
-        .json(await service.createCheckout({ ...(req.body as CheckoutBody), clientAddress: req.ip ?? null }));
+      res.status(201).json(await service.createCheckout({ ...checkoutBody.of(req), clientAddress: req.ip ?? null }));
     },
-    (error, req) => orderErrorAnswer(error, `Checkout for ${(req.body as CheckoutBody).productId}`),
+    (error, req) => orderErrorAnswer(error, `Checkout for ${checkoutBody.of(req).productId}`),
   );
 
   const quote = handle(
     async (req, res) => {
-      res.json(await service.quote(req.body as QuoteBody));
+      res.json(await service.quote(quoteBody.of(req)));
     },
-    (error, req) => orderErrorAnswer(error, `Quote for ${(req.body as QuoteBody).productId}`),
+    (error, req) => orderErrorAnswer(error, `Quote for ${quoteBody.of(req).productId}`),
   );
 
   const createPaypalOrder = handle(
     async (req, res) => {
-      res.json(await service.createPaypalOrder({ checkoutId: (req.body as PaypalCreateBody).checkoutId }));
+      res.json(await service.createPaypalOrder({ checkoutId: paypalCreateBody.of(req).checkoutId }));
     },
-    (error, req) => orderErrorAnswer(error, `PayPal order for checkout ${(req.body as PaypalCreateBody).checkoutId}`),
+    (error, req) => orderErrorAnswer(error, `PayPal order for checkout ${paypalCreateBody.of(req).checkoutId}`),
   );
 
   const capturePaypalOrder = handle<OrderIdParams>(
     async (req, res) => {
-      const { productId, customer } = req.body as PaypalOrderBody;
+      const { productId, customer } = paypalOrderBody.of(req);
       await answerPaid(req, res, await service.capturePaypalOrder({ orderId: req.params.id, productId, customer }));
     },
     (error, req) => orderErrorAnswer(error, `PayPal capture ${req.params.id}`),
@@ -160,7 +158,7 @@ export function createOrderRouter({
   const reportPending = handle<OrderIdParams>(
     async (req, res) => {
       if (!checkoutIdSchema.safeParse(req.params.id).success) throw notWaiting();
-      res.status(202).json(await service.reportPending({ checkoutId: req.params.id, ...(req.body as PendingBody) }));
+      res.status(202).json(await service.reportPending({ checkoutId: req.params.id, ...pendingBody.of(req) }));
     },
     (error, req) => orderErrorAnswer(error, `Pending payment of checkout ${req.params.id}`),
   );
@@ -178,12 +176,12 @@ export function createOrderRouter({
 
   const router = Router();
   router.get('/checkouts/:id/status', waitStatus);
-  router.post('/checkouts/:id/pending', validate(pendingBodySchema), reportPending);
-  router.post('/checkouts', validate(checkoutBodySchema), createCheckout);
-  router.post('/checkouts/quote', validate(quoteBodySchema), quote);
-  router.post('/orders', validate(orderBodySchema), placeOrder);
-  router.post('/paypal/orders', validate(paypalCreateBodySchema), createPaypalOrder);
-  router.post('/paypal/orders/:id/capture', paypalOrderId, validate(paypalOrderBodySchema), capturePaypalOrder);
+  router.post('/checkouts/:id/pending', pendingBody, reportPending);
+  router.post('/checkouts', checkoutBody, createCheckout);
+  router.post('/checkouts/quote', quoteBody, quote);
+  router.post('/orders', orderBody, placeOrder);
+  router.post('/paypal/orders', paypalCreateBody, createPaypalOrder);
+  router.post('/paypal/orders/:id/capture', paypalOrderId, paypalOrderBody, capturePaypalOrder);
   router.use(answerHttpErrors(logError));
   return router;
 }

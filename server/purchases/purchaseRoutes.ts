@@ -4,7 +4,6 @@
 // who bought here; the e-mail sweep sends the links (resendRequests.ts).
 import { Router, type RequestHandler } from 'express';
 import { rateLimitMessages } from '../lib/rateLimits';
-import type { z } from 'zod';
 import { answerHttpErrors, failure, handle, validate } from '../lib/httpErrors';
 import { resendBodySchema } from '../orders/orderSchema';
 import type { ResendRequests } from './resendRequests';
@@ -24,9 +23,10 @@ export function createPurchaseRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
+  const resendCheck = validate(resendBodySchema);
   const resend = handle(
     async (req, res) => {
-      await resendRequests.record((req.body as z.infer<typeof resendBodySchema>).email.toLowerCase());
+      await resendRequests.record(resendCheck.of(req).email.toLowerCase());
       res.json({ message: resendAnswer });
     },
     // Whether the request could be stored does not depend on the address's purchases, so saying
@@ -35,7 +35,7 @@ export function createPurchaseRouter({
   );
 
   const router = Router();
-  router.post('/resend', limiter, validate(resendBodySchema), resend);
+  router.post('/resend', limiter, resendCheck, resend);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -38,8 +38,10 @@ export function createRefundRouter({
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
 }): Router {
+  const refundRequest = saleActionRequest(refundBodySchema);
+
   const refund = handle<{ id: string }>(async (req, res) => {
-    const body = req.body as z.infer<typeof refundBodySchema>;
+    const body = refundRequest.of(req);
     const outcome = await refunds.requestRefund(req.params.id, body, adminUidOf(res));
     switch (outcome.kind) {
       case 'done':
@@ -69,7 +71,7 @@ export function createRefundRouter({
   }, saleActionFailed('Refund'));
 
   const router = Router();
-  router.post('/:id/refund', limiter, requireAdmin, ...saleActionRequest(refundBodySchema), refund);
+  router.post('/:id/refund', limiter, requireAdmin, ...refundRequest.checks, refund);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -16,7 +16,7 @@ import { createApp, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { addressKey, legacyAddressKey } from '../../../server/lib/addressKey';
 import { createMailer } from '../../../server/mailer';
-import { uniqueTag } from './purchaseHarness';
+import { uniqueTag } from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;

@@ -28,7 +28,7 @@ import {
   unissuedCharge,
   type PaystackCharge,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
 const msw = setupServer(...paystack.handlers);

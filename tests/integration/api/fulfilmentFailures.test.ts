@@ -33,7 +33,7 @@ import {
   transactionsFor,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
 const paypal = createFakePaypal();

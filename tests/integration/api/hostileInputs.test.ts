@@ -34,7 +34,7 @@ import {
   unissuedCharge,
   type PurchaseApi,
   type SeededProduct,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 // --- What every refused input carries, so the database and the inbox can be searched for it -------
 

@@ -33,7 +33,7 @@ import {
   type SeededProduct,
   codeDoc,
   seedDiscountCode,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 /** The API's clock and the providers' (paid_at, create_time). */

@@ -20,7 +20,13 @@ import { createApp, createCheckoutExpiry, createReminders } from '../../../serve
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { isLocal } from '../../support/msw';
-import { createFakePaystack, paystackBase, paystackSecret, uniqueTag, type PaystackCharge } from './purchaseHarness';
+import {
+  createFakePaystack,
+  paystackBase,
+  paystackSecret,
+  uniqueTag,
+  type PaystackCharge,
+} from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;

@@ -22,7 +22,7 @@ import {
   toAddress,
   transactionsFor,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paypal = createFakePaypal();
 const msw = setupServer(...paypal.handlers);

@@ -26,7 +26,7 @@ import {
   transactionsFor,
   type PaystackCharge,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
 const msw = setupServer(...paystack.handlers);

@@ -32,7 +32,7 @@ import {
   type Customer,
   type PurchaseApi,
   type SeededProduct,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 let clock = new Date(Date.now() - 8 * 60 * minute);

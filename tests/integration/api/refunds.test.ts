@@ -31,7 +31,7 @@ import {
   uniqueTag,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 
 const webhookId = 'WH-ID-INTEGRATION-1';

@@ -40,8 +40,8 @@ import {
   tokens,
   webhookId,
   type HealthApi,
-} from './healthHarness';
-import { cloud } from './purchaseHarness';
+} from '../../support/healthHarness';
+import { cloud } from '../../support/purchaseHarness';
 
 let adminUid = '';
 let keyDir = '';

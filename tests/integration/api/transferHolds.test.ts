@@ -18,7 +18,13 @@ import { createApp, createCheckoutExpiry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { isLocal } from '../../support/msw';
-import { createFakePaystack, paystackBase, paystackSecret, uniqueTag, type PaystackCharge } from './purchaseHarness';
+import {
+  createFakePaystack,
+  paystackBase,
+  paystackSecret,
+  uniqueTag,
+  type PaystackCharge,
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 let cloud: Cloud;

@@ -6,7 +6,7 @@ import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { adminAuth } from '../../../scripts/golive/firebaseAdmin';
 import { requiredApis } from '../../../scripts/golive/storeNeeds';
 import type { GoogleState } from '../../support/googleApis/state';
-import { cloud, doctor, isLoopback, liveWorld, msw } from './goliveHarness';
+import { cloud, doctor, isLoopback, liveWorld, msw } from '../../support/goliveHarness';
 
 const P = 'demo-digital-store';
 const storeUrl = cloud.apiUrl.replace(/\/+$/, '');

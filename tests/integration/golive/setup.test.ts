@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
-import { cloud, isLoopback, msw, newWorld, readIn, secretsOf, setup } from './goliveHarness';
+import { cloud, isLoopback, msw, newWorld, readIn, secretsOf, setup } from '../../support/goliveHarness';
 import { adminAuth } from '../../../scripts/golive/firebaseAdmin';
 
 const P = 'demo-digital-store';

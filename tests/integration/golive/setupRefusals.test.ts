@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSetup } from '../../../scripts/golive/setup';
-import { cloud, isLoopback, msw, newWorld, secretsOf, setup, type World } from './goliveHarness';
+import { cloud, isLoopback, msw, newWorld, secretsOf, setup, type World } from '../../support/goliveHarness';
 
 // A mail provider that refuses every login, as one does for a wrong password.
 const refusingSmtp = new SMTPServer({

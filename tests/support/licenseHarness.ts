@@ -3,10 +3,10 @@
 // msw for the sales a dispute is opened on. Nothing of ours is faked.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { demoAdmin, seedDemoAdmin } from '../../local/seed/seed';
+import { createAdminAuth } from '../../server/admin/adminAuth';
+import { signInWithPassword } from './authEmulatorUsers';
+import { isLocal } from './msw';
 import {
   cloud,
   createFakePaystack,

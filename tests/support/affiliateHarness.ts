@@ -6,11 +6,11 @@ import { randomInt } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
-import { signIn } from '../library/libraryHarness';
+import { demoAdmin, seedDemoAdmin } from '../../local/seed/seed';
+import { createAdminAuth } from '../../server/admin/adminAuth';
+import { signInWithPassword, signUpStranger } from './authEmulatorUsers';
+import { isLocal } from './msw';
+import { signIn } from './libraryHarness';
 import {
   buildCustomer,
   cloud,

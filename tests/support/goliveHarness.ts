@@ -16,12 +16,8 @@ export const cloud = inject('cloud');
 export const googleToken = 'ya29.a0StandInAccessToken-7f3c';
 const root = resolve(import.meta.dirname, '../..');
 
+// Each world sets its handlers; the test file runs it through `useMsw(msw)` (tests/support/msw.ts).
 export const msw = setupServer();
-
-export function isLoopback(url: string): boolean {
-  const { hostname } = new URL(url);
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
-}
 
 /** A folder with what the setup reads from the repository (it writes .env, .env.functions, setup.log there). */
 export function tempRepo(): string {

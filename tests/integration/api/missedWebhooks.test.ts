@@ -19,7 +19,7 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   createFakePaystack,
   paystackBase,
@@ -32,24 +32,21 @@ let cloud: Cloud;
 let dataDir: string;
 const logged: string[] = [];
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+const msw = useMsw(setupServer(...paystack.handlers));
 const now = new Date('2026-11-23T12:00:00Z');
 const minutesBefore = (minutes: number) => Timestamp.fromMillis(now.getTime() - minutes * 60_000);
 const productId = `missed-product-${uniqueTag()}`;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   dataDir = await mkdtemp(join(tmpdir(), 'store-missed-webhooks-'));
   cloud = await startCloud({ dataDir, withApi: false, withAuth: false, seed: false });
   await cloud.db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/playbook' });
 }, 60_000);
 afterAll(async () => {
-  msw.close();
   await cloud?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  msw.resetHandlers();
   cloud.mail.clear();
   paystack.charges.clear();
   paystack.verifyCalls.length = 0;

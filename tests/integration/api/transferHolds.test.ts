@@ -17,7 +17,7 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   createFakePaystack,
   paystackBase,
@@ -37,7 +37,7 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+useMsw(setupServer(...paystack.handlers));
 const productId = `transfer-holds-${uniqueTag()}`;
 
 function config() {
@@ -54,7 +54,6 @@ const deps = () => ({ config: config(), db: cloud.db, mailer: createMailer(confi
 const sweep = () => createCheckoutExpiry(deps())();
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   dataDir = await mkdtemp(join(tmpdir(), 'store-transfer-holds-'));
   cloud = await startCloud({ dataDir, withApi: false, withAuth: false, seed: false });
   await cloud.db.doc(`products/${productId}`).set({
@@ -75,7 +74,6 @@ beforeAll(async () => {
   api = `http://127.0.0.1:${port}`;
 }, 60_000);
 afterAll(async () => {
-  msw.close();
   if (server) await closeServer(server);
   await cloud?.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
+import { buildCheckoutRecord } from '../../support/records';
 import { useMsw } from '../../support/msw';
 import {
   createFakePaystack,
@@ -79,25 +80,11 @@ async function checkout(minutesOld: number, overrides: Record<string, unknown> =
   const id = randomBytes(10).toString('hex');
   const email = `ada.${uniqueTag()}@example.com`;
   const reference = `ds-${id}`;
-  await cloud.db.doc(`checkouts/${id}`).set({
-    reference,
-    provider: 'paystack',
-    productId,
-    productName: 'Freelance Writing Playbook',
-    deliverableUrl: 'https://drive.example.com/playbook',
-    currency: 'NGN',
-    listPrice: 7500,
-    discountCode: null,
-    discountAmount: 0,
-    amount: 7500,
-    customer: { name: 'Ada Chioma Obi', email, phone: '+2348031234567' },
-    createdAt: minutesBefore(minutesOld),
-    expiresAt: minutesBefore(minutesOld - 60),
-    status: 'open',
-    reminder: null,
-    paypalOrderId: null,
-    ...overrides,
-  });
+  await cloud.db
+    .doc(`checkouts/${id}`)
+    .set(
+      buildCheckoutRecord({ reference, productId, email, createdAt: minutesBefore(minutesOld).toDate() }, overrides),
+    );
   return { id, email, reference };
 }
 

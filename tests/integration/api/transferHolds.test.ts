@@ -17,6 +17,7 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
+import { buildDiscountCodeRecord } from '../../support/records';
 import { useMsw } from '../../support/msw';
 import {
   createFakePaystack,
@@ -101,23 +102,9 @@ function buyer(): Buyer {
 
 async function seedCode(maxUses: number): Promise<string> {
   const code = `T${uniqueTag().toUpperCase()}`;
-  await cloud.db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-  });
+  await cloud.db
+    .doc(`discountCodes/${code}`)
+    .set(buildDiscountCodeRecord({ code, maxUses, createdAt: '2026-01-01T00:00:00.000Z' }));
   return code;
 }
 

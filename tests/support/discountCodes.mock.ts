@@ -7,6 +7,7 @@
 import { vi } from 'vitest';
 import type { DiscountCode } from '../../domain/discounts';
 import type { AppError } from '../../src/lib/errors';
+import { buildDiscountCode } from './factories';
 
 type Queries = typeof import('../../src/features/admin/api/discountCodes');
 
@@ -33,28 +34,6 @@ const mock = {
   deleteDiscountCode,
   codeExistsError,
 } satisfies Queries;
-
-/** A live 15% code for every product, created on 1 November 2026, unused. */
-export function buildDiscountCode(overrides: Partial<DiscountCode> = {}): DiscountCode {
-  return {
-    code: 'SPRING',
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: '2026-11-01T00:00:00.000Z',
-    createdBy: 'admin-1',
-    ...overrides,
-  };
-}
 
 /** The stored codes the default answers read (newest first) and the writes change. */
 export let storedCodes: DiscountCode[] = [];

@@ -3,7 +3,6 @@
 // Use it with
 //   vi.mock('<path to>/src/features/admin/api/salesQueries', () => import('<path to>/salesQueries.mock'));
 import { vi } from 'vitest';
-import type { SaleRow } from '../../src/features/admin/sales/types';
 
 type Queries = typeof import('../../src/features/admin/api/salesQueries');
 
@@ -48,36 +47,4 @@ export function resetSalesQueries() {
   fetchDailyRevenue.mockResolvedValue([]);
   fetchSaleProducts.mockResolvedValue([]);
   return mock;
-}
-
-let sequence = 0;
-
-/** A sale with sensible defaults, as the other builders (docs/testing.md). */
-export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
-  sequence += 1;
-  const id = overrides.id ?? `paystack_T${1000 + sequence}`;
-  return {
-    id,
-    createdAt: '2026-11-20T09:30:00.000Z',
-    productId: 'excel-mastery',
-    productName: 'Excel Mastery',
-    customerName: 'Ada Obi',
-    customerEmail: `buyer${sequence}@example.com`,
-    customerPhone: '+234 803 000 0000',
-    amountPaid: 7500,
-    currency: 'NGN',
-    paymentMethod: 'Paystack',
-    listPrice: 7500,
-    discountCode: '',
-    discountAmount: 0,
-    reference: `T${1000 + sequence}`,
-    emailStatus: 'sent',
-    accessUses: 0,
-    downloads: { count: 0, devices: 0 },
-    accessRevoked: false,
-    refund: null,
-    dispute: null,
-    cursor: { seconds: 1_790_000_000 - sequence, nanoseconds: 0, id },
-    ...overrides,
-  };
 }

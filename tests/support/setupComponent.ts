@@ -1,25 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { isLocal, server } from './msw';
+import { afterEach } from 'vitest';
+import { server, useMsw } from './msw';
 
 // Two test workers share the machine's cores (vitest.config.ts): give findBy and waitFor the time a
 // busy core needs, not the default second.
 configure({ asyncUtilTimeout: 4000 });
 
-beforeAll(() => {
-  server.listen({
-    onUnhandledRequest(request, print) {
-      if (!isLocal(request.url)) print.error();
-    },
-  });
-});
+// Registered first, so its handlers are reset after the screen is unmounted below.
+useMsw(server);
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 // jsdom does not implement scrolling; the shell scrolls to top on every route change.
 window.scrollTo = () => {};

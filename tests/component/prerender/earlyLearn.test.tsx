@@ -5,7 +5,7 @@
 // markup is earlyLearnMarkup.test.tsx's.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCourse, buildOpening } from '../../support/learnCourses';
+import { buildCourse, buildOpening } from '../../support/factories';
 
 const token = 'tok-123';
 

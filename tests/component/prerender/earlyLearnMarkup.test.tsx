@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCourse, buildOpening } from '../../support/learnCourses';
+import { buildCourse, buildOpening } from '../../support/factories';
 import { App } from '../../../src/App';
 import { paintOpeningLesson } from '../../../src/boot/learnPaint';
 import type { PaintableCourse } from '../../../src/lib/earlyLearn';

@@ -12,6 +12,7 @@ import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { buildSalesCsv } from '../../../src/features/admin/sales/salesCsv';
 import { signUpStranger } from '../../support/authEmulatorUsers';
+import { buildSaleRecord } from '../../support/records';
 
 type Queries = typeof import('../../../src/features/admin/api/salesQueries');
 type AuthApi = typeof import('../../../src/features/admin/api/auth');
@@ -124,37 +125,36 @@ beforeAll(async () => {
   await seedDemoAdmin(db, cloud.authUrl);
   const batch = db.batch();
   for (const sale of seeded) {
-    batch.set(db.doc(`transactions/${sale.id}`), {
-      productName: sale.productId === 'excel-mastery' ? 'Excel Mastery' : 'Python Basics',
+    const fields = {
+      reference: sale.id.replace('demo_', ''),
+      at: new Date(sale.at),
       productId: sale.productId,
-      productUrl: 'https://drive.example.com/x',
-      amount: sale.amountPaid,
-      transactionReference: sale.id.replace('demo_', ''),
-      paidAt: new Date(sale.at).toISOString(),
-      customerName: 'Ada Obi',
+      productName: sale.productId === 'excel-mastery' ? 'Excel Mastery' : 'Python Basics',
       customerEmail: sale.email,
-      customerPhone: '+234 803 000 0000',
       amountPaid: sale.amountPaid,
       currency: sale.currency,
-      sellerEmail: 'seller@digitalstore.test',
       paymentMethod: sale.paymentMethod,
-      emailStatus: 'sent',
-      emailAttempts: 1,
-      emailClaimedAt: new Date(sale.at).toISOString(),
-      buyerEmailSent: true,
-      sellerNoticeSent: true,
-      accessRevoked: false,
-      ...(sale.id === 'demo_sale-29' ? { accessUses: 3, downloads: { count: 2, devices: 1, byFile: { f1: 2 } } } : {}),
-      ...refundFields(Number(sale.id.slice(-2))),
-      ...(sale.code
-        ? { listPrice: sale.amountPaid + 675, discountCode: sale.code, discountAmount: 675, checkoutId: null }
-        : {}),
-      // Sales 4, 14 (NGN) and 24 (USD) came through the affiliate ADA, at 30% (docs/affiliates.md).
-      ...(affiliated.has(Number(sale.id.slice(-2)))
-        ? { affiliateCode: 'ADA', commissionMinor: sale.currency === 'NGN' ? 225_000 : 270, commissionPaidBy: 'ledger' }
-        : {}),
-      createdAt: Timestamp.fromMillis(sale.at),
-    });
+    };
+    batch.set(
+      db.doc(`transactions/${sale.id}`),
+      buildSaleRecord(fields, {
+        ...(sale.id === 'demo_sale-29'
+          ? { accessUses: 3, downloads: { count: 2, devices: 1, byFile: { f1: 2 } } }
+          : {}),
+        ...refundFields(Number(sale.id.slice(-2))),
+        ...(sale.code
+          ? { listPrice: sale.amountPaid + 675, discountCode: sale.code, discountAmount: 675, checkoutId: null }
+          : {}),
+        // Sales 4, 14 (NGN) and 24 (USD) came through the affiliate ADA, at 30% (docs/affiliates.md).
+        ...(affiliated.has(Number(sale.id.slice(-2)))
+          ? {
+              affiliateCode: 'ADA',
+              commissionMinor: sale.currency === 'NGN' ? 225_000 : 270,
+              commissionPaidBy: 'ledger',
+            }
+          : {}),
+      }),
+    );
   }
   // A sale the day before the range, which no query of March may return.
   batch.set(db.doc('transactions/demo_before'), {

@@ -12,7 +12,7 @@ import {
   toAddress,
   uniqueTag,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const auth = createAdminAuth({ projectId: cloud.projectId, emulatorHost: cloud.apiEnv.FIREBASE_AUTH_EMULATOR_HOST });
 let api: PurchaseApi;

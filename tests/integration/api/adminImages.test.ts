@@ -17,6 +17,7 @@ import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { createMailer } from '../../../server/mailer';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
 import { pngBytes } from '../../support/images';
+import { useMsw } from '../../support/msw';
 
 const cloud = inject('cloud');
 const db = createAdminFirestore({ projectId: cloud.projectId, emulatorHost: cloud.firestoreHost });
@@ -145,19 +146,20 @@ describe('refusals never reach the image host', () => {
   const cloudinaryBase = 'https://api.cloudinary.test';
   const destroys: URLSearchParams[] = [];
   let destroyStatus = 200;
-  const thirdParties = setupServer(
-    http.post(`${cloudinaryBase}/v1_1/store-cloud/image/destroy`, async ({ request }) => {
-      destroys.push(new URLSearchParams(await request.text()));
-      return destroyStatus === 200
-        ? HttpResponse.json({ result: 'ok' })
-        : HttpResponse.json({ error: { message: 'boom' } }, { status: destroyStatus });
-    }),
+  useMsw(
+    setupServer(
+      http.post(`${cloudinaryBase}/v1_1/store-cloud/image/destroy`, async ({ request }) => {
+        destroys.push(new URLSearchParams(await request.text()));
+        return destroyStatus === 200
+          ? HttpResponse.json({ result: 'ok' })
+          : HttpResponse.json({ error: { message: 'boom' } }, { status: destroyStatus });
+      }),
+    ),
   );
   let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    thirdParties.listen({ onUnhandledRequest: 'bypass' });
     const config = parseServerConfig({
       ...cloud.apiEnv,
       CLOUDINARY_CLOUD_NAME: 'store-cloud',
@@ -185,7 +187,6 @@ describe('refusals never reach the image host', () => {
     destroyStatus = 200;
   });
   afterAll(async () => {
-    thirdParties.close();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -23,7 +23,7 @@ import {
   toAddress,
   uniqueTag,
   type Customer,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 interface AdminApi {
   url: string;

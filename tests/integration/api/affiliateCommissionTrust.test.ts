@@ -2,7 +2,7 @@
 // disputes'), replayed against the local cloud with Paystack's stand-in: a buyer paid through their own
 // payout account under another affiliate's name, and a batch payout meeting disputed and revoked sales.
 import { describe, expect, it } from 'vitest';
-import { buildCustomer, db, postJson, seedProduct, uniqueTag } from './purchaseHarness';
+import { buildCustomer, db, postJson, seedProduct, uniqueTag } from '../../support/purchaseHarness';
 import {
   application,
   bearer,
@@ -12,7 +12,7 @@ import {
   newAccountNumber,
   startAffiliateApi,
   useAffiliateApi,
-} from './affiliateHarness';
+} from '../../support/affiliateHarness';
 
 const harness = useAffiliateApi();
 const { admin, applyAs, approvedAffiliate, attributedSale, checkout, payWithPaystack, paystackEvent } = harness;

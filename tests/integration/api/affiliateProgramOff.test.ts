@@ -13,9 +13,9 @@ import { freePort } from '../../../local/ports';
 import { createApp } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { application, program } from './affiliateHarness';
+import { application, program } from '../../support/affiliateHarness';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
-import { postJson, uniqueTag } from './purchaseHarness';
+import { postJson, uniqueTag } from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;

@@ -5,9 +5,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { AffiliatePageAnswer } from '../../../domain/affiliates';
-import { signIn } from '../library/libraryHarness';
-import { db, mailsMatching, postJson, toAddress, uniqueTag } from './purchaseHarness';
-import { application, bearer, newAccountNumber, useAffiliateApi } from './affiliateHarness';
+import { signIn } from '../../support/libraryHarness';
+import { db, mailsMatching, postJson, toAddress, uniqueTag } from '../../support/purchaseHarness';
+import { application, bearer, newAccountNumber, useAffiliateApi } from '../../support/affiliateHarness';
 
 const harness = useAffiliateApi();
 const { admin, applyAs, approvedAffiliate, resolveCalls } = harness;

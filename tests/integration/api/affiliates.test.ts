@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import type { AffiliatePageAnswer } from '../../../domain/affiliates';
-import { signIn } from '../library/libraryHarness';
+import { signIn } from '../../support/libraryHarness';
 import {
   buildCustomer,
   cloud,
@@ -18,7 +18,7 @@ import {
   toAddress,
   uniqueTag,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 import {
   application,
   bearer,
@@ -28,7 +28,7 @@ import {
   programOn,
   refundProcessed,
   useAffiliateApi,
-} from './affiliateHarness';
+} from '../../support/affiliateHarness';
 
 const harness = useAffiliateApi();
 const {

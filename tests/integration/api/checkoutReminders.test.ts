@@ -16,7 +16,8 @@ import { createApp, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { addressKey, legacyAddressKey } from '../../../server/lib/addressKey';
 import { createMailer } from '../../../server/mailer';
-import { uniqueTag } from './purchaseHarness';
+import { buildCheckoutRecord } from '../../support/records';
+import { uniqueTag } from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;
@@ -78,25 +79,16 @@ function sweepAt(at: Date) {
 /** A checkout as POST /api/checkouts stores it, `minutesOld` before now. */
 async function checkout(email: string, minutesOld: number, overrides: Record<string, unknown> = {}) {
   const ref = cloud.db.collection('checkouts').doc();
-  await ref.set({
-    reference: `ck-${uniqueTag()}`,
-    provider: 'paystack',
-    productId,
-    productName: 'Freelance Writing Playbook',
-    deliverableUrl: 'https://drive.example.com/playbook',
-    currency: 'NGN',
-    listPrice: 4500,
-    discountCode: 'SPRING',
-    discountAmount: 675,
-    amount: 3825,
-    customer: { name: 'Ada Chioma Obi', email, phone: '+2348031234567' },
-    createdAt: minutesBefore(minutesOld),
-    expiresAt: minutesBefore(minutesOld - 60),
-    status: 'open',
-    reminder: null,
-    paypalOrderId: null,
-    ...overrides,
-  });
+  const fields = { reference: `ck-${uniqueTag()}`, productId, email, createdAt: minutesBefore(minutesOld).toDate() };
+  await ref.set(
+    buildCheckoutRecord(fields, {
+      listPrice: 4500,
+      discountCode: 'SPRING',
+      discountAmount: 675,
+      amount: 3825,
+      ...overrides,
+    }),
+  );
   return ref;
 }
 

@@ -3,8 +3,8 @@
 // (not today's price), only the checkout's buyer gets the product, and a paid payment that cannot be
 // fulfilled becomes a paymentIssues record with one e-mail to the seller.
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isLocal } from '../../support/msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   checkoutOf,
@@ -28,19 +28,16 @@ import {
   unissuedCharge,
   type PaystackCharge,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+useMsw(setupServer(...paystack.handlers));
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi();
 });
-afterEach(() => msw.resetHandlers());
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

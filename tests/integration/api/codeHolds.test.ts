@@ -21,7 +21,7 @@ import {
   type SeededProduct,
   codeDoc,
   seedDiscountCode,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 

@@ -18,8 +18,8 @@ import {
   startCourseApi,
   type CourseApi,
   watchVideo,
-} from './courseHarness';
-import { buildCustomer, db, postJson, removeSeededProducts } from './purchaseHarness';
+} from '../../support/courseHarness';
+import { buildCustomer, db, postJson, removeSeededProducts } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

@@ -15,8 +15,8 @@ import {
   startCourseApi,
   uploadVideo,
   type CourseApi,
-} from './courseHarness';
-import { db, postJson, removeSeededProducts, seedProduct } from './purchaseHarness';
+} from '../../support/courseHarness';
+import { db, postJson, removeSeededProducts, seedProduct } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

@@ -17,8 +17,8 @@ import {
   startCourseApi,
   watchVideo,
   type CourseApi,
-} from './courseHarness';
-import { buildCustomer, db, postJson, removeSeededProducts } from './purchaseHarness';
+} from '../../support/courseHarness';
+import { buildCustomer, db, postJson, removeSeededProducts } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

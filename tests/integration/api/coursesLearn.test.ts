@@ -4,7 +4,7 @@
 // counted as downloads, and the 'Start the course' link on the download page.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/storageClient';
-import { signIn } from '../library/libraryHarness';
+import { signIn } from '../../support/libraryHarness';
 import {
   aCourse,
   buy,
@@ -15,8 +15,8 @@ import {
   sendJson,
   startCourseApi,
   type CourseApi,
-} from './courseHarness';
-import { db, postJson, removeSeededProducts } from './purchaseHarness';
+} from '../../support/courseHarness';
+import { db, postJson, removeSeededProducts } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

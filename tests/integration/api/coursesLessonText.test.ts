@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnCourse, LearnLesson } from '../../../domain/courses';
 import { attackLesson, attackLessonText, outsideAllowlist, shownText, xssCorpus } from '../../support/xssCorpus';
-import { bearer, buy, lesson, saveCourse, startCourseApi, type CourseApi } from './courseHarness';
-import { postJson, removeSeededProducts, seedProduct } from './purchaseHarness';
+import { bearer, buy, lesson, saveCourse, startCourseApi, type CourseApi } from '../../support/courseHarness';
+import { postJson, removeSeededProducts, seedProduct } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

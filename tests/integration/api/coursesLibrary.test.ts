@@ -3,9 +3,9 @@
 // the player's address. Refusals: another address's purchase, a purchase without lessons, ended access.
 // Demo payments, our Firestore emulator and SMTP; nothing of ours faked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryGet, libraryPost, signIn } from '../library/libraryHarness';
-import { aCourse, buy, startCourseApi, type CourseApi } from './courseHarness';
-import { buildCustomer, db, removeSeededProducts, seedProduct } from './purchaseHarness';
+import { libraryGet, libraryPost, signIn } from '../../support/libraryHarness';
+import { aCourse, buy, startCourseApi, type CourseApi } from '../../support/courseHarness';
+import { buildCustomer, db, removeSeededProducts, seedProduct } from '../../support/purchaseHarness';
 
 let api: CourseApi;
 

@@ -27,7 +27,7 @@ import {
   uniqueTag,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 let adminToken: string;

@@ -29,7 +29,7 @@ import {
   type SeededProduct,
   codeDoc,
   seedDiscountCode,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 

@@ -18,7 +18,14 @@ import { createApp, createEmailRetry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
 import { maxAutomaticAttempts } from '../../../server/orders/fulfilment';
-import { buildCustomer, openCheckout, openDeliverable, postJson, uniqueTag, type Customer } from './purchaseHarness';
+import {
+  buildCustomer,
+  openCheckout,
+  openDeliverable,
+  postJson,
+  uniqueTag,
+  type Customer,
+} from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isLocal } from '../../support/msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   createFakePaypal,
@@ -33,30 +33,29 @@ import {
   transactionsFor,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
 const paypal = createFakePaypal();
 const webhookId = 'WH-FULFILMENT-FAILURES';
 const goodSignature = 'paypal-signed-this';
-const msw = setupServer(
-  ...paystack.handlers,
-  ...paypal.handlers,
-  http.post(`${paypalBase}/v1/notifications/verify-webhook-signature`, async ({ request }) => {
-    const body = (await request.json()) as { webhook_id: string; transmission_sig: string };
-    const ok = body.webhook_id === webhookId && body.transmission_sig === goodSignature;
-    return HttpResponse.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-  }),
+const msw = useMsw(
+  setupServer(
+    ...paystack.handlers,
+    ...paypal.handlers,
+    http.post(`${paypalBase}/v1/notifications/verify-webhook-signature`, async ({ request }) => {
+      const body = (await request.json()) as { webhook_id: string; transmission_sig: string };
+      const ok = body.webhook_id === webhookId && body.transmission_sig === goodSignature;
+      return HttpResponse.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }),
+  ),
 );
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi({ PAYPAL_WEBHOOK_ID: webhookId });
 });
-afterEach(() => msw.resetHandlers());
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

@@ -13,7 +13,7 @@ import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { metaEnd, metaStart } from '../../../server/sharing/pageMeta';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   cloud,
@@ -34,7 +34,7 @@ import {
   unissuedCharge,
   type PurchaseApi,
   type SeededProduct,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 // --- What every refused input carries, so the database and the inbox can be searched for it -------
 
@@ -53,13 +53,12 @@ let strangerToken: string;
 let product: SeededProduct;
 const paystack = createFakePaystack();
 const paypal = createFakePaypal();
-const msw = setupServer(...paystack.handlers, ...paypal.handlers);
+useMsw(setupServer(...paystack.handlers, ...paypal.handlers));
 
 // The product page shell as the build has it: the API fills the block between the markers.
 const pageTemplate = `<!doctype html><html lang="en"><head><meta charset="utf-8">${metaStart}<title>Digital Store</title>${metaEnd}</head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   await seedDemoAdmin(db, cloud.authUrl);
   adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
   strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
@@ -82,7 +81,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutExpiry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   checkoutOf,
@@ -33,7 +33,7 @@ import {
   type SeededProduct,
   codeDoc,
   seedDiscountCode,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 /** The API's clock and the providers' (paid_at, create_time). */
@@ -45,20 +45,17 @@ const advance = (ms: number) => {
 
 const paystack = createFakePaystack();
 const paypal = createFakePaypal(now);
-const msw = setupServer(...paystack.handlers, ...paypal.handlers);
+useMsw(setupServer(...paystack.handlers, ...paypal.handlers));
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi({}, { now });
 });
 afterEach(() => {
-  msw.resetHandlers();
   // Every test starts its own stretch of time, still hours before the real now.
   clock = new Date(Date.now() - 48 * 60 * minute);
 });
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

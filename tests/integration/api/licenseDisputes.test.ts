@@ -14,8 +14,8 @@ import {
   seedProduct,
   signPaystack,
   toAddress,
-} from './purchaseHarness';
-import { useLicenseApi } from './licenseHarness';
+} from '../../support/purchaseHarness';
+import { useLicenseApi } from '../../support/licenseHarness';
 
 const { paystack, api, call, adminPost } = useLicenseApi();
 

@@ -20,7 +20,7 @@ import {
   seedProduct,
   startPurchaseApi,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 let auth: { authorization: string };

@@ -15,8 +15,8 @@ import {
   signPaystack,
   startPurchaseApi,
   toAddress,
-} from './purchaseHarness';
-import { useLicenseApi } from './licenseHarness';
+} from '../../support/purchaseHarness';
+import { useLicenseApi } from '../../support/licenseHarness';
 
 const { paystack, api, call, adminHeaders, adminPost } = useLicenseApi();
 

@@ -19,31 +19,35 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry, createReminders } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { isLocal } from '../../support/msw';
-import { createFakePaystack, paystackBase, paystackSecret, uniqueTag, type PaystackCharge } from './purchaseHarness';
+import { buildCheckoutRecord } from '../../support/records';
+import { useMsw } from '../../support/msw';
+import {
+  createFakePaystack,
+  paystackBase,
+  paystackSecret,
+  uniqueTag,
+  type PaystackCharge,
+} from '../../support/purchaseHarness';
 
 let cloud: Cloud;
 let dataDir: string;
 const logged: string[] = [];
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+const msw = useMsw(setupServer(...paystack.handlers));
 const now = new Date('2026-11-23T12:00:00Z');
 const minutesBefore = (minutes: number) => Timestamp.fromMillis(now.getTime() - minutes * 60_000);
 const productId = `missed-product-${uniqueTag()}`;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   dataDir = await mkdtemp(join(tmpdir(), 'store-missed-webhooks-'));
   cloud = await startCloud({ dataDir, withApi: false, withAuth: false, seed: false });
   await cloud.db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/playbook' });
 }, 60_000);
 afterAll(async () => {
-  msw.close();
   await cloud?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  msw.resetHandlers();
   cloud.mail.clear();
   paystack.charges.clear();
   paystack.verifyCalls.length = 0;
@@ -76,25 +80,11 @@ async function checkout(minutesOld: number, overrides: Record<string, unknown> =
   const id = randomBytes(10).toString('hex');
   const email = `ada.${uniqueTag()}@example.com`;
   const reference = `ds-${id}`;
-  await cloud.db.doc(`checkouts/${id}`).set({
-    reference,
-    provider: 'paystack',
-    productId,
-    productName: 'Freelance Writing Playbook',
-    deliverableUrl: 'https://drive.example.com/playbook',
-    currency: 'NGN',
-    listPrice: 7500,
-    discountCode: null,
-    discountAmount: 0,
-    amount: 7500,
-    customer: { name: 'Ada Chioma Obi', email, phone: '+2348031234567' },
-    createdAt: minutesBefore(minutesOld),
-    expiresAt: minutesBefore(minutesOld - 60),
-    status: 'open',
-    reminder: null,
-    paypalOrderId: null,
-    ...overrides,
-  });
+  await cloud.db
+    .doc(`checkouts/${id}`)
+    .set(
+      buildCheckoutRecord({ reference, productId, email, createdAt: minutesBefore(minutesOld).toDate() }, overrides),
+    );
   return { id, email, reference };
 }
 

@@ -14,7 +14,7 @@ import {
   toAddress,
   transactionsFor,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // (POST /api/checkouts in USD), as the payment dialog does.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isLocal } from '../../support/msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   checkoutOf,
@@ -22,19 +22,16 @@ import {
   toAddress,
   transactionsFor,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paypal = createFakePaypal();
-const msw = setupServer(...paypal.handlers);
+const msw = useMsw(setupServer(...paypal.handlers));
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi();
 });
-afterEach(() => msw.resetHandlers());
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

@@ -2,8 +2,8 @@
 // Firestore emulator, real SMTP into the mail catcher, and only Paystack itself faked (msw).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isLocal } from '../../support/msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMsw } from '../../support/msw';
 import { freePort } from '../../../local/ports';
 import {
   buildCustomer,
@@ -26,19 +26,16 @@ import {
   transactionsFor,
   type PaystackCharge,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+const msw = useMsw(setupServer(...paystack.handlers));
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi();
 });
-afterEach(() => msw.resetHandlers());
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { demoWebhookKey } from '../../../server/webhooks/demoWebhook';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   checkoutOf,
@@ -32,7 +32,7 @@ import {
   type Customer,
   type PurchaseApi,
   type SeededProduct,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 let clock = new Date(Date.now() - 8 * 60 * minute);
@@ -45,26 +45,26 @@ const webhookId = 'WH-PENDING-TESTS';
 const goodSignature = 'paypal-signed-this';
 const paystack = createFakePaystack();
 const paypal = createFakePaypal(now);
-const msw = setupServer(
-  ...paystack.handlers,
-  ...paypal.handlers,
-  http.post(`${paypalBase}/v1/notifications/verify-webhook-signature`, async ({ request }) => {
-    const body = (await request.json()) as { webhook_id: string; transmission_sig: string };
-    const ok = body.webhook_id === webhookId && body.transmission_sig === goodSignature;
-    return HttpResponse.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-  }),
+useMsw(
+  setupServer(
+    ...paystack.handlers,
+    ...paypal.handlers,
+    http.post(`${paypalBase}/v1/notifications/verify-webhook-signature`, async ({ request }) => {
+      const body = (await request.json()) as { webhook_id: string; transmission_sig: string };
+      const ok = body.webhook_id === webhookId && body.transmission_sig === goodSignature;
+      return HttpResponse.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }),
+  ),
 );
 let api: PurchaseApi;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   api = await startPurchaseApi({ PAYPAL_WEBHOOK_ID: webhookId }, { now });
 });
 afterEach(() => {
   clock = new Date(Date.now() - 8 * 60 * minute);
 });
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
 });

@@ -2,7 +2,7 @@
 // rate limit that a forged X-Forwarded-For does not reset, and none takes what an HTML form posts.
 // The requests are refused before a provider would be asked, so no provider stand-in is needed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCustomer, postJson, startPurchaseApi, uniqueTag, type PurchaseApi } from './purchaseHarness';
+import { buildCustomer, postJson, startPurchaseApi, uniqueTag, type PurchaseApi } from '../../support/purchaseHarness';
 
 const apis: PurchaseApi[] = [];
 afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   uniqueTag,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import {
   buildCustomer,
   cloud,
@@ -31,7 +31,7 @@ import {
   uniqueTag,
   type Customer,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 
 const webhookId = 'WH-ID-INTEGRATION-1';
@@ -117,13 +117,12 @@ const refundHandlers = [
   }),
 ];
 
-const msw = setupServer(...refundHandlers, ...paystack.handlers, ...paypal.handlers);
+useMsw(setupServer(...refundHandlers, ...paystack.handlers, ...paypal.handlers));
 let api: PurchaseApi;
 let admin: { uid: string; idToken: string };
 let strangerToken: string;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   await seedDemoAdmin(db, cloud.authUrl);
   admin = await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password);
   strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
@@ -143,7 +142,6 @@ afterEach(() => {
   paypalRefusal = null;
 });
 afterAll(async () => {
-  msw.close();
   await api.close();
   await removeSeededProducts();
   await db.doc('settings/store').delete();

@@ -21,7 +21,7 @@ import {
   toAddress,
   uniqueTag,
   type PurchaseApi,
-} from './purchaseHarness';
+} from '../../support/purchaseHarness';
 
 const answer = {
   message:

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import { signInWithPassword } from '../../support/authEmulatorUsers';
-import { cloud, db, startPurchaseApi, type PurchaseApi } from './purchaseHarness';
+import { cloud, db, startPurchaseApi, type PurchaseApi } from '../../support/purchaseHarness';
 
 let api: PurchaseApi;
 let adminToken = '';

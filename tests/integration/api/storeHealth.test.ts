@@ -18,7 +18,7 @@ import { parseServerConfig } from '../../../server/config';
 import { createFileStorage } from '../../../server/files/storage';
 import { createMailer } from '../../../server/mailer';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { useMsw } from '../../support/msw';
 import { allStoreEvents } from '../../support/paypalWebhooks';
 import {
   bearer,
@@ -40,14 +40,14 @@ import {
   tokens,
   webhookId,
   type HealthApi,
-} from './healthHarness';
-import { cloud } from './purchaseHarness';
+} from '../../support/healthHarness';
+import { cloud } from '../../support/purchaseHarness';
 
+useMsw(msw);
 let adminUid = '';
 let keyDir = '';
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   adminUid = await seedDemoAdmin(db, cloud.authUrl);
   tokens.admin = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
   tokens.stranger = (await signUpStranger(cloud.authUrl)).idToken;
@@ -66,7 +66,6 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  msw.close();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await rm(keyDir, { recursive: true, force: true });
 });

@@ -17,8 +17,15 @@ import { freePort } from '../../../local/ports';
 import { createApp, createCheckoutExpiry } from '../../../server/app';
 import { parseServerConfig } from '../../../server/config';
 import { createMailer } from '../../../server/mailer';
-import { isLocal } from '../../support/msw';
-import { createFakePaystack, paystackBase, paystackSecret, uniqueTag, type PaystackCharge } from './purchaseHarness';
+import { buildDiscountCodeRecord } from '../../support/records';
+import { useMsw } from '../../support/msw';
+import {
+  createFakePaystack,
+  paystackBase,
+  paystackSecret,
+  uniqueTag,
+  type PaystackCharge,
+} from '../../support/purchaseHarness';
 
 const minute = 60_000;
 let cloud: Cloud;
@@ -31,7 +38,7 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 const paystack = createFakePaystack();
-const msw = setupServer(...paystack.handlers);
+useMsw(setupServer(...paystack.handlers));
 const productId = `transfer-holds-${uniqueTag()}`;
 
 function config() {
@@ -48,7 +55,6 @@ const deps = () => ({ config: config(), db: cloud.db, mailer: createMailer(confi
 const sweep = () => createCheckoutExpiry(deps())();
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
   dataDir = await mkdtemp(join(tmpdir(), 'store-transfer-holds-'));
   cloud = await startCloud({ dataDir, withApi: false, withAuth: false, seed: false });
   await cloud.db.doc(`products/${productId}`).set({
@@ -69,7 +75,6 @@ beforeAll(async () => {
   api = `http://127.0.0.1:${port}`;
 }, 60_000);
 afterAll(async () => {
-  msw.close();
   if (server) await closeServer(server);
   await cloud?.stop();
   await rm(dataDir, { recursive: true, force: true });
@@ -97,23 +102,9 @@ function buyer(): Buyer {
 
 async function seedCode(maxUses: number): Promise<string> {
   const code = `T${uniqueTag().toUpperCase()}`;
-  await cloud.db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-  });
+  await cloud.db
+    .doc(`discountCodes/${code}`)
+    .set(buildDiscountCodeRecord({ code, maxUses, createdAt: '2026-01-01T00:00:00.000Z' }));
   return code;
 }
 

@@ -1,19 +1,20 @@
 // `npm run doctor` against the Google stand-in and the local cloud's API, Auth emulator and
 // Firestore: every check good, then each one broken in turn with its fix (docs/deploy.md).
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
 import { adminAuth } from '../../../scripts/golive/firebaseAdmin';
 import { requiredApis } from '../../../scripts/golive/storeNeeds';
 import type { GoogleState } from '../../support/googleApis/state';
-import { cloud, doctor, isLoopback, liveWorld, msw } from './goliveHarness';
+import { cloud, doctor, liveWorld, msw } from '../../support/goliveHarness';
+import { useMsw } from '../../support/msw';
 
 const P = 'demo-digital-store';
 const storeUrl = cloud.apiUrl.replace(/\/+$/, '');
 
+useMsw(msw);
 beforeAll(async () => {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(cloud.authUrl).host;
-  msw.listen({ onUnhandledRequest: (request, print) => (isLoopback(request.url) ? undefined : print.error()) });
   // The doctor signs in as one of the store's admins.
   const email = `doctor-admin+${Date.now().toString(36)}@adabooks.test`;
   const user = await adminAuth({}, P).createUser({ email, password: 'Doctor-pass-1', displayName: 'Doctor Admin' });
@@ -21,7 +22,6 @@ beforeAll(async () => {
     .doc(`admins/${user.uid}`)
     .set({ uid: user.uid, name: 'Doctor Admin', email, phone: '', createdAt: Timestamp.now() });
 });
-afterAll(() => msw.close());
 
 const allGood = [
   `Store doctor: ${P} (${storeUrl})`,

@@ -2,20 +2,20 @@
 // local cloud's Auth emulator, Firestore and mail catcher (docs/deploy.md).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
-import { cloud, isLoopback, msw, newWorld, readIn, secretsOf, setup } from './goliveHarness';
+import { cloud, msw, newWorld, readIn, secretsOf, setup } from '../../support/goliveHarness';
+import { useMsw } from '../../support/msw';
 import { adminAuth } from '../../../scripts/golive/firebaseAdmin';
 
 const P = 'demo-digital-store';
 const account = '418557093162-compute@developer.gserviceaccount.com';
 
+useMsw(msw);
 beforeAll(() => {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(cloud.authUrl).host;
-  msw.listen({ onUnhandledRequest: (request, print) => (isLoopback(request.url) ? undefined : print.error()) });
 });
-afterAll(() => msw.close());
 
 const secretCalls = (name: string) => [
   `GET secretmanager /v1/projects/${P}/secrets/${name}`,

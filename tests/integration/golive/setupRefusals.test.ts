@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSetup } from '../../../scripts/golive/setup';
-import { cloud, isLoopback, msw, newWorld, secretsOf, setup, type World } from './goliveHarness';
+import { cloud, msw, newWorld, secretsOf, setup, type World } from '../../support/goliveHarness';
+import { useMsw } from '../../support/msw';
 
 // A mail provider that refuses every login, as one does for a wrong password.
 const refusingSmtp = new SMTPServer({
@@ -13,14 +14,13 @@ const refusingSmtp = new SMTPServer({
 });
 let refusingPort = 0;
 
+useMsw(msw);
 beforeAll(async () => {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(cloud.authUrl).host;
-  msw.listen({ onUnhandledRequest: (request, print) => (isLoopback(request.url) ? undefined : print.error()) });
   await new Promise<void>((resolve) => refusingSmtp.listen(0, '127.0.0.1', resolve));
   refusingPort = (refusingSmtp.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  msw.close();
   await new Promise<void>((resolve) => refusingSmtp.close(resolve));
 });
 

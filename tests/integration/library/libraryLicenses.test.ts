@@ -13,8 +13,8 @@ import {
   startPurchaseApi,
   type Customer,
   type PurchaseApi,
-} from '../api/purchaseHarness';
-import { libraryGet, libraryPost, signIn } from './libraryHarness';
+} from '../../support/purchaseHarness';
+import { libraryGet, libraryPost, signIn } from '../../support/libraryHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {

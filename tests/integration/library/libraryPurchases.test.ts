@@ -24,8 +24,8 @@ import {
   uniqueTag,
   type Customer,
   type PurchaseApi,
-} from '../api/purchaseHarness';
-import { libraryGet, libraryPost, signIn } from './libraryHarness';
+} from '../../support/purchaseHarness';
+import { libraryGet, libraryPost, signIn } from '../../support/libraryHarness';
 
 let api: PurchaseApi;
 let adminToken: string;

@@ -4,8 +4,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressKey } from '../../../server/lib/addressKey';
-import { db, postJson, startPurchaseApi, uniqueTag, type PurchaseApi } from '../api/purchaseHarness';
-import { cookieOf, libraryGet, libraryPost, signIn, signInMailTo } from './libraryHarness';
+import { db, postJson, startPurchaseApi, uniqueTag, type PurchaseApi } from '../../support/purchaseHarness';
+import { cookieOf, libraryGet, libraryPost, signIn, signInMailTo } from '../../support/libraryHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {

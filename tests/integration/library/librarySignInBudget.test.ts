@@ -15,8 +15,8 @@ import {
   toAddress,
   uniqueTag,
   type PurchaseApi,
-} from '../api/purchaseHarness';
-import { cookieOf, libraryGet, signInMailTo } from './libraryHarness';
+} from '../../support/purchaseHarness';
+import { cookieOf, libraryGet, signInMailTo } from '../../support/libraryHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {

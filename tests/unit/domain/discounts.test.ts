@@ -12,29 +12,8 @@ import {
   isValidCode,
   normalizeCode,
   refusalFor,
-  type DiscountCode,
 } from '../../../domain/discounts';
-
-function buildCode(overrides: Partial<DiscountCode> = {}): DiscountCode {
-  return {
-    code: 'SPRING',
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: '2026-11-01T00:00:00.000Z',
-    createdBy: 'admin-1',
-    ...overrides,
-  };
-}
+import { buildDiscountCode } from '../../support/factories';
 
 const percent = (value: number) => ({ kind: 'percent' as const, percent: value, amountOff: { NGN: 0, USD: 0 } });
 const fixed = (NGN: number, USD: number) => ({ kind: 'fixed' as const, percent: 0, amountOff: { NGN, USD } });
@@ -144,37 +123,37 @@ describe('refusalFor: when a code may be used', () => {
   const attempt = { productId: 'p1', now, usedByThisEmail: false };
 
   it('allows a live code for every product', () => {
-    expect(refusalFor(buildCode(), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode(), attempt)).toBeNull();
   });
   it('refuses a code that does not exist, or whose terms are broken, as no such code', () => {
     expect(refusalFor(null, attempt)).toBe('unknown');
-    expect(refusalFor(buildCode({ percent: 0 }), attempt)).toBe('unknown');
+    expect(refusalFor(buildDiscountCode({ percent: 0 }), attempt)).toBe('unknown');
   });
   it('refuses a paused code', () => {
-    expect(refusalFor(buildCode({ active: false }), attempt)).toBe('paused');
+    expect(refusalFor(buildDiscountCode({ active: false }), attempt)).toBe('paused');
   });
   it('refuses before the start, allows from the start itself', () => {
-    expect(refusalFor(buildCode({ startsAt: '2026-11-20T12:00:00.001Z' }), attempt)).toBe('notStarted');
-    expect(refusalFor(buildCode({ startsAt: '2026-11-20T12:00:00.000Z' }), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ startsAt: '2026-11-20T12:00:00.001Z' }), attempt)).toBe('notStarted');
+    expect(refusalFor(buildDiscountCode({ startsAt: '2026-11-20T12:00:00.000Z' }), attempt)).toBeNull();
   });
   it('refuses from the end on, allows until just before it', () => {
-    expect(refusalFor(buildCode({ endsAt: '2026-11-20T12:00:00.000Z' }), attempt)).toBe('expired');
-    expect(refusalFor(buildCode({ endsAt: '2026-11-20T12:00:00.001Z' }), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ endsAt: '2026-11-20T12:00:00.000Z' }), attempt)).toBe('expired');
+    expect(refusalFor(buildDiscountCode({ endsAt: '2026-11-20T12:00:00.001Z' }), attempt)).toBeNull();
   });
   it('refuses a product not on the code’s list', () => {
-    expect(refusalFor(buildCode({ productIds: ['p2', 'p3'] }), attempt)).toBe('notForProduct');
-    expect(refusalFor(buildCode({ productIds: ['p2', 'p1'] }), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ productIds: ['p2', 'p3'] }), attempt)).toBe('notForProduct');
+    expect(refusalFor(buildDiscountCode({ productIds: ['p2', 'p1'] }), attempt)).toBeNull();
   });
   it('counts uses and open reservations against the limit', () => {
-    expect(refusalFor(buildCode({ maxUses: 5, uses: 3, reserved: 2 }), attempt)).toBe('usedUp');
-    expect(refusalFor(buildCode({ maxUses: 5, uses: 5, reserved: 0 }), attempt)).toBe('usedUp');
-    expect(refusalFor(buildCode({ maxUses: 5, uses: 3, reserved: 1 }), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ maxUses: 5, uses: 3, reserved: 2 }), attempt)).toBe('usedUp');
+    expect(refusalFor(buildDiscountCode({ maxUses: 5, uses: 5, reserved: 0 }), attempt)).toBe('usedUp');
+    expect(refusalFor(buildDiscountCode({ maxUses: 5, uses: 3, reserved: 1 }), attempt)).toBeNull();
   });
   it('refuses a second use by one e-mail only for a once-per-e-mail code', () => {
     const used = { ...attempt, usedByThisEmail: true };
-    expect(refusalFor(buildCode({ oncePerEmail: true }), used)).toBe('usedByEmail');
-    expect(refusalFor(buildCode({ oncePerEmail: true }), attempt)).toBeNull();
-    expect(refusalFor(buildCode({ oncePerEmail: false }), used)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ oncePerEmail: true }), used)).toBe('usedByEmail');
+    expect(refusalFor(buildDiscountCode({ oncePerEmail: true }), attempt)).toBeNull();
+    expect(refusalFor(buildDiscountCode({ oncePerEmail: false }), used)).toBeNull();
   });
   it('names each refusal in the words the buyer reads', () => {
     expect(discountRefusals).toEqual({
@@ -191,7 +170,7 @@ describe('refusalFor: when a code may be used', () => {
 
 describe('discountCodeFromData: the one decoder of a code document', () => {
   it('reads a percent code with times from either SDK or as ISO strings', () => {
-    const expected = buildCode({
+    const expected = buildDiscountCode({
       startsAt: '2026-11-01T08:00:00.000Z',
       endsAt: '2026-12-01T08:00:00.000Z',
       maxUses: 50,

@@ -6,14 +6,15 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LearnCourse, LearnLesson, LearnProgress, ProgressSave } from '../../../../domain/courses';
 import { App } from '../../../../src/App';
+import { buildCourse } from '../../../support/factories';
 import { server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
 const token = 'tok-123';
 
-function buildCourse(overrides: Partial<LearnCourse> = {}): LearnCourse {
-  return {
-    productId: 'p-react',
+/** The course these screens play: two sections of four lessons, left at the second, the last dripped. */
+function playerCourse(overrides: Partial<LearnCourse> = {}): LearnCourse {
+  return buildCourse({
     title: 'React Web Development Bootcamp',
     sections: [
       {
@@ -55,9 +56,10 @@ function buildCourse(overrides: Partial<LearnCourse> = {}): LearnCourse {
       },
     ],
     progress: { completedLessons: 1, totalLessons: 4, lastLessonId: 'l2', lastPositionS: 42, finished: false },
-    certificateCode: null,
+    // No opening lesson in the course answer: the player asks for it.
+    opening: null,
     ...overrides,
-  };
+  });
 }
 
 function buildLesson(id: string, overrides: Partial<LearnLesson> = {}): LearnLesson {
@@ -83,7 +85,7 @@ interface EndpointOptions {
 }
 
 function learnEndpoints({
-  course = buildCourse(),
+  course = playerCourse(),
   needsConfirmation = false,
   lesson = {},
   expiresInMs = 3_600_000,
@@ -157,7 +159,7 @@ function renderPlayer() {
 describe('/learn/{token}', () => {
   it('shows the lesson the course answer carries without asking for it again', async () => {
     const opening = buildLesson('l2', { html: '<p>Sent with the course.</p>', positionS: 42 });
-    learnEndpoints({ course: buildCourse({ opening }) });
+    learnEndpoints({ course: playerCourse({ opening }) });
     const lessonRequests: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname.includes('/lessons/')) lessonRequests.push(request.url);
@@ -278,7 +280,7 @@ describe('/learn/{token}', () => {
   });
 
   it('offers the certificate once every lesson is done and links to its PDF and its verification page', async () => {
-    const course = buildCourse({
+    const course = playerCourse({
       progress: { completedLessons: 4, totalLessons: 4, lastLessonId: 'l3', lastPositionS: 0, finished: true },
     });
     learnEndpoints({ course });

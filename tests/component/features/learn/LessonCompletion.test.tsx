@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LearnProgress, ProgressSave } from '../../../../domain/courses';
 import { App } from '../../../../src/App';
-import { buildCourse, buildOpening } from '../../../support/learnCourses';
+import { buildCourse, buildOpening } from '../../../support/factories';
 import { server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 

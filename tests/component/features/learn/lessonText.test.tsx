@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../../src/App';
 import { paintOpeningLesson } from '../../../../src/boot/learnPaint';
 import type { PaintableCourse } from '../../../../src/lib/earlyLearn';
-import { buildCourse, buildOpening } from '../../../support/learnCourses';
+import { buildCourse, buildOpening } from '../../../support/factories';
 import { server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 import { attackLessonText, elementNames, shownText } from '../../../support/xssCorpus';

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AffiliatesPanel } from '../../../../../src/features/admin/affiliates/AffiliatesPanel';
+import { buildAffiliate, buildCommission } from '../../../../support/factories';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
@@ -13,19 +14,7 @@ vi.mock(
   () => import('../../../../support/productAdminQueries.mock'),
 );
 
-const chioma = {
-  code: 'CHIOMA12',
-  name: 'Chioma Nwosu',
-  email: 'chioma@example.com',
-  phone: '+234 803 555 0101',
-  promotion: 'A weekly newsletter for Lagos freelancers.',
-  status: 'pending',
-  commissionPercent: null,
-  bank: { code: '058', name: 'Guaranty Trust Bank', accountName: 'CHIOMA NWOSU', last4: '6789' },
-  subaccountCode: null,
-  paypalEmail: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const chioma = buildAffiliate({ code: 'CHIOMA12', name: 'Chioma Nwosu', status: 'pending' });
 
 function panelEndpoints() {
   const calls: Array<{ path: string; body: unknown }> = [];
@@ -35,18 +24,7 @@ function panelEndpoints() {
       HttpResponse.json({
         affiliates: [{ ...chioma, status, subaccountCode: status === 'approved' ? 'ACCT_0123456789' : null }],
         commissions: [
-          {
-            transactionId: 'paystack_ds-1',
-            affiliateCode: 'CHIOMA12',
-            currency: 'NGN',
-            baseMinor: 750_000,
-            amountMinor: 225_000,
-            status: 'payable',
-            productName: 'Freelance Writing Playbook',
-            soldAt: '2026-10-01T09:00:05.000Z',
-            payableAt: '2026-10-31T09:00:05.000Z',
-            batchId: null,
-          },
+          buildCommission({ transactionId: 'paystack_ds-1', affiliateCode: 'CHIOMA12', amountMinor: 225_000 }),
         ],
       }),
     ),

@@ -5,7 +5,6 @@ import { DiscountsPanel } from '../../../../../src/features/admin/discounts/Disc
 import { findAlert, fill, pressInAlert } from '../../../../support/adminScreens';
 import { setupAlerts } from '../../../../support/alerts';
 import {
-  buildDiscountCode,
   createDiscountCode,
   deleteDiscountCode,
   fetchDiscountCodes,
@@ -13,7 +12,7 @@ import {
   setDiscountCodeActive,
   updateDiscountCode,
 } from '../../../../support/discountCodes.mock';
-import { buildProduct } from '../../../../support/factories';
+import { buildDiscountCode, buildProduct } from '../../../../support/factories';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 

@@ -14,7 +14,8 @@ import { SalesPanel } from '../../../../../src/features/admin/sales/SalesPanel';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
-import { buildSale, resetSalesQueries } from '../../../../support/salesQueries.mock';
+import { buildSale } from '../../../../support/factories';
+import { resetSalesQueries } from '../../../../support/salesQueries.mock';
 
 vi.mock('../../../../../src/features/admin/api/salesQueries', () => import('../../../../support/salesQueries.mock'));
 vi.mock('../../../../../src/features/admin/api/paymentIssues', () => import('../../../../support/paymentIssues.mock'));

@@ -19,7 +19,8 @@ import { setupAlerts } from '../../../../support/alerts';
 import { pressInAlert } from '../../../../support/adminScreens';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
-import { buildSale, resetSalesQueries } from '../../../../support/salesQueries.mock';
+import { buildSale } from '../../../../support/factories';
+import { resetSalesQueries } from '../../../../support/salesQueries.mock';
 
 vi.mock('../../../../../src/features/admin/api/salesQueries', () => import('../../../../support/salesQueries.mock'));
 vi.mock('../../../../../src/features/admin/sales/downloadFile', () => ({ downloadText: vi.fn() }));

@@ -5,23 +5,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setupServer } from 'msw/node';
 import { inject } from 'vitest';
-import { runDoctor } from '../../../scripts/golive/doctor';
-import { runSetup } from '../../../scripts/golive/setup';
-import { googleStandIn } from '../../support/googleApis/deployedRoutes';
-import { standInEnv } from '../../support/googleApis/handlers';
-import { freshProject, liveProject, type GoogleState } from '../../support/googleApis/state';
-import { providerBases, providerHandlers, type ProviderState } from '../../support/goliveProviders';
+import { runDoctor } from '../../scripts/golive/doctor';
+import { runSetup } from '../../scripts/golive/setup';
+import { googleStandIn } from './googleApis/deployedRoutes';
+import { standInEnv } from './googleApis/handlers';
+import { freshProject, liveProject, type GoogleState } from './googleApis/state';
+import { providerBases, providerHandlers, type ProviderState } from './goliveProviders';
 
 export const cloud = inject('cloud');
 export const googleToken = 'ya29.a0StandInAccessToken-7f3c';
-const root = resolve(import.meta.dirname, '../../..');
+const root = resolve(import.meta.dirname, '../..');
 
+// Each world sets its handlers; the test file runs it through `useMsw(msw)` (tests/support/msw.ts).
 export const msw = setupServer();
-
-export function isLoopback(url: string): boolean {
-  const { hostname } = new URL(url);
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
-}
 
 /** A folder with what the setup reads from the repository (it writes .env, .env.functions, setup.log there). */
 export function tempRepo(): string {

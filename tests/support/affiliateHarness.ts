@@ -6,11 +6,11 @@ import { randomInt } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
-import { signIn } from '../library/libraryHarness';
+import { demoAdmin, seedDemoAdmin } from '../../local/seed/seed';
+import { createAdminAuth } from '../../server/admin/adminAuth';
+import { signInWithPassword, signUpStranger } from './authEmulatorUsers';
+import { useMsw } from './msw';
+import { signIn } from './libraryHarness';
 import {
   buildCustomer,
   cloud,
@@ -116,11 +116,10 @@ export function useAffiliateApi() {
   const paystack = createFakePaystack();
   const subaccountBodies: Array<Record<string, unknown>> = [];
   const resolveCalls: string[] = [];
-  const msw = setupServer(...paystack.handlers, ...accountHandlers(subaccountBodies, resolveCalls));
+  useMsw(setupServer(...paystack.handlers, ...accountHandlers(subaccountBodies, resolveCalls)));
   const started = { api: null as PurchaseApi | null, adminToken: '', strangerToken: '' };
 
   beforeAll(async () => {
-    msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
     await seedDemoAdmin(db, cloud.authUrl);
     started.adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
     started.strangerToken = (await signUpStranger(cloud.authUrl)).idToken;
@@ -128,7 +127,6 @@ export function useAffiliateApi() {
   });
   beforeEach(programOn);
   afterAll(async () => {
-    msw.close();
     await started.api?.close();
     await removeSeededProducts();
   });

@@ -1,7 +1,7 @@
 // What the library tests share: signing in as a buyer does (ask for a code, read it from the mail
 // catcher, send it back) and the cookie the API answers, on the purchase API of purchaseHarness.
 import { expect } from 'vitest';
-import { mailsMatching, postJson, toAddress } from '../api/purchaseHarness';
+import { mailsMatching, postJson, toAddress } from './purchaseHarness';
 
 /** The 6-digit code and the one-click link of the newest sign-in mail to the address. */
 export async function signInMailTo(email: string, count = 1): Promise<{ code: string; link: string }> {

@@ -3,10 +3,10 @@
 // msw for the sales a dispute is opened on. Nothing of ours is faked.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword } from '../../support/authEmulatorUsers';
-import { isLocal } from '../../support/msw';
+import { demoAdmin, seedDemoAdmin } from '../../local/seed/seed';
+import { createAdminAuth } from '../../server/admin/adminAuth';
+import { signInWithPassword } from './authEmulatorUsers';
+import { useMsw } from './msw';
 import {
   cloud,
   createFakePaystack,
@@ -33,11 +33,10 @@ export interface LicenseBody {
  */
 export function useLicenseApi() {
   const paystack = createFakePaystack();
-  const msw = setupServer(...paystack.handlers);
+  useMsw(setupServer(...paystack.handlers));
   const started = { api: null as PurchaseApi | null, adminToken: '' };
 
   beforeAll(async () => {
-    msw.listen({ onUnhandledRequest: (request, print) => (isLocal(request.url) ? undefined : print.error()) });
     await seedDemoAdmin(db, cloud.authUrl);
     started.adminToken = (await signInWithPassword(cloud.authUrl, demoAdmin.email, demoAdmin.password)).idToken;
     started.api = await startPurchaseApi(
@@ -51,7 +50,6 @@ export function useLicenseApi() {
     );
   });
   afterAll(async () => {
-    msw.close();
     await started.api?.close();
     await removeSeededProducts();
   });

@@ -6,12 +6,12 @@ import type { Server } from 'node:http';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { inject } from 'vitest';
-import type { CaughtMail } from '../../../local/mail/mailCatcher';
-import { freePort } from '../../../local/ports';
-import { createApp, createEmailSweeps, type AppDeps } from '../../../server/app';
-import { parseServerConfig } from '../../../server/config';
-import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
-import { createMailer } from '../../../server/mailer';
+import type { CaughtMail } from '../../local/mail/mailCatcher';
+import { freePort } from '../../local/ports';
+import { createApp, createEmailSweeps, type AppDeps } from '../../server/app';
+import { parseServerConfig } from '../../server/config';
+import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
+import { createMailer } from '../../server/mailer';
 
 export const cloud = inject('cloud');
 export const db: Firestore = createAdminFirestore({

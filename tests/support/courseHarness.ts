@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { AdminCourse, AdminSection, LearnLesson, ProgressSaved } from '../../../domain/courses';
-import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
-import { createAdminAuth } from '../../../server/admin/adminAuth';
-import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { call } from '../../support/storageClient';
+import type { AdminCourse, AdminSection, LearnLesson, ProgressSaved } from '../../domain/courses';
+import { demoAdmin, seedDemoAdmin } from '../../local/seed/seed';
+import { createAdminAuth } from '../../server/admin/adminAuth';
+import { signInWithPassword, signUpStranger } from './authEmulatorUsers';
+import { call } from './storageClient';
 import {
   buildCustomer,
   cloud,

@@ -390,6 +390,7 @@ function createPurchaseRoutes(
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),
       // Each request may lead to an e-mail.
       limiter: limits.resend,
+      answerAfterMs: config.RESEND_ANSWER_MS,
       logError,
     }),
   };

@@ -82,6 +82,7 @@ export function createOrderRouter({
   service,
   logError,
   trustPayingBrowser,
+  startingBrowser,
 }: {
   service: OrderService;
   logError: (message: string, error: unknown) => void;
@@ -90,6 +91,11 @@ export function createOrderRouter({
    * cookie to set, if any; its failure costs the buyer only the e-mail confirmation later.
    */
   trustPayingBrowser?: (cookieHeader: string | undefined, answer: OrderAnswer) => Promise<string | null>;
+  /**
+   * The device of the browser reporting a transfer (server/downloads/payingBrowser.ts), bound to the
+   * checkout so that browser is trusted for the purchase when the transfer completes.
+   */
+  startingBrowser?: (cookieHeader: string | undefined) => { deviceHash: string; setCookie: string | null };
 }): Router {
   /** The success answer, with the paying browser trusted for the purchase. */
   const answerPaid = async <P>(req: Request<P>, res: Response, answer: OrderAnswer) => {
@@ -160,7 +166,14 @@ export function createOrderRouter({
   const reportPending = handle<OrderIdParams>(
     async (req, res) => {
       if (!checkoutIdSchema.safeParse(req.params.id).success) throw notWaiting();
-      res.status(202).json(await service.reportPending({ checkoutId: req.params.id, ...(req.body as PendingBody) }));
+      const browser = startingBrowser?.(req.get('cookie')) ?? null;
+      const answer = await service.reportPending({
+        checkoutId: req.params.id,
+        ...(req.body as PendingBody),
+        startedBy: browser?.deviceHash ?? null,
+      });
+      if (browser?.setCookie) res.append('Set-Cookie', browser.setCookie);
+      res.status(202).json(answer);
     },
     (error, req) => orderErrorAnswer(error, `Pending payment of checkout ${req.params.id}`),
   );

@@ -15,7 +15,7 @@ import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
 import { createDownloadRouter } from './downloads/downloadRoutes';
-import { createPayingBrowserTrust } from './downloads/payingBrowser';
+import { createPayingBrowserTrust, createStartingBrowser } from './downloads/payingBrowser';
 import { createBuyerBrowsers } from './library/buyerBrowsers';
 import { createLibraryRouter } from './library/libraryRoutes';
 import * as licenses from './licenses/licenseApi';
@@ -374,6 +374,7 @@ function createPurchaseRoutes(
       service,
       logError,
       trustPayingBrowser: createPayingBrowserTrust({ ...browsers, downloads }),
+      startingBrowser: createStartingBrowser(browsers),
     }),
     access: createDownloadRouter({
       downloads,
@@ -393,6 +394,7 @@ function createPurchaseRoutes(
       resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),
       // Each request may lead to an e-mail.
       limiter: limits.resend,
+      answerAfterMs: config.RESEND_ANSWER_MS,
       logError,
     }),
   };

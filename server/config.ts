@@ -119,6 +119,9 @@ const schema = z.object({
   DEMO_TRANSFER_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
   RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
   RESEND_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  // /purchases answers this long after the request whether or not the address bought anything, so its
+  // time tells nobody who shops here; the e-mail is sent meanwhile (docs/payments.md, 'Lost e-mail').
+  RESEND_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(1_500),
   ACCESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   ACCESS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // E-mail confirmations on the download page (a new device): each one is a guess at a buyer's address.

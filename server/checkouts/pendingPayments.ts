@@ -36,6 +36,12 @@ export interface PendingFields {
    * later be judged by when it was started (latePayments.ts).
    */
   transferSeenAt?: Timestamp;
+  /**
+   * The hashed device id of the browser that reported the transfer, first report only (docs/files.md,
+   * 'New devices'): fulfilment remembers it on the purchase's grant, so that browser opens the files
+   * without confirming the e-mail. A browser with only the waiting link confirms it as any new device.
+   */
+  startedBy?: string;
 }
 
 /**
@@ -79,13 +85,16 @@ export type MarkPendingOutcome =
 /**
  * Marks an open (or already pending) checkout pending, in a transaction, and hands out its wait token.
  * Only the call that made it pending claims the waiting e-mail, so racing calls send one. `seen`: Paystack
- * has just confirmed a transaction for its reference (recorded once, as `transferSeenAt`).
+ * has just confirmed a transaction for its reference (recorded once, as `transferSeenAt`). `startedBy`:
+ * the reporting browser's hashed device id, kept only by the first report that names one, so a
+ * replayed report from another browser never takes the checkout over.
  */
 export async function markPending(
   { db, now, links }: { db: Firestore; now: () => Date; links: WaitLinks },
   checkoutId: string,
   kind: PendingKind,
   seen = false,
+  startedBy: string | null = null,
 ): Promise<MarkPendingOutcome> {
   const ref = db.collection(checkoutsCollection).doc(checkoutId);
   const token = links.tokenFor(checkoutId);
@@ -107,6 +116,7 @@ export async function markPending(
       waitTokenHash: hashWaitToken(token),
       ...(sendMail ? { waitMail: 'sending' } : {}),
       ...(seen && !data.transferSeenAt ? { transferSeenAt: Timestamp.fromDate(now()) } : {}),
+      ...(startedBy && !data.startedBy ? { startedBy } : {}),
     });
     return { kind: 'pending', token, sendMail, checkout };
   });

@@ -16,6 +16,7 @@ import {
   type Provider,
 } from './fulfilment';
 import type { Currency } from '../../domain/money';
+import type { PendingFields } from '../checkouts/pendingPayments';
 import type { WaitingDeps } from './pendingOrders';
 import type { SaleAttribution } from '../../domain/affiliates';
 import { deliverablesCollection, transactionsCollection } from '../lib/collections';
@@ -170,6 +171,7 @@ export async function fulfilCheckout(
       discountAmount: checkout.discountAmount,
       expiresAt: checkout.expiresAt,
       affiliate: attributionOf(checkout, paid.splitVerified ?? false),
+      startedBy: (checkout as Checkout & PendingFields).startedBy ?? null,
     },
     ...(paid.captureId ? { captureId: paid.captureId } : {}),
     issue,

@@ -75,6 +75,7 @@ export function createOrderRouter({
   service,
   logError,
   trustPayingBrowser,
+  startingBrowser,
 }: {
   service: OrderService;
   logError: (message: string, error: unknown) => void;
@@ -83,6 +84,11 @@ export function createOrderRouter({
    * cookie to set, if any; its failure costs the buyer only the e-mail confirmation later.
    */
   trustPayingBrowser?: (cookieHeader: string | undefined, answer: OrderAnswer) => Promise<string | null>;
+  /**
+   * The device of the browser reporting a transfer (server/downloads/payingBrowser.ts), bound to the
+   * checkout so that browser is trusted for the purchase when the transfer completes.
+   */
+  startingBrowser?: (cookieHeader: string | undefined) => { deviceHash: string; setCookie: string | null };
 }): Router {
   const orderBody = validate(orderBodySchema);
   const checkoutBody = validate(checkoutBodySchema);
@@ -158,7 +164,14 @@ export function createOrderRouter({
   const reportPending = handle<OrderIdParams>(
     async (req, res) => {
       if (!checkoutIdSchema.safeParse(req.params.id).success) throw notWaiting();
-      res.status(202).json(await service.reportPending({ checkoutId: req.params.id, ...pendingBody.of(req) }));
+      const browser = startingBrowser?.(req.get('cookie')) ?? null;
+      const answer = await service.reportPending({
+        checkoutId: req.params.id,
+        ...pendingBody.of(req),
+        startedBy: browser?.deviceHash ?? null,
+      });
+      if (browser?.setCookie) res.append('Set-Cookie', browser.setCookie);
+      res.status(202).json(answer);
     },
     (error, req) => orderErrorAnswer(error, `Pending payment of checkout ${req.params.id}`),
   );

@@ -74,6 +74,11 @@ export interface OrderService {
     reference: string;
     productId: string;
     customer: Buyer;
+    /**
+     * The hashed device id of the browser that reported it (docs/files.md, 'New devices'): the first
+     * report binds the checkout to it, and that browser is trusted for the purchase once it is paid.
+     */
+    startedBy?: string | null;
   }): Promise<PendingPaymentAnswer>;
   /** The waiting page's status; null when the token is not the checkout's. */
   waitStatus(checkoutId: string, token: string): Promise<WaitStatusAnswer | null>;

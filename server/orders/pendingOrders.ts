@@ -62,15 +62,19 @@ async function sendMail(w: WaitingDeps, db: OrderServiceDeps['db'], checkout: Ch
   }
 }
 
+/** A transfer reported for a checkout in dollars. */
+export const transfersInNaira = 'Bank transfers are in naira (NGN) only.';
+
 /** Marks the checkout pending, e-mails the waiting page once, and answers its token and status. */
 async function goPending(
   deps: OrderServiceDeps,
   checkout: Checkout,
   kind: PendingKind,
   seen = false,
+  startedBy: string | null = null,
 ): Promise<PendingPaymentAnswer> {
   const w = waiting(deps);
-  const outcome = await markPending({ db: deps.db, now: deps.now, links: w.links }, checkout.id, kind, seen);
+  const outcome = await markPending({ db: deps.db, now: deps.now, links: w.links }, checkout.id, kind, seen, startedBy);
   if (outcome.kind === 'expired') throw new CheckoutRefusedError(checkoutExpired, 410);
   const transactionId = outcome.kind === 'paid' ? outcome.checkout.transactionId : undefined;
   const status: WaitStatusAnswer = {
@@ -122,7 +126,8 @@ export async function reportPending(
     reference,
     productId,
     customer,
-  }: { checkoutId: string; reference: string; productId: string; customer: Buyer },
+    startedBy = null,
+  }: { checkoutId: string; reference: string; productId: string; customer: Buyer; startedBy?: string | null },
 ): Promise<PendingPaymentAnswer> {
   const checkout = await deps.checkouts.byId(checkoutId);
   if (
@@ -133,8 +138,10 @@ export async function reportPending(
     throw new PaymentNotVerifiedError('No checkout has this payment reference.');
   }
   checkClaims(checkout, productId, customer);
+  // Paystack takes transfers in naira only; a demo transfer is refused in dollars alike.
+  if (checkout.currency !== 'NGN') throw new CheckoutRefusedError(transfersInNaira, 400);
   const seen = checkout.provider === 'paystack' && (await paystackConfirms(deps, reference));
-  const answer = await goPending(deps, checkout, 'transfer', seen);
+  const answer = await goPending(deps, checkout, 'transfer', seen, startedBy);
   // The local cloud's demo bank confirms the transfer later, through the webhook.
   if (checkout.provider === 'demo' && answer.status.state === 'waiting') waiting(deps).demoTransferSent?.(reference);
   return answer;

@@ -17,6 +17,8 @@ export interface PurchaseCheckout {
   expiresAt: Timestamp;
   /** The affiliate commission the checkout fixed (docs/affiliates.md), written with the sale. */
   affiliate?: SaleAttribution | null;
+  /** The hashed device of the browser that started its transfer, trusted for the sale (pendingPayments.ts). */
+  startedBy?: string | null;
 }
 
 /** A new sale as its contributions see it: priced at payment, not yet written. */

@@ -235,8 +235,17 @@ async function decide(
       // Sold at today's full price: the checkout's own reservation, if still held, goes back.
       await releaseCodeUse(t, db, { code: checkout.discountCode, checkoutId: checkout.id, now: now() });
     }
-    t.create(ref, { ...sale, createdAt: FieldValue.serverTimestamp() });
-    if (!existingGrant?.exists) t.create(grant, grantFor(transactionId, purchase.productId));
+    // The browser that started the checkout's transfer is trusted for the sale as a confirmed device,
+    // counted as rememberDeviceOn counts one (docs/files.md, 'New devices').
+    const device = !existingGrant?.exists && checkout?.startedBy ? checkout.startedBy : null;
+    t.create(ref, {
+      ...sale,
+      ...(device ? { downloads: { devices: 1 } } : {}),
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    if (!existingGrant?.exists) {
+      t.create(grant, { ...grantFor(transactionId, purchase.productId), ...(device ? { devices: [device] } : {}) });
+    }
     if (checkoutRef) t.update(checkoutRef, { status: 'paid', transactionId });
     if (issueRef && replacesIssue) t.update(issueRef, { resolved: true, resolvedBy: resolvedByRecording });
     for (const addition of additions) addition.write(t, transactionId);

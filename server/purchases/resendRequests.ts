@@ -1,9 +1,10 @@
-// A buyer's request at /purchases for their links again (docs/payments.md). The endpoint only records
-// it and answers, so its time does not depend on whether the address has bought anything: looking
-// the purchases up and mailing them took 160 ms against 7 ms for an address without any, which told
-// a stranger who shops here. The scheduled e-mail sweep (server/function.ts retryEmails, and the
-// local cloud's timer) sends what is recorded: work left running after an answer may be cut off
-// by Cloud Functions, a sweep is not.
+// A buyer's request at /purchases for their links again (docs/payments.md, 'Lost e-mail'). The request
+// is recorded and claimed by the call that made it, which mails the address's purchases at once; the
+// endpoint answers after a fixed time whatever the address bought (purchaseRoutes.ts), since looking
+// the purchases up and mailing them took 160 ms against 7 ms for an address without any, which told a
+// stranger who shops here. A send that fails, or that Cloud Functions cut off after the answer, stays
+// recorded: the scheduled e-mail sweep (server/function.ts retryEmails, and the local cloud's timer)
+// is its retry.
 import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { createPurchaseMail, type PurchaseLink, type PurchaseMailDeps } from '../mail/orderMails';
@@ -33,8 +34,13 @@ export interface ResendSweepOutcome {
 }
 
 export interface ResendRequests {
-  /** Records a request for `email` (trimmed and lower-cased); one already pending covers it. */
-  record(email: string): Promise<void>;
+  /**
+   * Records a request for `email` (trimmed and lower-cased) and claims it for this call, unless another
+   * call or a sweep holds it (it is being sent now). Rejects only when it could not be stored. The
+   * answer's `sending` settles once the claimed request was mailed, or left for the sweep (it never
+   * rejects).
+   */
+  request(email: string): Promise<{ sending: Promise<void> }>;
   /** Claims the requests that are due, each by one sweep only, and mails their purchases. */
   sendPending(): Promise<ResendSweepOutcome>;
   /**
@@ -103,20 +109,28 @@ export function createResendRequests({
     });
   }
 
+  /**
+   * Mails a claimed request and removes it. A failure leaves it for a later sweep, unless it has had its
+   * tries: at once (`retryAt` now) when the buyer's own call failed, after the lease when a sweep did.
+   */
+  async function deliver(ref: DocumentReference, request: ResendRequest, retryAt: Date | null): Promise<boolean> {
+    try {
+      await mailPurchases(request.email);
+    } catch (error) {
+      logError('Purchase links could not be resent', error);
+      if (request.attempts >= maxResendAttempts) await ref.delete();
+      else if (retryAt) await ref.update({ claimableAt: Timestamp.fromDate(retryAt) });
+      return false;
+    }
+    await ref.delete();
+    return true;
+  }
+
   async function sendRequest(ref: DocumentReference): Promise<ResendSweepOutcome> {
     try {
       const request = await claim(ref);
       if (!request) return { claimed: 0, done: 0 };
-      try {
-        await mailPurchases(request.email);
-      } catch (error) {
-        logError('Purchase links could not be resent', error);
-        // Left for a later sweep once the lease runs out, unless it has had its tries.
-        if (request.attempts >= maxResendAttempts) await ref.delete();
-        return { claimed: 1, done: 0 };
-      }
-      await ref.delete();
-      return { claimed: 1, done: 1 };
+      return { claimed: 1, done: (await deliver(ref, request, null)) ? 1 : 0 };
     } catch (error) {
       logError('A purchase links request could not be processed', error);
       return { claimed: 0, done: 0 };
@@ -124,15 +138,32 @@ export function createResendRequests({
   }
 
   return {
-    async record(email) {
-      const at = Timestamp.fromDate(now());
-      const request: ResendRequest = { email, createdAt: at, claimableAt: at, attempts: 0 };
+    async request(email) {
       const ref = requestRef(email);
       // Read first rather than create and catch: a refused create comes back from the REST API as
       // ABORTED, which firebase-admin retries instead of reporting.
-      await db.runTransaction(async (transaction) => {
-        if (!(await transaction.get(ref)).exists) transaction.create(ref, request);
+      const claimed = await db.runTransaction(async (transaction): Promise<ResendRequest | null> => {
+        const snapshot = await transaction.get(ref);
+        const at = now();
+        const held = Timestamp.fromMillis(at.getTime() + leaseMs);
+        if (!snapshot.exists) {
+          const request: ResendRequest = { email, createdAt: Timestamp.fromDate(at), claimableAt: held, attempts: 1 };
+          transaction.create(ref, request);
+          return request;
+        }
+        const pending = snapshot.data() as ResendRequest;
+        // Another call or a sweep is sending it right now: that e-mail answers this request too.
+        if (pending.claimableAt.toMillis() > at.getTime()) return null;
+        const attempts = pending.attempts + 1;
+        transaction.update(ref, { claimableAt: held, attempts });
+        return { ...pending, claimableAt: held, attempts };
       });
+      if (!claimed) return { sending: Promise.resolve() };
+      const sending = deliver(ref, claimed, now()).then(
+        () => undefined,
+        (error: unknown) => logError('A purchase links request could not be processed', error),
+      );
+      return { sending };
     },
 
     async sendPending() {

@@ -95,8 +95,8 @@ export async function openProductThroughAccessLink(
   page: Page,
   dialog: Locator,
   /**
-   * A payment that completed later (a transfer) had no order answer to trust the browser with: it
-   * confirms the purchase e-mail once, as any new device does.
+   * The address to confirm first, for a browser the purchase does not trust (neither the one that paid
+   * nor the one that started its transfer): it confirms the purchase e-mail once, as any new device does.
    */
   confirmWith?: string,
 ): Promise<string> {

@@ -471,6 +471,11 @@ async function inbox(): Promise<CaughtMail[]> {
   return (await (await fetch(`${cloud.mailUrl}/api/messages`)).json()) as CaughtMail[];
 }
 
+/** Mails that match right now, without waiting: what the mail catcher holds when a request answered. */
+export async function mailsNow(matches: (mail: CaughtMail) => boolean): Promise<CaughtMail[]> {
+  return (await inbox()).filter(matches);
+}
+
 /**
  * Mails that match, once `count` have arrived (or after a few seconds), then a short look for any
  * extra: "exactly one" must also mean that a second one did not arrive late.

@@ -1257,7 +1257,7 @@ describe('admin routes', () => {
           send: () => json('/api/purchases/resend', { email: buyer.email }),
           status: 200,
           message:
-            'If we have purchases for this e-mail address, their access links are on their way to it. Please check your inbox and spam folder.',
+            'If we have purchases for this e-mail address, their access links are on their way to it and should arrive within a minute. If you do not see them, please check your spam folder.',
         },
       ]),
     ).toEqual([]);

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const sameAnswer = {
   message:
-    'If we have purchases for this e-mail address, their access links are on their way to it. Please check your inbox and spam folder.',
+    'If we have purchases for this e-mail address, their access links are on their way to it and should arrive within a minute. If you do not see them, please check your spam folder.',
 };
 
 async function buyWithDemo(productId: string, customer: Customer) {
@@ -64,8 +64,8 @@ describe('POST /api/purchases/resend', () => {
     const response = await postJson(`${api.url}/api/purchases/resend`, { email: ` ${customer.email.toUpperCase()} ` });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(sameAnswer);
-    // The API only recorded the request: the e-mail sweep sends it.
-    expect(await api.sendRequestedLinks(customer.email)).toEqual({ claimed: 1, done: 1 });
+    // Sent while the request ran: the e-mail sweep, only the retry, finds nothing to send.
+    expect(await api.sendRequestedLinks(customer.email)).toEqual({ claimed: 0, done: 0 });
 
     const resent = await mailsMatching(
       (mail) => toAddress(customer.email)(mail) && mail.subject.startsWith('Your purchases'),
@@ -93,7 +93,7 @@ describe('POST /api/purchases/resend', () => {
     const response = await postJson(`${api.url}/api/purchases/resend`, { email: address });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(sameAnswer);
-    expect(await api.sendRequestedLinks(address)).toEqual({ claimed: 1, done: 1 });
+    expect(await api.sendRequestedLinks(address)).toEqual({ claimed: 0, done: 0 });
     expect(await mailsMatching(toAddress(address), 0)).toEqual([]);
   });
 

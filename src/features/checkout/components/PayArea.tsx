@@ -27,7 +27,7 @@ export function PayArea({
   payments: Payments;
   payProps: PayButtonProps;
   onDemo: () => void;
-  /** A demo transfer that waits for the local demo bank (docs/payments.md, 'Demo payments'). */
+  /** A demo transfer that waits for the local demo bank (docs/payments.md, 'Demo payments'); NGN only. */
   onDemoTransfer: () => void;
 }) {
   const noticeId = useId();
@@ -53,15 +53,18 @@ export function PayArea({
         >
           Complete demo payment of {formatPrice(payProps.request.amount, payProps.request.currency)}
         </button>
-        <button
-          type="submit"
-          onClick={onDemoTransfer}
-          disabled={payProps.busy}
-          aria-describedby={noticeId}
-          className={secondaryButtonClass}
-        >
-          {messages.demoTransfer}
-        </button>
+        {/* Paystack takes bank transfers in naira only, so the demo offers one only in NGN. */}
+        {payProps.request.currency === 'NGN' && (
+          <button
+            type="submit"
+            onClick={onDemoTransfer}
+            disabled={payProps.busy}
+            aria-describedby={noticeId}
+            className={secondaryButtonClass}
+          >
+            {messages.demoTransfer}
+          </button>
+        )}
       </div>
     );
   }

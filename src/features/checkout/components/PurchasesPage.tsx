@@ -13,7 +13,7 @@ import { useResendPurchasesMutation } from '../api/purchasesApi';
 // The answer is the same whether or not the address bought anything, so the page never tells a
 // stranger who the store's customers are.
 export const resendConfirmation =
-  'If that address has made purchases here, an e-mail listing each product with its access link is on its way. Check your inbox and spam folder.';
+  'If that address has made purchases here, an e-mail listing each product with its access link is on its way and should arrive within a minute. If you do not see it, check your spam folder.';
 
 const emailRule = customerFields.email;
 

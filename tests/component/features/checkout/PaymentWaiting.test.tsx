@@ -258,6 +258,12 @@ describe('Pay by transfer (demo)', () => {
     api.status = status('paid');
     await screen.findByRole('dialog', { name: 'Payment complete' });
   });
+
+  it('is offered only in NGN: a USD buyer sees the demo payment and no transfer', async () => {
+    renderDialog(usd, demoOnly);
+    expect(await screen.findByRole('button', { name: 'Complete demo payment of $9' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay by transfer (demo)' })).not.toBeInTheDocument();
+  });
 });
 
 describe('the waiting page (/checkout/{id}?t=)', () => {

@@ -6,7 +6,7 @@ import { server } from '../../../support/msw';
 import { renderWithProviders } from '../../../support/renderWithProviders';
 
 const sameAnswer =
-  'If we have purchases for this e-mail address, their access links are on their way to it. Please check your inbox and spam folder.';
+  'If we have purchases for this e-mail address, their access links are on their way to it and should arrive within a minute. If you do not see them, please check your spam folder.';
 
 function resendEndpoint(respond: () => Response) {
   const bodies: unknown[] = [];

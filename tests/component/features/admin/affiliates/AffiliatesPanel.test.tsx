@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AffiliatesPanel } from '../../../../../src/features/admin/affiliates/AffiliatesPanel';
-import { buildAffiliate, buildCommission } from '../../../../support/factories';
+import { buildAffiliate, buildCommission } from '../../../../support/adminFactories';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';

@@ -3,7 +3,8 @@
 // and the products to link to. Only their own, read by the API.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AffiliatePageAnswer } from '../../domain/affiliates';
-import { affiliateClicksCollection, type Affiliates } from './affiliates';
+import { affiliateClicksCollection } from './affiliateClicks';
+import type { Affiliates } from './affiliates';
 import type { Commissions } from './commissions';
 
 export function createAffiliatePage({

@@ -52,3 +52,12 @@ export function maskLicenseKey(key: string): string {
   const tail = key.slice(-4);
   return `${'•'.repeat(Math.max(0, Math.min(key.length - 4, 12)))}${tail}`;
 }
+
+/**
+ * A key as the groups a line may break between (docs/licenses.md, 'Showing a key'): each group keeps its
+ * hyphen at its end, so 'AB12-CD34' is ['AB12-', 'CD34']; a line breaks after a hyphen, never inside a
+ * group narrower than the line (src/components/GroupedText.tsx and server/licenses/licenseKeyHtml.ts).
+ */
+export function licenseKeyGroups(key: string): string[] {
+  return key.match(/[^-]*-+|[^-]+$/g) ?? [key];
+}

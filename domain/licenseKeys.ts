@@ -56,7 +56,7 @@ export function maskLicenseKey(key: string): string {
 /**
  * A key as the groups a line may break between (docs/licenses.md, 'Showing a key'): each group keeps its
  * hyphen at its end, so 'AB12-CD34' is ['AB12-', 'CD34']; a line breaks after a hyphen, never inside a
- * group narrower than the line (src/components/GroupedText.tsx and server/licenses/licenseKeyHtml.ts).
+ * group narrower than the line (src/components/LicenseKeyText.tsx).
  */
 export function licenseKeyGroups(key: string): string[] {
   return key.match(/[^-]*-+|[^-]+$/g) ?? [key];

@@ -5,7 +5,6 @@
 import { escapeHtml } from '../mail/html';
 import { formatSize, typeLabel, type DeliverableFile } from '../files/deliverables';
 import type { BuyerLicense } from '../licenses/buyerLicenses';
-import { licenseKeyHtml } from '../licenses/licenseKeyHtml';
 
 const style = [
   'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#0f172a;background:#f8fafc;line-height:1.5}',
@@ -73,7 +72,7 @@ export function licenseSection(license: BuyerLicense, base: string): string {
   });
   return [
     '<h2>Your license key</h2>',
-    `<p><code id="license-key" style="font-size:1.05rem;overflow-wrap:break-word">${licenseKeyHtml(license.key)}</code></p>`,
+    `<p><code id="license-key" style="font-size:1.05rem;overflow-wrap:anywhere">${escapeHtml(license.key)}</code></p>`,
     license.status === 'disabled' ? '<p class="error">The seller has disabled this key.</p>' : '',
     `<p class="meta">Machines using this key: ${escapeHtml(seats)}</p>`,
     machines.length ? `<ul aria-label="Machines using your license key">${machines.join('')}</ul>` : '',

@@ -1,6 +1,5 @@
 // The license key e-mails (docs/licenses.md): a buyer's key sent after the sale (the pool was empty at
 // the time) or a replacement key. Plain text and HTML, every value escaped, one-line subjects.
-import { licenseKeyHtml } from '../licenses/licenseKeyHtml';
 import { escapeHtml, htmlDocument, subjectLine } from './html';
 import type { MailContent } from './orderMails';
 
@@ -35,7 +34,7 @@ export function licenseKeyMail(
     [
       `<p>Hello ${escapeHtml(firstName)},</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      `<p><code style="font-size:16px;overflow-wrap:break-word">${licenseKeyHtml(facts.key)}</code></p>`,
+      `<p><code style="font-size:16px">${escapeHtml(facts.key)}</code></p>`,
       `<p>Questions? Write to ${escapeHtml(store.sellerEmail)}, or simply reply to this e-mail.</p>`,
       `<p>${escapeHtml(store.storeName)}</p>`,
     ].join(''),

@@ -85,3 +85,12 @@ export function readLicenseKey(data: Record<string, unknown> | undefined): Store
     activations: Array.isArray(activations) ? activations.filter(isActivation) : [],
   };
 }
+
+/**
+ * A key as the groups a line may break between (docs/licenses.md, 'Showing a key'): each group keeps its
+ * hyphen at its end, so 'AB12-CD34' is ['AB12-', 'CD34']; a line breaks after a hyphen, never inside a
+ * group narrower than the line (src/components/LicenseKeyText.tsx).
+ */
+export function licenseKeyGroups(key: string): string[] {
+  return key.match(/[^-]*-+|[^-]+$/g) ?? [key];
+}

@@ -441,6 +441,8 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
       VITE_IMAGE_UPLOAD_URL: images.uploadUrl,
       VITE_DEMO_PAYMENTS: '1',
       VITE_CONTACT_URL: '/api/contact',
+      // No call leaves the machine: the currency defaults to USD, as after a failed lookup (src/lib/geo.ts).
+      VITE_GEOIP_URL: 'off',
       // Canonical URLs and the home page's structured data name the store's origin.
       VITE_PUBLIC_STORE_URL: storeUrl,
       ...storeIdentity,

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { createServer as createViteServer, type PreviewServer, type ViteDevServer } from 'vite';
 import { buildStore, serveBuiltStore } from './builtStore';
 import { cspStandIns, startCloud, type Cloud } from './cloud';
-import { isPortFree } from './ports';
+import { clearPort } from './portHolders';
 import { demoAdmin } from './seed/seed';
 
 const root = resolve(import.meta.dirname, '..');
@@ -40,18 +40,16 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function choosePorts(): Promise<Record<PortKey, number>> {
+async function choosePorts(log: (line: string) => void): Promise<Record<PortKey, number>> {
   const ports = {} as Record<PortKey, number>;
   for (const setting of portSettings) {
     const raw = process.env[setting.variable];
     const port = raw ? Number(raw) : setting.fallback;
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       fail(`${setting.variable}=${raw} is not a valid port number.`);
-    if (!(await isPortFree(port))) {
-      fail(
-        `Port ${port} (${setting.what}) is already in use: stop what uses it or set ${setting.variable} to a free port.`,
-      );
-    }
+    // A left-over Auth emulator of an earlier run is stopped; any other holder is named (portHolders.ts).
+    const refusal = await clearPort({ port, what: setting.what, variable: setting.variable }, { root, log });
+    if (refusal) fail(refusal);
     ports[setting.key] = port;
   }
   return ports;
@@ -65,9 +63,9 @@ async function reset(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const ports = await choosePorts();
-  const storeUrl = `http://127.0.0.1:${ports.store}`;
   const log = (line: string) => process.stdout.write(`  ${line}\n`);
+  const ports = await choosePorts(log);
+  const storeUrl = `http://127.0.0.1:${ports.store}`;
   process.stdout.write('Starting the local cloud...\n');
 
   let cloud: Cloud | undefined;

@@ -6,7 +6,7 @@
 //   POST /api/affiliates/resolve-account {bankCode, accountNumber} -> {accountName} (signed in, 401 otherwise)
 //   POST /api/affiliates/apply {name, phone, promotion, payout} -> 201 {code, status, message}, under the
 //                                                 signed-in address (the library's mailed-code sign-in; 401 otherwise)
-//   POST /api/affiliates/{code}/click            -> {accepted, windowDays} (counted per day)
+//   POST /api/affiliates/{code}/click            -> {accepted, windowDays} (once per visitor and day)
 //   GET  /api/affiliates/me                      -> the signed-in affiliate's page (401 otherwise)
 //   GET  /api/admin/affiliates                   -> {affiliates, commissions} (admins)
 //   POST /api/admin/affiliates/{code}/approve|pause|remove, /commission {percent|null} (admins)
@@ -179,7 +179,8 @@ export function createAffiliateRouter({
     clickLimiter,
     codeCheck,
     handle<{ code: string }>(async (req, res) => {
-      res.json(await affiliates.click(req.params.code.toUpperCase()));
+      const visitor = { address: req.ip ?? null, userAgent: req.get('user-agent') ?? '' };
+      res.json(await affiliates.click(req.params.code.toUpperCase(), visitor));
     }, refusal('Affiliate click')),
   );
   router.get(

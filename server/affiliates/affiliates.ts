@@ -19,7 +19,8 @@ import { storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { affiliateMail, applicationNotice, type AffiliateStep } from '../mail/affiliateMails';
 import type { Bank, PaystackAccounts } from '../payments/paystackAccounts';
-import { affiliateClicksCollection, affiliateMailboxesCollection, affiliatesCollection } from '../lib/collections';
+import { affiliateMailboxesCollection, affiliatesCollection } from '../lib/collections';
+import { countClick, type Visitor } from './affiliateClicks';
 
 /** affiliates/{code}, written by the API only. */
 export interface AffiliateRecord {
@@ -75,7 +76,7 @@ export const payoutsUnavailable = 'Bank payouts cannot be set up right now. Plea
 export interface AffiliateDeps {
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
-  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL' | 'ACCESS_LINK_SECRET'>;
   /** Paystack's banks and subaccounts; null when neither Paystack nor the local stand-in is there. */
   accounts: PaystackAccounts | null;
   now: () => Date;
@@ -317,16 +318,12 @@ export function createAffiliates(deps: AffiliateDeps) {
     await mail(affiliate, 'commission', String(percent ?? (await settings()).percent));
   };
 
-  /** Counts a followed link for today; no address, no browser, nothing personal is kept. */
-  const click = async (code: string): Promise<{ accepted: boolean; windowDays: number }> => {
+  /** Counts a followed link of an approved affiliate, once per visitor and Lagos day (affiliateClicks.ts). */
+  const click = async (code: string, visitor: Visitor): Promise<{ accepted: boolean; windowDays: number }> => {
     const program = await settings();
     const affiliate = program.on ? await byCode(code) : null;
     if (!affiliate || affiliate.status !== 'approved') return { accepted: false, windowDays: program.windowDays };
-    const day = now().toISOString().slice(0, 10);
-    await db
-      .collection(affiliateClicksCollection)
-      .doc(`${code}_${day}`)
-      .set({ code, day, count: FieldValue.increment(1) }, { merge: true });
+    await countClick(db, config.ACCESS_LINK_SECRET ?? '', code, visitor, now());
     return { accepted: true, windowDays: program.windowDays };
   };
 

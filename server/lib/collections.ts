@@ -37,7 +37,10 @@ export const licensePoolKeysSubcollection = 'keys';
 export const licensePoolKeysCollection = 'licensePoolKeys';
 
 export const affiliatesCollection = 'affiliates';
+/** affiliateClicks/{code}_{yyyy-mm-dd}: {code, day, count}, the day in Lagos. */
 export const affiliateClicksCollection = 'affiliateClicks';
+/** affiliateClickVisits/{affiliateVisitKey}: {code, day, expiresAt}, a visitor already counted that day. */
+export const affiliateClickVisitsCollection = 'affiliateClickVisits';
 /** affiliateMailboxes/{key of the mailbox}: {code}, the mailbox's affiliate (the API only). */
 export const affiliateMailboxesCollection = 'affiliateMailboxes';
 export const commissionsCollection = 'commissions';

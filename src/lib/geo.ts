@@ -25,8 +25,19 @@ export function currencyForCountry(countryCode: string | undefined): Currency {
 // A slow geo service must not hold the shopper's prices hostage; after this they see USD.
 export const geoLookupTimeoutMs = 5000;
 
+/** VITE_GEOIP_URL's value that turns the lookup off: the local store (`npm start`) calls nothing outside. */
+export const geoLookupOff = 'off';
+export const geoLookupOffNotice = 'Geo-IP lookup is off (VITE_GEOIP_URL=off): prices default to USD.';
+let offNoticeShown = false;
+
 /** Looks the visitor's country up and answers their default currency; never throws. */
 export async function lookupDefaultCurrency(url: string, fetchImpl: typeof fetch = fetch): Promise<Currency> {
+  if (url === geoLookupOff) {
+    // Said once per page load, not once per product page, and never as an error: nothing failed.
+    if (!offNoticeShown) console.info(geoLookupOffNotice);
+    offNoticeShown = true;
+    return 'USD';
+  }
   try {
     const response = await fetchImpl(url, { signal: AbortSignal.timeout(geoLookupTimeoutMs) });
     if (!response.ok) return 'USD';

@@ -193,6 +193,58 @@ describe('admin sales panel', () => {
     expect(restored.headers.get('location')).toBe(product.deliverable);
   }, 120_000);
 
+  it('uses the width at 1280 px and never breaks an e-mail address inside a word', async () => {
+    // A buyer with a long address, hyphens included (where a browser would otherwise break a line).
+    const shopper = await openPage(browser, 'NG');
+    const tag = uniqueTag();
+    const email = `ngozi-adaeze.okafor-nwosu.${tag}@lagos-books.example.com`;
+    const buyer = { ...buildBuyer(tag), name: 'Ngozi Adaeze Okafor-Nwosu', email, confirmEmail: email };
+    const dialog = await openProductDialog(shopper, baseUrl);
+    await fillPaymentForm(dialog, buyer);
+    await dialog.getByRole('button', { name: 'Complete demo payment of ₦7,500' }).click();
+    await paymentComplete(shopper, buyer.email);
+    await shopper.context().close();
+
+    const wide = await openPage(browser, 'US', { width: 1280, height: 900 });
+    await signInAsDemoAdmin(wide, baseUrl);
+    await wide.goto(`${baseUrl}/admindashboard?panel=sales`);
+    const list = wide.getByRole('region', { name: 'Sales list' });
+    await list.getByText(email).waitFor({ timeout: 20_000 });
+    // The dashboard is not held to a narrower column than the screen: the list spans all but the menu.
+    expect((await list.boundingBox())?.width).toBeGreaterThan(900);
+    const size = await wide.evaluate(() => ({
+      scroll: document.scrollingElement?.scrollWidth ?? 0,
+      client: document.scrollingElement?.clientWidth ?? 0,
+    }));
+    expect(size.scroll).toBeLessThanOrEqual(size.client);
+    // Every address on the page, character by character: a new line may start only after '@' or a dot,
+    // never inside a word ('ngozi-adaeze', 'okafor-nwosu', ...).
+    const addresses = await list.evaluate((region) =>
+      [...region.querySelectorAll('[data-customer-email]')].map((element) => {
+        const tops: number[] = [];
+        const chars: string[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const value = node.textContent ?? '';
+          for (let i = 0; i < value.length; i += 1) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            tops.push(Math.round(range.getBoundingClientRect().top));
+            chars.push(value[i] ?? '');
+          }
+        }
+        const brokenAfter = tops.flatMap((top, i) => (i > 0 && top > (tops[i - 1] ?? top) ? [chars[i - 1]] : []));
+        return { text: chars.join(''), brokenAfter };
+      }),
+    );
+    expect(addresses.map((address) => address.text)).toContain(email);
+    expect(addresses.filter((address) => address.brokenAfter.some((char) => char !== '@' && char !== '.'))).toEqual([]);
+    // The address reads whole, as typed.
+    expect(await list.getByText(email).innerText()).toBe(email);
+    await wide.context().close();
+  }, 120_000);
+
   it('fits a 360 px phone: no sideways scrolling, the filters behind Filters, the actions reachable', async () => {
     const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });
     await signInAsDemoAdmin(phone, baseUrl);

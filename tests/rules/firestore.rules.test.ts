@@ -138,6 +138,7 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('affiliates/ADA'), { name: 'Ada Obi', email: 'ada@store.test', status: 'approved' });
   batch.set(admin.doc('affiliateClicks/ADA_2026-11-01'), { code: 'ADA', day: '2026-11-01', count: 3 });
   batch.set(admin.doc('affiliateMailboxes/hash-1'), { code: 'ADA' });
+  batch.set(admin.doc('affiliateClickVisits/visit-1'), { code: 'ADA', day: '2026-11-01', expiresAt: fixedTime });
   batch.set(admin.doc('commissions/paystack_ref1'), { affiliateCode: 'ADA', amountMinor: 30_000, status: 'pending' });
   batch.set(admin.doc('discountCodes/SPRING'), {
     ...discountCode(),
@@ -386,6 +387,12 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'affiliateClicks/ADA_2026-11-01'), { count: 1000 }),
   },
   {
+    name: 'affiliateClickVisits',
+    target: 'visit-1',
+    create: (db) => setDoc(doc(db, 'affiliateClickVisits/visit-2'), { code: 'ADA', day: '2026-11-02' }),
+    update: (db) => updateDoc(doc(db, 'affiliateClickVisits/visit-1'), { day: '2026-11-02' }),
+  },
+  {
     name: 'affiliateMailboxes',
     target: 'hash-1',
     create: (db) => setDoc(doc(db, 'affiliateMailboxes/hash-2'), { code: 'EVE' }),
@@ -545,6 +552,8 @@ const expected: Record<string, Record<Op, string>> = {
   commissions: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   // Which affiliate holds a mailbox (one application per mailbox): the API's alone.
   affiliateMailboxes: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Which visitors were counted today (keyed hashes): the API's alone, not even admins read them.
+  affiliateClickVisits: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // Admins read and write the store's switches; nobody deletes them (the defaults would come back
   // silently).
   settings: { get: '---A', list: '---A', create: '---A', update: '---A', delete: '----' },

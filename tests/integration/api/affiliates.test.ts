@@ -205,15 +205,20 @@ describe('joining: Paystack banks, account resolution and subaccounts', () => {
 });
 
 describe('links: clicks and attribution', () => {
-  it('counts a click per day for an approved affiliate only, with nothing personal', async () => {
+  it('counts a click per visitor and day for an approved affiliate only, with nothing personal', async () => {
     const { code } = await approvedAffiliate('paypal');
-    for (let i = 0; i < 2; i += 1) {
-      expect(await (await postJson(`${api.url}/api/affiliates/${code.toLowerCase()}/click`, {})).json()).toEqual({
-        accepted: true,
-        windowDays: 30,
-      });
+    // Two visitors (two browsers); affiliateClicks.test.ts has one visitor's repeated clicks.
+    for (const browser of ['Chrome/131', 'Firefox/133']) {
+      const clicked = await postJson(
+        `${api.url}/api/affiliates/${code.toLowerCase()}/click`,
+        {},
+        {
+          'user-agent': browser,
+        },
+      );
+      expect(await clicked.json()).toEqual({ accepted: true, windowDays: 30 });
     }
-    const day = new Date().toISOString().slice(0, 10);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
     expect((await db.doc(`affiliateClicks/${code}_${day}`).get()).data()).toEqual({ code, day, count: 2 });
     expect(await (await postJson(`${api.url}/api/affiliates/NOSUCH1/click`, {})).json()).toEqual({
       accepted: false,

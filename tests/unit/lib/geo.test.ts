@@ -57,4 +57,16 @@ describe('lookupDefaultCurrency', () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response('<html>', { status: 200 }));
     await expect(lookupDefaultCurrency('https://geo.test/json', fetchImpl)).resolves.toBe('USD');
   });
+  it('calls nothing when the lookup is off (the local store), gives USD and says so once', async () => {
+    const fetchImpl = answer({ country_code: 'NG' });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      await expect(lookupDefaultCurrency('off', fetchImpl)).resolves.toBe('USD');
+      await expect(lookupDefaultCurrency('off', fetchImpl)).resolves.toBe('USD');
+      expect(fetchImpl).not.toHaveBeenCalled();
+      expect(info.mock.calls).toEqual([['Geo-IP lookup is off (VITE_GEOIP_URL=off): prices default to USD.']]);
+    } finally {
+      info.mockRestore();
+    }
+  });
 });

@@ -130,7 +130,7 @@ export function AdminDashboard() {
   if (!admin) return <Navigate to={paths.adminLogin} replace />;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-16 pt-24 md:flex-row md:flex-wrap">
+    <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 pb-16 pt-24 md:flex-row md:flex-wrap">
       <header className="flex w-full flex-wrap items-center justify-end gap-3 empty:hidden md:basis-full">
         <h1 className="sr-only">Admin Dashboard</h1>
         <StoreHealthMark />

@@ -3,6 +3,7 @@
 // is e-mailed the new one). Every result is said in words.
 import { useState } from 'react';
 import { maskLicenseKey } from '../../../../domain/licenseKeys';
+import { LicenseKeyText } from '../../../components/LicenseKeyText';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError } from '../../../lib/errors';
 import {
@@ -79,7 +80,7 @@ export function SaleLicense({ transactionId }: { transactionId: string }) {
         <p>License key: to be sent (the pool is empty)</p>
       ) : (
         <p className="flex flex-wrap items-center gap-2">
-          <code className="break-all font-mono">{shown ? license.key : maskLicenseKey(license.key)}</code>
+          <LicenseKeyText value={shown ? license.key : maskLicenseKey(license.key)} className="font-mono" />
           <button type="button" className={button} onClick={() => setShown(!shown)}>
             {shown ? 'Hide' : 'Show'}
           </button>

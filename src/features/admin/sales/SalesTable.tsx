@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import type { EmailStatus } from '../../../../domain/apiContracts';
+import { emailGroups, GroupedText } from '../../../components/GroupedText';
 import { secondaryButtonClass } from '../products/fields';
 import { SaleStatus } from './SaleStatus';
 import type { SaleRow } from './types';
@@ -91,7 +92,10 @@ export function SaleRowView({
         <td className={`${cell} break-words font-medium text-slate-900`}>{sale.productName}</td>
         <td className={cell}>
           <span className="block font-medium text-slate-900">{sale.customerName}</span>
-          <span className="block break-all text-slate-600">{sale.customerEmail}</span>
+          {/* An address breaks after its '@' or a dot when its column is narrow, never inside a word. */}
+          <span data-customer-email="" className="block text-slate-600">
+            <GroupedText groups={emailGroups(sale.customerEmail)} />
+          </span>
         </td>
         <td className={`${cell} whitespace-nowrap`}>
           <span className="block font-semibold">{formatPrice(sale.amountPaid, sale.currency)}</span>

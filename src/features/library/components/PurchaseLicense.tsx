@@ -3,6 +3,7 @@
 // it only for the signed-in address's own purchases while their access lasts, as the download page does.
 import { useEffect, useRef, useState } from 'react';
 import type { LibraryLicense } from '../../../../domain/library';
+import { LicenseKeyText } from '../../../components/LicenseKeyText';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useDeactivateMachineMutation, useGetPurchaseLicenseQuery } from '../api/libraryApi';
 
@@ -61,7 +62,7 @@ export function PurchaseLicense({ purchaseId, title }: { purchaseId: string; tit
       ) : (
         <>
           <p>
-            <code className="break-all text-base text-slate-900">{license.key}</code>
+            <LicenseKeyText value={license.key} className="text-base text-slate-900" />
           </p>
           {license.status === 'disabled' && <p className="text-red-800">The seller has disabled this key.</p>}
           <p className="text-sm text-slate-700">Machines using this key: {seats(license)}</p>

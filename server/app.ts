@@ -14,10 +14,6 @@ import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createFileRouter } from './files/fileRoutes';
 import { createFileService } from './files/fileService';
 import { inspectPdf } from './files/pdfStamp';
-import { createDownloadRouter } from './downloads/downloadRoutes';
-import { createPayingBrowserTrust, createStartingBrowser } from './downloads/payingBrowser';
-import { createBuyerBrowsers } from './library/buyerBrowsers';
-import { createLibraryRouter } from './library/libraryRoutes';
 import * as licenses from './licenses/licenseApi';
 import { createFileStorage, type FileStorage } from './files/storage';
 import type { ServerConfig } from './config';
@@ -26,14 +22,13 @@ import { createContactService } from './contact/contactService';
 import { mountCourses } from './courses/courseWiring';
 import { errorHandler } from './lib/errorHandler';
 import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
-import { createRateLimits, type RateLimits } from './lib/rateLimits';
+import { createRateLimits } from './lib/rateLimits';
 import { createAccessLinks } from './orders/accessLinks';
 import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
 import type { EmailRetryOutcome } from './orders/fulfilment';
-import { createOrderRouter } from './orders/orderRoutes';
 import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
+import { createPurchaseRoutes } from './purchaseRoutes';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
-import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
 import { productTemplateFile } from '../domain/productTemplate';
 import type { HealthReport } from '../domain/storeHealth';
@@ -42,13 +37,9 @@ import type { ReminderOutcome } from './checkouts/reminders';
 import { createReminderOptOuts } from './checkouts/reminderOptOuts';
 import { createReminderRouter } from './checkouts/reminderRoutes';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
-import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
-import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
-import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook';
 import { createRefundRouter } from './refunds/refundRoutes';
-import { createRefundService } from './refunds/refundService';
 import { createAffiliateRoutes } from './affiliates/affiliateWiring';
-import { healthFor, mountHealth, webhookArrivals, withMailRecords, type HealthProbes } from './health/healthWiring';
+import { healthFor, mountHealth, withMailRecords, type HealthProbes } from './health/healthWiring';
 
 /** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
 export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'>, HealthProbes {
@@ -325,77 +316,4 @@ function sweepDeps(given: AppDeps) {
   const deps = withMailRecords({ ...given, now, logError });
   const { service, checkouts } = createPurchaseWiring({ ...deps, now, logError });
   return { db: deps.db, mailer: deps.mailer, config: deps.config, now, logError, service, checkouts };
-}
-
-/** The purchase API's routers, from the same dependencies as the rest of the app. */
-function createPurchaseRoutes(
-  deps: AppDeps,
-  now: () => Date,
-  logError: (message: string, error: unknown) => void,
-  limits: RateLimits,
-  files: () => FileStorage | null,
-) {
-  const { config, db, mailer } = deps;
-  const wiring = createPurchaseWiring({ ...deps, now, logError });
-  const { paystack, paypal, links, fulfilment, issues, service, commissions } = wiring;
-  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
-  const { browsers, downloads, library, librarySessionEmail } = buyers;
-  const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
-  const refunds = createRefundService({ ...refundDeps, afterSaleChanged: commissions.settleAfterRefund });
-  return {
-    buyers: { downloads, cookies: browsers.cookies, librarySessionEmail },
-    links,
-    fulfilment,
-    refunds,
-    service,
-    // Affiliates sign in to their page as buyers do to the library: the same mailed code and session.
-    affiliates: { affiliates: wiring.affiliates, commissions, signedInEmail: buyers.signedInEmail },
-    paypal,
-    webhook: createPaystackWebhookRouter({
-      secretKey: config.PAYSTACK_SECRET_KEY,
-      service,
-      refunds,
-      logError,
-      arrived: webhookArrivals({ ...deps, now, logError }, 'paystack'),
-    }),
-    paypalWebhook: createPaypalWebhookRouter({
-      paypal,
-      arrived: webhookArrivals({ ...deps, now, logError }, 'paypal'),
-      webhookId: config.PAYPAL_WEBHOOK_ID,
-      refunds,
-      service,
-      logError,
-    }),
-    demoWebhook:
-      config.DEMO_PAYMENTS && config.ACCESS_LINK_SECRET
-        ? createDemoWebhookRouter({ key: demoWebhookKey(config.ACCESS_LINK_SECRET), service, logError })
-        : null,
-    orders: createOrderRouter({
-      service,
-      logError,
-      trustPayingBrowser: createPayingBrowserTrust({ ...browsers, downloads }),
-      startingBrowser: createStartingBrowser(browsers),
-    }),
-    access: createDownloadRouter({
-      downloads,
-      librarySessionEmail,
-      storeName: config.STORE_NAME,
-      publicStoreUrl: config.PUBLIC_STORE_URL,
-      logError,
-      cookies: browsers.cookies,
-      confirmLimiter: limits.confirm,
-      licenses: licenses.createBuyerLicenses({ db }),
-      storageOrigin: config.STORAGE_API_ENDPOINT
-        ? new URL(config.STORAGE_API_ENDPOINT).origin
-        : 'https://storage.googleapis.com',
-    }),
-    library: createLibraryRouter({ library, ...browsers, signInLimiter: limits.signIn, logError }),
-    purchases: createPurchaseRouter({
-      resendRequests: createResendRequests({ db, mailer, config, links, fulfilment, logError, now }),
-      // Each request may lead to an e-mail.
-      limiter: limits.resend,
-      answerAfterMs: config.RESEND_ANSWER_MS,
-      logError,
-    }),
-  };
 }

@@ -3,7 +3,7 @@
 // Use it with
 //   vi.mock('<path to>/src/features/admin/api/salesQueries', () => import('<path to>/salesQueries.mock'));
 import { vi } from 'vitest';
-import type { SaleRow } from '../../src/features/admin/sales/types';
+import type { SaleRow } from '../../src/features/admin/api/salesTypes';
 
 type Queries = typeof import('../../src/features/admin/api/salesQueries');
 

@@ -9,7 +9,7 @@ import {
   useSetAffiliateCommissionMutation,
   type PanelAffiliate,
 } from '../api/affiliatesAdmin';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 
 const statusLabels: Record<CommissionStatus, string> = {
   split: 'Paid by Paystack split',

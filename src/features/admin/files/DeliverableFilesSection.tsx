@@ -13,7 +13,7 @@ import {
   type DeliverableFile,
   type DeliverySettings,
 } from '../api/deliverableFiles';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { LicenseKeysForm } from '../licenses/LicenseKeysForm';

@@ -15,7 +15,7 @@ import {
   poolResultWords,
   type RefusedPoolKey,
 } from '../api/licensePool';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** Larger than 10,000 keys of 200 characters can be: refused before it is read. */
 const maxFileBytes = maxPoolKeys * (maxPoolKeyLength + 2);

@@ -2,9 +2,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { formatLagosDateTime } from '../../../lib/lagosTime';
 import type { EmailStatus } from '../../../../domain/apiContracts';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { SaleStatus } from './SaleStatus';
-import type { SaleRow } from './types';
+import type { SaleRow } from '../api/salesTypes';
 
 const statusLabel: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', sending: 'Sending' };
 const statusClass: Record<EmailStatus, string> = {

@@ -1,9 +1,10 @@
 // The affiliate link a browser followed (docs/affiliates.md): `?ref={code}` on any store URL is counted
 // by the API (a click, nothing personal) and, when the API accepts it, kept in localStorage for the
 // program's attribution window; the last link followed wins. The checkout sends it; the API decides.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { affiliateCodePattern, normalizeAffiliateCode, refParam } from '../../domain/affiliates';
+import { api, runQuery } from './api';
 import { postJson, requestJson } from './http';
 
 export const affiliateRefKey = 'affiliateRef';
@@ -50,22 +51,26 @@ export function useAffiliateRef(): void {
 
 let programOn: Promise<boolean> | null = null;
 
-/** Whether the affiliate program is open (asked once per page load), for the footer's link. */
+/** Whether the affiliate program is open, asked once per page load; a failure reads as closed. */
+function askProgramOn(): Promise<boolean> {
+  programOn ??= requestJson<{ on: boolean }>('GET', '/api/affiliates/program')
+    .then((answer) => answer.on === true)
+    .catch(() => false);
+  return programOn;
+}
+
+const affiliateProgramApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAffiliateProgramOn: build.query<boolean, void>({
+      queryFn: () => runQuery(askProgramOn),
+      keepUnusedDataFor: 60 * 60,
+    }),
+  }),
+});
+
+/** Whether the affiliate program is open, for the footer's link: closed until the API said so. */
 export function useAffiliateProgramOn(): boolean {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    programOn ??= requestJson<{ on: boolean }>('GET', '/api/affiliates/program')
-      .then((answer) => answer.on === true)
-      .catch(() => false);
-    let live = true;
-    void programOn.then((value) => {
-      if (live) setOn(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return on;
+  return affiliateProgramApi.useGetAffiliateProgramOnQuery().data ?? false;
 }
 
 /** Tests only: forget the cached answer. */

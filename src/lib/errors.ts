@@ -25,6 +25,9 @@ const friendly: Record<string, string> = {
 
 export const fallbackMessage = 'Something went wrong. Please try again.';
 
+/** Every 4xx status: the API's refusals, whose `{message}` a screen that speaks them all shows as it is. */
+export const refusalStatuses: readonly number[] = Array.from({ length: 100 }, (_, i) => 400 + i);
+
 /** What a body the API sent beside its sentence says, for a code that depends on it. */
 export type AnswerBody = Readonly<Record<string, unknown>>;
 

@@ -2,7 +2,7 @@
 import type { LearnCourse, LearnLesson } from '../../domain/courses';
 import type { DiscountCode } from '../../domain/discounts';
 import { productFromData, type Outline, type Product } from '../../domain/product';
-import type { SaleRow } from '../../src/features/admin/sales/types';
+import type { SaleRow } from '../../src/features/admin/api/salesTypes';
 
 let sequence = 0;
 

@@ -1,6 +1,6 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { makeStore, type RootState } from '../../src/app/store';
@@ -16,13 +16,15 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, route = 
   const { store } = makeStore({ preloadedState });
   const user = userEvent.setup();
   const entries = Array.isArray(route) ? route : [route];
-  const view = render(
+  // A wrapper rather than a wrapped element, so `rerender` keeps the same store and router around the
+  // new element.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-        {ui}
+        {children}
       </MemoryRouter>
-    </Provider>,
-    options,
+    </Provider>
   );
+  const view = render(ui, { ...options, wrapper });
   return { store, user, ...view };
 }

@@ -12,6 +12,7 @@ import {
   type CustomerField,
 } from '../../../domain/fieldRules';
 import { closeAlert, showError, showLoading, showMessage } from '../../lib/alerts';
+import { refusalStatuses, toAppError, type ErrorWords } from '../../lib/errors';
 import { HttpError } from '../../lib/http';
 import {
   createCheckout,
@@ -67,6 +68,13 @@ export function readCustomer({ dispatch, getState, focusField }: DialogContext):
   };
 }
 
+/** A code the API refused is said in its words; anything else (a failed connection, a 5xx) in the dialog's. */
+const codeCheckWords: ErrorWords = {
+  spoken: refusalStatuses,
+  network: messages.codeCheckFailed,
+  fallback: messages.codeCheckFailed,
+};
+
 /** Apply pressed (or the link's `?code=` as the dialog opens): the price with the code, or why not. */
 export async function applyCode({ request, dispatch, getState }: DialogContext, raw: string): Promise<void> {
   const code = normalizeCode(raw);
@@ -88,10 +96,7 @@ export async function applyCode({ request, dispatch, getState }: DialogContext, 
   } catch (error) {
     dispatch({
       type: 'codeRefused',
-      reason:
-        error instanceof HttpError && error.status < 500 && error.serverMessage
-          ? error.serverMessage
-          : messages.codeCheckFailed,
+      reason: toAppError(error, codeCheckWords).message || messages.codeCheckFailed,
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAppError, type ErrorWords } from '../../../src/lib/errors';
+import { refusalStatuses, toAppError, type ErrorWords } from '../../../src/lib/errors';
 import { HttpError } from '../../../src/lib/http';
 
 // What Firebase rejects with: an Error carrying a code.
@@ -47,6 +47,21 @@ describe('the one mapper of failures to words', () => {
       message: 'PayPal refused the refund: too late.',
     });
   });
+
+  it.each([
+    [400, 'That code has expired.', { code: 'http/400', message: 'That code has expired.' }],
+    [404, 'No code SPRING.', { code: 'http/404', message: 'No code SPRING.' }],
+    [429, 'Too many tries: wait a minute.', { code: 'http/429', message: 'Too many tries: wait a minute.' }],
+    [499, 'Refused.', { code: 'http/499', message: 'Refused.' }],
+    [500, 'Internal error at line 3', { code: 'http/500', message: 'The code could not be checked.' }],
+    [502, 'Paystack is down.', { code: 'http/502', message: 'The code could not be checked.' }],
+  ])(
+    'speaks every refusal (4xx) and no failure (5xx) when a feature speaks the refusal statuses: %i',
+    (status, sentence, expected) => {
+      const words: ErrorWords = { spoken: refusalStatuses, fallback: 'The code could not be checked.' };
+      expect(toAppError(new HttpError(status, sentence), words)).toEqual(expected);
+    },
+  );
 
   it('uses a feature’s own fallback for an answer without a sentence', () => {
     const words: ErrorWords = { spoken: 'all', fallback: 'The course could not be saved. Please try again.' };

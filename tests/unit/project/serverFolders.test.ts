@@ -2,37 +2,21 @@
 // folder that needs another's code never serves it back, so each concern can be read, moved and
 // tested from the bottom up. Lint's no-cycle sees module cycles; this sees folder cycles, which it
 // cannot (two modules of a folder may each import the other folder without any module cycle).
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cycles, folderGraph as graphOf, folderModules as modulesOf } from '../../support/folderCycles';
 
 const root = resolve(import.meta.dirname, '../../..');
 const server = resolve(root, 'server');
 
 /** Every module of server/ in a folder (not the composition root: app.ts, purchaseWiring.ts...), by path. */
 function folderModules(): Map<string, string> {
-  const modules = new Map<string, string>();
-  for (const file of readdirSync(server, { recursive: true, encoding: 'utf8' })) {
-    if (file.endsWith('.ts') && file.includes('/')) modules.set(file, readFileSync(resolve(server, file), 'utf8'));
-  }
-  return modules;
+  return modulesOf(server);
 }
 
 /** Each top-level folder of server/ and the folders its modules import from. */
 function folderGraph(): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const [file, source] of folderModules()) {
-    const [folder] = file.split('/');
-    if (!folder) continue;
-    for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-      const target = relative(server, resolve(server, dirname(file), match[1] as string)).split('/');
-      if (target.length < 2 || target[0] === '..' || target[0] === folder) continue;
-      const edges = graph.get(folder) ?? new Set<string>();
-      edges.add(target[0] as string);
-      graph.set(folder, edges);
-    }
-  }
-  return graph;
+  return graphOf(server, folderModules());
 }
 
 /**
@@ -55,24 +39,6 @@ function redeclaredNames(modules: Map<string, string>, folders: string[]): strin
       if (owner && owner !== folder) found.push(`${file}: '${match[1]}' (${owner}'s)`);
     }
   }
-  return found;
-}
-
-/** Every cycle's folders, found by a depth-first walk (each cycle reported from where it closes). */
-function cycles(graph: Map<string, Set<string>>): string[][] {
-  const found: string[][] = [];
-  const done = new Set<string>();
-  const walk = (folder: string, path: string[]) => {
-    const at = path.indexOf(folder);
-    if (at !== -1) {
-      found.push([...path.slice(at), folder]);
-      return;
-    }
-    if (done.has(folder)) return;
-    for (const next of graph.get(folder) ?? []) walk(next, [...path, folder]);
-    done.add(folder);
-  };
-  for (const folder of graph.keys()) walk(folder, []);
   return found;
 }
 

@@ -9,7 +9,7 @@ import {
   useSetAffiliateCommissionMutation,
   type PanelAffiliate,
 } from '../api/affiliatesAdmin';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** Saves the batch's CSV as a file the seller opens for PayPal Payouts or bank transfers. */
 function download(name: string, csv: string) {

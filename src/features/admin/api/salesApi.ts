@@ -3,7 +3,7 @@
 // succeeded invalidates 'Sale', so the list, totals and chart read again (saleActionsApi.ts).
 import { api, runQuery } from '../../../lib/api';
 import type { PageCursor } from '../../../../domain/paging';
-import type { CurrencyTotal, RevenueBucket, SaleProductOption, SalesPage, SalesQuery } from '../sales/types';
+import type { CurrencyTotal, RevenueBucket, SaleProductOption, SalesPage, SalesQuery } from './salesTypes';
 import { fetchDailyRevenue, fetchSaleProducts, fetchSalesPage, fetchSalesTotals } from './salesQueries';
 
 /** What a page of the Sales list is read with. */

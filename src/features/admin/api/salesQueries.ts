@@ -42,7 +42,7 @@ import {
   type SaleRow,
   type SalesPage,
   type SalesQuery,
-} from '../sales/types';
+} from './salesTypes';
 
 export const salesPageSize = 25;
 export const exportPageSize = 500;

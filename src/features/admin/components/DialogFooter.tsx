@@ -1,4 +1,4 @@
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 
 interface DialogFooterProps {
   /** Why the last submit failed, in words; announced when it appears. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { CourseEditor } from './CourseEditor';
 
 /** The Courses category (domain/categories.ts): its products open with the course editor shown. */

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { AdminCourse } from '../../../../domain/courses';
 import type { UploadTransport } from '../files/resumableUpload';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { moved, newSection, updateLesson, updateSection } from './courseDraft';
 import { SectionEditor } from './SectionEditor';
 import { useCourseEditing } from './useCourseEditing';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminCourse, AdminLesson } from '../../../../domain/courses';
 import type { DeliverableFile } from '../api/deliverableFiles';
 import type { UploadTransport } from '../files/resumableUpload';
-import { optionalWholeNumber } from '../files/useGuardedSave';
+import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
 import { LessonVideoField } from './LessonVideoField';
 import { MarkdownPreview } from './MarkdownPreview';
 

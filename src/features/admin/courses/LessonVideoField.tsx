@@ -3,7 +3,7 @@ import type { AdminCourse, LessonVideo } from '../../../../domain/courses';
 import { attachVideo, startVideoUpload, videoContentType, type VideoKind } from '../api/courses';
 import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from '../files/resumableUpload';
 import { UploadList, type UploadEntry } from '../files/UploadList';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 export interface LessonVideoFieldProps {
   productId: string;

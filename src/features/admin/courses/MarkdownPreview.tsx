@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { previewMarkdown } from '../api/courses';
+import { useGetMarkdownPreviewQuery } from '../api/productExtrasApi';
 
 /** How long typing must pause before the preview is asked for. */
 export const previewDelayMs = 400;
@@ -11,33 +11,17 @@ export const previewDelayMs = 400;
  */
 export function MarkdownPreview({ markdown }: { markdown: string }) {
   const headingId = useId();
-  const [html, setHtml] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
+  const [asked, setAsked] = useState('');
+  // Typing restarts the wait; only the text the seller paused on is sent.
   useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      if (!markdown.trim()) {
-        setHtml('');
-        setError(null);
-        return;
-      }
-      previewMarkdown(markdown).then(
-        (rendered) => {
-          if (!live) return;
-          setHtml(rendered);
-          setError(null);
-        },
-        () => {
-          if (live) setError('The preview could not be made. Your text is kept; try again in a moment.');
-        },
-      );
-    }, previewDelayMs);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setAsked(markdown.trim() ? markdown : ''), previewDelayMs);
+    return () => clearTimeout(timer);
   }, [markdown]);
+  const preview = useGetMarkdownPreviewQuery(asked, { skip: !asked });
+  // The last preview made stays on screen while the next one is made.
+  const html = asked ? (preview.data ?? '') : '';
+  const error =
+    asked && preview.isError ? 'The preview could not be made. Your text is kept; try again in a moment.' : null;
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
 import type { DeliverableFile } from '../api/deliverableFiles';
 import type { UploadTransport } from '../files/resumableUpload';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { LessonEditor } from './LessonEditor';
 
 const smallButton = `${secondaryButtonClass} min-h-11 px-3 py-1.5 text-sm`;

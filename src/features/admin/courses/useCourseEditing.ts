@@ -1,54 +1,58 @@
 // What the course editor in a product's Edit dialog does (docs/courses.md): sections and lessons added, renamed,
 // moved with buttons, deleted after a confirmation; each lesson's fields; one Save for the whole
 // course, refused when another admin saved since it was loaded (then reloaded with their changes).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError, type ErrorWords } from '../../../lib/errors';
-import { fetchCourse, saveCourse } from '../api/courses';
-import { fetchDeliverables, type DeliverableFile } from '../api/deliverableFiles';
+import { saveCourse } from '../api/courses';
+import { useGetAdminCourseQuery, useGetDeliverablesQuery } from '../api/productExtrasApi';
 import { draftProblem, newLesson, updateLesson, updateSection } from './courseDraft';
 
 export const conflictMessage =
   'Another admin saved this course since you opened it. It has been reloaded with their changes: make yours again and save.';
 
-/** The API's own sentence when it sent one; a dropped connection or anything else gets `otherwise`. */
-function wordsOr(otherwise: string): ErrorWords {
-  return { spoken: 'all', codes: { 409: 'course-changed' }, network: otherwise, fallback: otherwise };
-}
+/** The API's own sentence when it sent one; a dropped connection or anything else gets the editor's. */
+const saveWords: ErrorWords = {
+  spoken: 'all',
+  codes: { 409: 'course-changed' },
+  network: 'The course could not be saved. Please try again.',
+  fallback: 'The course could not be saved. Please try again.',
+};
 
-const loadWords = wordsOr('The course could not be loaded. Please try again.');
-const saveWords = wordsOr('The course could not be saved. Please try again.');
-
-/** The stored course, loaded again on `reload`; the product's files for the lessons' attachments. */
+/**
+ * The stored course, loaded again on `reload`, with the draft of its sections, which each load (and
+ * each save or attach, through `setCourse`) starts again from; the product's files for the lessons'
+ * attachments.
+ */
 function useStoredCourse(productId: string) {
+  const stored = useGetAdminCourseQuery(productId);
+  const deliverables = useGetDeliverablesQuery(productId);
+  const [loaded, setLoaded] = useState<number | undefined>(undefined);
   const [course, setCourse] = useState<AdminCourse | null>(null);
   const [sections, setSections] = useState<AdminSection[]>([]);
-  const [files, setFiles] = useState<DeliverableFile[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchCourse(productId).then(
-      (stored) => {
-        if (!live) return;
-        setLoadError(null);
-        setCourse(stored);
-        setSections(stored.sections);
-      },
-      (error: unknown) => {
-        if (live) setLoadError(toAppError(error, loadWords).message);
-      },
-    );
-    fetchDeliverables(productId).then(
-      (stored) => live && setFiles(stored.files),
-      () => live && setFiles([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId, loads]);
-  return { course, setCourse, sections, setSections, files, loadError, reload: () => setLoads((n) => n + 1) };
+  // A load that came in since the last render replaces the course and the draft (React's way to
+  // adjust state to new data while rendering).
+  if (stored.data && stored.fulfilledTimeStamp !== loaded) {
+    setLoaded(stored.fulfilledTimeStamp);
+    setCourse(stored.data);
+    setSections(stored.data.sections);
+  }
+  const files = deliverables.data?.files ?? (deliverables.error ? [] : null);
+  const reload = () => {
+    void stored.refetch();
+    void deliverables.refetch();
+  };
+  return {
+    course,
+    setCourse,
+    sections,
+    setSections,
+    files,
+    // A failed load stays said while it is tried again, until a load succeeds.
+    loadError: stored.error ? toAppError(stored.error).message : null,
+    reload,
+  };
 }
 
 /** The course as loaded and as edited, and every edit the editor offers. */

@@ -4,7 +4,7 @@ import { getConfig } from '../../../lib/config';
 import type { PageCursor } from '../../../../domain/paging';
 import type { ContactMessage, MessageFilter } from '../api/contactMessages';
 import { useGetMessagesPageQuery, useSetMessageHandledMutation } from '../api/messagesApi';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import { replyLink } from './replyLink';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { categories } from '../../../../domain/categories';
 import { FormField } from '../../../components/FormField';
 import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { discountFormErrors, type DiscountFormErrors, type DiscountFormValues } from './discountForm';
 
 const optionClass = 'flex items-center gap-2 text-slate-800';

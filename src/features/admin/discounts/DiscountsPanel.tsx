@@ -13,7 +13,7 @@ import {
   useUpdateDiscountCodeMutation,
 } from '../api/discountsApi';
 import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
-import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { emptyDiscountForm, formValuesOf, termsOf, type DiscountFormValues } from './discountForm';
 

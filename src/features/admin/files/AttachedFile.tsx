@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { formatSize, typeLabel } from '../../../../domain/deliverableFiles';
 import { inputClass } from '../../../components/FormField';
 import type { DeliverableFile } from '../api/deliverableFiles';
-import { dangerButtonClass, secondaryButtonClass } from '../products/fields';
+import { dangerButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 
 export function AttachedFile({
   file,

@@ -3,21 +3,19 @@
 // connection; rename, reorder and delete attached files; the delivery switches beside them.
 import { useEffect, useId, useRef, useState } from 'react';
 import { confirmAction } from '../../../lib/alerts';
+import { toAppError } from '../../../lib/errors';
 import {
   attachFile,
   deleteFile,
-  fetchDeliverables,
   renameFile,
   reorderFiles,
   startFileUpload,
   type DeliverableFile,
-  type DeliverySettings,
 } from '../api/deliverableFiles';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { AttachedFile } from './AttachedFile';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { LicenseKeysForm } from '../licenses/LicenseKeysForm';
-import type { LicenseKeySettings } from '../api/licenseKeySettings';
 import {
   browserTransport,
   uploadFile,
@@ -26,37 +24,34 @@ import {
   type UploadTransport,
 } from './resumableUpload';
 import { UploadList, type UploadEntry } from './UploadList';
+import { useGetDeliverablesQuery } from '../api/productExtrasApi';
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
 
-/** The product's files and delivery settings as stored, loaded again on `reload` (after a failed load). */
+/**
+ * The product's files and delivery settings as stored, loaded again on `reload` (after a failed load).
+ * The files shown are the last answer of the API: each action on them answers the whole list.
+ */
 function useStoredDeliverables(productId: string) {
-  const [files, setFiles] = useState<DeliverableFile[] | null>(null);
-  const [settings, setSettings] = useState<DeliverySettings | null>(null);
-  const [licenseKeys, setLicenseKeys] = useState<LicenseKeySettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchDeliverables(productId).then(
-      (stored) => {
-        if (!live) return;
-        setLoadError(null);
-        setFiles(stored.files);
-        setSettings({ stampPdf: stored.stampPdf, downloadLimit: stored.downloadLimit, expiryDays: stored.expiryDays });
-        setLicenseKeys(stored.licenseKeys ?? null);
-      },
-      (error: unknown) => {
-        if (live) setLoadError(errorText(error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId, loads]);
-  return { files, setFiles, settings, licenseKeys, loadError, reload: () => setLoads((count) => count + 1) };
+  const stored = useGetDeliverablesQuery(productId);
+  const [changed, setFiles] = useState<{ at: number; files: DeliverableFile[] } | null>(null);
+  const data = stored.data;
+  // Whichever came last shows: a load of the product's deliverables, or an action's answer.
+  const files = changed && changed.at >= (stored.fulfilledTimeStamp ?? 0) ? changed.files : (data?.files ?? null);
+  const settings = data
+    ? { stampPdf: data.stampPdf, downloadLimit: data.downloadLimit, expiryDays: data.expiryDays }
+    : null;
+  return {
+    files,
+    setFiles: (next: DeliverableFile[]) => setFiles({ at: Date.now(), files: next }),
+    settings,
+    licenseKeys: data?.licenseKeys ?? null,
+    // A failed load stays said while it is tried again, until a load succeeds.
+    loadError: stored.error ? toAppError(stored.error).message : null,
+    reload: () => void stored.refetch(),
+  };
 }
 
 /** The queued file lists whose upload has started. */

@@ -3,8 +3,9 @@
 import { useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
 import { saveDeliverySettings, type DeliverySettings } from '../api/deliverableFiles';
-import { primaryButtonClass } from '../products/fields';
-import { optionalWholeNumber, useGuardedSave } from './useGuardedSave';
+import { primaryButtonClass } from '../../../components/buttonClasses';
+import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
+import { useGuardedSave } from '../../../components/useGuardedSave';
 
 export function DeliverySettingsForm({
   productId,

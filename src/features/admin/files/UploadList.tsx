@@ -2,7 +2,7 @@
 // while one runs, Dismiss once it has ended.
 import type { UploadProgress } from './resumableUpload';
 import { formatSize } from '../../../../domain/deliverableFiles';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 export interface UploadEntry {
   key: number;

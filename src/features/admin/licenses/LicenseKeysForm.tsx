@@ -5,8 +5,9 @@ import { useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
 import { saveLicenseKeySettings, type LicenseKeySettings } from '../api/licenseKeySettings';
 import type { LicenseKeySource } from '../../../../domain/licenseKeys';
-import { optionalWholeNumber, useGuardedSave } from '../files/useGuardedSave';
-import { primaryButtonClass } from '../products/fields';
+import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
+import { useGuardedSave } from '../../../components/useGuardedSave';
+import { primaryButtonClass } from '../../../components/buttonClasses';
 import { LicensePool } from './LicensePool';
 
 const sources: { value: LicenseKeySource; label: string; hint: string }[] = [

@@ -2,12 +2,11 @@
 // and keys to add, pasted or read from a .txt/.csv file (one per line, up to 10,000). The API refuses a
 // key repeated, already in any product's pool or already issued; each refused key is listed with its
 // reason in words. Buyers still owed a key are e-mailed one.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { inputClass } from '../../../components/FormField';
 import { toAppError } from '../../../lib/errors';
 import {
   addPoolKeys,
-  fetchPoolLeft,
   maxPoolKeys,
   maxPoolKeyLength,
   poolKeysFrom,
@@ -15,7 +14,9 @@ import {
   poolResultWords,
   type RefusedPoolKey,
 } from '../api/licensePool';
-import { secondaryButtonClass } from '../products/fields';
+import { productExtrasApi, useGetPoolLeftQuery } from '../api/productExtrasApi';
+import { useAppDispatch } from '../../../app/hooks';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** Larger than 10,000 keys of 200 characters can be: refused before it is read. */
 const maxFileBytes = maxPoolKeys * (maxPoolKeyLength + 2);
@@ -59,26 +60,21 @@ function leftWords(left: number): string {
 export function LicensePool({ productId }: { productId: string }) {
   const keysId = useId();
   const fileId = useId();
-  const [left, setLeft] = useState<number | null>(null);
+  const dispatch = useAppDispatch();
+  const count = useGetPoolLeftQuery(productId);
+  const left = count.data ?? null;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  // undefined until the admin's first action: until then a count that failed is the notice.
+  const [shown, setNotice] = useState<{ error: boolean; text: string } | null | undefined>(undefined);
+  const notice =
+    shown === undefined && count.error
+      ? { error: true, text: `The pool could not be counted: ${toAppError(count.error).message}` }
+      : (shown ?? null);
   const [refused, setRefused] = useState<RefusedPoolKey[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    fetchPoolLeft(productId).then(
-      (count) => {
-        if (live) setLeft(count);
-      },
-      (error: unknown) => {
-        if (live) setNotice({ error: true, text: `The pool could not be counted: ${toAppError(error).message}` });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId]);
+  // What the API answered after adding keys is the count now: no second request for it.
+  const setLeft = (value: number) =>
+    void dispatch(productExtrasApi.util.upsertQueryData('getPoolLeft', productId, value));
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -117,7 +113,8 @@ export function LicensePool({ productId }: { productId: string }) {
       setRefused(result.refused);
     } catch (error) {
       setNotice({ error: true, text: error instanceof Error ? error.message : toAppError(error).message });
-      setLeft(await fetchPoolLeft(productId).catch(() => left));
+      // Some chunks may have been added before the failure: count again (the last count stays if that fails).
+      await count.refetch();
     } finally {
       setBusy(false);
     }

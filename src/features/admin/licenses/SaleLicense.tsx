@@ -12,7 +12,7 @@ import {
   type SaleLicense as License,
   type SaleLicenseAction,
 } from '../api/saleLicenses';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** The API's own sentence when it gave one ('This sale has no license key to change.'), else the general one. */
 const words = (caught: unknown) => toAppError(caught, { spoken: 'all' }).message;

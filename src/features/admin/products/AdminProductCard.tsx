@@ -4,7 +4,7 @@ import { formatPrice } from '../../../../domain/money';
 import type { Product } from '../../../../domain/product';
 import { paths } from '../../../../domain/routes';
 import { truncate } from '../../../../domain/text';
-import { dangerButtonClass, secondaryButtonClass } from './fields';
+import { dangerButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { useDeleteProduct } from './useDeleteProduct';
 
 // The manage card previews the first 50 characters of the description (docs/admin.md).

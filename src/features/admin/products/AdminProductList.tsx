@@ -3,7 +3,7 @@ import type { Product } from '../../../../domain/product';
 import { productPageSize } from '../../../../domain/pageContracts';
 import { useCatalogIndex } from '../../catalog';
 import { useGetAdminProductsByIdsQuery, useGetAdminProductsInfiniteQuery } from '../api/productsApi';
-import { secondaryButtonClass } from './fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** Every category, or one by id. */
 export type ProductScope = 'all' | number;

@@ -6,7 +6,7 @@ import { AdminProductList, type ProductScope } from './AdminProductList';
 import { ChangeImageDialog } from './ChangeImageDialog';
 import { EditProductDialog } from './EditProductDialog';
 import { FormField } from '../../../components/FormField';
-import { primaryButtonClass } from './fields';
+import { primaryButtonClass } from '../../../components/buttonClasses';
 import { OutlinesDialog } from './OutlinesDialog';
 import { PostOutlineDialog } from './PostOutlineDialog';
 import { categoryError } from './productValidation';

@@ -3,7 +3,7 @@ import { Modal } from '../../../components/Modal';
 import { confirmAction, showError } from '../../../lib/alerts';
 import type { Outline, Product } from '../../../../domain/product';
 import { useDeleteOutlineMutation, useGetAdminOutlinesQuery, useUpdateOutlineMutation } from '../api/productsApi';
-import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './fields';
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { OutlineFields } from './OutlineFields';
 import { parseOutlineForm } from './productValidation';
 

@@ -3,7 +3,7 @@ import { Modal } from '../../../components/Modal';
 import { showError, showSuccess } from '../../../lib/alerts';
 import type { Product } from '../../../../domain/product';
 import { usePostOutlineMutation } from '../api/productsApi';
-import { primaryButtonClass, secondaryButtonClass } from './fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { OutlineFields } from './OutlineFields';
 import { parseOutlineForm } from './productValidation';
 

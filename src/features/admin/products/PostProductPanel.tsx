@@ -4,7 +4,8 @@ import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
 import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
-import { UploadProgress, primaryButtonClass } from './fields';
+import { UploadProgress } from '../../../components/UploadProgress';
+import { primaryButtonClass } from '../../../components/buttonClasses';
 import { ProductFormFields } from './ProductFormFields';
 import {
   emptyProductForm,

@@ -3,7 +3,7 @@
 // ArrowUp/ArrowDown/Home/End move between items; Escape (or Tab) closes it and gives the focus back to
 // the button, as choosing an item does before the item acts.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 export interface MenuItem {
   label: string;

@@ -6,7 +6,7 @@ import { providerNames, type CheckoutProvider } from '../../../../domain/apiCont
 import { formatPrice } from '../../../../domain/money';
 import { useGetOpenPaymentIssuesQuery, useMarkPaymentIssueResolvedMutation } from '../api/paymentIssuesApi';
 import type { PaymentIssue } from '../api/paymentIssues';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 
 /** The provider's name from the issue's record, which may name one the store no longer knows. */
 function providerName(provider: string): string {

@@ -7,8 +7,8 @@ import { toMinor } from '../../../../domain/money';
 import { isRefundAmount, refundReasonMaxLength } from '../../../../domain/refunds';
 import { useRefundSaleMutation } from '../api/refunds';
 import { DialogFooter } from '../components/DialogFooter';
-import { secondaryButtonClass } from '../products/fields';
-import type { SaleRefund } from './types';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
+import type { SaleRefund } from '../api/salesTypes';
 
 export interface RefundActionProps {
   sale: { id: string; amountPaid: number; currency: Currency; refund: SaleRefund | null };

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Currency } from '../../../../domain/money';
 import { formatPrice, subtractMoney } from '../../../../domain/money';
 import { addDays, dayKeyShortDate } from '../../../../domain/lagosDates';
-import type { RevenueBucket } from './types';
+import type { RevenueBucket } from '../api/salesTypes';
 
 const width = 320;
 const height = 120;

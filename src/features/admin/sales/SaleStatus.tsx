@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../../domain/money';
 import { lagosShortDateTime } from '../../../../domain/lagosDates';
-import type { SaleRow } from './types';
+import type { SaleRow } from '../api/salesTypes';
 
 const badge = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold';
 

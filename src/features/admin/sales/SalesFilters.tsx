@@ -1,9 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/FormField';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { defaultSalesFilter } from './salesFilter';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
-import { currencies, type RangePreset, type SaleProductOption, type SaleStatusFilter, type SalesFilter } from './types';
+import {
+  currencies,
+  type RangePreset,
+  type SaleProductOption,
+  type SaleStatusFilter,
+  type SalesFilter,
+} from '../api/salesTypes';
 import type { Currency } from '../../../../domain/money';
 
 const rangeLabels: Record<RangePreset, string> = {

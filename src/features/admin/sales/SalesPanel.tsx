@@ -9,7 +9,7 @@ import {
   useGetSalesTotalsQuery,
 } from '../api/salesApi';
 import { fetchAllSales } from '../api/salesQueries';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { downloadText } from './downloadFile';
 import { NeedsAttention } from './NeedsAttention';
 import { PendingPayments } from './PendingPayments';
@@ -19,7 +19,7 @@ import { parseSalesFilter, rangeDays, toSalesQuery, writeSalesFilter } from './s
 import { SalesFilters } from './SalesFilters';
 import { SalesTable } from './SalesTable';
 import type { PageCursor } from '../../../../domain/paging';
-import type { SaleRow, SalesFilter, SalesQuery } from './types';
+import type { SaleRow, SalesFilter, SalesQuery } from '../api/salesTypes';
 
 /** Paid plus what discount codes took off: the sales at list price. */
 const grossOf = addMoney;

@@ -3,9 +3,9 @@ import { formatPrice } from '../../../../domain/money';
 import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import type { EmailStatus } from '../../../../domain/apiContracts';
 import { emailGroups, GroupedText } from '../../../components/GroupedText';
-import { secondaryButtonClass } from '../products/fields';
+import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { SaleStatus } from './SaleStatus';
-import type { SaleRow } from './types';
+import type { SaleRow } from '../api/salesTypes';
 
 const statusLabel: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', sending: 'Sending' };
 const statusClass: Record<EmailStatus, string> = {

@@ -2,7 +2,7 @@
 // comma, quote or line break. A field a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
 // start; buyers type their own names) gets a leading apostrophe first (OWASP: CSV injection).
 import { lagosTimestamp } from '../../../../domain/lagosDates';
-import type { SaleRow } from './types';
+import type { SaleRow } from '../api/salesTypes';
 
 const header = [
   'Date (Africa/Lagos)',

@@ -2,7 +2,13 @@
 // it; dates are days in Africa/Lagos, the seller's time zone.
 import type { Currency } from '../../../../domain/money';
 import { paymentMethods, type PaymentMethod } from '../../../../domain/apiContracts';
-import { currencies, type RangePreset, type SaleStatusFilter, type SalesFilter, type SalesQuery } from './types';
+import {
+  currencies,
+  type RangePreset,
+  type SaleStatusFilter,
+  type SalesFilter,
+  type SalesQuery,
+} from '../api/salesTypes';
 import { addDays, lagosDayKey, lagosDayStart } from '../../../../domain/lagosDates';
 
 export const defaultSalesFilter: SalesFilter = {

@@ -10,7 +10,7 @@ import { type AffiliateSettings } from '../../../../domain/affiliates';
 import { AffiliateProgramFields } from './AffiliateProgramFields';
 import { toAppError } from '../../../lib/errors';
 import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../api/storeSettingsApi';
-import { primaryButtonClass, secondaryButtonClass } from '../products/fields';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 
 const switches: Array<{ key: 'keepAccessOnPartialRefund' | 'remindersOn'; label: string; hint: string }> = [
   {

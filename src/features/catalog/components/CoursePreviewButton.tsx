@@ -1,6 +1,8 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PreviewOutline } from '../../../../domain/courses';
-import { fetchPreviewOutline } from '../api/coursePreview';
+import { useGetPreviewOutlineQuery } from '../api/coursePreviewApi';
+
+const noLessons: PreviewOutline['lessons'] = [];
 
 // The dialog and its player are a chunk of their own, loaded on the first press (docs/performance.md):
 // the product page's first paint carries only this button's few lines.
@@ -31,17 +33,8 @@ class PreviewChunkBoundary extends Component<{ children: ReactNode }, { failed: 
  * for the product; asked for after the page has painted, so it never delays it.
  */
 export function CoursePreviewButton({ productId }: { productId: string }) {
-  const [lessons, setLessons] = useState<PreviewOutline['lessons']>([]);
+  const lessons = useGetPreviewOutlineQuery(productId).data ?? noLessons;
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void fetchPreviewOutline(productId).then((found) => {
-      if (live) setLessons(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [productId]);
   if (lessons.length === 0) return null;
   return (
     <>

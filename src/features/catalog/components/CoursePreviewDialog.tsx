@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { LearnLesson, PreviewOutline } from '../../../../domain/courses';
+import { useState } from 'react';
+import type { PreviewOutline } from '../../../../domain/courses';
 import { Modal } from '../../../components/Modal';
-import { toAppError, type ErrorWords } from '../../../lib/errors';
-import { fetchPreviewLesson } from '../api/coursePreview';
-
-const unloaded = 'The preview could not be loaded. Please try again.';
-/** The API's own sentence when it sent one, else the dialog's. */
-const previewWords: ErrorWords = { spoken: 'all', network: unloaded, fallback: unloaded };
-
-type Loaded = { lesson: LearnLesson; error: null } | { lesson: null; error: string };
+import { toAppError } from '../../../lib/errors';
+import { useGetPreviewLessonQuery } from '../api/coursePreviewApi';
 
 /** A course's free preview lessons in a dialog (docs/courses.md): the video on its short-lived URL and the text. */
 export function CoursePreviewDialog({
@@ -21,21 +15,10 @@ export function CoursePreviewDialog({
   onClose: () => void;
 }) {
   const [lessonId, setLessonId] = useState(lessons[0]?.id ?? '');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const chosen = lessons.find((lesson) => lesson.id === lessonId);
-
-  useEffect(() => {
-    let live = true;
-    fetchPreviewLesson(productId, lessonId).then(
-      (lesson) => live && setLoaded({ lesson, error: null }),
-      (error: unknown) => live && setLoaded({ lesson: null, error: toAppError(error, previewWords).message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId, lessonId]);
-
-  const lesson = loaded?.lesson?.id === lessonId ? loaded.lesson : null;
+  const loaded = useGetPreviewLessonQuery({ productId, lessonId });
+  const lesson = loaded.currentData?.id === lessonId ? loaded.currentData : null;
+  const failed = loaded.error ? toAppError(loaded.error).message : null;
   return (
     <Modal title={`Preview: ${chosen?.title ?? 'lesson'}`} onClose={onClose}>
       <div className="mt-4 space-y-4">
@@ -78,9 +61,9 @@ export function CoursePreviewDialog({
             {/* The API renders the seller's Markdown and sanitizes it (docs/courses.md): this HTML is its output. */}
             <div className="lesson-body space-y-3 text-slate-800" dangerouslySetInnerHTML={{ __html: lesson.html }} />
           </>
-        ) : loaded?.error && loaded.lesson === null ? (
+        ) : failed ? (
           <p role="alert" className="text-red-800">
-            {loaded.error}
+            {failed}
           </p>
         ) : (
           <p role="status" className="text-slate-700">

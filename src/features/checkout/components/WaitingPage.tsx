@@ -3,11 +3,10 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { WaitStatusAnswer } from '../../../../domain/apiContracts';
 import { pageHeads } from '../../../../domain/pageHeads';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { HttpError } from '../../../lib/http';
 import { fetchWaitStatus } from '../api/orderApi';
 import { messages } from '../checkoutMessages';
 import { PaymentComplete } from './PaymentComplete';
-import { useWaitStatus } from './useWaitStatus';
+import { useWaitStatus, waitUnknown } from './useWaitStatus';
 import { WaitingForPayment, waitingTitle } from './WaitingForPayment';
 
 type PageState =
@@ -32,8 +31,7 @@ export function WaitingPage({ pollMs }: { pollMs?: number }) {
     let stopped = false;
     fetchWaitStatus(checkoutId, token).then(
       (status) => !stopped && setState({ kind: 'status', status, checkFailed: false }),
-      (error: unknown) =>
-        !stopped && setState({ kind: error instanceof HttpError && error.status === 404 ? 'invalid' : 'unreachable' }),
+      (error: unknown) => !stopped && setState({ kind: waitUnknown(error) ? 'invalid' : 'unreachable' }),
     );
     return () => {
       stopped = true;

@@ -1,7 +1,15 @@
 import { useEffect, useRef } from 'react';
 import type { WaitStatusAnswer } from '../../../../domain/apiContracts';
-import { HttpError } from '../../../lib/http';
+import { toAppError, type ErrorWords } from '../../../lib/errors';
 import { fetchWaitStatus } from '../api/orderApi';
+
+/** A 404 is a waiting page that is not ours: its token or checkout is unknown to the API. */
+const waitWords: ErrorWords = { codes: { 404: 'wait-unknown' } };
+
+/** Whether a failed status request says the waiting page is not ours (rather than unreachable for now). */
+export function waitUnknown(error: unknown): boolean {
+  return toAppError(error, waitWords).code === 'wait-unknown';
+}
 
 /** How often the waiting state asks (the API allows 30 a minute per client). */
 export const waitPollMs = 5_000;
@@ -28,7 +36,7 @@ export function useWaitStatus(
         const status = await fetchWaitStatus(checkoutId, token);
         if (!stopped) report.current(status);
       } catch (error) {
-        if (!stopped) report.current(error instanceof HttpError && error.status === 404 ? 'invalid' : null);
+        if (!stopped) report.current(waitUnknown(error) ? 'invalid' : null);
       }
     };
     const timer = setInterval(() => void poll(), intervalMs);

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RefundAction } from '../../../../../src/features/admin/sales/RefundAction';
 import { SaleStatus } from '../../../../../src/features/admin/sales/SaleStatus';
-import type { SaleRefund } from '../../../../../src/features/admin/sales/types';
+import type { SaleRefund } from '../../../../../src/features/admin/api/salesTypes';
 import { server } from '../../../../support/msw';
 import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';

@@ -11,7 +11,7 @@ import {
 } from '../../../../../src/features/admin/api/salesQueries';
 import { downloadText } from '../../../../../src/features/admin/sales/downloadFile';
 import { SalesPanel } from '../../../../../src/features/admin/sales/SalesPanel';
-import type { SaleRow } from '../../../../../src/features/admin/sales/types';
+import type { SaleRow } from '../../../../../src/features/admin/api/salesTypes';
 import { deferred } from '../../../../support/catalogQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 import { SaleActions } from '../../../../../src/features/admin/sales/SaleActions';

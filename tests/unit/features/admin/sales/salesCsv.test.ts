@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSalesCsv, csvField } from '../../../../../src/features/admin/sales/salesCsv';
-import type { SaleRow } from '../../../../../src/features/admin/sales/types';
+import type { SaleRow } from '../../../../../src/features/admin/api/salesTypes';
 
 const sale: SaleRow = {
   id: 'paystack_T123',

@@ -2,14 +2,7 @@
 // the form knows, so a save is refused when another admin changed it since ('This product was changed
 // by someone else. Reload it and try again.'), with the saving flag and the error in words.
 import { useState } from 'react';
-import { toAppError } from '../../../lib/errors';
-
-/** A whole number from 1 to `max`; empty text is null (none); anything else is undefined (refused). */
-export function optionalWholeNumber(text: string, max: number): number | null | undefined {
-  if (!text.trim()) return null;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
-}
+import { toAppError } from '../lib/errors';
 
 export function useGuardedSave<T>(
   initial: T,

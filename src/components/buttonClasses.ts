@@ -1,3 +1,5 @@
+// The admin area's button looks, shared by its screens (docs/admin.md): one primary action, the quiet
+// ones beside it, and the destructive one in red. Each keeps a visible focus ring for keyboard users.
 export const primaryButtonClass =
   'rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ' +
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ' +
@@ -11,15 +13,3 @@ export const secondaryButtonClass =
 export const dangerButtonClass =
   'rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 ' +
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';
-
-/** Upload progress as a bar with its percentage, so slow connections see it move (docs/admin.md). */
-export function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <div className="flex items-center gap-3">
-      <progress value={percent} max={100} aria-label="Upload progress" className="h-3 w-full accent-brand-700" />
-      <span className="w-12 text-right text-sm font-medium text-slate-800" aria-hidden="true">
-        {percent}%
-      </span>
-    </div>
-  );
-}

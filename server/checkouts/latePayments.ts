@@ -35,7 +35,9 @@ export const paystackTransferWindowMs = 30 * 60_000;
  * later, if Paystack confirmed it under way while its checkout still waited for it (`awaited`,
  * pendingPayments.ts transferStillAwaited) or it landed within the transfer window of its start; else
  * when Paystack recorded it paid, so a transfer nobody saw coming is a late payment under today's rules
- * and never takes a code's use past its limit. Null when Paystack gave neither (judged as made now).
+ * and never takes a code's use past its limit. The window is the exception: a transfer landing in it
+ * after the sweep gave its code's use to another buyer is still honoured, one use over the limit
+ * (docs/payments.md, 'Late confirmation'). Null when Paystack gave neither (judged as made now).
  */
 export function paystackPaymentTime(
   facts: { channel: string; createdAt: string | null; paidAt: string | null },

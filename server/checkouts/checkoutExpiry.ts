@@ -22,6 +22,8 @@ export interface CheckoutExpiryDeps {
   now: () => Date;
   /** Asked before an overdue checkout expires (the sweep asks Paystack); false leaves it for now. */
   beforeExpiring?: (checkout: Checkout) => Promise<boolean>;
+  /** A checkout whose question or expiry failed is logged and left for the next run; the rest go on. */
+  logError?: (message: string, error: unknown) => void;
 }
 
 /** A Paystack transfer the browser reported: it waits past the hour only while Paystack confirms it. */
@@ -48,31 +50,45 @@ async function overdue(db: Firestore, status: 'open' | 'pending', at: Date): Pro
  * waiting page shows. PayPal's pending captures (PayPal's own word) and the local demo bank's wait
  * for their lifetime instead (pendingPayments.ts overduePending).
  */
-export async function expireOverdue({ db, now, beforeExpiring }: CheckoutExpiryDeps): Promise<ExpiryOutcome> {
+export async function expireOverdue(deps: CheckoutExpiryDeps): Promise<ExpiryOutcome> {
+  const { db, now, logError } = deps;
   const [open, pending] = await Promise.all([overdue(db, 'open', now()), overdue(db, 'pending', now())]);
   const outcome: ExpiryOutcome = { expired: 0, released: 0 };
   for (const checkout of [...open, ...pending.filter(waitsOnPaystack)]) {
-    if (beforeExpiring && !(await beforeExpiring(checkout))) continue;
-    const ref = db.collection(checkoutsCollection).doc(checkout.id);
-    const result = await db.runTransaction(
-      async (t) => {
-        const current = (await t.get(ref)).data() as CheckoutRecord | undefined;
-        // Paid meanwhile, or another sweep got here first: nothing to do.
-        if (!current || current.status !== checkout.status || current.expiresAt.toMillis() > now().getTime()) {
-          return null;
-        }
-        const released = current.discountCode
-          ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: checkout.id, now: now() })
-          : false;
-        t.update(ref, { status: 'expired', ...(current.status === 'pending' ? { endedBy: 'expired' } : {}) });
-        return { released };
-      },
-      { maxAttempts: 20 },
-    );
-    if (result) {
-      outcome.expired += 1;
-      if (result.released) outcome.released += 1;
+    try {
+      const result = await expireOne(deps, checkout);
+      if (result) {
+        outcome.expired += 1;
+        if (result.released) outcome.released += 1;
+      }
+    } catch (error) {
+      if (!logError) throw error;
+      logError(`Checkout ${checkout.id} could not be expired; the next run tries again`, error);
     }
   }
   return outcome;
+}
+
+/** One overdue checkout: asked about, then expired with its code's use given back; null when it stays. */
+async function expireOne(
+  { db, now, beforeExpiring }: CheckoutExpiryDeps,
+  checkout: Checkout,
+): Promise<{ released: boolean } | null> {
+  if (beforeExpiring && !(await beforeExpiring(checkout))) return null;
+  const ref = db.collection(checkoutsCollection).doc(checkout.id);
+  return db.runTransaction(
+    async (t) => {
+      const current = (await t.get(ref)).data() as CheckoutRecord | undefined;
+      // Paid meanwhile, or another sweep got here first: nothing to do.
+      if (!current || current.status !== checkout.status || current.expiresAt.toMillis() > now().getTime()) {
+        return null;
+      }
+      const released = current.discountCode
+        ? await releaseCodeUse(t, db, { code: current.discountCode, checkoutId: checkout.id, now: now() })
+        : false;
+      t.update(ref, { status: 'expired', ...(current.status === 'pending' ? { endedBy: 'expired' } : {}) });
+      return { released };
+    },
+    { maxAttempts: 20 },
+  );
 }

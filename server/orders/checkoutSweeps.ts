@@ -54,6 +54,7 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
     expireOverdue({
       db,
       now,
+      logError,
       beforeExpiring: async (checkout) => {
         if (!asksPaystack(checkout)) return true;
         // Paid (now fulfilled) or unknown: not expired by this run. An issue or no payment: expired.

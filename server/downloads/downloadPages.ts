@@ -3,6 +3,7 @@
 // Every Download is a form POST (the link itself hands out nothing, so mail scanners that open it do
 // nothing); every value from the database is escaped.
 import { escapeHtml } from '../mail/html';
+import { licenseKeyCode } from '../mail/licenseKeyHtml';
 import { formatSize, typeLabel, type DeliverableFile } from '../files/deliverables';
 import type { BuyerLicense } from '../licenses/buyerLicenses';
 
@@ -72,7 +73,7 @@ export function licenseSection(license: BuyerLicense, base: string): string {
   });
   return [
     '<h2>Your license key</h2>',
-    `<p><code id="license-key" style="font-size:1.05rem;overflow-wrap:anywhere">${escapeHtml(license.key)}</code></p>`,
+    `<p>${licenseKeyCode(license.key, { id: 'license-key', fontSize: '1.05rem' })}</p>`,
     license.status === 'disabled' ? '<p class="error">The seller has disabled this key.</p>' : '',
     `<p class="meta">Machines using this key: ${escapeHtml(seats)}</p>`,
     machines.length ? `<ul aria-label="Machines using your license key">${machines.join('')}</ul>` : '',

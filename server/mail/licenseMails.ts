@@ -1,6 +1,7 @@
 // The license key e-mails (docs/licenses.md): a buyer's key sent after the sale (the pool was empty at
 // the time) or a replacement key. Plain text and HTML, every value escaped, one-line subjects.
 import { escapeHtml, htmlDocument, subjectLine } from './html';
+import { licenseKeyCode } from './licenseKeyHtml';
 import type { MailContent } from './orderMails';
 
 export interface LicenseMailFacts {
@@ -34,7 +35,7 @@ export function licenseKeyMail(
     [
       `<p>Hello ${escapeHtml(firstName)},</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      `<p><code style="font-size:16px">${escapeHtml(facts.key)}</code></p>`,
+      `<p>${licenseKeyCode(facts.key, { fontSize: '16px' })}</p>`,
       `<p>Questions? Write to ${escapeHtml(store.sellerEmail)}, or simply reply to this e-mail.</p>`,
       `<p>${escapeHtml(store.storeName)}</p>`,
     ].join(''),

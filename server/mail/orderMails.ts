@@ -6,6 +6,7 @@ import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { type Currency, formatPrice } from '../../domain/money';
 import { escapeHtml, htmlDocument, link, subjectLine } from './html';
+import { licenseKeyCode } from './licenseKeyHtml';
 
 export interface MailContent {
   subject: string;
@@ -120,7 +121,7 @@ export function buyerOrderMail(purchase: PurchaseFacts, store: StoreFacts): Mail
       ...licenseLines(purchase)
         .filter(Boolean)
         .map((line, i) =>
-          i === 1 ? `<p><code style="font-size:16px">${escapeHtml(line)}</code></p>` : `<p>${escapeHtml(line)}</p>`,
+          i === 1 ? `<p>${licenseKeyCode(line, { fontSize: '16px' })}</p>` : `<p>${escapeHtml(line)}</p>`,
         ),
       `<p><a href="${escapeHtml(purchase.accessUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Open your product</a></p>`,
       `<p style="font-size:13px;color:#475569">Keep this link private; it is yours. If the button does not work, copy this address: ${escapeHtml(purchase.accessUrl)}</p>`,

@@ -192,6 +192,23 @@ describe('license keys', () => {
     await page.getByRole('heading', { name: 'Your license key' }).waitFor();
     expect(await page.locator('#license-key').innerText()).toBe(key);
     expect(await page.getByText('Machines using this key: 0 of 3').isVisible()).toBe(true);
+    // On a 360 px phone the key takes two lines or more and breaks only between its groups.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const groups = await page.locator('#license-key > span').evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent,
+        lines: span.getClientRects().length,
+        top: span.getBoundingClientRect().top,
+      })),
+    );
+    expect(groups.map((group) => [group.text?.length, group.lines])).toEqual([
+      [9, 1],
+      [9, 1],
+      [9, 1],
+      [8, 1],
+    ]);
+    expect(new Set(groups.map((group) => group.top)).size).toBeGreaterThan(1);
+    expect(await page.locator('#license-key').innerText()).toBe(key);
 
     // A tool activates the key as the docs' curl example does, with a plain fetch from outside the browser.
     const response = await fetch(`${baseUrl}/api/licenses/activate`, {

@@ -17,6 +17,7 @@ import {
   toAddress,
 } from '../../support/purchaseHarness';
 import { useLicenseApi } from '../../support/licenseHarness';
+import { shownText } from '../../support/xssCorpus';
 
 const { paystack, api, call, adminHeaders, adminPost } = useLicenseApi();
 
@@ -40,6 +41,17 @@ async function demoPurchase(productId: string) {
   return { ...answer, customer, order, key };
 }
 
+/**
+ * A key (groups split by single hyphens) as the page's and the e-mails' HTML show it (docs/licenses.md,
+ * 'Showing a key'): each group in a span that does not wrap, a break opportunity between groups.
+ */
+function groupedKey(key: string): string {
+  const parts = key.split('-');
+  return parts
+    .map((part, index) => `<span style="white-space:nowrap">${part}${index < parts.length - 1 ? '-' : ''}</span>`)
+    .join('<wbr>');
+}
+
 async function keysOfSale(transactionId: string) {
   return (await db.collection('licenseKeys').where('transactionId', '==', transactionId).get()).docs;
 }
@@ -52,7 +64,8 @@ describe('keys issued at fulfilment', () => {
     const [mail, ...others] = await mailsMatching(toAddress(sale.customer.email));
     expect(others).toEqual([]);
     expect(mail?.text).toContain(`Your license key (keep it private):\n${sale.key}`);
-    expect(mail?.html).toContain(sale.key);
+    expect(shownText(mail?.html ?? '')).toContain(`Your license key (keep it private):${sale.key}`);
+    expect(mail?.html).toContain(groupedKey(sale.key));
 
     const replay = await postJson(`${api().url}/api/orders`, sale.order);
     expect(replay.status).toBe(200);
@@ -304,9 +317,12 @@ describe('the buyer sees the key on the download page', () => {
     const activated = await call('activate', { ...base, instance_name: 'Studio <iMac>' });
     const instance = String(activated.body.instance_id);
 
-    // A new device sees the e-mail confirmation, not the key.
-    const unconfirmed = await fetch(sale.accessUrl);
-    expect(await unconfirmed.text()).not.toContain(sale.key);
+    // A new device sees the e-mail confirmation, not the key: neither in the page's text nor any of
+    // its groups in the HTML.
+    const unconfirmed = await (await fetch(sale.accessUrl)).text();
+    expect(shownText(unconfirmed)).toContain('Please confirm the e-mail address you used when paying');
+    expect(shownText(unconfirmed)).not.toContain(sale.key);
+    for (const group of sale.key.split('-')) expect(unconfirmed).not.toContain(group);
     const stranger = await fetch(`${sale.accessUrl}/licenses/${instance}/deactivate`, {
       method: 'POST',
       redirect: 'manual',
@@ -323,7 +339,10 @@ describe('the buyer sees the key on the download page', () => {
     const cookie = String(confirmed.headers.get('set-cookie')).split(';')[0] ?? '';
     const page = await (await fetch(sale.accessUrl, { headers: { cookie } })).text();
     expect(page).toContain('<h2>Your license key</h2>');
-    expect(page).toContain(sale.key);
+    expect(shownText(page)).toContain(`Your license key${sale.key}Machines using this key: 1 of 3`);
+    expect(page).toContain(
+      `<code id="license-key" style="font-size:1.05rem;overflow-wrap:break-word">${groupedKey(sale.key)}</code>`,
+    );
     expect(page).toContain('Machines using this key: 1 of 3');
     expect(page).toContain('<div class="name">Studio &lt;iMac&gt;</div>');
     expect(page).toContain('aria-label="Deactivate Studio &lt;iMac&gt;"');
@@ -375,6 +394,9 @@ describe("the seller's key actions", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your license key: Invoice Toolkit — Digital Store');
     expect(mails[0]?.text).toContain(`The earlier key no longer works; use this one:\n${key}`);
+    expect(shownText(mails[0]?.html ?? '')).toContain(`The earlier key no longer works; use this one:${key}`);
+    expect(mails[0]?.html).toContain(groupedKey(key));
+    expect(mails[0]?.html).not.toContain(sale.key.split('-')[0]);
     expect((await db.doc(`transactions/${sale.transactionId}`).get()).get('licenseKey')).toBe(key);
   });
 
@@ -454,8 +476,15 @@ describe("the seller's pool of keys", () => {
     );
     expect(more).toEqual([]);
     expect(keyMail?.text).toContain(`Here is your license key for Plugin Pro:\n${sentKey}`);
-    expect(await (await fetch(owed.accessUrl)).text()).toContain(`<code id="license-key"`);
-    expect(await (await fetch(owed.accessUrl)).text()).toContain(sentKey);
+    expect(shownText(keyMail?.html ?? '')).toContain(`Here is your license key for Plugin Pro:${sentKey}`);
+    const sentPage = await (await fetch(owed.accessUrl)).text();
+    expect(sentPage).toContain(`<code id="license-key"`);
+    expect(shownText(sentPage)).toContain(`Your license key${sentKey}Machines using this key: 0 (no limit)`);
+    // POOL-product-{tag}-2: four groups.
+    expect(sentPage).toContain(
+      `<span style="white-space:nowrap">POOL-</span><wbr><span style="white-space:nowrap">product-</span><wbr>`,
+    );
+    expect(sentPage).toContain(groupedKey(sentKey));
     expect((await call('validate', { license_key: sentKey, product_id: product.id })).body.valid).toBe(true);
   });
 });

@@ -3,7 +3,6 @@
 // more mail goes to the owner, whose mailed link still signs in; and the mails one address gets are
 // capped at 3 an hour and 10 a day. Time passes by moving the stored times back, as a day would.
 // Our own API, Firestore emulator and SMTP; nothing faked.
-import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../../../local/mail/mailCatcher';
 import { addressKey } from '../../../server/lib/addressKey';
@@ -16,7 +15,7 @@ import {
   uniqueTag,
   type PurchaseApi,
 } from '../../support/purchaseHarness';
-import { cookieOf, libraryGet, signInMailTo } from '../../support/libraryHarness';
+import { cookieOf, letSignInTimePass, libraryGet, signInMailTo } from '../../support/libraryHarness';
 
 let api: PurchaseApi;
 beforeAll(async () => {
@@ -34,15 +33,6 @@ const messageOf = async (response: Response) =>
   `${response.status} ${((await response.json()) as { message: string }).message}`;
 const signInMails = (email: string) => (mail: CaughtMail) =>
   toAddress(email)(mail) && mail.subject.startsWith('Your sign-in code');
-
-/** Moves every stored time of the address's sign-in back, as if `ms` had passed. */
-async function letTimePass(email: string, ms: number): Promise<void> {
-  const ref = db.doc(`buyerSignIns/${addressKey(email)}`);
-  const record = (await ref.get()).data() ?? {};
-  const back = (times: unknown) =>
-    Array.isArray(times) ? times.map((time: Timestamp) => Timestamp.fromMillis(time.toMillis() - ms)) : [];
-  await ref.update({ sends: back(record.sends), wrongCodes: back(record.wrongCodes) });
-}
 
 describe("an address's daily budget of wrong codes", () => {
   it('refuses the 10th wrong code of the day and every code after it, mails nothing more, and lets the owner in by link', async () => {
@@ -86,7 +76,7 @@ describe("an address's daily budget of wrong codes", () => {
     expect((await tryLink(second.link)).status).toBe(400);
 
     // A day later the budget is whole again.
-    await letTimePass(email, 24 * 60 * 60 * 1000 + 1000);
+    await letSignInTimePass(email, 24 * 60 * 60 * 1000 + 1000);
     expect((await ask(email)).status).toBe(200);
     const next = await signInMailTo(email, 3);
     const signedIn = await tryCode(email, next.code);
@@ -117,7 +107,7 @@ describe('the mails one address gets', () => {
     const statuses: number[] = [];
     for (let hour = 0; hour < 4; hour += 1) {
       for (let i = 0; i < 3; i += 1) statuses.push((await ask(email)).status);
-      if (hour < 3) await letTimePass(email, 61 * 60 * 1000);
+      if (hour < 3) await letSignInTimePass(email, 61 * 60 * 1000);
     }
     // 3 + 3 + 3 within three hours; the fourth hour's second ask is the 11th of the day.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
@@ -132,7 +122,7 @@ describe('the mails one address gets', () => {
     );
 
     // A day after the first mail the oldest ones no longer count.
-    await letTimePass(email, 21 * 60 * 60 * 1000 + 1000);
+    await letSignInTimePass(email, 21 * 60 * 60 * 1000 + 1000);
     expect((await ask(email)).status).toBe(200);
   });
 });

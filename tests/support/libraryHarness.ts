@@ -45,6 +45,24 @@ export async function letSignInTimePass(email: string, ms: number): Promise<void
   await ref.update({ sends: back(record.sends), wrongCodes: back(record.wrongCodes) });
 }
 
+/**
+ * A stranger's attack on an address: asks for a code and types 5 wrong ones, twice, spending the
+ * address's 10 wrong codes of the day; answers the 10 answers as `{status} {message}`.
+ */
+export async function spendWrongCodes(apiUrl: string, email: string, mailsBefore = 0): Promise<string[]> {
+  const answers: string[] = [];
+  for (let round = 1; round <= 2; round += 1) {
+    expect((await postJson(`${apiUrl}/api/library/sign-in`, { email })).status).toBe(200);
+    const { code } = await signInMailTo(email, mailsBefore + round);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await postJson(`${apiUrl}/api/library/sign-in/code`, { email, code: wrong });
+      answers.push(`${answer.status} ${((await answer.json()) as { message: string }).message}`);
+    }
+  }
+  return answers;
+}
+
 /** The `__session=...` pair of a Set-Cookie header. */
 export function cookieOf(response: Response): string {
   const setCookie = response.headers.get('set-cookie') ?? '';

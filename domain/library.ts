@@ -62,5 +62,20 @@ export interface LibraryAnswer {
 export const signInRequestAnswer =
   'If this address is right, a 6-digit code and a sign-in link are on their way to it. They work for 10 minutes.';
 
+/**
+ * The sign-in request's answer once the address's wrong codes of the day are spent: no code is mailed
+ * (none would be taken), only the one-click link, so a stranger's guesses never lock the owner out.
+ * The answer then carries `linkOnly: true`, and the forms ask for no code.
+ */
+export const signInLinkOnlyAnswer =
+  'Too many wrong codes were typed for this address today, so there is no code this time. If this address is right, a sign-in link is on its way to it instead: open it within 10 minutes to sign in.';
+
+/** What POST /api/library/sign-in answers. */
+export interface SignInRequestAnswer {
+  message: string;
+  /** Present (true) when only the link was mailed. */
+  linkOnly?: true;
+}
+
 /** The one-click link's query parameter on /library. */
 export const signInLinkParam = 'signin';

@@ -29,7 +29,8 @@ export interface LibraryDeps {
   now: () => Date;
 }
 
-export type CodeRequest = Exclude<CodeStart, { kind: 'started' }> | { kind: 'mailed' };
+/** Mailed (with a code, or `linkOnly` once the address's wrong codes of the day are spent), or refused. */
+export type CodeRequest = Exclude<CodeStart, { kind: 'started' }> | { kind: 'mailed'; linkOnly: boolean };
 export type ReceiptAnswer = LibraryRefusal | { kind: 'receipt'; pdf: Uint8Array; reference: string };
 
 export function createLibrary({ db, mailer, config, links, fulfilment, downloads, secret, now }: LibraryDeps) {
@@ -46,7 +47,10 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
   const licenseKeys = createLibraryLicenses({ purchases, licenses: createBuyerLicenses({ db }) });
   const libraryUrl = `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`;
 
-  /** Mails a new code and link to the address (`tooManyCodes` past its hourly or daily budget). */
+  /**
+   * Mails a new code and link to the address, or the link alone once its wrong codes of the day are
+   * spent (`tooManyCodes` past its hourly or daily budget of mails).
+   */
   const requestCode = async (email: string): Promise<CodeRequest> => {
     const started = await signIns.start(email);
     if (started.kind !== 'started') return started;
@@ -61,7 +65,7 @@ export function createLibrary({ db, mailer, config, links, fulfilment, downloads
       text: mail.text,
       html: mail.html,
     });
-    return { kind: 'mailed' };
+    return { kind: 'mailed', linkOnly: code === null };
   };
 
   const signInWithCode = (email: string, code: string): Promise<SignInOutcome> => signIns.withCode(email, code);

@@ -3,6 +3,7 @@
 // service does the rest.
 //
 //   POST /sign-in                 {email}        mails a code and a link; the same answer for every address
+//                                                (the link alone, {linkOnly: true}, after a day's wrong codes)
 //   POST /sign-in/code            {email, code}  signs in -> the session in __session
 //   POST /sign-in/link            {link}         the same with the e-mail's one-click link
 //   GET  /purchases                              the address's purchases, newest first
@@ -14,7 +15,7 @@
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { signInRequestAnswer } from '../../domain/library';
+import { signInLinkOnlyAnswer, signInRequestAnswer } from '../../domain/library';
 import { customerFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
 import { answerHttpErrors, failure, handle, jsonError, validate, type HttpError } from '../lib/httpErrors';
@@ -104,10 +105,11 @@ export function createLibraryRouter({
     async (req, res) => {
       const asked = await library.requestCode(signInCheck.of(req).email);
       if (asked.kind === 'tooManyCodes') {
-        const words = { hour: tooManyCodes, day: tooManyCodesToday, attempts: tooManyAttemptsToday };
-        throw jsonError(429, words[asked.reason]);
+        throw jsonError(429, asked.reason === 'hour' ? tooManyCodes : tooManyCodesToday);
       }
-      res.json({ message: signInRequestAnswer });
+      // The usual answer is the same bytes for every address; the link-only one comes only after the
+      // address's wrong codes of the day, which the code route has already said.
+      res.json(asked.linkOnly ? { message: signInLinkOnlyAnswer, linkOnly: true } : { message: signInRequestAnswer });
     },
     (error) => failure('A library sign-in code could not be sent', error, 503, codeNotSent),
   );

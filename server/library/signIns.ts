@@ -1,9 +1,10 @@
 // Signing in to the library (docs/library.md): a 6-digit code and a one-click link mailed to the address,
 // valid 10 minutes, single use, 5 wrong tries end the code. Each address has a daily budget: at most 10
-// wrong codes in 24 hours across all its codes (then no code is taken and no mail sent until the day
-// is over), and at most 3 mails an hour and 10 a day, so a stranger can neither guess on for long nor
-// flood the owner's inbox. The link is a 256-bit secret no one guesses, so wrong codes never end it:
-// the owner's link still works while a stranger spends the budget. Only hashes are stored
+// wrong codes in 24 hours across all its codes (then no code is taken until the day is over), and at
+// most 3 mails an hour and 10 a day, so a stranger can neither guess on for long nor flood the owner's
+// inbox. The link is a 256-bit secret no one guesses, so wrong codes never end it, and once the day's
+// wrong codes are spent a request still mails a link, only without a code: a stranger who spends the
+// budget cannot lock the owner out. Only hashes are stored
 // (buyerSignIns/{key of the address}); the code's hash is keyed, because a plain hash of a 6-digit
 // number is undone by trying the million of them.
 //
@@ -25,12 +26,13 @@ const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
 /**
- * What asking for a code comes to: a code and link to mail, or a refusal, and no code is mailed: 'hour' past 3 mails within the hour, 'day' past 10 mails within 24 hours,
- * 'attempts' once the address's 10 wrong codes of the day are spent.
+ * What asking for a code comes to: a code and link to mail (`code` null once the address's 10 wrong
+ * codes of the day are spent: the link alone is mailed), or a refusal with nothing mailed: 'hour' past
+ * 3 mails within the hour, 'day' past 10 mails within 24 hours.
  */
 export type CodeStart =
-  | { kind: 'started'; code: string; linkToken: string; emailKey: string }
-  | { kind: 'tooManyCodes'; reason: 'hour' | 'day' | 'attempts' };
+  | { kind: 'started'; code: string | null; linkToken: string; emailKey: string }
+  | { kind: 'tooManyCodes'; reason: 'hour' | 'day' };
 
 /** What a code or link try comes to. */
 export type SignInOutcome =
@@ -80,21 +82,23 @@ export function createSignIns({ db, secret, now }: { db: Firestore; secret: stri
       const record = (await t.get(ref(key))).data() as Partial<SignInRecord> | undefined;
       const wrongCodes = withinDay(record?.wrongCodes, at);
       const sends = withinDay(record?.sends, at);
-      if (wrongCodes.length >= maxWrongCodesPerDay) return { kind: 'tooManyCodes', reason: 'attempts' };
       if (sends.length >= maxCodesPerDay) return { kind: 'tooManyCodes', reason: 'day' };
       if (sends.filter((sent) => at.getTime() - sent.toMillis() < hourMs).length >= maxCodesPerHour) {
         return { kind: 'tooManyCodes', reason: 'hour' };
       }
+      // With the day's wrong codes spent no code is stored or mailed, so none can be typed; the link
+      // still is, and it signs in whatever the wrong codes.
+      const linkOnly = wrongCodes.length >= maxWrongCodesPerDay;
       t.set(ref(key), {
         email: address,
-        codeHash: codeHash(key, code),
+        codeHash: linkOnly ? null : codeHash(key, code),
         linkTokenHash: sha256(linkToken),
         expiresAt: Timestamp.fromMillis(at.getTime() + codeMinutes * 60 * 1000),
         attempts: 0,
         sends: [...sends, Timestamp.fromDate(at)],
         wrongCodes,
       } satisfies SignInRecord);
-      return { kind: 'started', code, linkToken, emailKey: key };
+      return { kind: 'started', code: linkOnly ? null : code, linkToken, emailKey: key };
     });
   };
 

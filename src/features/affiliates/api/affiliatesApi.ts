@@ -3,6 +3,7 @@
 // affiliates sign in with the library's mailed code (the same API session), so a 401 means 'not
 // signed in'.
 import type { AffiliatePageAnswer } from '../../../../domain/affiliates';
+import type { SignInRequestAnswer } from '../../../../domain/library';
 import { api, runQuery } from '../../../lib/api';
 import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
 import { requestJson } from '../../../lib/http';
@@ -55,9 +56,9 @@ const affiliatesApi = api.enhanceEndpoints({ addTagTypes: ['AffiliatePage', 'Aff
       queryFn: () => runQuery(() => requestJson<AffiliatePageAnswer>('GET', '/api/affiliates/me'), words),
       providesTags: ['AffiliatePage'],
     }),
-    requestAffiliateCode: build.mutation<{ message: string }, { email: string }>({
+    requestAffiliateCode: build.mutation<SignInRequestAnswer, { email: string }>({
       queryFn: (body) =>
-        runQuery(() => requestJson<{ message: string }>('POST', '/api/library/sign-in', { body }), words),
+        runQuery(() => requestJson<SignInRequestAnswer>('POST', '/api/library/sign-in', { body }), words),
     }),
     signInAffiliate: build.mutation<{ email: string }, { email: string; code: string }>({
       queryFn: (body) =>

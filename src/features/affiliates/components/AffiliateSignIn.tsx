@@ -7,12 +7,14 @@ const buttonClass = 'rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white 
 
 /**
  * Signing in with a code mailed to the address (the library's sign-in, docs/affiliates.md): to open
- * the affiliate page, and to apply, so nobody applies under an address they cannot read.
+ * the affiliate page, and to apply, so nobody applies under an address they cannot read. Once the
+ * address's wrong codes of the day are spent only the link is mailed, and no code is asked for.
  */
 export function AffiliateSignIn({ intro }: { intro: string }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<string | null>(null);
+  const [linkOnly, setLinkOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [requestCode, requesting] = useRequestAffiliateCodeMutation();
   const [signIn, signingIn] = useSignInAffiliateMutation();
@@ -22,8 +24,11 @@ export function AffiliateSignIn({ intro }: { intro: string }) {
     event.preventDefault();
     setError(null);
     try {
-      if (sent === null) setSent((await requestCode({ email: email.trim() }).unwrap()).message);
-      else await signIn({ email: email.trim(), code: code.trim() }).unwrap();
+      if (sent === null) {
+        const answer = await requestCode({ email: email.trim() }).unwrap();
+        setLinkOnly(answer.linkOnly === true);
+        setSent(answer.message);
+      } else await signIn({ email: email.trim(), code: code.trim() }).unwrap();
     } catch (failure) {
       fail(failure);
     }
@@ -48,7 +53,13 @@ export function AffiliateSignIn({ intro }: { intro: string }) {
           />
         )}
       </FormField>
-      {sent !== null && (
+      {sent !== null && linkOnly && (
+        <>
+          <p role="status">{sent}</p>
+          <p className="text-slate-800">Once the link has signed you in, come back to this page.</p>
+        </>
+      )}
+      {sent !== null && !linkOnly && (
         <>
           <p role="status">{sent}</p>
           <FormField label="6-digit code from the e-mail">
@@ -68,9 +79,11 @@ export function AffiliateSignIn({ intro }: { intro: string }) {
       <p role="alert" className="text-red-700">
         {error}
       </p>
-      <button type="submit" className={buttonClass} disabled={requesting.isLoading || signingIn.isLoading}>
-        {sent === null ? 'Send me a code' : 'Sign in'}
-      </button>
+      {!(sent !== null && linkOnly) && (
+        <button type="submit" className={buttonClass} disabled={requesting.isLoading || signingIn.isLoading}>
+          {sent === null ? 'Send me a code' : 'Sign in'}
+        </button>
+      )}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 // The buyer's library (docs/library.md): signing in with a mailed code or link, the purchases of the
 // signed-in address, opening one, its license key (docs/licenses.md), and signing out. The session is
 // the API's httpOnly cookie, so the SPA never holds it; a 401 answer means 'not signed in'.
-import type { LibraryAnswer, LibraryLicenseAnswer } from '../../../../domain/library';
+import type { LibraryAnswer, LibraryLicenseAnswer, SignInRequestAnswer } from '../../../../domain/library';
 import { api, runQuery } from '../../../lib/api';
 import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
 import { requestJson } from '../../../lib/http';
@@ -21,8 +21,8 @@ export const libraryApi = api.injectEndpoints({
       queryFn: () => runQuery(() => requestJson<LibraryAnswer>('GET', `${base}/purchases`), words),
       providesTags: ['Library'],
     }),
-    requestSignInCode: build.mutation<{ message: string }, { email: string }>({
-      queryFn: (body) => runQuery(() => requestJson<{ message: string }>('POST', `${base}/sign-in`, { body }), words),
+    requestSignInCode: build.mutation<SignInRequestAnswer, { email: string }>({
+      queryFn: (body) => runQuery(() => requestJson<SignInRequestAnswer>('POST', `${base}/sign-in`, { body }), words),
     }),
     signInWithCode: build.mutation<{ email: string }, { email: string; code: string }>({
       queryFn: (body) =>

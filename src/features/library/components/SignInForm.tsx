@@ -6,12 +6,15 @@ import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation } from '../api/libraryApi';
 
 const emailRule = customerFields.email;
+const againClass =
+  'rounded-lg px-5 py-3 font-semibold text-brand-800 underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700';
 const buttonClass =
   'w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto';
 
 /**
  * The library's sign-in (docs/library.md): an e-mail address, then the 6-digit code mailed to it. The
  * answer to the first step is the same for every address, so it never says whether one bought here.
+ * Once the address's wrong codes of the day are spent only the link is mailed, and no code is asked for.
  */
 export function SignInForm() {
   const [email, setEmail] = useState('');
@@ -19,14 +22,22 @@ export function SignInForm() {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const [linkOnly, setLinkOnly] = useState(false);
   const [requestCode, requesting] = useRequestSignInCodeMutation();
   const [signIn, signingIn] = useSignInWithCodeMutation();
   const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const againRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (step === 'code') codeRef.current?.focus();
+    if (step === 'code') (codeRef.current ?? againRef.current)?.focus();
   }, [step]);
+
+  const startOver = () => {
+    setStep('email');
+    setError(null);
+    setTimeout(() => emailRef.current?.focus(), 0);
+  };
 
   async function askForCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +48,7 @@ export function SignInForm() {
     try {
       const answer = await requestCode({ email: email.trim() }).unwrap();
       setSent(answer.message);
+      setLinkOnly(answer.linkOnly === true);
       setCode('');
       setStep('code');
     } catch (failure) {
@@ -56,6 +68,19 @@ export function SignInForm() {
     } catch (failure) {
       setError(isAppError(failure) ? failure.message : fallbackMessage);
     }
+  }
+
+  if (step === 'code' && linkOnly) {
+    return (
+      <div className="mt-8 space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <p role="status" className="text-brand-800">
+          {sent}
+        </p>
+        <button ref={againRef} type="button" className={againClass} onClick={startOver}>
+          Use another address
+        </button>
+      </div>
+    );
   }
 
   if (step === 'code') {
@@ -91,15 +116,7 @@ export function SignInForm() {
           <button type="submit" disabled={signingIn.isLoading} className={buttonClass}>
             {signingIn.isLoading ? 'Signing in...' : 'Sign in'}
           </button>
-          <button
-            type="button"
-            className="rounded-lg px-5 py-3 font-semibold text-brand-800 underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
-            onClick={() => {
-              setStep('email');
-              setError(null);
-              setTimeout(() => emailRef.current?.focus(), 0);
-            }}
-          >
+          <button type="button" className={againClass} onClick={startOver}>
             Use another address or get a new code
           </button>
         </div>

@@ -71,6 +71,25 @@ describe('the affiliate’s own page', () => {
     expect(bodies).toEqual([{ email: 'ada@demo.store' }, { email: 'ada@demo.store', code: '123456' }]);
   });
 
+  it('asks for no code when only a link was mailed, and says to come back after using it', async () => {
+    const linkOnly =
+      'Too many wrong codes were typed for this address today, so there is no code this time. If this address is right, a sign-in link is on its way to it instead: open it within 10 minutes to sign in.';
+    server.use(
+      http.get('*/api/affiliates/me', () =>
+        HttpResponse.json({ message: 'Please sign in with the e-mail address you applied with.' }, { status: 401 }),
+      ),
+      http.post('*/api/library/sign-in', () => HttpResponse.json({ message: linkOnly, linkOnly: true })),
+    );
+    const { user } = renderWithProviders(<App />, { route: '/affiliates/me' });
+    await user.type(await screen.findByLabelText('E-mail address'), 'ada@demo.store');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(linkOnly);
+    expect(screen.getByText('Once the link has signed you in, come back to this page.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('6-digit code from the e-mail')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send me a code' })).toBeNull();
+  });
+
   it('shows a PayPal payout by its address', async () => {
     server.use(
       http.get('*/api/affiliates/me', () =>

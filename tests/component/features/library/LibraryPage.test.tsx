@@ -137,6 +137,24 @@ describe('/library', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
+  it('says when only a link was mailed, asks for no code, and lets the visitor use another address', async () => {
+    const linkOnly =
+      'Too many wrong codes were typed for this address today, so there is no code this time. If this address is right, a sign-in link is on its way to it instead: open it within 10 minutes to sign in.';
+    libraryEndpoints();
+    server.use(http.post('*/api/library/sign-in', () => HttpResponse.json({ message: linkOnly, linkOnly: true })));
+    const { user } = renderWithProviders(<App />, { route: '/library' });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(linkOnly);
+    expect(screen.queryByLabelText('6-digit code from the e-mail')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    const again = screen.getByRole('button', { name: 'Use another address' });
+    await waitFor(() => expect(again).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('shows a payment on its way as awaiting payment, with neither Open nor a receipt', async () => {
     const awaiting = {
       id: 'c0ffee0000000000beef',

@@ -48,6 +48,28 @@ export interface ErrorWords {
   network?: string;
   /** The sentence for anything else, instead of fallbackMessage. */
   fallback?: string;
+  /**
+   * The sentence for any failure that is not an answer of the API (a failed connection, an aborted
+   * call, a library's own error), instead of `network`, the Firebase words and `fallback`: for a
+   * screen whose calls only reach the store's API, where anything but an answer is the connection.
+   */
+  unanswered?: string;
+  /**
+   * The sentence for a status whose answer is not shown as it is (not spoken, or without a sentence),
+   * instead of `fallback` and `failed`: a 404 at the checkout as 'This product is no longer available.'.
+   */
+  byStatus?: Readonly<Record<number, string>>;
+  /**
+   * For a screen that tells the API's refusals (4xx: the person's to change) from its failures (worth
+   * trying again): the code of every 4xx answer `codes` does not name, instead of `http/<status>`.
+   */
+  refused?: string;
+  /**
+   * How every other failure reads: this sentence around its reason, which is the answer's own sentence
+   * (a 5xx's too), else `unanswered` (or the words for the connection or a Firebase code) when no answer
+   * came, else `fallback`. Only a spoken sentence, a `byStatus` sentence and an AppError read unwrapped.
+   */
+  failed?: (reason: string) => string;
 }
 
 function firebaseCode(error: unknown): string | undefined {
@@ -56,15 +78,37 @@ function firebaseCode(error: unknown): string | undefined {
     : undefined;
 }
 
+function codeOf(error: HttpError, words: ErrorWords, body: AnswerBody): string {
+  const named = words.codes?.[error.status];
+  if (typeof named === 'function') return named(body);
+  if (named !== undefined) return named;
+  return words.refused !== undefined && refusalStatuses.includes(error.status) ? words.refused : `http/${error.status}`;
+}
+
 function fromAnswer(error: HttpError, words: ErrorWords): AppError {
   const body: AnswerBody = typeof error.body === 'object' && error.body !== null ? (error.body as AnswerBody) : {};
-  const named = words.codes?.[error.status];
-  const code = typeof named === 'function' ? named(body) : (named ?? `http/${error.status}`);
   const spoken = words.spoken === 'all' || (words.spoken?.includes(error.status) ?? false);
   const kept = Object.fromEntries(
     (words.keep ?? []).flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),
   );
-  return { code, message: (spoken ? error.serverMessage : undefined) ?? words.fallback ?? fallbackMessage, ...kept };
+  const said = (spoken ? error.serverMessage : undefined) ?? words.byStatus?.[error.status];
+  const message =
+    said ??
+    (words.failed
+      ? words.failed(error.serverMessage ?? words.fallback ?? fallbackMessage)
+      : (words.fallback ?? fallbackMessage));
+  return { code: codeOf(error, words, body), message, ...kept };
+}
+
+/** A failure that is no answer of the API: the connection, a Firebase code, or anything else. */
+function unanswered(error: unknown, words: ErrorWords): AppError {
+  const code = firebaseCode(error) ?? (error instanceof TypeError ? 'network' : 'unknown');
+  const reason =
+    words.unanswered ??
+    (code === 'network'
+      ? (words.network ?? connectionFailed)
+      : (words.firebase?.[code] ?? friendly[code] ?? words.fallback ?? fallbackMessage));
+  return { code, message: words.failed ? words.failed(reason) : reason };
 }
 
 /**
@@ -74,10 +118,7 @@ function fromAnswer(error: HttpError, words: ErrorWords): AppError {
  */
 export function toAppError(error: unknown, words: ErrorWords = {}): AppError {
   if (isAppError(error)) return error;
-  if (error instanceof HttpError) return fromAnswer(error, words);
-  const code = firebaseCode(error) ?? (error instanceof TypeError ? 'network' : 'unknown');
-  if (code === 'network') return { code, message: words.network ?? connectionFailed };
-  return { code, message: words.firebase?.[code] ?? friendly[code] ?? words.fallback ?? fallbackMessage };
+  return error instanceof HttpError ? fromAnswer(error, words) : unanswered(error, words);
 }
 
 export function isAppError(value: unknown): value is AppError {

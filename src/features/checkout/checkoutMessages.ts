@@ -1,6 +1,6 @@
-// What the shopper reads at each step of a purchase (docs/storefront.md, 'Messages'), and how a failed call
-// to our API becomes one of those sentences. Raw status codes and provider answers never reach the screen.
-import { HttpError } from '../../lib/http';
+// What the shopper reads at each step of a purchase (docs/storefront.md, 'Messages'), and the words a failed
+// call to our API is said in (the mapping itself is lib/errors.ts's). Raw status codes never reach the screen.
+import { refusalStatuses, toAppError, type ErrorWords } from '../../lib/errors';
 
 export const messages = {
   emailsDoNotMatch: 'Emails do not match!',
@@ -64,30 +64,51 @@ export interface Failure {
 }
 
 /**
+ * The words of a call made before any money moved (the checkout, PayPal's order): the API's refusal
+ * (4xx) is a sentence for the buyer and shows as it is ('Emails do not match!', too many attempts);
+ * any other failure is said in `failed` around its reason: the API's sentence for a 5xx, the
+ * connection when no answer came ('Failed to fetch' means nothing to a buyer), else 'An unknown error
+ * occurred.'.
+ */
+export function beforePaymentWords(failed: (reason: string) => string): ErrorWords {
+  return { spoken: refusalStatuses, unanswered: messages.connection, failed, fallback: messages.unknownError };
+}
+
+/**
+ * The order call's words: the API's sentence for any status ('' without one), the connection when no
+ * answer came, and 'refused' as the code of a refusal (4xx), which is final, unlike a failure.
+ */
+const orderWords: ErrorWords = { spoken: 'all', refused: 'refused', unanswered: messages.connection, fallback: '' };
+
+/**
  * A failed order call after the provider said the payment went through. The API's `{message}` is
  * written for shoppers (400 validation, 402 not verified, 409 reference reused, 502 provider
  * unreachable), so it is shown as the explanation; a network failure or a 5xx may be retried.
  */
 export function orderFailure(error: unknown, provider: 'paystack' | 'paypal' | 'demo' | 'free'): Failure {
-  if (error instanceof HttpError) {
-    const transient = error.status >= 500;
-    // A free order the API refused (already had free, code used with this e-mail, used up) is decided
-    // when it is completed (docs/payments.md, '100% off'): nothing was paid or failed to be recorded,
-    // so its sentence is the whole message.
-    if (!transient && provider === 'free' && error.serverMessage) return { title: error.serverMessage, retry: false };
-    if (!transient && provider === 'paypal') {
-      return { title: messages.payPalFailed(error.serverMessage ?? messages.unknownError), retry: false };
-    }
-    const text = error.serverMessage && error.serverMessage !== messages.saveFailed ? error.serverMessage : undefined;
-    return { title: messages.saveFailed, text, retry: transient };
+  const { code, message } = toAppError(error, orderWords);
+  const refused = code === 'refused';
+  // A free order the API refused (already had free, code used with this e-mail, used up) is decided
+  // when it is completed (docs/payments.md, '100% off'): nothing was paid or failed to be recorded,
+  // so its sentence is the whole message.
+  if (refused && provider === 'free' && message) return { title: message, retry: false };
+  if (refused && provider === 'paypal') {
+    return { title: messages.payPalFailed(message || messages.unknownError), retry: false };
   }
-  return { title: messages.saveFailed, text: messages.connection, retry: true };
+  const text = message && message !== messages.saveFailed ? message : undefined;
+  return { title: messages.saveFailed, text, retry: !refused };
 }
 
-/** The readable part of an error thrown by a payment library, if it has one. */
+/**
+ * The readable part of an error thrown by a payment library, if it has one: its own message, or, for
+ * an answer of our API that reached it, the API's sentence.
+ */
 export function reasonOf(error: unknown): string | undefined {
-  if (error instanceof HttpError) return error.serverMessage;
-  if (error instanceof Error && error.message) return error.message;
+  return toAppError(error, { spoken: 'all', unanswered: ownMessage(error) ?? '', fallback: '' }).message || undefined;
+}
+
+function ownMessage(error: unknown): string | undefined {
+  if (error instanceof Error) return error.message || undefined;
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
     return error.message || undefined;
   }

@@ -13,7 +13,6 @@ import {
 } from '../../../domain/fieldRules';
 import { closeAlert, showError, showLoading, showMessage } from '../../lib/alerts';
 import { refusalStatuses, toAppError, type ErrorWords } from '../../lib/errors';
-import { HttpError } from '../../lib/http';
 import {
   createCheckout,
   PaymentPendingError,
@@ -23,7 +22,7 @@ import {
   reportPendingTransfer,
   type Customer,
 } from './api/orderApi';
-import { messages, orderFailure } from './checkoutMessages';
+import { beforePaymentWords, messages, orderFailure } from './checkoutMessages';
 import type { DialogAction, DialogState, RecordOrder } from './paymentDialogState';
 import { toMinorUnits } from './paymentDetails';
 import type { PaymentMethod } from './paymentMethod';
@@ -169,22 +168,28 @@ export async function prepareCheckout(context: DialogContext, customer: Customer
   return checkout;
 }
 
+/**
+ * The checkout's words: a deleted product (404) reads the API's sentence, or the dialog's own; a refusal
+ * shows as it is, any other failure as 'Payment failed: {reason}'.
+ */
+const checkoutWords: ErrorWords = {
+  ...beforePaymentWords(messages.paymentFailed),
+  codes: { 404: 'product-gone' },
+  byStatus: { 404: messages.productGone },
+};
+
 function checkoutFailed(dispatch: DialogContext['dispatch'], error: unknown) {
-  if (error instanceof HttpError && error.status === 404) {
-    dispatch({ type: 'productGone', text: error.serverMessage ?? messages.productGone });
-  } else if (error instanceof HttpError && error.serverMessage && codeRefusals.has(error.serverMessage)) {
+  const failure = toAppError(error, checkoutWords);
+  if (failure.code === 'product-gone') {
+    dispatch({ type: 'productGone', text: failure.message });
+  } else if (codeRefusals.has(failure.message)) {
     // The code stopped working since Apply (used up meanwhile, expired): said at the code field, and
     // the full price shown again.
-    dispatch({ type: 'checkoutCodeRefused', reason: error.serverMessage });
+    dispatch({ type: 'checkoutCodeRefused', reason: failure.message });
   } else {
     dispatch({ type: 'checkoutFailed' });
-    if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
-      // The API's refusal is a sentence for the buyer ('Emails do not match!', too many attempts).
-      void showError(error.serverMessage);
-    } else {
-      const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
-      void showError(messages.paymentFailed(reason ?? messages.unknownError));
-    }
+    // A refusal is a sentence for the buyer ('Emails do not match!', too many attempts).
+    void showError(failure.message);
   }
 }
 

@@ -132,3 +132,57 @@ describe('the one mapper of failures to words', () => {
     });
   });
 });
+
+describe('words for a screen that tells refusals from failures', () => {
+  // The checkout's shape: a refusal (4xx) as the API says it, anything else around its reason.
+  const checkout: ErrorWords = {
+    spoken: refusalStatuses,
+    unanswered: 'The store could not be reached. Check your connection and try again.',
+    failed: (reason) => `Payment failed: ${reason}`,
+    fallback: 'An unknown error occurred.',
+    codes: { 404: 'product-gone' },
+    byStatus: { 404: 'This product is no longer available.' },
+  };
+
+  it.each([
+    [400, 'Emails do not match!', { code: 'http/400', message: 'Emails do not match!' }],
+    [429, 'Too many attempts.', { code: 'http/429', message: 'Too many attempts.' }],
+    [409, undefined, { code: 'http/409', message: 'Payment failed: An unknown error occurred.' }],
+    [502, 'Could not reach Paystack.', { code: 'http/502', message: 'Payment failed: Could not reach Paystack.' }],
+    [500, undefined, { code: 'http/500', message: 'Payment failed: An unknown error occurred.' }],
+    [404, 'This product was removed.', { code: 'product-gone', message: 'This product was removed.' }],
+    [404, undefined, { code: 'product-gone', message: 'This product is no longer available.' }],
+  ])('a %i answer with %j reads as the screen says', (status, sentence, expected) => {
+    expect(toAppError(new HttpError(status, sentence), checkout)).toEqual(expected);
+  });
+
+  it('says the connection for anything that is not an answer, around the failure’s words', () => {
+    const reached = 'Payment failed: The store could not be reached. Check your connection and try again.';
+    expect(toAppError(new TypeError('Failed to fetch'), checkout)).toEqual({ code: 'network', message: reached });
+    expect(toAppError(new DOMException('The operation was aborted.', 'AbortError'), checkout)).toEqual({
+      code: 'unknown',
+      message: reached,
+    });
+    expect(toAppError(firebaseFailure('permission-denied'), checkout)).toEqual({
+      code: 'permission-denied',
+      message: reached,
+    });
+  });
+
+  it('names every refusal the words do not name, and no failure', () => {
+    const words: ErrorWords = { spoken: 'all', refused: 'refused', codes: { 404: 'gone' }, fallback: '' };
+    expect(toAppError(new HttpError(402, 'The payment was not completed.'), words)).toEqual({
+      code: 'refused',
+      message: 'The payment was not completed.',
+    });
+    expect(toAppError(new HttpError(409, undefined), words)).toEqual({ code: 'refused', message: '' });
+    expect(toAppError(new HttpError(404, 'No such product.'), words)).toEqual({
+      code: 'gone',
+      message: 'No such product.',
+    });
+    expect(toAppError(new HttpError(502, 'Could not reach PayPal.'), words)).toEqual({
+      code: 'http/502',
+      message: 'Could not reach PayPal.',
+    });
+  });
+});

@@ -24,11 +24,23 @@ interface Rule {
 
 const readsAnswer = /instanceof HttpError|\.serverMessage\b/;
 
+/**
+ * How code gets at an answer's status or sentence: narrowing to HttpError, reading its sentence, or a
+ * caught value's status or body (`error.status < 500`, `'status' in error`).
+ */
+const readsAnswerParts =
+  /instanceof HttpError|\bas HttpError\b|\.serverMessage\b|['"]status['"]\s+in\s|\b(error|err|caught|failure|cause|e)\??\.(status|body)\b/;
+
 const rules: Rule[] = [
   {
     name: 'builds an AppError from an HTTP answer',
     home: ['src/lib/errors.ts'],
     breaks: (text) => readsAnswer.test(text) && /\bAppError\b/.test(text),
+  },
+  {
+    name: 'reads an HTTP answer’s status or sentence into words itself',
+    home: ['src/lib/errors.ts', 'src/lib/http.ts'],
+    breaks: (text) => readsAnswerParts.test(text),
   },
   {
     name: 'spells a status into an error code',
@@ -70,6 +82,14 @@ const copies: Record<string, string> = {
   }
   return { code: 'network', message: fallbackMessage };
 }`,
+  'reads an HTTP answer’s status or sentence into words itself': `function checkoutFailed(dispatch: Dispatch, error: unknown) {
+  if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
+    void showError(error.serverMessage);
+  } else {
+    const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
+    void showError(messages.paymentFailed(reason ?? messages.unknownError));
+  }
+}`,
   'spells a status into an error code':
     'const failure = { code: `http-${error.status}`, message: error.serverMessage ?? fallbackMessage };',
   'reads a raw Firebase code into words': "const code = error.code.replace(/^firestore\\//, '');",
@@ -110,6 +130,17 @@ describe('one client error path', () => {
       expect(rule.breaks(copies[name] ?? '')).toBe(true);
     },
   );
+
+  it.each([
+    "if (error instanceof HttpError && error.status === 404) return 'gone';",
+    'const reason = (error as HttpError).serverMessage;',
+    "if (typeof error === 'object' && error !== null && 'status' in error) return error;",
+    'const transient = caught.status >= 500;',
+    'const sentence = error?.body;',
+  ])('catches every way of reading an answer by hand: %s', (copy) => {
+    const rule = rules.find((each) => each.name === 'reads an HTTP answer’s status or sentence into words itself');
+    expect(rule?.breaks(copy)).toBe(true);
+  });
 
   it.each(rules.map((rule) => [rule.name, rule] as const))('no file in src/ but its home %s', (_name, rule) => {
     const offenders = files.filter(

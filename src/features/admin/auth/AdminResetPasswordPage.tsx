@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { asyncHandler, showError, showSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
-import { checkResetCode, resetPassword } from '../api/auth';
+import { useCheckResetCodeQuery } from '../api/accountCodesApi';
+import { resetPassword } from '../api/auth';
 
 const missingCodeText = 'This password reset link is incomplete: it has no reset code.';
 
@@ -18,25 +19,22 @@ export function AdminResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('oobCode') ?? '';
   const navigate = useNavigate();
-  const [state, setState] = useState<CodeState>(
-    code ? { status: 'checking' } : { status: 'invalid', message: missingCodeText },
-  );
+  const checked = useCheckResetCodeQuery(code, { skip: !code });
+  // A code that expired or was used while the page was open: why, in place of the form.
+  const [usedUp, setUsedUp] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!code) return;
-    let active = true;
-    checkResetCode(code).then(
-      (email) => active && setState({ status: 'valid', email }),
-      (error: unknown) =>
-        active && setState({ status: 'invalid', message: isAppError(error) ? error.message : fallbackMessage }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [code]);
+  const state: CodeState = !code
+    ? { status: 'invalid', message: missingCodeText }
+    : usedUp !== null
+      ? { status: 'invalid', message: usedUp }
+      : checked.isSuccess
+        ? { status: 'valid', email: checked.data }
+        : checked.isError
+          ? { status: 'invalid', message: isAppError(checked.error) ? checked.error.message : fallbackMessage }
+          : { status: 'checking' };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,7 +53,7 @@ export function AdminResetPasswordPage() {
       setBusy(false);
       const message = isAppError(error) ? error.message : 'Failed to reset password.';
       // A code that expired or was used while the page was open: offer a new link instead of the form.
-      if (isAppError(error) && /action-code$/.test(error.code)) setState({ status: 'invalid', message });
+      if (isAppError(error) && /action-code$/.test(error.code)) setUsedUp(message);
       await showError('Error', message);
     }
   };

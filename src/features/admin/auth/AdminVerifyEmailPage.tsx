@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass } from '../components/AdminForm';
-import { verifyEmailAddress } from '../api/auth';
+import { useVerifyEmailAddressMutation } from '../api/accountCodesApi';
 
 export const verifyTexts = {
   missing: 'This verification link is incomplete: it has no code.',
@@ -20,20 +20,6 @@ type VerifyState =
   | { status: 'refused'; message: string }
   | { status: 'failed'; message: string };
 
-// One try per code and page load: a code works once, and React may run an effect twice.
-const tries = new Map<string, Promise<void>>();
-
-function verifyOnce(code: string): Promise<void> {
-  let attempt = tries.get(code);
-  if (!attempt) {
-    attempt = verifyEmailAddress(code);
-    tries.set(code, attempt);
-    // A failure that is not the code's (no connection) may be tried again.
-    attempt.catch(() => tries.delete(code));
-  }
-  return attempt;
-}
-
 function stateAfter(error: unknown): VerifyState {
   if (isAppError(error) && error.code === 'auth/expired-action-code')
     return { status: 'refused', message: verifyTexts.expired };
@@ -49,27 +35,20 @@ function stateAfter(error: unknown): VerifyState {
 export function AdminVerifyEmailPage() {
   const [params] = useSearchParams();
   const code = params.get('oobCode') ?? '';
-  const [state, setState] = useState<VerifyState>(
-    code ? { status: 'checking' } : { status: 'refused', message: verifyTexts.missing },
-  );
-  const [round, setRound] = useState(0);
+  const [verify, verified] = useVerifyEmailAddressMutation();
 
   useEffect(() => {
-    if (!code) return;
-    let active = true;
-    verifyOnce(code).then(
-      () => active && setState({ status: 'verified' }),
-      (error: unknown) => active && setState(stateAfter(error)),
-    );
-    return () => {
-      active = false;
-    };
-  }, [code, round]);
+    if (code) void verify(code);
+  }, [code, verify]);
 
-  const retry = () => {
-    setState({ status: 'checking' });
-    setRound((n) => n + 1);
-  };
+  const state: VerifyState = !code
+    ? { status: 'refused', message: verifyTexts.missing }
+    : verified.isSuccess
+      ? { status: 'verified' }
+      : verified.isError
+        ? stateAfter(verified.error)
+        : { status: 'checking' };
+  const retry = () => void verify(code);
 
   return (
     <AuthCard title="Verify Email">

@@ -4,10 +4,12 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useRef } from 'react';
 import { showError, showInfo } from '../../../lib/alerts';
-import { HttpError } from '../../../lib/http';
+import { toAppError } from '../../../lib/errors';
 import { capturePayPalOrder, createPayPalOrder, type Customer } from '../api/orderApi';
-import { messages, reasonOf } from '../checkoutMessages';
+import { beforePaymentWords, messages, reasonOf } from '../checkoutMessages';
 import type { PayButtonProps } from './payButtonProps';
+
+const payPalOrderWords = beforePaymentWords(messages.payPalError);
 
 export function PayPalPayButtons({ clientId, ...props }: PayButtonProps & { clientId: string }) {
   return (
@@ -65,14 +67,8 @@ function PayPalArea({ request, readCustomer, prepareCheckout, busy, fulfil }: Pa
             return await createPayPalOrder(checkout.checkoutId);
           } catch (error) {
             // The API refuses the order with a sentence for the buyer ('Emails do not match!', a
-            // product no longer for sale); show it here rather than as a PayPal error.
-            if (error instanceof HttpError && error.status < 500 && error.serverMessage) {
-              void showError(error.serverMessage);
-            } else {
-              // A network failure's own text ('Failed to fetch') means nothing to a buyer.
-              const reason = error instanceof HttpError ? error.serverMessage : messages.connection;
-              void showError(messages.payPalError(reason ?? messages.unknownError));
-            }
+            // product no longer for sale): shown here as it is rather than as a PayPal error.
+            void showError(toAppError(error, payPalOrderWords).message);
             explained.current = true;
             throw error;
           }

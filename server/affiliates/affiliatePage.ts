@@ -3,6 +3,7 @@
 // and the products to link to. Only their own, read by the API.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AffiliatePageAnswer } from '../../domain/affiliates';
+import { productFromData } from '../../domain/product';
 import { type Affiliates } from './affiliates';
 import type { Commissions } from './commissions';
 import { affiliateClicksCollection, productsCollection } from '../lib/collections';
@@ -52,7 +53,10 @@ export function createAffiliatePage({
         status: commission.status,
       })),
       totals,
-      products: products.docs.map((doc) => ({ id: doc.id, title: String(doc.get('title') ?? doc.id) })),
+      products: products.docs.map((doc) => ({
+        id: doc.id,
+        title: productFromData(doc.id, doc.data()).title || doc.id,
+      })),
     };
   };
 }

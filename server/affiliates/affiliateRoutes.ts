@@ -66,11 +66,20 @@ const codeCheck: RequestHandler<{ code: string }> = (req, _res, next) => {
 
 /** What the admin panel lists: everything but the full account number, which only batch payouts use. */
 function forPanel(affiliate: Affiliate) {
-  const { bank, createdAt, ...rest } = affiliate;
+  const { bank } = affiliate;
   return {
-    ...rest,
-    createdAt: createdAt.toDate().toISOString(),
+    code: affiliate.code,
+    name: affiliate.name,
+    email: affiliate.email,
+    emailKey: affiliate.emailKey,
+    phone: affiliate.phone,
+    promotion: affiliate.promotion,
+    status: affiliate.status,
+    commissionPercent: affiliate.commissionPercent,
     bank: bank ? { code: bank.code, name: bank.name, accountName: bank.accountName, last4: bank.last4 } : null,
+    subaccountCode: affiliate.subaccountCode,
+    paypalEmail: affiliate.paypalEmail,
+    createdAt: affiliate.createdAt,
   };
 }
 

@@ -8,11 +8,11 @@ import type { Transporter } from 'nodemailer';
 import {
   isSelfReferral,
   readAffiliateSettings,
-  shownAffiliateName,
   type AffiliateSettings,
   type AffiliateStatus,
   type PayoutAccount,
 } from '../../domain/affiliates';
+import { readAffiliateRecord, type AffiliateRecord } from '../../domain/affiliateRecord';
 import { mailboxOf } from '../../domain/mailbox';
 import { addressKey } from '../lib/addressKey';
 import { storeSettingsPath } from '../../domain/storeSettings';
@@ -22,23 +22,8 @@ import type { Bank, PaystackAccounts } from '../payments/paystackAccounts';
 import { affiliateMailboxesCollection, affiliatesCollection } from '../lib/collections';
 import { countClick, type Visitor } from './affiliateClicks';
 
-/** affiliates/{code}, written by the API only. */
-export interface AffiliateRecord {
-  name: string;
-  email: string;
-  /** The mailbox the address belongs to (domain/mailbox.ts): one application per mailbox. */
-  emailKey: string;
-  phone: string;
-  promotion: string;
-  status: AffiliateStatus;
-  /** Null: the store's default. */
-  commissionPercent: number | null;
-  /** The account number is kept for the subaccount and the seller's bank transfers; admins only. */
-  bank: { code: string; name: string; accountName: string; accountNumber: string; last4: string } | null;
-  subaccountCode: string | null;
-  paypalEmail: string | null;
-  createdAt: Timestamp;
-}
+/** affiliates/{code}, written by the API only; read back through domain/affiliateRecord.ts. */
+type StoredAffiliate = Omit<AffiliateRecord, 'createdAt' | 'subaccountClaimAt'> & { createdAt: Timestamp };
 
 export interface Affiliate extends AffiliateRecord {
   code: string;
@@ -84,19 +69,19 @@ export interface AffiliateDeps {
 }
 
 /**
- * A stored affiliate as the API hands it on: the name as it may be e-mailed or shown (domain/affiliates.ts
- * shownAffiliateName), whatever was stored before the name rules were checked on applying.
+ * A stored affiliate as the API hands it on (domain/affiliateRecord.ts): the name as it may be e-mailed
+ * or shown, whatever was stored before the name rules were checked on applying.
  */
-function asAffiliate<T extends AffiliateRecord>(code: string, data: T): T & { code: string } {
-  return { ...data, code, name: shownAffiliateName(String(data.name ?? '')) };
+function asAffiliate(code: string, data: Record<string, unknown> | undefined): Affiliate {
+  return { ...readAffiliateRecord(data), code };
 }
 
 /** Every application the mailbox ever made (removed ones too): where each would be paid. */
 async function applicationsOf(db: Firestore, email: string): Promise<PayoutAccount[]> {
   const found = await db.collection(affiliatesCollection).where('emailKey', '==', mailboxOf(email)).get();
   return found.docs.map((doc) => {
-    const data = doc.data() as Partial<AffiliateRecord>;
-    return { bank: data.bank ?? null, paypalEmail: data.paypalEmail ?? null };
+    const { bank, paypalEmail } = readAffiliateRecord(doc.data());
+    return { bank, paypalEmail };
   });
 }
 
@@ -137,7 +122,7 @@ async function submitApplication(
       last4: payout.accountNumber.slice(-4),
     };
   }
-  const record: AffiliateRecord = {
+  const record: StoredAffiliate = {
     name: application.name,
     email: application.email.trim().toLowerCase(),
     emailKey: mailboxOf(application.email),
@@ -205,14 +190,15 @@ async function approveAffiliate(
   const { db, now, ref, settings, createSubaccount, mail } = ctx;
   const at = now().getTime();
   const claim = await db.runTransaction(async (t) => {
-    const data = (await t.get(ref(code))).data() as (AffiliateRecord & { subaccountClaimAt?: number }) | undefined;
-    if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
-    if (!data.bank || data.subaccountCode) return { affiliate: asAffiliate(code, data), create: false };
-    if (typeof data.subaccountClaimAt === 'number' && at - data.subaccountClaimAt < subaccountClaimMs) {
+    const stored = (await t.get(ref(code))).data();
+    const affiliate = asAffiliate(code, stored);
+    if (!stored || affiliate.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+    if (!affiliate.bank || affiliate.subaccountCode) return { affiliate, create: false };
+    if (affiliate.subaccountClaimAt !== null && at - affiliate.subaccountClaimAt < subaccountClaimMs) {
       throw new AffiliateRefusedError('This affiliate is being approved already. Please refresh in a moment.', 409);
     }
     t.update(ref(code), { subaccountClaimAt: at });
-    return { affiliate: asAffiliate(code, data), create: true };
+    return { affiliate, create: true };
   });
   const { affiliate } = claim;
   let subaccountCode = affiliate.subaccountCode;
@@ -225,10 +211,11 @@ async function approveAffiliate(
     }
   }
   const wasApproved = await db.runTransaction(async (t) => {
-    const data = (await t.get(ref(code))).data() as AffiliateRecord | undefined;
-    if (!data || data.status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
+    const stored = (await t.get(ref(code))).data();
+    const { status } = readAffiliateRecord(stored);
+    if (!stored || status === 'removed') throw new AffiliateRefusedError('No such affiliate.', 404);
     t.update(ref(code), { status: 'approved', subaccountCode, subaccountClaimAt: FieldValue.delete() });
-    return data.status === 'approved';
+    return status === 'approved';
   });
   if (!wasApproved) await mail(affiliate, 'approved', code);
   return { ...affiliate, status: 'approved', subaccountCode };
@@ -276,7 +263,7 @@ export function createAffiliates(deps: AffiliateDeps) {
   };
 
   const byCode = async (code: string): Promise<Affiliate | null> => {
-    const data = (await ref(code).get()).data() as AffiliateRecord | undefined;
+    const data = (await ref(code).get()).data();
     return data ? asAffiliate(code, data) : null;
   };
 
@@ -284,7 +271,7 @@ export function createAffiliates(deps: AffiliateDeps) {
   const byEmail = async (email: string): Promise<Affiliate | null> => {
     const found = await db.collection(affiliatesCollection).where('emailKey', '==', mailboxOf(email)).get();
     const live = found.docs.find((doc) => doc.get('status') !== 'removed');
-    return live ? asAffiliate(live.id, live.data() as AffiliateRecord) : null;
+    return live ? asAffiliate(live.id, live.data()) : null;
   };
 
   const createSubaccount = async (affiliate: Affiliate, percent: number): Promise<string> => {
@@ -349,7 +336,7 @@ export function createAffiliates(deps: AffiliateDeps) {
 
   const list = async (): Promise<Affiliate[]> => {
     const snapshot = await db.collection(affiliatesCollection).orderBy('createdAt', 'desc').limit(500).get();
-    return snapshot.docs.map((doc) => asAffiliate(doc.id, doc.data() as AffiliateRecord));
+    return snapshot.docs.map((doc) => asAffiliate(doc.id, doc.data()));
   };
 
   return {

@@ -2,7 +2,8 @@
 // checkouts past their hour become 'expired' and give back the code use each held. What is asked before (Paystack, for a payment the
 // webhook never brought) is the caller's: server/orders/checkoutSweeps.ts.
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { type Checkout, type CheckoutRecord } from './checkouts';
+import { readCheckoutRecord } from '../../domain/checkoutRecord';
+import { type Checkout } from './checkouts';
 import { releaseCodeUse } from './discountCodes';
 import type { PendingFields } from './pendingPayments';
 import { checkoutsCollection } from '../lib/collections';
@@ -39,7 +40,10 @@ async function overdue(db: Firestore, status: 'open' | 'pending', at: Date): Pro
     .orderBy('expiresAt')
     .limit(expiryBatch)
     .get();
-  return snapshot.docs.map((doc) => ({ id: doc.id, ...(doc.data() as CheckoutRecord) }));
+  return snapshot.docs.flatMap((doc) => {
+    const record = readCheckoutRecord(doc.data());
+    return record ? [{ id: doc.id, ...record }] : [];
+  });
 }
 
 /**
@@ -78,9 +82,9 @@ async function expireOne(
   const ref = db.collection(checkoutsCollection).doc(checkout.id);
   return db.runTransaction(
     async (t) => {
-      const current = (await t.get(ref)).data() as CheckoutRecord | undefined;
+      const current = readCheckoutRecord((await t.get(ref)).data());
       // Paid meanwhile, or another sweep got here first: nothing to do.
-      if (!current || current.status !== checkout.status || current.expiresAt.toMillis() > now().getTime()) {
+      if (!current || current.status !== checkout.status || current.expiresAt.getTime() > now().getTime()) {
         return null;
       }
       const released = current.discountCode

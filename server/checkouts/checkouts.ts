@@ -4,62 +4,19 @@
 // we asked is served even if the seller repriced or deleted the product meanwhile; a payment made
 // after the checkout's hour pays today's price instead (latePayments.ts).
 import { randomBytes } from 'node:crypto';
-import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { CheckoutAnswer, CheckoutProvider } from '../../domain/apiContracts';
-import { checkoutAffiliate, type CheckoutAffiliate } from '../../domain/affiliates';
+import { checkoutAffiliate } from '../../domain/affiliates';
+import { readCheckoutRecord, type CheckoutCustomer, type CheckoutRecord } from '../../domain/checkoutRecord';
 import { chargedMinor } from '../../domain/discounts';
 import { toMinor, type Currency } from '../../domain/money';
 import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, reserveCodeUse } from './discountCodes';
 import { checkoutsCollection, deliverablesCollection, productsCollection } from '../lib/collections';
 
-/** `pending`: a payment under way that completes later (pendingPayments.ts). */
-export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'expired';
+export type { CheckoutCustomer, CheckoutRecord, CheckoutStatus } from '../../domain/checkoutRecord';
 
-export interface CheckoutCustomer {
-  name: string;
-  email: string;
-  phone: string;
-}
-
-/** checkouts/{id}, written by the API only. */
-export interface CheckoutRecord {
-  reference: string;
-  provider: CheckoutProvider;
-  productId: string;
-  productName: string;
-  /**
-   * The deliverable link when the checkout was made, so a sale still opens something after the
-   * product (and with it its productDeliverables document) was deleted. Private: API only.
-   */
-  deliverableUrl: string;
-  currency: Currency;
-  listPrice: number;
-  discountCode: string | null;
-  discountAmount: number;
-  /** What the buyer must pay, in major units. */
-  amount: number;
-  customer: CheckoutCustomer;
-  createdAt: Timestamp;
-  expiresAt: Timestamp;
-  status: CheckoutStatus;
-  reminder: null | 'sent' | 'skipped';
-  /** The PayPal order the API created for this checkout; only that order is ever captured. */
-  paypalOrderId: string | null;
-  transactionId?: string;
-  /**
-   * A newer checkout of the same buyer that took over this one's use of its (limited) code; from then
-   * on this one no longer holds its discount (docs/payments.md, 'Discount codes').
-   */
-  codeHoldReplacedBy?: string;
-  /** The affiliate whose link brought the buyer, and the commission fixed here (docs/affiliates.md). */
-  affiliateCode?: string | null;
-  commissionMinor?: number;
-  affiliatePercent?: number;
-  /** Paystack's split for an NGN affiliate with a subaccount: the seller's share in kobo. */
-  split?: CheckoutAffiliate['split'];
-}
-
+/** checkouts/{id}, written by the API only and read back through domain/checkoutRecord.ts. */
 export interface Checkout extends CheckoutRecord {
   id: string;
 }
@@ -148,7 +105,8 @@ export interface CheckoutStore {
 }
 
 function read(id: string, data: DocumentData | undefined): Checkout | null {
-  return data ? ({ id, ...data } as Checkout) : null;
+  const record = readCheckoutRecord(data);
+  return record ? { id, ...record } : null;
 }
 
 async function readProduct(
@@ -182,7 +140,7 @@ function answerFor(checkout: Checkout): CheckoutAnswer {
     discount: checkout.discountAmount,
     ...(checkout.discountCode ? { code: checkout.discountCode } : {}),
     currency: checkout.currency,
-    expiresAt: checkout.expiresAt.toDate().toISOString(),
+    expiresAt: checkout.expiresAt.toISOString(),
     ...(checkout.provider === 'paystack' && checkout.split
       ? {
           split: {
@@ -231,8 +189,9 @@ async function createCheckout(
       discountAmount: (listPriceMinor - amountMinor) / 100,
       amount: amountMinor / 100,
       customer: { name: customer.name, email, phone: customer.phone },
-      createdAt: Timestamp.fromDate(createdAt),
-      expiresAt: Timestamp.fromDate(expiresAt),
+      // Stored as Timestamps (the Admin SDK writes a Date as one).
+      createdAt,
+      expiresAt,
       status: 'open',
       reminder: null,
       paypalOrderId: null,
@@ -331,7 +290,7 @@ export function createCheckoutStore(deps: CheckoutStoreDeps): CheckoutStore {
     async recordPaypalOrder(checkoutId, orderId) {
       const ref = collection().doc(checkoutId);
       return db.runTransaction(async (t) => {
-        const current = (await t.get(ref)).data() as CheckoutRecord | undefined;
+        const current = readCheckoutRecord((await t.get(ref)).data());
         if (!current) throw new Error(`Checkout ${checkoutId} vanished`);
         if (current.paypalOrderId) return current.paypalOrderId;
         t.update(ref, { paypalOrderId: orderId });
@@ -340,7 +299,7 @@ export function createCheckoutStore(deps: CheckoutStoreDeps): CheckoutStore {
     },
 
     isExpired(checkout) {
-      return checkout.expiresAt.toMillis() <= now().getTime();
+      return checkout.expiresAt.getTime() <= now().getTime();
     },
   };
 }

@@ -4,7 +4,7 @@
 // fulfilled only if it still covers what a checkout made at the payment time would ask: the product's
 // price then, less the code only if the code could still be used then with a use free. Decided in the
 // transaction that records the sale, so the last use of a code goes to one payment only.
-import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 import { toMinor } from '../../domain/money';
@@ -60,7 +60,7 @@ export interface CheckoutPrice {
   productId: string;
   currency: Currency;
   discountCode: string | null;
-  expiresAt: Timestamp;
+  expiresAt: Date;
 }
 
 /**
@@ -74,8 +74,8 @@ export type PriceAtPayment =
   | { kind: 'refused'; reason: string };
 
 /** Whether a payment made at `paidAt` still falls within the checkout's hour and its grace. */
-export function paidInTime(expiresAt: Timestamp, paidAt: Date): boolean {
-  return paidAt.getTime() <= expiresAt.toMillis() + latePaymentGraceMs;
+export function paidInTime(expiresAt: Date, paidAt: Date): boolean {
+  return paidAt.getTime() <= expiresAt.getTime() + latePaymentGraceMs;
 }
 
 /**

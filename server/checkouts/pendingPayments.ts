@@ -4,14 +4,19 @@
 // SHA-256), and one e-mail with its link. The page reads the checkout alone: one document per poll.
 import { createHash, createHmac } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  readCheckoutRecord,
+  type CheckoutRecord,
+  type PendingEnd,
+  type PendingKind,
+} from '../../domain/checkoutRecord';
 import type { PendingPaymentRow, WaitStatusAnswer } from '../../domain/apiContracts';
 import { paths } from '../../domain/routes';
-import { type Checkout, type CheckoutRecord } from './checkouts';
+import { type Checkout } from './checkouts';
 import { releaseCodeUse } from './discountCodes';
 import { checkoutsCollection } from '../lib/collections';
 
-/** What the payment waits for: a Paystack transfer (or USSD) being matched, or PayPal's review. */
-export type PendingKind = 'transfer' | 'paypal';
+export type { PendingEnd, PendingKind } from '../../domain/checkoutRecord';
 
 /** How long a pending payment is waited for after its checkout's hour before the checkout expires. */
 export const pendingLifetimeMs: Record<PendingKind, number> = {
@@ -20,36 +25,27 @@ export const pendingLifetimeMs: Record<PendingKind, number> = {
   paypal: 10 * 24 * 60 * 60_000,
 };
 
-/** Why a pending checkout ended without a sale; the waiting page says what to do. */
-export type PendingEnd = 'expired' | 'declined';
-
-export interface PendingFields {
-  pending?: { kind: PendingKind; since: Timestamp } | null;
-  waitTokenHash?: string;
-  /** The waiting e-mail: claimed ('sending') by the one call that marked the checkout pending. */
-  waitMail?: 'sending' | 'sent' | 'failed';
-  endedBy?: PendingEnd;
-  /**
-   * When Paystack first confirmed a transaction for the checkout's reference under way (or paid), asked
-   * when the browser reported it pending or by the expiry sweep, while the checkout still held its
-   * price. Only this keeps a pending checkout's code use past its hour, and lets a transfer confirmed
-   * later be judged by when it was started (latePayments.ts).
-   */
-  transferSeenAt?: Timestamp;
-  /**
-   * The hashed device id of the browser that reported the transfer, first report only (docs/files.md,
-   * 'New devices'): fulfilment remembers it on the purchase's grant, so that browser opens the files
-   * without confirming the e-mail. A browser with only the waiting link confirms it as any new device.
-   */
-  startedBy?: string;
-}
+/**
+ * The checkout's fields of a payment that completes later (domain/checkoutRecord.ts). `transferSeenAt`:
+ * when Paystack first confirmed a transaction for the checkout's reference under way (or paid), asked
+ * when the browser reported it pending or by the expiry sweep, while the checkout still held its price.
+ * Only this keeps a pending checkout's code use past its hour, and lets a transfer confirmed later be
+ * judged by when it was started (latePayments.ts). `startedBy`: the hashed device id of the browser that
+ * reported the transfer, first report only (docs/files.md, 'New devices'): fulfilment remembers it on the
+ * purchase's grant, so that browser opens the files without confirming the e-mail. A browser with only
+ * the waiting link confirms it as any new device.
+ */
+export type PendingFields = Pick<
+  CheckoutRecord,
+  'pending' | 'waitTokenHash' | 'waitMail' | 'endedBy' | 'transferSeenAt' | 'startedBy'
+>;
 
 /**
  * Whether Paystack confirmed the checkout's transfer under way and the checkout still waits for it (a
  * checkout that expired meanwhile has given its code use back: a payment now is a late one).
  */
 export function transferStillAwaited(checkout: Checkout): boolean {
-  const { transferSeenAt, status } = checkout as Checkout & PendingFields;
+  const { transferSeenAt, status } = checkout;
   return transferSeenAt !== undefined && (status === 'open' || status === 'pending');
 }
 
@@ -99,8 +95,7 @@ export async function markPending(
   const ref = db.collection(checkoutsCollection).doc(checkoutId);
   const token = links.tokenFor(checkoutId);
   return db.runTransaction(async (t): Promise<MarkPendingOutcome> => {
-    const snapshot = await t.get(ref);
-    const data = snapshot.data() as (CheckoutRecord & PendingFields) | undefined;
+    const data = readCheckoutRecord((await t.get(ref)).data());
     if (!data) return { kind: 'expired' };
     const checkout = { id: checkoutId, ...data };
     // A webhook (or the buyer's retry) fulfilled it first: the waiting page shows it paid.
@@ -112,7 +107,7 @@ export async function markPending(
     const sendMail = data.waitMail === undefined;
     t.update(ref, {
       status: 'pending',
-      pending: data.pending ?? { kind, since: Timestamp.fromDate(now()) },
+      ...(data.pending ? {} : { pending: { kind, since: Timestamp.fromDate(now()) } }),
       waitTokenHash: hashWaitToken(token),
       ...(sendMail ? { waitMail: 'sending' } : {}),
       ...(seen && !data.transferSeenAt ? { transferSeenAt: Timestamp.fromDate(now()) } : {}),
@@ -128,8 +123,8 @@ export function waitStatusOf(
   token: string,
   accessUrlOf: (transactionId: string) => string,
 ): WaitStatusAnswer | null {
-  if (!data || typeof data.waitTokenHash !== 'string' || data.waitTokenHash !== hashWaitToken(token)) return null;
-  const record = data as CheckoutRecord & PendingFields;
+  const record = readCheckoutRecord(data);
+  if (!record?.waitTokenHash || record.waitTokenHash !== hashWaitToken(token)) return null;
   const base = {
     productName: record.productName,
     amount: record.amount,
@@ -156,7 +151,7 @@ export async function endPending(
   const ref = db.collection(checkoutsCollection).doc(checkoutId);
   return db.runTransaction(
     async (t) => {
-      const data = (await t.get(ref)).data() as (CheckoutRecord & PendingFields) | undefined;
+      const data = readCheckoutRecord((await t.get(ref)).data());
       if (!data || (data.status !== 'pending' && data.status !== 'open')) return null;
       if (data.discountCode) await releaseCodeUse(t, db, { code: data.discountCode, checkoutId, now: now() });
       t.update(ref, { status: 'expired', endedBy: reason });
@@ -170,10 +165,11 @@ export async function endPending(
 export async function listPending(db: Firestore): Promise<PendingPaymentRow[]> {
   const snapshot = await db.collection(checkoutsCollection).where('status', '==', 'pending').limit(200).get();
   return snapshot.docs
-    .map((doc) => {
-      const data = doc.data() as CheckoutRecord & PendingFields;
+    .flatMap((doc) => {
+      const data = readCheckoutRecord(doc.data());
+      if (!data) return [];
       const since = data.pending?.since ?? data.createdAt;
-      return {
+      const row: PendingPaymentRow = {
         checkoutId: doc.id,
         kind: data.pending?.kind ?? 'transfer',
         productName: data.productName,
@@ -181,8 +177,9 @@ export async function listPending(db: Firestore): Promise<PendingPaymentRow[]> {
         currency: data.currency,
         customerName: data.customer.name,
         customerEmail: data.customer.email,
-        since: since.toDate().toISOString(),
+        since: since.toISOString(),
       };
+      return [row];
     })
     .sort((a, b) => a.since.localeCompare(b.since));
 }
@@ -198,9 +195,12 @@ export async function overduePending(db: Firestore, now: Date): Promise<Checkout
     .limit(200)
     .get();
   return snapshot.docs
-    .map((doc) => ({ id: doc.id, ...(doc.data() as CheckoutRecord & PendingFields) }))
+    .flatMap((doc) => {
+      const record = readCheckoutRecord(doc.data());
+      return record ? [{ id: doc.id, ...record }] : [];
+    })
     .filter((checkout) => {
       const kind = checkout.pending?.kind ?? 'transfer';
-      return checkout.expiresAt.toMillis() + pendingLifetimeMs[kind] <= now.getTime();
+      return checkout.expiresAt.getTime() + pendingLifetimeMs[kind] <= now.getTime();
     });
 }

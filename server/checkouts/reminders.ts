@@ -18,12 +18,13 @@
 // in the greeting or the To header), so a name cannot carry a phishing link into our e-mail.
 import { createHash, randomBytes } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { readCheckoutRecord, type CheckoutRecord } from '../../domain/checkoutRecord';
 import type { Transporter } from 'nodemailer';
 import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings';
 import type { ServerConfig } from '../config';
 import { addressKey, legacyAddressKey } from '../lib/addressKey';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
-import { type Currency, formatPrice } from '../../domain/money';
+import { formatPrice } from '../../domain/money';
 import {
   checkoutsCollection,
   reminderOptOutsCollection,
@@ -35,7 +36,7 @@ import {
 export const reminderIntervalMs = 7 * 24 * 60 * 60_000;
 
 /** What a sweep decided for a checkout; null until one did. */
-export type ReminderState = 'sent' | 'skipped' | 'failed';
+export type { ReminderState } from '../../domain/checkoutRecord';
 
 /** How a reminder's unsubscribe token is kept on its checkout. */
 export function tokenHash(token: string): string {
@@ -56,7 +57,7 @@ export interface ReminderDeps {
    * 'paid' (fulfilled now, or paid and recorded for the seller) is never reminded, 'later' is asked
    * again by the next sweep.
    */
-  beforeReminding?: (checkoutId: string, data: DocumentData) => Promise<'remind' | 'paid' | 'later'>;
+  beforeReminding?: (checkoutId: string, checkout: CheckoutRecord | null) => Promise<'remind' | 'paid' | 'later'>;
 }
 
 export interface ReminderOutcome {
@@ -65,43 +66,29 @@ export interface ReminderOutcome {
   failed: number;
 }
 
-/** The checkout fields a reminder reads (server/checkouts/checkouts.ts writes them). */
-interface ReminderCheckout {
-  productId: string;
-  productName: string;
-  currency: Currency;
-  amount: number;
-  discountCode: string | null;
+/** The checkout fields a reminder reads (domain/checkoutRecord.ts decodes them). */
+type ReminderCheckout = Pick<
+  CheckoutRecord,
+  'productId' | 'productName' | 'currency' | 'amount' | 'discountCode' | 'status' | 'expiresAt' | 'reminder'
+> & {
   /** Only the address: nothing else the buyer typed goes into a reminder. */
   customer: { email: string };
-  status: string;
-  expiresAt: Timestamp;
-  reminder: ReminderState | null;
-}
+};
 
 function readCheckout(data: DocumentData | undefined): ReminderCheckout | null {
-  if (!data) return null;
-  const customer = data.customer as { email?: unknown } | undefined;
-  if (
-    typeof data.productId !== 'string' ||
-    typeof data.productName !== 'string' ||
-    (data.currency !== 'NGN' && data.currency !== 'USD') ||
-    typeof data.amount !== 'number' ||
-    typeof customer?.email !== 'string' ||
-    !(data.expiresAt instanceof Timestamp)
-  ) {
-    return null;
-  }
+  const checkout = readCheckoutRecord(data);
+  if (!checkout) return null;
+  const { productId, productName, currency, amount, discountCode, status, expiresAt, reminder } = checkout;
   return {
-    productId: data.productId,
-    productName: data.productName,
-    currency: data.currency === 'NGN' ? 'NGN' : 'USD',
-    amount: data.amount,
-    discountCode: typeof data.discountCode === 'string' ? data.discountCode : null,
-    customer: { email: customer.email },
-    status: String(data.status),
-    expiresAt: data.expiresAt,
-    reminder: (data.reminder as ReminderState | null | undefined) ?? null,
+    productId,
+    productName,
+    currency,
+    amount,
+    discountCode,
+    customer: { email: checkout.customer.email },
+    status,
+    expiresAt,
+    reminder,
   };
 }
 
@@ -221,7 +208,9 @@ export function createReminderSweep(deps: ReminderDeps): () => Promise<ReminderO
     const { remindersOn } = readStoreSettings(settings.data());
     for (const document of due.docs) {
       try {
-        const before = deps.beforeReminding ? await deps.beforeReminding(document.id, document.data()) : 'remind';
+        const before = deps.beforeReminding
+          ? await deps.beforeReminding(document.id, readCheckoutRecord(document.data()))
+          : 'remind';
         if (before === 'later') continue;
         const claimed = await claim(document.id, remindersOn && before === 'remind');
         if (claimed === 'taken') continue;

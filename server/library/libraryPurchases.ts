@@ -10,8 +10,7 @@ import { accessEndReason, hasLessons, type Downloads } from '../downloads/downlo
 import { readDeliverables, type Deliverables } from '../files/deliverables';
 import { hashToken, type AccessLinks } from '../orders/accessLinks';
 import { type Fulfilment } from '../orders/fulfilment';
-import { type CheckoutRecord } from '../checkouts/checkouts';
-import type { PendingFields } from '../checkouts/pendingPayments';
+import { readCheckoutRecord } from '../../domain/checkoutRecord';
 import type { SessionOwner } from './sessions';
 import {
   checkoutsCollection,
@@ -33,8 +32,6 @@ export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: SaleRecord };
 
 /** An opened purchase's address (its download page or course player), or why the library refuses it. */
 export type Opened = LibraryRefusal | { kind: 'opened'; url: string };
-
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Where a purchase stands for its buyer; who ended access picks the word, as on the download page. */
 export function libraryStateOf(transaction: SaleRecord, deliverables: Deliverables, now: Date): LibraryState {
@@ -95,24 +92,25 @@ export function createLibraryPurchases({
       .where('status', '==', 'pending')
       .limit(50)
       .get();
-    return snapshot.docs.map((doc) => {
-      const data = doc.data() as CheckoutRecord & PendingFields;
-      const currency = data.currency === 'USD' ? ('USD' as const) : ('NGN' as const);
-      return {
+    return snapshot.docs.flatMap((doc) => {
+      const data = readCheckoutRecord(doc.data());
+      if (!data) return [];
+      const purchase: LibraryPurchase = {
         id: doc.id,
         title: data.productName,
         coverImageUrl: null,
-        paidAt: (data.pending?.since ?? data.createdAt).toDate().toISOString(),
-        currency,
-        amountPaid: number(data.amount),
-        listPrice: number(data.listPrice) || number(data.amount),
-        discountCode: data.discountCode ?? null,
-        discountAmount: number(data.discountAmount),
+        paidAt: (data.pending?.since ?? data.createdAt).toISOString(),
+        currency: data.currency,
+        amountPaid: data.amount,
+        listPrice: data.listPrice || data.amount,
+        discountCode: data.discountCode,
+        discountAmount: data.discountAmount,
         refunded: 0,
         hasLicenseKey: false,
         hasCourse: false,
-        state: 'awaiting' as const,
+        state: 'awaiting',
       };
+      return [purchase];
     });
   };
 

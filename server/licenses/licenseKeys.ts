@@ -10,7 +10,7 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../domain/licenseKeys';
+import { licenseKeySettingsFromData, readLicenseKey, type LicenseKeySettings } from '../../domain/licenseKeys';
 import type { SaleAddition, SaleContribution } from '../orders/saleContributions';
 import {
   deliverablesCollection,
@@ -84,7 +84,7 @@ export async function firstUnissued(t: Transaction, db: Firestore, free: QueryDo
     if (typeof key !== 'string') continue;
     const issued = await t.get(licenseKeyRef(db, key));
     if (!issued.exists) return { doc, key, passed };
-    passed.push({ ref: doc.ref, usedBy: String(issued.get('transactionId') ?? 'issued') });
+    passed.push({ ref: doc.ref, usedBy: readLicenseKey(issued.data()).transactionId || 'issued' });
   }
   return { doc: null, key: null, passed };
 }

@@ -38,8 +38,8 @@ export function createCheckoutSweeps(deps: CheckoutSweepDeps): {
     config: deps.config,
     now,
     logError,
-    beforeReminding: async (checkoutId, data) => {
-      if (!asksPaystack(data as Checkout)) return 'remind';
+    beforeReminding: async (checkoutId, stored) => {
+      if (!stored || !asksPaystack(stored)) return 'remind';
       const checkout = await deps.checkouts.byId(checkoutId);
       if (!checkout) return 'remind';
       const found = await service.checkPaystackCheckout(checkout);

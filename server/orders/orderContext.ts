@@ -16,9 +16,9 @@ import {
   type Provider,
 } from './fulfilment';
 import type { Currency } from '../../domain/money';
-import type { PendingFields } from '../checkouts/pendingPayments';
 import type { WaitingDeps } from './pendingOrders';
 import type { SaleAttribution } from '../../domain/affiliates';
+import { readSaleRecord } from '../../domain/saleRecord';
 import { deliverablesCollection, transactionsCollection } from '../lib/collections';
 
 export interface Buyer {
@@ -171,7 +171,7 @@ export async function fulfilCheckout(
       discountAmount: checkout.discountAmount,
       expiresAt: checkout.expiresAt,
       affiliate: attributionOf(checkout, paid.splitVerified ?? false),
-      startedBy: (checkout as Checkout & PendingFields).startedBy ?? null,
+      startedBy: checkout.startedBy ?? null,
     },
     ...(paid.captureId ? { captureId: paid.captureId } : {}),
     issue,
@@ -207,7 +207,8 @@ export async function replayRecorded(
   provider: Provider,
   reference: string,
 ): Promise<OrderAnswer | null> {
-  const record = (await db.collection(transactionsCollection).doc(transactionIdFor(provider, reference)).get()).data();
-  if (!record) return null;
-  return fulfilment.replay(provider, reference, String(record.productId), String(record.customerEmail));
+  const stored = (await db.collection(transactionsCollection).doc(transactionIdFor(provider, reference)).get()).data();
+  if (!stored) return null;
+  const { productId, customerEmail } = readSaleRecord(stored);
+  return fulfilment.replay(provider, reference, productId, customerEmail);
 }

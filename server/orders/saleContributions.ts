@@ -2,7 +2,7 @@
 // (a license key, an affiliate's commission) is decided and written inside the transaction that records
 // the sale, through a SaleContribution the composition root registers. orders/ defines the contract and
 // imports no feature; a feature implements it and may import orders/, so the folder graph stays acyclic.
-import type { Timestamp, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import type { SaleAttribution } from '../../domain/affiliates';
 import type { Currency } from '../../domain/money';
 import type { TransactionRecord } from './transactionRecord';
@@ -14,7 +14,7 @@ export interface PurchaseCheckout {
   discountCode: string | null;
   discountAmount: number;
   /** When its price stops holding (see checkouts/latePayments.ts). */
-  expiresAt: Timestamp;
+  expiresAt: Date;
   /** The affiliate commission the checkout fixed (docs/affiliates.md), written with the sale. */
   affiliate?: SaleAttribution | null;
   /** The hashed device of the browser that started its transfer, trusted for the sale (pendingPayments.ts). */

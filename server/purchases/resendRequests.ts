@@ -7,6 +7,7 @@
 // is its retry.
 import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { accessOpen, readSaleRecord } from '../../domain/saleRecord';
 import { createPurchaseMail, type PurchaseLink, type PurchaseMailDeps } from '../mail/orderMails';
 import type { AccessLinks } from '../orders/accessLinks';
 import { type Fulfilment } from '../orders/fulfilment';
@@ -78,14 +79,14 @@ export function createResendRequests({
     const snapshot = await db.collection(transactionsCollection).where('customerEmail', '==', email).get();
     const purchases: PurchaseLink[] = [];
     for (const doc of snapshot.docs) {
-      const data = doc.data();
-      if (data.accessRevoked !== false) continue;
+      const sale = readSaleRecord(doc.data());
+      if (!accessOpen(sale)) continue;
       const token = links.tokenFor(doc.id);
-      await fulfilment.ensureAccess(doc.id, String(data.productId), token);
+      await fulfilment.ensureAccess(doc.id, sale.productId, token);
       purchases.push({
-        productName: String(data.productName),
-        transactionReference: String(data.transactionReference),
-        paidAt: String(data.paidAt),
+        productName: sale.productName,
+        transactionReference: sale.transactionReference,
+        paidAt: sale.paidAt,
         accessUrl: links.urlFor(token),
       });
     }

@@ -4,11 +4,8 @@ import { checkIds } from './store';
 import {
   NULL_VALUE,
   compareValues,
-  doubleValue,
   getField,
   isNaNValue,
-  isNumber,
-  numberOf,
   parseFieldPath,
   sameType,
   setField,
@@ -16,7 +13,6 @@ import {
   valuesEqual,
   type Fields,
   type FirestoreDocument,
-  type NumberValue,
   type Value,
 } from './values';
 
@@ -70,7 +66,7 @@ export interface ParsedQuery {
 
 const NAME = '__name__';
 
-function fieldPathOf(raw: unknown, what: string): string[] {
+export function fieldPathOf(raw: unknown, what: string): string[] {
   const path = asString(asObject(raw, what).fieldPath, `${what}.fieldPath`);
   return path === NAME ? [NAME] : parseFieldPath(path);
 }
@@ -108,7 +104,7 @@ function parseCursor(raw: unknown): Cursor | undefined {
   return { values: asArray(cursor.values, 'cursor.values').map(toValue), before: cursor.before === true };
 }
 
-function parseCount(raw: unknown, what: string): number | undefined {
+export function parseCount(raw: unknown, what: string): number | undefined {
   const value = isObject(raw) ? raw.value : raw;
   if (value === undefined || value === null) return undefined;
   const n = Number(value);
@@ -300,13 +296,13 @@ export interface QueryOptions {
   indexes?: IndexConfig;
 }
 
-function databaseOf(parent: string): string {
+export function databaseOf(parent: string): string {
   return parent.split('/').slice(0, 4).join('/');
 }
 
 // A document without a value for an orderBy field (or, in an aggregation, an aggregated field) is
 // not in the index the query scans, so it is never in the result.
-function select(
+export function select(
   parent: string,
   query: ParsedQuery,
   source: DocumentSource,
@@ -342,72 +338,4 @@ export function runQuery(
   const query = parseStructuredQuery(rawQuery);
   if (options.indexes !== undefined) checkIndexes(options.indexes, databaseOf(parent), query);
   return select(parent, query, source, []).map((doc) => project(doc, query.select));
-}
-
-const MAX_AGGREGATIONS = 5;
-
-type Aggregation =
-  | { alias: string; operation: 'count'; upTo: number | undefined }
-  | { alias: string; operation: 'sum' | 'avg'; path: string[] };
-
-function parseAggregation(raw: unknown, i: number): Aggregation {
-  const spec = asObject(raw, 'aggregation');
-  const alias = typeof spec.alias === 'string' ? spec.alias : `field_${i + 1}`;
-  if (spec.count !== undefined) {
-    return { alias, operation: 'count', upTo: parseCount(asObject(spec.count, 'count').upTo, 'count.upTo') };
-  }
-  const operation = spec.sum !== undefined ? 'sum' : spec.avg !== undefined ? 'avg' : undefined;
-  if (operation === undefined) throw invalidArgument('An aggregation needs count, sum or avg');
-  return { alias, operation, path: fieldPathOf(asObject(spec[operation], operation).field, `${operation}.field`) };
-}
-
-/**
- * Runs a structuredAggregationQuery; answers the aggregateFields map. As in production, one request
- * aggregates only the documents that have every field it sums or averages (count included), and sum
- * and avg skip the values that are not numbers.
- */
-export function runAggregation(
-  parent: string,
-  rawAggregation: unknown,
-  source: DocumentSource,
-  options: QueryOptions = {},
-): Record<string, Value> {
-  const aggregation = asObject(rawAggregation, 'structuredAggregationQuery');
-  const specs = asArray(aggregation.aggregations, 'aggregations').map(parseAggregation);
-  if (specs.length > MAX_AGGREGATIONS) {
-    throw invalidArgument(
-      `The maximum number of aggregations in one request is ${MAX_AGGREGATIONS}; this query has ${specs.length}.`,
-    );
-  }
-  const query = parseStructuredQuery({
-    ...asObject(aggregation.structuredQuery, 'structuredQuery'),
-    select: undefined,
-  });
-  if (options.indexes !== undefined) checkIndexes(options.indexes, databaseOf(parent), query);
-  const fields = specs.flatMap((spec) => (spec.operation === 'count' ? [] : [spec.path]));
-  const docs = select(parent, query, source, fields);
-  const result: Record<string, Value> = {};
-  for (const spec of specs) {
-    if (spec.operation === 'count') {
-      const n = spec.upTo === undefined ? docs.length : Math.min(spec.upTo, docs.length);
-      result[spec.alias] = { integerValue: String(n) };
-    } else {
-      const numbers = docs.map((d) => getField(d.fields, spec.path)).filter(isNumber);
-      result[spec.alias] = spec.operation === 'sum' ? sum(numbers) : average(numbers);
-    }
-  }
-  return result;
-}
-// Sums stay integers while every input is an integer and the total fits in 64 bits.
-function sum(numbers: NumberValue[]): Value {
-  if (numbers.every((n) => 'integerValue' in n)) {
-    const total = numbers.reduce((acc, n) => acc + BigInt('integerValue' in n ? n.integerValue : 0), 0n);
-    if (total >= -(2n ** 63n) && total < 2n ** 63n) return { integerValue: total.toString() };
-  }
-  return doubleValue(numbers.reduce((acc, n) => acc + numberOf(n), 0));
-}
-
-function average(numbers: NumberValue[]): Value {
-  if (numbers.length === 0) return NULL_VALUE;
-  return doubleValue(numbers.reduce((acc, n) => acc + numberOf(n), 0) / numbers.length);
 }

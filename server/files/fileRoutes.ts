@@ -59,14 +59,13 @@ const deleteAllBody = z.object({
 type ProductParams = { productId: string };
 type FileParams = { productId: string; fileId: string };
 
-export function createFileRouter({
-  service,
-  storage,
-  maxFileBytes,
-  requireAdmin,
-  limiter,
-  logError,
-}: {
+// The body checks keep what they parsed per request, so one of each serves every router.
+const factsCheck = validate(fileFacts);
+const renameCheck = validate(renameBody);
+const orderCheck = validate(orderBody);
+const deleteAllCheck = validate(deleteAllBody);
+
+interface FileRouterDeps {
   service: FileService;
   /** Null when no bucket is configured: every route then says so (503). */
   storage: () => FileStorage | null;
@@ -74,32 +73,30 @@ export function createFileRouter({
   requireAdmin: RequestHandler;
   limiter: RequestHandler;
   logError: (message: string, error: unknown) => void;
-}): Router {
-  /** The bucket for a request that can go on; 404 for an id that names no product, 503 without a bucket. */
-  const prepare = (params: ProductParams): FileStorage => {
-    if (!idPattern.test(params.productId)) throw jsonError(404, productNotFound);
-    const bucket = storage();
-    if (!bucket) throw jsonError(503, storageUnavailable);
-    return bucket;
-  };
+}
 
-  /** A storage refusal is the seller's to read; anything else is logged and answered in general words. */
-  const failed =
-    <P>(what: (params: P) => string) =>
-    (error: unknown, req: Request<P>) =>
-      error instanceof FileStorageError
-        ? jsonError(error.status, error.message)
-        : failure(what(req.params), error, 500, fileActionFailed);
+/** The bucket for a request that can go on; 404 for an id that names no product, 503 without a bucket. */
+function prepare(storage: FileRouterDeps['storage'], params: ProductParams): FileStorage {
+  if (!idPattern.test(params.productId)) throw jsonError(404, productNotFound);
+  const bucket = storage();
+  if (!bucket) throw jsonError(503, storageUnavailable);
+  return bucket;
+}
 
-  const factsCheck = validate(fileFacts);
-  const renameCheck = validate(renameBody);
-  const orderCheck = validate(orderBody);
-  const deleteAllCheck = validate(deleteAllBody);
+/** A storage refusal is the seller's to read; anything else is logged and answered in general words. */
+const failed =
+  <P>(what: (params: P) => string) =>
+  (error: unknown, req: Request<P>) =>
+    error instanceof FileStorageError
+      ? jsonError(error.status, error.message)
+      : failure(what(req.params), error, 500, fileActionFailed);
 
+/** A file's way onto the product: the signed upload URL, then the attach once the bucket holds it. */
+function uploadHandlers({ service, storage, maxFileBytes }: FileRouterDeps) {
   const startUpload = handle<ProductParams>(
     async (req, res) => {
       const facts = factsCheck.of(req);
-      const bucket = prepare(req.params);
+      const bucket = prepare(storage, req.params);
       if (facts.size > maxFileBytes) {
         throw jsonError(413, `A file may be at most ${maxFileBytes} bytes; this one has ${facts.size}.`);
       }
@@ -112,7 +109,7 @@ export function createFileRouter({
 
   const attach = handle<FileParams>(
     async (req, res) => {
-      const bucket = prepare(req.params);
+      const bucket = prepare(storage, req.params);
       const { productId, fileId } = req.params;
       if (!idPattern.test(fileId)) throw jsonError(404, uploadIncomplete);
       const outcome = await service.attach(bucket, productId, fileId, factsCheck.of(req));
@@ -132,9 +129,14 @@ export function createFileRouter({
     failed((params) => `Attaching ${params.fileId} to ${params.productId} failed`),
   );
 
+  return { startUpload, attach };
+}
+
+/** Changes to the attached files: rename, reorder, delete one or all, and who would lose access. */
+function listHandlers({ service, storage }: FileRouterDeps) {
   const rename = handle<FileParams>(
     async (req, res) => {
-      prepare(req.params);
+      prepare(storage, req.params);
       const { name, from } = renameCheck.of(req);
       const files = await service.rename(req.params.productId, req.params.fileId, name, from);
       if (files === 'gone') throw jsonError(404, fileNotFound);
@@ -146,7 +148,7 @@ export function createFileRouter({
 
   const reorder = handle<ProductParams>(
     async (req, res) => {
-      prepare(req.params);
+      prepare(storage, req.params);
       const { fileIds } = orderCheck.of(req);
       const files = await service.reorder(req.params.productId, fileIds);
       if (!files) throw jsonError(409, orderMismatch);
@@ -157,7 +159,7 @@ export function createFileRouter({
 
   const remove = handle<FileParams>(
     async (req, res) => {
-      const bucket = prepare(req.params);
+      const bucket = prepare(storage, req.params);
       const files = await service.remove(bucket, req.params.productId, req.params.fileId);
       if (!files) throw jsonError(404, fileNotFound);
       res.json({ files });
@@ -167,7 +169,7 @@ export function createFileRouter({
 
   const usage = handle<ProductParams>(
     async (req, res) => {
-      prepare(req.params);
+      prepare(storage, req.params);
       res.json(await service.usage(req.params.productId));
     },
     failed((params) => `Usage of ${params.productId} failed`),
@@ -175,7 +177,7 @@ export function createFileRouter({
 
   const removeAll = handle<ProductParams>(
     async (req, res) => {
-      const bucket = prepare(req.params);
+      const bucket = prepare(storage, req.params);
       const { confirmBuyers } = deleteAllCheck.of(req);
       const outcome = await service.removeAll(bucket, req.params.productId, confirmBuyers);
       if (outcome.kind === 'buyersChanged') {
@@ -191,8 +193,14 @@ export function createFileRouter({
     failed((params) => `Deleting the files of ${params.productId} failed`),
   );
 
+  return { rename, reorder, remove, usage, removeAll };
+}
+
+export function createFileRouter(deps: FileRouterDeps): Router {
+  const { startUpload, attach } = uploadHandlers(deps);
+  const { rename, reorder, remove, usage, removeAll } = listHandlers(deps);
   const router = Router();
-  router.use(limiter, requireAdmin);
+  router.use(deps.limiter, deps.requireAdmin);
   router.post('/:productId/files', factsCheck, startUpload);
   router.get('/:productId/files/usage', usage);
   router.put('/:productId/files/order', orderCheck, reorder);
@@ -200,6 +208,6 @@ export function createFileRouter({
   router.post('/:productId/files/:fileId/attach', factsCheck, attach);
   router.patch('/:productId/files/:fileId', renameCheck, rename);
   router.delete('/:productId/files/:fileId', remove);
-  router.use(answerHttpErrors(logError));
+  router.use(answerHttpErrors(deps.logError));
   return router;
 }

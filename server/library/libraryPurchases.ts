@@ -55,6 +55,83 @@ async function deliverablesOf(db: Firestore, productIds: string[]): Promise<Map<
   return new Map(snaps.map((snap) => [snap.id, readDeliverables(snap.data())]));
 }
 
+/** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
+async function awaitingOf(db: Firestore, owner: SessionOwner): Promise<LibraryPurchase[]> {
+  const snapshot = await db
+    .collection(checkoutsCollection)
+    .where('customer.email', '==', owner.email)
+    .where('status', '==', 'pending')
+    .limit(50)
+    .get();
+  return snapshot.docs.flatMap((doc) => {
+    const data = readCheckoutRecord(doc.data());
+    if (!data) return [];
+    const purchase: LibraryPurchase = {
+      id: doc.id,
+      title: data.productName,
+      coverImageUrl: null,
+      paidAt: (data.pending?.since ?? data.createdAt).toISOString(),
+      currency: data.currency,
+      amountPaid: data.amount,
+      listPrice: data.listPrice || data.amount,
+      discountCode: data.discountCode,
+      discountAmount: data.discountAmount,
+      refunded: 0,
+      hasLicenseKey: false,
+      hasCourse: false,
+      state: 'awaiting',
+    };
+    return [purchase];
+  });
+}
+
+/** Every sale of the address, newest first, with where each stands for its buyer. */
+async function salesOf(db: Firestore, owner: SessionOwner, now: () => Date): Promise<LibraryPurchase[]> {
+  const snapshot = await db
+    .collection(transactionsCollection)
+    .where('customerEmail', '==', owner.email)
+    .orderBy('createdAt', 'desc')
+    .limit(500)
+    .get();
+  const bought = snapshot.docs.map((doc) => ({ id: doc.id, sale: readSaleRecord(doc.data()) }));
+  const productIds = bought.map(({ sale }) => productDocId(sale));
+  const unique = [...new Set(productIds)];
+  const [deliverables, courses, products] = await Promise.all([
+    deliverablesOf(db, unique),
+    coursesOf(db, unique),
+    unique.length ? db.getAll(...unique.map((id) => db.collection(productsCollection).doc(id))) : Promise.resolve([]),
+  ]);
+  const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
+  const at = now();
+  return bought.map(({ id, sale }) => {
+    const productId = productDocId(sale);
+    const cover = covers.get(productId);
+    return {
+      id,
+      title: sale.productName,
+      coverImageUrl: typeof cover === 'string' ? cover : null,
+      paidAt: sale.paidAt,
+      currency: sale.currency,
+      amountPaid: sale.amountPaid,
+      listPrice: sale.listPrice || sale.amountPaid,
+      discountCode: sale.discountCode,
+      discountAmount: sale.discountAmount,
+      refunded: sale.refund.refunded,
+      // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
+      hasLicenseKey: sale.hasLicenseKey,
+      hasCourse: courses.has(productId),
+      state: libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
+    };
+  });
+}
+
+/** What the library lists for the address. */
+async function listLibrary(db: Firestore, owner: SessionOwner, now: () => Date): Promise<LibraryPurchase[]> {
+  const [bought, onTheirWay] = await Promise.all([salesOf(db, owner, now), awaitingOf(db, owner)]);
+  // Payments still on their way first (the buyer is watching for them), then every sale newest first.
+  return [...onTheirWay.sort((a, b) => b.paidAt.localeCompare(a.paidAt)), ...bought];
+}
+
 export function createLibraryPurchases({
   db,
   links,
@@ -82,80 +159,6 @@ export function createLibraryPurchases({
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) return { kind: 'notInLibrary' };
     return { kind: 'own', data: readSaleRecord(data) };
-  };
-
-  /** Payments of the address on their way (checkouts `pending`): shown as awaiting, never opened. */
-  const awaiting = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
-    const snapshot = await db
-      .collection(checkoutsCollection)
-      .where('customer.email', '==', owner.email)
-      .where('status', '==', 'pending')
-      .limit(50)
-      .get();
-    return snapshot.docs.flatMap((doc) => {
-      const data = readCheckoutRecord(doc.data());
-      if (!data) return [];
-      const purchase: LibraryPurchase = {
-        id: doc.id,
-        title: data.productName,
-        coverImageUrl: null,
-        paidAt: (data.pending?.since ?? data.createdAt).toISOString(),
-        currency: data.currency,
-        amountPaid: data.amount,
-        listPrice: data.listPrice || data.amount,
-        discountCode: data.discountCode,
-        discountAmount: data.discountAmount,
-        refunded: 0,
-        hasLicenseKey: false,
-        hasCourse: false,
-        state: 'awaiting',
-      };
-      return [purchase];
-    });
-  };
-
-  const list = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
-    const [bought, onTheirWay] = await Promise.all([sales(owner), awaiting(owner)]);
-    // Payments still on their way first (the buyer is watching for them), then every sale newest first.
-    return [...onTheirWay.sort((a, b) => b.paidAt.localeCompare(a.paidAt)), ...bought];
-  };
-
-  const sales = async (owner: SessionOwner): Promise<LibraryPurchase[]> => {
-    const snapshot = await transactions()
-      .where('customerEmail', '==', owner.email)
-      .orderBy('createdAt', 'desc')
-      .limit(500)
-      .get();
-    const bought = snapshot.docs.map((doc) => ({ id: doc.id, sale: readSaleRecord(doc.data()) }));
-    const productIds = bought.map(({ sale }) => productDocId(sale));
-    const unique = [...new Set(productIds)];
-    const [deliverables, courses, products] = await Promise.all([
-      deliverablesOf(db, unique),
-      coursesOf(db, unique),
-      unique.length ? db.getAll(...unique.map((id) => db.collection(productsCollection).doc(id))) : Promise.resolve([]),
-    ]);
-    const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
-    const at = now();
-    return bought.map(({ id, sale }) => {
-      const productId = productDocId(sale);
-      const cover = covers.get(productId);
-      return {
-        id,
-        title: sale.productName,
-        coverImageUrl: typeof cover === 'string' ? cover : null,
-        paidAt: sale.paidAt,
-        currency: sale.currency,
-        amountPaid: sale.amountPaid,
-        listPrice: sale.listPrice || sale.amountPaid,
-        discountCode: sale.discountCode,
-        discountAmount: sale.discountAmount,
-        refunded: sale.refund.refunded,
-        // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
-        hasLicenseKey: sale.hasLicenseKey,
-        hasCourse: courses.has(productId),
-        state: libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
-      };
-    });
   };
 
   /** The address's purchase while its access lasts: `notInLibrary`, or `ended` once it ended. */
@@ -198,6 +201,8 @@ export function createLibraryPurchases({
     const token = await grant(active.data, transactionId, deviceId);
     return { kind: 'opened', url: `${storeUrl.replace(/\/+$/, '')}${paths.learn(token)}` };
   };
+
+  const list = (owner: SessionOwner) => listLibrary(db, owner, now);
 
   return { list, open, openCourse, ownPurchase, activePurchase };
 }

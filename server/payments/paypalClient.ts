@@ -165,19 +165,19 @@ function readWebhook({
   return { url: text(body.url), eventTypes: types.map((type) => text(type.name)).filter(Boolean) };
 }
 
-export function createPaypalClient({
-  clientId,
-  clientSecret,
-  baseUrl,
-  timeoutMs,
-  now = Date.now,
-}: {
+interface PaypalCredentials {
   clientId: string;
   clientSecret: string;
   baseUrl: string;
   timeoutMs: number;
   now?: () => number;
-}): PaypalClient {
+}
+
+/**
+ * PayPal's REST API under an OAuth access token: the token is fetched with the client credentials,
+ * kept until shortly before it expires and forgotten when PayPal answers 401. Answers the call to make.
+ */
+function paypalSession({ clientId, clientSecret, baseUrl, timeoutMs, now = Date.now }: PaypalCredentials) {
   const base = baseUrl.replace(/\/+$/, '');
   let token: { value: string; expiresAt: number } | null = null;
 
@@ -206,7 +206,7 @@ export function createPaypalClient({
     return token.value;
   }
 
-  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  return async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     const bearer = await accessToken();
     const answer = await callProvider(
       'PayPal',
@@ -229,7 +229,11 @@ export function createPaypalClient({
       throw new ProviderUnavailableError('PayPal', `${path}: HTTP 401`);
     }
     return answer;
-  }
+  };
+}
+
+export function createPaypalClient(credentials: PaypalCredentials): PaypalClient {
+  const call = paypalSession(credentials);
 
   return {
     async createOrder({ productId, description, value }) {

@@ -1,8 +1,9 @@
-// The size rule for the code under server/ and src/ (docs/architecture.md, 'Conventions'): no file over
-// 400 lines and no function over 150 lines, a function counted from its first to its last line (a nested
-// function counts within its parent too, so a factory returning an object of methods is one long function).
-// Files still over while being split elsewhere are listed below with their current figure; a listed figure
-// may only shrink, and an entry must go once its file is within the rule, so the list only gets shorter.
+// The size rule for the code under server/, src/, domain/, local/ and scripts/ (docs/architecture.md,
+// 'Conventions'): no file over 400 lines and no function over 150 lines, a function counted from its first
+// to its last line (a nested function counts within its parent too, so a factory returning an object of
+// methods is one long function). The rule is met by shaping units around their ideas, not by trimming to
+// the meter: a file of 380 lines or more, or a function of 140 or more, fails unless it is listed below,
+// either as one idea (with the reason it stays whole) or as still over while it waits to be split.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -11,6 +12,12 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../../..');
 const maxFileLines = 400;
 const maxFunctionLines = 150;
+// A unit this close to the limit was trimmed to fit rather than shaped: it fails from here.
+const fileMargin = 20;
+const functionMargin = 10;
+const fileLimit = maxFileLines - fileMargin;
+const functionLimit = maxFunctionLines - functionMargin;
+const measuredDirs = ['server', 'src', 'domain', 'local', 'scripts'];
 
 /** What a file may still measure: its line count and its longest function, each at most this. */
 interface Allowance {
@@ -18,9 +25,23 @@ interface Allowance {
   longestFunction: number;
 }
 
-// Keyed by path from the repository root; 0 where that part is within the rule. A figure is lowered as its
-// file shrinks and never raised: a file growing past its figure fails, as does an entry no longer needed.
-const stillOver: Record<string, Allowance> = {};
+// Units that are one idea, each with why it stays whole (docs/architecture.md lists them). Keyed by path
+// from the repository root; 0 where that part is within the margins. The figures hold it there: a unit
+// growing past its figure fails, so a one-idea unit cannot quietly take in a second idea.
+const oneIdea: Record<string, Allowance & { reason: string }> = {};
+
+// Units not yet shaped by their ideas, waiting to be split. A figure is lowered as its unit shrinks and never
+// raised: a unit growing past its figure fails, as does an entry no longer needed, so the list only gets shorter.
+const stillOver: Record<string, Allowance> = {
+  // The features' mounts are being reshaped into one form (docs/architecture.md, 'Conventions').
+  'server/app.ts': { fileLines: 0, longestFunction: 140 },
+  'local/cloud.ts': { fileLines: 456, longestFunction: 277 },
+  'local/firestore/rules/evaluate.ts': { fileLines: 679, longestFunction: 0 },
+  'local/firestore/server.ts': { fileLines: 526, longestFunction: 155 },
+  'local/images/imageHost.ts': { fileLines: 0, longestFunction: 227 },
+  'local/storage/storageHost.ts': { fileLines: 1030, longestFunction: 756 },
+  'scripts/bench.ts': { fileLines: 603, longestFunction: 165 },
+};
 
 interface Measure {
   file: string;
@@ -71,7 +92,7 @@ function measure(path: string, text: string): Measure {
 }
 
 async function measureAll(): Promise<Measure[]> {
-  const paths = [...(await sourceFiles(join(root, 'server'))), ...(await sourceFiles(join(root, 'src')))];
+  const paths = (await Promise.all(measuredDirs.map((dir) => sourceFiles(join(root, dir))))).flat();
   return Promise.all(paths.map(async (path) => measure(path, await readFile(path, 'utf8'))));
 }
 
@@ -96,36 +117,40 @@ describe('code size', () => {
     ]);
   });
 
-  it(`keeps every file within ${maxFileLines} lines and every function within ${maxFunctionLines}`, async () => {
+  it(`keeps every file under ${fileLimit} lines and every function under ${functionLimit}, bar the listed`, async () => {
     const measures = await measureAll();
     const problems: string[] = [];
     for (const { file, lines, functions } of measures) {
-      const allowed = stillOver[file];
+      const allowed = oneIdea[file] ?? stillOver[file];
       const longest = functions.reduce((max, f) => Math.max(max, f.lines), 0);
-      // An allowed figure of 0 means the plain limit applies to that part.
-      const fileLimit = allowed ? Math.max(allowed.fileLines, maxFileLines) : maxFileLines;
-      const functionLimit = allowed ? Math.max(allowed.longestFunction, maxFunctionLines) : maxFunctionLines;
-      if (lines > fileLimit) problems.push(`${file}: ${lines} lines (limit ${fileLimit})`);
+      // An allowed figure of 0 means the margin applies to that part.
+      const fileMost = allowed && allowed.fileLines > 0 ? allowed.fileLines : fileLimit - 1;
+      const functionMost = allowed && allowed.longestFunction > 0 ? allowed.longestFunction : functionLimit - 1;
+      if (lines > fileMost) problems.push(`${file}: ${lines} lines (at most ${fileMost})`);
       for (const f of functions) {
-        if (f.lines > functionLimit) {
-          problems.push(`${file}:${f.line} ${f.name}: ${f.lines} lines (limit ${functionLimit})`);
+        if (f.lines > functionMost) {
+          problems.push(`${file}:${f.line} ${f.name}: ${f.lines} lines (at most ${functionMost})`);
         }
       }
-      if (allowed && allowed.fileLines > 0 && lines <= maxFileLines) {
-        problems.push(`${file} is within ${maxFileLines} lines now: set its fileLines to 0 in the allow-list`);
+      if (allowed && allowed.fileLines > 0 && lines < fileLimit) {
+        problems.push(`${file} is under ${fileLimit} lines now: set its fileLines to 0 in its list`);
       }
-      if (allowed && allowed.longestFunction > 0 && longest <= maxFunctionLines) {
-        problems.push(`${file} has no function over ${maxFunctionLines} lines now: set its longestFunction to 0`);
+      if (allowed && allowed.longestFunction > 0 && longest < functionLimit) {
+        problems.push(`${file} has no function of ${functionLimit} lines or more now: set its longestFunction to 0`);
       }
       if (allowed && allowed.fileLines === 0 && allowed.longestFunction === 0) {
-        problems.push(`${file} is within the rule: remove it from the allow-list`);
+        problems.push(`${file} is within the margins: remove it from its list`);
       }
     }
-    for (const file of Object.keys(stillOver)) {
-      if (!measures.some((m) => m.file === file)) problems.push(`${file} is allow-listed but gone: remove it`);
+    for (const file of [...Object.keys(oneIdea), ...Object.keys(stillOver)]) {
+      if (!measures.some((m) => m.file === file)) problems.push(`${file} is listed but gone: remove it`);
+    }
+    for (const [file, { reason }] of Object.entries(oneIdea)) {
+      if (file in stillOver) problems.push(`${file} is listed both as one idea and as still over`);
+      if (reason.trim().length < 20) problems.push(`${file} is listed as one idea without the reason it stays whole`);
     }
     expect(problems).toEqual([]);
-    // It parses every source file of server/ and src/ with the TypeScript compiler: seconds of CPU, more
+    // It parses every source file of the measured folders with the TypeScript compiler: seconds of CPU, more
     // on a machine whose two cores are shared with the other test workers.
   }, 60_000);
 });

@@ -38,29 +38,6 @@ export function LessonEditor({
   transport,
 }: LessonEditorProps) {
   const id = useId();
-  const [dripText, setDripText] = useState(lesson.dripDays === null ? '' : String(lesson.dripDays));
-  const [dripError, setDripError] = useState<string | null>(null);
-
-  const changeDrip = (text: string) => {
-    setDripText(text);
-    const days = optionalWholeNumber(text, maxDripDays);
-    if (days === undefined) {
-      setDripError(`Enter a whole number of days from 1 to ${maxDripDays}, or leave it blank.`);
-      onDripValid(false);
-      return;
-    }
-    setDripError(null);
-    onDripValid(true);
-    onChange((current) => ({ ...current, dripDays: days }));
-  };
-
-  const toggleFile = (fileId: string, on: boolean) =>
-    onChange((current) => ({
-      ...current,
-      attachmentFileIds: on
-        ? [...current.attachmentFileIds.filter((kept) => kept !== fileId), fileId]
-        : current.attachmentFileIds.filter((kept) => kept !== fileId),
-    }));
 
   return (
     <div className="mt-3 space-y-4 rounded-lg bg-slate-50 p-3">
@@ -114,32 +91,7 @@ export function LessonEditor({
           transport={transport}
         />
       ) : null}
-      <fieldset>
-        <legend className="font-medium text-slate-800">Files offered with this lesson</legend>
-        {files === null ? (
-          <p role="status" className="text-slate-700">
-            Loading files…
-          </p>
-        ) : files.length === 0 ? (
-          <p className="text-slate-700">The product has no files yet.</p>
-        ) : (
-          <ul className="mt-1 space-y-1">
-            {files.map((file) => (
-              <li key={file.id}>
-                <label className="flex min-h-11 items-center gap-2 text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5 accent-brand-700"
-                    checked={lesson.attachmentFileIds.includes(file.id)}
-                    onChange={(event) => toggleFile(file.id, event.target.checked)}
-                  />
-                  {file.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <LessonFilesField files={files} chosen={lesson.attachmentFileIds} onChange={onChange} />
       <label className="flex min-h-11 items-center gap-2 text-slate-800">
         <input
           type="checkbox"
@@ -149,23 +101,103 @@ export function LessonEditor({
         />
         Free preview
       </label>
-      <div>
-        <label htmlFor={`${id}-drip`} className="mb-1 block font-medium text-slate-800">
-          Available days after purchase
-        </label>
-        <input
-          id={`${id}-drip`}
-          className={`${inputClass} max-w-32`}
-          inputMode="numeric"
-          value={dripText}
-          aria-describedby={`${id}-drip-help`}
-          aria-invalid={dripError ? true : undefined}
-          onChange={(event) => changeDrip(event.target.value)}
-        />
-        <p id={`${id}-drip-help`} className={dripError ? 'mt-1 text-red-700' : 'mt-1 text-sm text-slate-700'}>
-          {dripError ?? 'Blank: available at once.'}
+      <DripField dripDays={lesson.dripDays} onChange={onChange} onDripValid={onDripValid} />
+    </div>
+  );
+}
+
+/** The product's files, each ticked to offer it with the lesson. */
+function LessonFilesField({
+  files,
+  chosen,
+  onChange,
+}: {
+  files: DeliverableFile[] | null;
+  chosen: string[];
+  onChange: LessonEditorProps['onChange'];
+}) {
+  const toggleFile = (fileId: string, on: boolean) =>
+    onChange((current) => ({
+      ...current,
+      attachmentFileIds: on
+        ? [...current.attachmentFileIds.filter((kept) => kept !== fileId), fileId]
+        : current.attachmentFileIds.filter((kept) => kept !== fileId),
+    }));
+
+  return (
+    <fieldset>
+      <legend className="font-medium text-slate-800">Files offered with this lesson</legend>
+      {files === null ? (
+        <p role="status" className="text-slate-700">
+          Loading files…
         </p>
-      </div>
+      ) : files.length === 0 ? (
+        <p className="text-slate-700">The product has no files yet.</p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {files.map((file) => (
+            <li key={file.id}>
+              <label className="flex min-h-11 items-center gap-2 text-slate-800">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-brand-700"
+                  checked={chosen.includes(file.id)}
+                  onChange={(event) => toggleFile(file.id, event.target.checked)}
+                />
+                {file.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** The drip: days after purchase until the lesson opens, blank for at once; kept as typed until it is a number. */
+function DripField({
+  dripDays,
+  onChange,
+  onDripValid,
+}: {
+  dripDays: number | null;
+  onChange: LessonEditorProps['onChange'];
+  onDripValid: LessonEditorProps['onDripValid'];
+}) {
+  const id = useId();
+  const [dripText, setDripText] = useState(dripDays === null ? '' : String(dripDays));
+  const [dripError, setDripError] = useState<string | null>(null);
+
+  const changeDrip = (text: string) => {
+    setDripText(text);
+    const days = optionalWholeNumber(text, maxDripDays);
+    if (days === undefined) {
+      setDripError(`Enter a whole number of days from 1 to ${maxDripDays}, or leave it blank.`);
+      onDripValid(false);
+      return;
+    }
+    setDripError(null);
+    onDripValid(true);
+    onChange((current) => ({ ...current, dripDays: days }));
+  };
+
+  return (
+    <div>
+      <label htmlFor={`${id}-drip`} className="mb-1 block font-medium text-slate-800">
+        Available days after purchase
+      </label>
+      <input
+        id={`${id}-drip`}
+        className={`${inputClass} max-w-32`}
+        inputMode="numeric"
+        value={dripText}
+        aria-describedby={`${id}-drip-help`}
+        aria-invalid={dripError ? true : undefined}
+        onChange={(event) => changeDrip(event.target.value)}
+      />
+      <p id={`${id}-drip-help`} className={dripError ? 'mt-1 text-red-700' : 'mt-1 text-sm text-slate-700'}>
+        {dripError ?? 'Blank: available at once.'}
+      </p>
     </div>
   );
 }

@@ -115,52 +115,23 @@ export function JoinForm({ email }: { email: string }) {
         </label>
       </fieldset>
       {kind === 'bank' ? (
-        <div className="space-y-3">
-          <FormField label="Bank">
-            {(control) => (
-              <select
-                {...control}
-                value={bankCode}
-                onChange={(event) => {
-                  setBankCode(event.target.value);
-                  setAccountName(null);
-                }}
-              >
-                <option value="">{banks.isLoading ? 'Loading banks...' : 'Choose your bank'}</option>
-                {banks.data?.banks.map((bank) => (
-                  <option key={bank.code} value={bank.code}>
-                    {bank.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Account number">
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                maxLength={10}
-                value={accountNumber}
-                onChange={(event) => {
-                  setAccountNumber(event.target.value);
-                  setAccountName(null);
-                }}
-              />
-            )}
-          </FormField>
-          <button
-            type="button"
-            className={secondaryClass}
-            disabled={resolving.isLoading || !bankCode || accountNumber.trim().length !== 10}
-            onClick={() => void checkAccount()}
-          >
-            {resolving.isLoading ? 'Checking...' : 'Check account'}
-          </button>
-          <p role="status" className="font-medium text-slate-900">
-            {accountName ? `Account name: ${accountName}. Is this you?` : ''}
-          </p>
-        </div>
+        <BankAccountFields
+          banks={banks.data?.banks}
+          banksLoading={banks.isLoading}
+          bankCode={bankCode}
+          accountNumber={accountNumber}
+          accountName={accountName}
+          checking={resolving.isLoading}
+          onBankCode={(code) => {
+            setBankCode(code);
+            setAccountName(null);
+          }}
+          onAccountNumber={(number) => {
+            setAccountNumber(number);
+            setAccountName(null);
+          }}
+          onCheck={() => void checkAccount()}
+        />
       ) : (
         text('paypalEmail', 'PayPal e-mail address', 'email')
       )}
@@ -199,5 +170,67 @@ function TextField({
         />
       )}
     </FormField>
+  );
+}
+
+/** The bank account a Nigerian applicant is paid to, checked with Paystack to show its holder's name. */
+function BankAccountFields({
+  banks,
+  banksLoading,
+  bankCode,
+  accountNumber,
+  accountName,
+  checking,
+  onBankCode,
+  onAccountNumber,
+  onCheck,
+}: {
+  banks: { code: string; name: string }[] | undefined;
+  banksLoading: boolean;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string | null;
+  checking: boolean;
+  onBankCode: (code: string) => void;
+  onAccountNumber: (number: string) => void;
+  onCheck: () => void;
+}) {
+  return (
+    <div className="space-y-3">
+      <FormField label="Bank">
+        {(control) => (
+          <select {...control} value={bankCode} onChange={(event) => onBankCode(event.target.value)}>
+            <option value="">{banksLoading ? 'Loading banks...' : 'Choose your bank'}</option>
+            {banks?.map((bank) => (
+              <option key={bank.code} value={bank.code}>
+                {bank.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Account number">
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            maxLength={10}
+            value={accountNumber}
+            onChange={(event) => onAccountNumber(event.target.value)}
+          />
+        )}
+      </FormField>
+      <button
+        type="button"
+        className={secondaryClass}
+        disabled={checking || !bankCode || accountNumber.trim().length !== 10}
+        onClick={onCheck}
+      >
+        {checking ? 'Checking...' : 'Check account'}
+      </button>
+      <p role="status" className="font-medium text-slate-900">
+        {accountName ? `Account name: ${accountName}. Is this you?` : ''}
+      </p>
+    </div>
   );
 }

@@ -4,42 +4,31 @@ import express, { type Express } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import { refuseAllTokens, type AccountActions, type IdTokenVerifier } from './admin/adminAuth';
-import { mountAccountMails } from './admin/accountMailRoutes';
-import { createCloudinaryClient } from './admin/cloudinaryClient';
-import { createImageRouter } from './admin/imageRoutes';
+import { mountAccountMails, mountImages, mountSales } from './admin/adminWiring';
 import { createRequireAdmin } from './admin/requireAdmin';
-import { createSaleActions } from './admin/saleActions';
-import { createSaleRouter } from './admin/saleRoutes';
-import { createPendingPaymentsRouter } from './admin/pendingRoutes';
-import { createFileRouter } from './files/fileRoutes';
-import { createFileService } from './files/fileService';
-import { inspectPdf } from './files/pdfStamp';
-import * as licenses from './licenses/licenseApi';
-import { createFileStorage, type FileStorage } from './files/storage';
+import { mountAffiliates } from './affiliates/affiliateWiring';
+import { mountReminders } from './checkouts/reminderWiring';
+import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
+import type { ReminderOutcome } from './checkouts/reminders';
 import type { ServerConfig } from './config';
-import { createContactRouter } from './contact/contactRoutes';
-import { createContactService } from './contact/contactService';
+import { mountContact } from './contact/contactWiring';
 import { mountCourses } from './courses/courseWiring';
+import { mountFiles } from './files/fileWiring';
+import { createFileStorage, type FileStorage } from './files/storage';
+import { healthFor, mountHealth, withMailRecords, type HealthProbes } from './health/healthWiring';
 import { errorHandler } from './lib/errorHandler';
 import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits } from './lib/rateLimits';
+import { mountLicenseCors, mountLicenses } from './licenses/licenseWiring';
 import { createAccessLinks } from './orders/accessLinks';
-import type { ExpiryOutcome } from './checkouts/checkoutExpiry';
-import type { EmailRetryOutcome } from './orders/fulfilment';
-import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
-import { createPurchaseRoutes } from './purchaseRoutes';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
+import type { EmailRetryOutcome } from './orders/fulfilment';
+import { createPurchases, mountPurchases, mountPurchaseWebhooks } from './purchaseMounts';
+import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
-import { productTemplateFile } from '../domain/productTemplate';
+import { mountSeo } from './seo/seoWiring';
+import { mountSharing } from './sharing/sharingWiring';
 import type { HealthReport } from '../domain/storeHealth';
-import { createSeoRouter } from './seo/seoRoutes';
-import type { ReminderOutcome } from './checkouts/reminders';
-import { createReminderOptOuts } from './checkouts/reminderOptOuts';
-import { createReminderRouter } from './checkouts/reminderRoutes';
-import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
-import { createRefundRouter } from './refunds/refundRoutes';
-import { createAffiliateRoutes } from './affiliates/affiliateWiring';
-import { healthFor, mountHealth, withMailRecords, type HealthProbes } from './health/healthWiring';
 
 /** Also the local cloud's Paystack stand-in for banks and subaccounts (`paystackAccounts`, demo mode only). */
 export interface AppDeps extends Pick<PurchaseWiringDeps, 'paystackAccounts'>, HealthProbes {
@@ -86,22 +75,12 @@ function lazyFileStorage(deps: AppDeps, logError: (message: string, error: unkno
   };
 }
 
-/** The image host's client when its three keys are set; null leaves the image routes refusing. */
-function cloudinaryFor(config: AppDeps['config'], now: () => Date) {
-  const { CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY, CLOUDINARY_API_SECRET, CLOUDINARY_API_BASE } = config;
-  return CLOUDINARY_CLOUD_NAME && CLOUDINARY_API_KEY && CLOUDINARY_API_SECRET
-    ? createCloudinaryClient(
-        {
-          cloudName: CLOUDINARY_CLOUD_NAME,
-          apiKey: CLOUDINARY_API_KEY,
-          apiSecret: CLOUDINARY_API_SECRET,
-          apiBase: CLOUDINARY_API_BASE,
-        },
-        { now },
-      )
-    : null;
-}
-
+/**
+ * The API. Each feature mounts itself (`mountX(app, shared)`, in its folder's *Wiring.ts) from one
+ * shared object: the dependencies, the rate limits, the admin check, the bucket and the purchase
+ * wiring. The order of the mounts is the order of the middleware, so it matters (docs/architecture.md,
+ * 'How the pieces talk').
+ */
 export function createApp(given: AppDeps): Express {
   const now = given.now ?? (() => new Date());
   const logError = given.logError ?? logToConsole;
@@ -113,127 +92,36 @@ export function createApp(given: AppDeps): Express {
   const limits = createRateLimits(deps.config);
   // --- end hardening ---
 
-  // Purchases (docs/payments.md). Built here, mounted below; the webhook goes first because it needs the
-  // raw body, before express.json parses it.
   const files = lazyFileStorage(deps, logError);
-  const purchases = createPurchaseRoutes(deps, now, logError, limits, files);
-  app.use('/api/webhooks/paystack', purchases.webhook);
-  app.use('/api/webhooks/paypal', purchases.paypalWebhook);
-  if (purchases.demoWebhook) app.use('/api/webhooks/demo', purchases.demoWebhook);
+  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
+  const purchases = createPurchases(deps, files);
+  const shared = { ...deps, limits, requireAdmin, files, purchases };
 
-  // The license API's CORS (docs/licenses.md) on all its answers, refused bodies too, and nothing else.
-  app.use('/api/licenses', licenses.licenseCors);
+  // Before express.json parses a body: the webhooks need the raw body (docs/payments.md), and the
+  // license API's CORS goes on all its answers, refused bodies too (docs/licenses.md).
+  mountPurchaseWebhooks(app, shared);
+  mountLicenseCors(app);
   app.use(jsonBodies());
 
-  // Reminder unsubscribe links (checkouts/reminderRoutes.ts): a page and its form POST, never JSON.
-  const optOuts = createReminderOptOuts({ db: deps.db, now });
-  app.use(
-    '/api/reminders',
-    limits.access,
-    createReminderRouter({ optOuts, storeName: deps.config.STORE_NAME, logError }),
-  );
-
-  // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).
-  app.use(
-    createShareRouter({
-      db: deps.db,
-      storeName: deps.config.STORE_NAME,
-      storeUrl: deps.config.PUBLIC_STORE_URL,
-      loadTemplate: deps.pageTemplate ?? templateFromOrigin(deps.config.PUBLIC_STORE_URL),
-      loadProductTemplate:
-        deps.productPageTemplate ??
-        (deps.pageTemplate
-          ? undefined
-          : templateFromOrigin(deps.config.PUBLIC_STORE_URL, Date.now, `/${productTemplateFile}`)),
-      logError,
-    }),
-  );
-
-  // robots.txt and the sitemap (hosting rewrites in firebase.json), for search engines.
-  app.use(createSeoRouter({ db: deps.db, storeUrl: deps.config.PUBLIC_STORE_URL }));
+  mountReminders(app, shared);
+  mountSharing(app, shared);
+  mountSeo(app, shared);
   // Nothing the API answers belongs in search results: access links, order answers, errors.
   app.use('/api', (_req, res, next) => {
     res.set('X-Robots-Tag', 'noindex');
     next();
   });
 
-  const requireAdmin = createRequireAdmin({ auth: deps.auth ?? refuseAllTokens, db: deps.db, logError });
-  const health = healthFor(deps, { files, paypal: purchases.paypal });
-  mountHealth(app, { ...deps, requireAdmin, limiter: limits.admin, health });
-
-  app.use(
-    '/api/contact',
-    createContactRouter({
-      service: createContactService({ config: deps.config, db: deps.db, mailer: deps.mailer, logError }),
-      limiter: limits.contact,
-      logError,
-    }),
-  );
-
-  mountAccountMails(app, { ...deps, auth: { ...refuseAllTokens, ...deps.auth }, limits, logError });
-  app.use(['/api/uploads', '/api/deleteproductimage'], limits.admin);
-  app.use('/api', createImageRouter({ requireAdmin, cloudinary: cloudinaryFor(deps.config, now), logError }));
-
-  app.use(
-    '/api/admin/products',
-    createFileRouter({
-      service: createFileService({ db: deps.db, inspectPdf, maxFileBytes: deps.config.MAX_FILE_BYTES }),
-      storage: files,
-      maxFileBytes: deps.config.MAX_FILE_BYTES,
-      requireAdmin,
-      limiter: limits.admin,
-      logError,
-    }),
-  );
-  app.use(
-    '/api/admin/transactions',
-    createSaleRouter({
-      requireAdmin,
-      actions: createSaleActions({
-        db: deps.db,
-        mailer: deps.mailer,
-        config: deps.config,
-        links: purchases.links,
-        fulfilment: purchases.fulfilment,
-        logError,
-        now,
-      }),
-      limiter: limits.admin,
-      logError,
-    }),
-  );
-
-  // The waiting page polls its status (a cheap read) under its own limit; everything else is paying.
-  app.get('/api/checkouts/:id/status', limits.waitStatus);
-  app.use(
-    '/api/admin/pending-payments',
-    createPendingPaymentsRouter({
-      requireAdmin,
-      pendingPayments: () => purchases.service.pendingPayments(),
-      limiter: limits.admin,
-      logError,
-    }),
-  );
-  app.use('/api/checkouts', (req, res, next) => {
-    if (req.method === 'GET') next();
-    else void limits.checkouts(req, res, next);
-  });
-  app.use(
-    '/api/admin/transactions',
-    createRefundRouter({ requireAdmin, refunds: purchases.refunds, limiter: limits.admin, logError }),
-  );
-
-  app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
-  app.use('/api', purchases.orders);
-  app.use('/api/access', limits.access, purchases.access);
-  app.use('/api/purchases', purchases.purchases);
-  app.use('/api/library', limits.access, purchases.library);
-  mountCourses(app, { ...deps, ...purchases.buyers, files, requireAdmin, limits, now, logError });
-  const licenseRoutes = licenses.createLicenseRoutes({ ...deps, now, limits, requireAdmin, logError });
-  const affiliates = createAffiliateRoutes({ db: deps.db, ...purchases.affiliates, requireAdmin, limits, logError });
-  app.use('/api/affiliates', affiliates.publicApi).use('/api/admin/affiliates', affiliates.admin);
-  app.use('/api/licenses', licenseRoutes.publicApi);
-  app.use('/api/admin', licenseRoutes.admin);
+  mountHealth(app, shared);
+  mountContact(app, shared);
+  mountAccountMails(app, shared);
+  mountImages(app, shared);
+  mountFiles(app, shared);
+  mountSales(app, shared);
+  mountPurchases(app, shared);
+  mountCourses(app, shared);
+  mountAffiliates(app, shared);
+  mountLicenses(app, shared);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });

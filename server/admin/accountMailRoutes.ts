@@ -6,16 +6,14 @@
 //
 // Both are limited per client (`accountMail`) and per address mailed (`accountMailAddress`,
 // server/lib/rateLimits.ts).
-import { Router, type Express, type RequestHandler } from 'express';
-import type { Transporter } from 'nodemailer';
-import type { ServerConfig } from '../config';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { customerFields } from '../../domain/fieldRules';
 import { ruleField } from '../lib/fieldSchema';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
-import type { AccountMailLocals, RateLimits } from '../lib/rateLimits';
-import type { AdminAuth, IdTokenVerifier } from './adminAuth';
-import { createAccountMails, NoAddressError, type AccountMails } from './accountMails';
+import type { AccountMailLocals } from '../lib/rateLimits';
+import type { IdTokenVerifier } from './adminAuth';
+import { NoAddressError, type AccountMails } from './accountMails';
 
 export const resetRequestAnswer =
   'If an account exists for this address, a link to reset its password is on its way to it.';
@@ -112,28 +110,4 @@ export function createAccountMailRouter({
   router.post('/verification-email', clientLimiter, signedInAccount, addressLimiter, verificationEmail);
   router.use(answerHttpErrors(logError));
   return router;
-}
-
-/** The service and its routes at /api/admin-account, from the app's dependencies. */
-export function mountAccountMails(
-  app: Express,
-  deps: {
-    auth: AdminAuth;
-    mailer: Pick<Transporter, 'sendMail'>;
-    config: Pick<ServerConfig, 'MAIL_FROM' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
-    limits: RateLimits;
-    logError: (message: string, error: unknown) => void;
-  },
-): void {
-  const { auth, mailer, config, limits, logError } = deps;
-  app.use(
-    '/api/admin-account',
-    createAccountMailRouter({
-      mails: createAccountMails({ auth, mailer, config }),
-      auth,
-      clientLimiter: limits.accountMail,
-      addressLimiter: limits.accountMailAddress,
-      logError,
-    }),
-  );
 }

@@ -1,7 +1,7 @@
 // The affiliate program as the app mounts it (docs/affiliates.md): Paystack's bank and subaccount
 // endpoints (or, in the local stack's demo mode, the stand-in the app was given), the services, and
 // the public and admin routers with their rate limits.
-import type { Request, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ServerConfig } from '../config';
 import type { RateLimits } from '../lib/rateLimits';
@@ -29,33 +29,33 @@ export function paystackAccountsFor(
   return config.DEMO_PAYMENTS && standIn ? standIn : null;
 }
 
-export function createAffiliateRoutes({
-  db,
-  affiliates,
-  commissions,
-  signedInEmail,
-  requireAdmin,
-  limits,
-  logError,
-}: {
-  db: Firestore;
-  affiliates: Affiliates;
-  commissions: Commissions;
-  signedInEmail: (req: Pick<Request, 'get'>) => Promise<string | null>;
-  requireAdmin: RequestHandler;
-  limits: Pick<RateLimits, 'contact' | 'access' | 'admin'>;
-  logError: (message: string, error: unknown) => void;
-}) {
-  return {
-    publicApi: createAffiliateRouter({
-      affiliates,
-      page: createAffiliatePage({ db, affiliates, commissions }),
-      signedInEmail,
-      // Applications and account checks send e-mails and call Paystack: the contact form's limit.
-      applyLimiter: limits.contact,
-      clickLimiter: limits.access,
-      logError,
-    }),
-    admin: createAffiliateAdminRouter({ affiliates, commissions, requireAdmin, limiter: limits.admin, logError }),
-  };
+/** The affiliates' public routes at /api/affiliates and the seller's at /api/admin/affiliates. */
+export function mountAffiliates(
+  app: Express,
+  shared: {
+    db: Firestore;
+    purchases: {
+      affiliates: Affiliates;
+      commissions: Commissions;
+      /** Affiliates sign in to their page as buyers do to the library: the same mailed code and session. */
+      signedInEmail: (req: Pick<Request, 'get'>) => Promise<string | null>;
+    };
+    requireAdmin: RequestHandler;
+    limits: Pick<RateLimits, 'contact' | 'access' | 'admin'>;
+    logError: (message: string, error: unknown) => void;
+  },
+): void {
+  const { db, requireAdmin, limits, logError } = shared;
+  const { affiliates, commissions, signedInEmail } = shared.purchases;
+  const publicApi = createAffiliateRouter({
+    affiliates,
+    page: createAffiliatePage({ db, affiliates, commissions }),
+    signedInEmail,
+    // Applications and account checks send e-mails and call Paystack: the contact form's limit.
+    applyLimiter: limits.contact,
+    clickLimiter: limits.access,
+    logError,
+  });
+  const admin = createAffiliateAdminRouter({ affiliates, commissions, requireAdmin, limiter: limits.admin, logError });
+  app.use('/api/affiliates', publicApi).use('/api/admin/affiliates', admin);
 }

@@ -19,9 +19,14 @@ export interface CourseWiringDeps {
   config: ServerConfig;
   db: Firestore;
   files: () => FileStorage | null;
-  downloads: Downloads;
-  cookies: SessionCookies;
-  librarySessionEmail: (sessionId: string) => Promise<string | null>;
+  /** What the course player reads of a buyer's browser, from the purchase wiring. */
+  purchases: {
+    buyers: {
+      downloads: Downloads;
+      cookies: SessionCookies;
+      librarySessionEmail: (sessionId: string) => Promise<string | null>;
+    };
+  };
   requireAdmin: RequestHandler;
   limits: RateLimits;
   now: () => Date;
@@ -41,6 +46,7 @@ function forgettingPreviews(admin: CourseAdmin, previews: Previews): CourseAdmin
 /** Mounts the course routes; call before the app's /api fallback. */
 export function mountCourses(app: Express, deps: CourseWiringDeps): void {
   const { config, db, files, now, logError } = deps;
+  const buyers = deps.purchases.buyers;
   const previews = createPreviews({ db });
   const certificates = createCertificates({ db, storeName: config.STORE_NAME, storeUrl: config.PUBLIC_STORE_URL });
   app.use(
@@ -58,11 +64,11 @@ export function mountCourses(app: Express, deps: CourseWiringDeps): void {
     '/api/learn',
     deps.limits.learn,
     createLearnRouter({
-      learn: createLearn({ db, downloads: deps.downloads, certificates, now }),
-      cookies: deps.cookies,
+      learn: createLearn({ db, downloads: buyers.downloads, certificates, now }),
+      cookies: buyers.cookies,
       storage: files,
       confirmLimiter: deps.limits.confirm,
-      librarySessionEmail: deps.librarySessionEmail,
+      librarySessionEmail: buyers.librarySessionEmail,
       secureCookies: config.PUBLIC_STORE_URL.startsWith('https://'),
       logError,
     }),

@@ -50,10 +50,17 @@ export function healthFor(
 /** GET /api/health (public: the build's version, for `npm run doctor`) and the admin routes. */
 export function mountHealth(
   app: Express,
-  deps: HealthWiringDeps & { requireAdmin: RequestHandler; limiter: RequestHandler; health: StoreHealth },
+  shared: HealthWiringDeps & {
+    requireAdmin: RequestHandler;
+    limits: { admin: RequestHandler };
+    files: () => FileStorage | null;
+    purchases: { paypal: PaypalClient | null };
+  },
 ): void {
+  const { config, requireAdmin, files, logError } = shared;
+  const health = healthFor(shared, { files, paypal: shared.purchases.paypal });
   app.get('/api/health', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ ok: true, version: deps.config.BUILD_VERSION ?? 'unknown' });
+    res.set('Cache-Control', 'no-store').json({ ok: true, version: config.BUILD_VERSION ?? 'unknown' });
   });
-  app.use('/api/admin/health', createHealthRouter(deps));
+  app.use('/api/admin/health', createHealthRouter({ requireAdmin, limiter: shared.limits.admin, health, logError }));
 }

@@ -115,10 +115,12 @@ describe('admin sign-up and approval', () => {
   it('is approved by the seeded admin, who then logs out', async () => {
     const page = await openPage(browser);
     await logIn(page, demoAdmin.email, demoAdmin.password);
-    await answerDialog(page, 'Logged in successfully');
+    await page.waitForURL('**/admindashboard', { timeout: 20_000 });
     await expect.poll(() => path(page)).toBe('/admindashboard');
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await page.getByText(demoAdmin.email).count()).toBeGreaterThan(0);
+    // The dashboard is the confirmation: no 'Logged in successfully' dialog over it.
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Register Admin' }).click();
     expect(new URL(page.url()).searchParams.get('panel')).toBe('register');
@@ -153,7 +155,7 @@ describe('admin sign-up and approval', () => {
   it('lets the approved admin in, onto their profile', async () => {
     const page = await openPage(browser);
     await logIn(page, newcomer.email, newcomer.password);
-    await answerDialog(page, 'Logged in successfully');
+    await page.waitForURL('**/admindashboard', { timeout: 20_000 });
     await expect.poll(() => path(page)).toBe('/admindashboard');
     await page.getByText(newcomer.name, { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByText(newcomer.phone).waitFor();
@@ -166,7 +168,7 @@ describe('dashboard on a phone', () => {
     const page = await openPage(browser);
     await page.setViewportSize({ width: 360, height: 740 });
     await logIn(page, demoAdmin.email, demoAdmin.password);
-    await answerDialog(page, 'Logged in successfully');
+    await page.waitForURL('**/admindashboard', { timeout: 20_000 });
     const toggle = page.getByRole('button', { name: 'Dashboard menu' });
     await toggle.waitFor({ timeout: 15_000 });
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
@@ -218,7 +220,7 @@ describe('password reset', () => {
     await answerDialog(page, 'Login Failed');
 
     await logIn(page, newcomer.email, 'ngozi-new-pass-2027');
-    await answerDialog(page, 'Logged in successfully');
+    await page.waitForURL('**/admindashboard', { timeout: 20_000 });
     await expect.poll(() => path(page)).toBe('/admindashboard');
     await page.context().close();
   });

@@ -84,7 +84,7 @@ describe('admin products', () => {
     await admin.getByLabel('Email').fill(demoAdmin.email);
     await admin.getByLabel('Password').fill(demoAdmin.password);
     await admin.getByRole('button', { name: 'Login' }).click();
-    await answerDialog(admin, 'Logged in successfully');
+    await admin.waitForURL('**/admindashboard', { timeout: 20_000 });
 
     await admin.goto(`${baseUrl}/admindashboard?panel=post`);
     await admin.getByRole('heading', { name: 'Post A Product' }).waitFor({ timeout: 20_000 });
@@ -281,7 +281,7 @@ describe('admin products on a 360 px phone', () => {
     await phone.getByLabel('Email').fill(demoAdmin.email);
     await phone.getByLabel('Password').fill(demoAdmin.password);
     await phone.getByRole('button', { name: 'Login' }).click();
-    await answerDialog(phone, 'Logged in successfully');
+    await phone.waitForURL('**/admindashboard', { timeout: 20_000 });
     const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
     await phone.goto(`${baseUrl}/admindashboard?panel=post`);

@@ -6,16 +6,13 @@ import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { demoAdmin } from '../../local/seed/seed';
 import { catalogShardId } from '../../domain/catalogIndex';
 
-/** Signs the demo admin in on `store` and acknowledges 'Logged in successfully'. */
+/** Signs the demo admin in on `store` and waits for the dashboard it opens. */
 export async function signInAsDemoAdmin(page: Page, store: string): Promise<void> {
   await page.goto(`${store}/adminlogin`);
   await page.getByLabel('Email').fill(demoAdmin.email);
   await page.getByLabel('Password').fill(demoAdmin.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.locator('.swal2-popup');
-  await dialog.getByRole('heading', { name: 'Logged in successfully' }).waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForURL('**/admindashboard', { timeout: 20_000 });
 }
 
 /**

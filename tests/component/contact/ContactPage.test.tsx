@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
 import { server } from '../../support/msw';
 import { renderWithProviders } from '../../support/renderWithProviders';
@@ -9,8 +9,8 @@ import { renderWithProviders } from '../../support/renderWithProviders';
 // The component project leaves VITE_CONTACT_URL unset, so the page posts to same-origin /api/contact.
 const contactUrl = '*/api/contact';
 
-const failureDialog = 'Failed to send message. Please try again.';
 const failureInline = 'Something went wrong. Please try again.';
+const sentInline = 'Your message has been sent. We will get back to you shortly.';
 
 function buildMessage(overrides: Partial<Record<'name' | 'email' | 'phone' | 'message', string>> = {}) {
   return {
@@ -51,30 +51,17 @@ async function fillForm(user: UserEvent, message = buildMessage()) {
 }
 
 function sendButton() {
-  // While a dialog is open sweetalert2 hides the page from assistive technology (aria-hidden).
-  return screen.getByRole('button', { name: /send message|sending/i, hidden: true });
+  return screen.getByRole('button', { name: /send message|sending/i });
 }
 
-/** The open sweetalert2 dialog; it blocks the next one until it is dismissed, like a person would. */
-async function findDialog() {
-  return screen.findByRole('dialog');
-}
-
-async function dismissDialog(user: UserEvent) {
-  const dialog = await findDialog();
-  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+/** One message per send: the inline one, and no dialog over the page (sweetalert2 would hide it). */
+function expectNoDialog() {
+  expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
 }
 
 function renderContactPage() {
   return renderWithProviders(<ContactPage />, { route: '/contactus' });
 }
-
-afterEach(async () => {
-  // A test that failed half-way may leave a dialog open; it would block the next test's dialogs.
-  const { default: Swal } = await import('sweetalert2');
-  Swal.close();
-});
 
 describe('contact page', () => {
   it('shows the four labelled fields, the button and the seller contact details', () => {
@@ -130,25 +117,18 @@ describe('contact page', () => {
     expect(screen.queryByText('Please enter your name.')).not.toBeInTheDocument();
   });
 
-  it('posts the message, confirms it was sent and clears the form', async () => {
+  it('posts the message, confirms it inline only, and clears the form', async () => {
     const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
     const { user } = renderContactPage();
     await fillForm(user);
     await user.click(sendButton());
 
-    const dialog = await findDialog();
-    expect(within(dialog).getByText('Message sent!')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('Thank you for reaching out. We will get back to you shortly.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(sentInline)).toHaveAttribute('role', 'status');
     expect(received).toEqual([buildMessage()]);
     for (const field of Object.values(fields())) expect(field).toHaveValue('');
-    expect(screen.getByText('Your message has been sent. We will get back to you shortly.')).toHaveAttribute(
-      'role',
-      'status',
-    );
     expect(screen.queryByText(failureInline)).not.toBeInTheDocument();
-    await dismissDialog(user);
+    expect(screen.queryByText('Message sent!')).not.toBeInTheDocument();
+    expectNoDialog();
   });
 
   it('disables the button and says it is sending while the request is under way', async () => {
@@ -161,10 +141,9 @@ describe('contact page', () => {
     const button = await screen.findByRole('button', { name: 'Sending...' });
     expect(button).toBeDisabled();
     answer(HttpResponse.json({ ok: true }, { status: 201 }));
-    await findDialog();
+    expect(await screen.findByText(sentInline)).toBeInTheDocument();
     expect(sendButton()).toHaveTextContent('Send Message');
     expect(sendButton()).toBeEnabled();
-    await dismissDialog(user);
   });
 
   it.each([
@@ -174,26 +153,27 @@ describe('contact page', () => {
     },
     { when: 'the server answers without a body', respond: () => new HttpResponse(null, { status: 502 }) },
     { when: 'the network fails', respond: () => HttpResponse.error() },
-  ])("shows 'Failed to send message. Please try again.' and keeps everything typed when $when", async ({ respond }) => {
-    contactEndpoint(respond);
-    const { user } = renderContactPage();
-    await fillForm(user);
-    await user.click(sendButton());
+  ])(
+    "shows 'Something went wrong. Please try again.' inline only and keeps everything typed when $when",
+    async ({ respond }) => {
+      contactEndpoint(respond);
+      const { user } = renderContactPage();
+      await fillForm(user);
+      await user.click(sendButton());
 
-    const dialog = await findDialog();
-    expect(within(dialog).getByText(failureDialog)).toBeInTheDocument();
-    const inline = screen.getByText(failureInline);
-    expect(inline).toHaveAttribute('role', 'alert');
-    expect(screen.queryByText('Firestore said no')).not.toBeInTheDocument();
-    expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
-    const typed = buildMessage();
-    expect(fields().name).toHaveValue(typed.name);
-    expect(fields().email).toHaveValue(typed.email);
-    expect(fields().phone).toHaveValue(typed.phone);
-    expect(fields().message).toHaveValue(typed.message);
-    await dismissDialog(user);
-    expect(sendButton()).toBeEnabled();
-  });
+      expect(await screen.findByRole('alert')).toHaveTextContent(failureInline);
+      expect(screen.queryByText('Failed to send message. Please try again.')).not.toBeInTheDocument();
+      expectNoDialog();
+      expect(screen.queryByText('Firestore said no')).not.toBeInTheDocument();
+      expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
+      const typed = buildMessage();
+      expect(fields().name).toHaveValue(typed.name);
+      expect(fields().email).toHaveValue(typed.email);
+      expect(fields().phone).toHaveValue(typed.phone);
+      expect(fields().message).toHaveValue(typed.message);
+      expect(sendButton()).toBeEnabled();
+    },
+  );
 
   it('refuses a phone number without digits in the browser, with the API’s own sentence, and sends nothing', async () => {
     const received = contactEndpoint(() => HttpResponse.json({ ok: true }, { status: 201 }));
@@ -250,11 +230,9 @@ describe('contact page', () => {
     await fillForm(user, buildMessage({ phone: '0803 000 0000' }));
     await user.click(sendButton());
 
-    const dialog = await findDialog();
-    expect(within(dialog).getByText(failureDialog)).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid phone number.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid phone number.');
     expect(fields().phone).toHaveValue('0803 000 0000');
-    await dismissDialog(user);
+    expectNoDialog();
   });
 
   it('sends again after a failure once the visitor retries', async () => {
@@ -265,14 +243,13 @@ describe('contact page', () => {
     const { user } = renderContactPage();
     await fillForm(user);
     await user.click(sendButton());
-    await dismissDialog(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(failureInline);
 
     fail = false;
     await user.click(sendButton());
-    const dialog = await findDialog();
-    expect(within(dialog).getByText('Message sent!')).toBeInTheDocument();
+    expect(await screen.findByText(sentInline)).toBeInTheDocument();
     expect(received).toEqual([buildMessage(), buildMessage()]);
     expect(screen.queryByText(failureInline)).not.toBeInTheDocument();
-    await dismissDialog(user);
+    expectNoDialog();
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { loggedIn } from '../../../app/sessionSlice';
-import { asyncHandler, showError, showInfo, showSuccess } from '../../../lib/alerts';
+import { asyncHandler, showError, showInfo } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { paths } from '../../../../domain/routes';
 import { AuthCard, linkClass, primaryButtonClass, TextField } from '../components/AdminForm';
@@ -25,7 +25,7 @@ export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
 
   // Already signed in as an admin: straight to the dashboard (docs/admin.md). While a login of this page
-  // is under way the page itself moves on, after its success message.
+  // is under way the page itself moves on.
   if (gate.status === 'admin' && !busy) return <Navigate to={paths.adminDashboard} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,8 +45,7 @@ export function AdminLoginPage() {
         return;
       }
       dispatch(loggedIn(outcome.admin));
-      // The dashboard opens at once, under the message: acknowledging it is not a step of signing in.
-      void showSuccess('Logged in successfully');
+      // The dashboard opening is the confirmation; no success dialog (docs/departures.md).
       await navigate(paths.adminDashboard, { replace: true });
     } catch (error) {
       setBusy(false);

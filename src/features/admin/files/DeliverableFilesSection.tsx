@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError } from '../../../lib/errors';
+import { adminApiWords } from '../api/adminHttp';
 import {
   attachFile,
   deleteFile,
@@ -26,8 +27,9 @@ import {
 import { UploadList, type UploadEntry } from './UploadList';
 import { useGetDeliverablesQuery } from '../api/productExtrasApi';
 
+/** The API's sentence for a refused action, else words: never 'Request failed with status 500' or 'Failed to fetch'. */
 function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+  return toAppError(error, adminApiWords).message;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { adminInfoUpdated } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
@@ -26,6 +26,12 @@ export function ProfilePanel({ admin }: { admin: AdminInfo }) {
   const [updatePhone, { isLoading: saving }] = useUpdateAdminPhoneMutation();
   const [editing, setEditing] = useState(false);
   const [phone, setPhone] = useState('');
+  // A save says so in words (docs/admin.md, 'Saves'), and Edit takes the focus back from the form it replaced.
+  const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (saved) editButton.current?.focus();
+  }, [saved]);
 
   const initial = (profile.name.trim() || profile.email).charAt(0).toUpperCase() || 'A';
 
@@ -38,6 +44,7 @@ export function ProfilePanel({ admin }: { admin: AdminInfo }) {
     }
     dispatch(adminInfoUpdated({ phone: phone.trim() }));
     setEditing(false);
+    setSaved(true);
   };
 
   return (
@@ -92,11 +99,13 @@ export function ProfilePanel({ admin }: { admin: AdminInfo }) {
               <div className="flex flex-wrap items-center gap-3">
                 <span className="text-slate-900">{profile.phone.trim() || 'Not Provided'}</span>
                 <button
+                  ref={editButton}
                   type="button"
                   className={`${smallButton} bg-slate-200 text-slate-900`}
                   aria-label="Edit phone number"
                   onClick={() => {
                     setPhone(profile.phone);
+                    setSaved(false);
                     setEditing(true);
                   }}
                 >
@@ -104,6 +113,9 @@ export function ProfilePanel({ admin }: { admin: AdminInfo }) {
                 </button>
               </div>
             )}
+            <p role="status" className="mt-1 text-sm text-green-800 empty:hidden">
+              {saved ? 'Phone number saved.' : ''}
+            </p>
           </dd>
         </div>
         <div>

@@ -45,7 +45,9 @@ export function StoreSettingsPanel() {
           </button>
         </div>
       ) : (
-        <SettingsForm key={JSON.stringify(settings.data)} initial={settings.data ?? defaultStoreSettings} />
+        // Not keyed on the data: a save refetches the settings, and a form rebuilt from them would drop
+        // its 'Settings saved.' and the focus on Save (the draft already is what was stored).
+        <SettingsForm initial={settings.data ?? defaultStoreSettings} />
       )}
     </section>
   );

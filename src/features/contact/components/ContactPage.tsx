@@ -1,7 +1,6 @@
 import { pageHeads } from '../../../../domain/pageHeads';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormField, type FieldControl } from '../../../components/FormField';
-import { showError, showSuccess } from '../../../lib/alerts';
 import { useEarlyFormInput } from '../../../components/useEarlyFormInput';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { getConfig } from '../../../lib/config';
@@ -22,8 +21,8 @@ export function ContactPage() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // Shown beside the dialog: sweetalert2 loads on first use, and on a slow connection the cleared
-  // form should not be the only sign that the message went.
+  // One inline message per send, never a dialog as well: it is read out where the visitor is, and
+  // needs no dialog library fetched on a slow connection (docs/storefront.md, 'Messages').
   const [sent, setSent] = useState(false);
   const [sendContactMessage, { isLoading: isSending }] = useSendContactMessageMutation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -50,11 +49,9 @@ export function ContactPage() {
       await sendContactMessage(values).unwrap();
       setValues(emptyMessage);
       setSent(true);
-      void showSuccess('Message sent!', 'Thank you for reaching out. We will get back to you shortly.');
     } catch (error) {
       // Nothing typed is cleared on failure, so the visitor can simply try again.
       setFormError(isAppError(error) ? error.message : fallbackMessage);
-      void showError('Failed to send message. Please try again.');
     }
   }
 
@@ -103,11 +100,9 @@ export function ContactPage() {
         >
           {isSending ? 'Sending...' : 'Send Message'}
         </button>
-        {sent && (
-          <p role="status" className="text-brand-800">
-            Your message has been sent. We will get back to you shortly.
-          </p>
-        )}
+        <p role="status" className="text-brand-800 empty:hidden">
+          {sent ? 'Your message has been sent. We will get back to you shortly.' : ''}
+        </p>
         {formError && (
           <p role="alert" className="text-red-700">
             {formError}

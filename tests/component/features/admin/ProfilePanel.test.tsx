@@ -65,6 +65,20 @@ describe('profile panel', () => {
     expect(store.getState().session.adminInfo?.phone).toBe('+234 809 000 1111');
   });
 
+  it("says 'Phone number saved.' after a save and gives the focus back to Edit", async () => {
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit phone number' }));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '+234 809 000 2222');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Phone number saved.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Edit phone number' })).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit phone number' }));
+    expect(screen.queryByText('Phone number saved.')).not.toBeInTheDocument();
+  });
+
   it('keeps the old number on screen until the write succeeds', async () => {
     const write = deferred<void>();
     updateAdminPhone.mockReturnValue(write.promise);

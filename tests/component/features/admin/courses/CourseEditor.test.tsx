@@ -189,6 +189,20 @@ describe('the course editor', () => {
     expect(endpoints.gets()).toBe(2);
   });
 
+  it("says 'The course could not be saved. Please try again.' inline when the connection drops, and keeps the edit", async () => {
+    courseEndpoints();
+    server.use(http.put('*/api/admin/courses/p1', () => HttpResponse.error()));
+    const { user } = renderWithProviders(<CourseEditor productId="p1" />);
+    const title = await screen.findByLabelText('Section 1 title');
+    await user.type(title, '!');
+    await user.click(screen.getByRole('button', { name: 'Save the course' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The course could not be saved. Please try again.');
+    expect(title).toHaveValue('Getting started!');
+    expect(screen.queryByText('Course saved.')).not.toBeInTheDocument();
+    expect(screen.getByText('You have changes that are not saved yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("shows the API's sentence when it refuses a lesson video", async () => {
     courseEndpoints();
     const refusal = 'Phones cannot play this video: it is HEVC. Export it again as MP4 with H.264 video and AAC audio.';

@@ -61,6 +61,28 @@ describe('license keys in the Edit dialog', () => {
   });
 });
 
+describe('a refused save of the license key settings', () => {
+  it('says the refusal in words, keeps what was chosen and does not say it saved', async () => {
+    saveLicenseKeySettings.mockRejectedValueOnce(
+      // The shape Firestore rejects with: an Error carrying the SDK's code.
+      Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DeliverableFilesSection productId="p1" />);
+    const on = await screen.findByRole('checkbox', { name: 'Issue a license key with each sale' });
+    await user.click(on);
+    await user.click(screen.getByRole('button', { name: 'Save license key settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do that.');
+    expect(screen.queryByText('Missing or insufficient permissions.')).not.toBeInTheDocument();
+    expect(screen.queryByText('License key settings saved.')).not.toBeInTheDocument();
+    expect(on).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save license key settings' }));
+    expect(await screen.findByText('License key settings saved.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
 /**
  * The pool API as the server answers it: a key repeated or already in the pool refused, counted and
  * listed with its reason; `elsewhere` are keys another product's pool holds.

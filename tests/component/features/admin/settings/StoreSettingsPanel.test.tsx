@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StoreSettingsPanel } from '../../../../../src/features/admin/settings/StoreSettingsPanel';
 import { fetchStoreSettings, saveStoreSettings } from '../../../../../src/features/admin/api/storeSettings';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
+import type { StoreSettings } from '../../../../../domain/storeSettings';
 
 const programOff = { on: false, percent: 10, windowDays: 30, approvalRequired: true, holdDays: 30 };
 
@@ -43,6 +44,30 @@ describe('Store settings panel', () => {
       paystackChannels: ['card', 'bank', 'ussd', 'bank_transfer', 'qr'],
       affiliates: programOff,
     });
+  });
+
+  it("says 'Settings saved.' and keeps focus on Save when the store then holds the change", async () => {
+    // The store as the API sees it: a save changes what the next load returns, as the real one does.
+    let stored: StoreSettings = {
+      keepAccessOnPartialRefund: true,
+      remindersOn: false,
+      paystackChannels: ['card'],
+      affiliates: programOff,
+    };
+    vi.mocked(fetchStoreSettings).mockImplementation(async () => stored);
+    vi.mocked(saveStoreSettings).mockImplementation(async (settings) => {
+      stored = settings;
+      return settings;
+    });
+    const { user } = renderWithProviders(<StoreSettingsPanel />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Send one reminder for an unfinished checkout' }));
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    await user.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    await waitFor(() => expect(fetchStoreSettings).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('status')).toHaveTextContent('Settings saved.');
+    expect(screen.getByRole('checkbox', { name: 'Send one reminder for an unfinished checkout' })).toBeChecked();
+    expect(save).toHaveFocus();
   });
 
   it('says when the settings could not be saved', async () => {

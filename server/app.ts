@@ -37,6 +37,7 @@ import type { ReminderOutcome } from './checkouts/reminders';
 import { createReminderOptOuts } from './checkouts/reminderOptOuts';
 import { createReminderRouter } from './checkouts/reminderRoutes';
 import { createShareRouter, templateFromOrigin } from './sharing/shareRoutes';
+import { createWhatYouGetRouter, keptWhatYouGet } from './sharing/whatYouGet';
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createAffiliateRoutes } from './affiliates/affiliateWiring';
 import { healthFor, mountHealth, withMailRecords, type HealthProbes } from './health/healthWiring';
@@ -134,9 +135,11 @@ export function createApp(given: AppDeps): Express {
   );
 
   // Product pages for crawlers and shoppers alike (hosting rewrite /productdetail/** in firebase.json).
+  const whatYouGet = keptWhatYouGet(deps.db);
   app.use(
     createShareRouter({
       db: deps.db,
+      whatYouGet,
       storeName: deps.config.STORE_NAME,
       storeUrl: deps.config.PUBLIC_STORE_URL,
       loadTemplate: deps.pageTemplate ?? templateFromOrigin(deps.config.PUBLIC_STORE_URL),
@@ -148,6 +151,9 @@ export function createApp(given: AppDeps): Express {
       logError,
     }),
   );
+
+  // What a product delivers, as counts and kinds (docs/storefront.md, 'What you get').
+  app.use('/api/products', createWhatYouGetRouter({ whatYouGet, limiter: limits.coursePages, logError }));
 
   // robots.txt and the sitemap (hosting rewrites in firebase.json), for search engines.
   app.use(createSeoRouter({ db: deps.db, storeUrl: deps.config.PUBLIC_STORE_URL }));

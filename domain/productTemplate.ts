@@ -6,6 +6,7 @@
 // pageContracts.ts because the token product is computed: the boot scripts, which import those
 // names, must not carry the product decoder.
 import { productFromData, type Product } from './product';
+import type { WhatYouGet } from './whatYouGet';
 
 /** The built file the API fills; it sits beside the shell (productdetail/index.html). */
 export const productTemplateFile = 'productdetail/product.html';
@@ -27,6 +28,19 @@ export const tokenProduct: Product = productFromData('storetemplateproductid', {
   author: 'Storetemplateauthor',
   createdAt: '2000-01-01T00:00:00.000Z',
 });
+
+/**
+ * 'What you get' in the template: one list item whose text ends with this token. The API replaces
+ * that item with one item per line of the real product's list, or removes the section when it has
+ * none (server/sharing/productMarkup.ts).
+ */
+export const whatYouGetToken = 'Storetemplatewhatyouget';
+export const tokenWhatYouGet: WhatYouGet = {
+  fileCount: 2,
+  fileKinds: [whatYouGetToken],
+  course: null,
+  licenseKey: null,
+};
 
 /** Every token starts with this: a filled page that still has one is not used. */
 export const tokenStem = 'storetemplate';

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
 import { makeStore, type AppStore } from './app/store';
-import { productPrimed, revalidateProduct } from './features/catalog';
-import { takeEmbeddedProduct } from './lib/pageData';
+import { productPrimed, revalidateProduct, whatYouGetPrimed } from './features/catalog';
+import { takeEmbeddedProduct, takeEmbeddedWhatYouGet } from './lib/pageData';
 import { paths } from '../domain/routes';
 import { prerenderedRouteAttribute } from '../domain/pageContracts';
 import { productIdAttribute } from '../domain/productTemplate';
@@ -50,7 +50,12 @@ function startApp(prime: Prime | null) {
   // Hydrating, or rendering over a lesson the early script painted: the first render must not wait
   // for the saved state (the PersistGate draws nothing until it is back), which applies just after.
   const { store, persistor } = makeStore({ persist: true, deferPersist: hydrate || prime !== null });
-  if (hydrate && embeddedProduct) store.dispatch(productPrimed(embeddedProduct));
+  if (hydrate && embeddedProduct) {
+    store.dispatch(productPrimed(embeddedProduct));
+    // The 'What you get' list the API filled in, so the first render finds it (or finds it absent).
+    const whatYouGet = takeEmbeddedWhatYouGet();
+    if (whatYouGet) store.dispatch(whatYouGetPrimed(embeddedProduct.id, whatYouGet));
+  }
   const tree = (
     <StrictMode>
       <AppProviders store={store} persistor={persistor} gate={!hydrate && prime === null}>

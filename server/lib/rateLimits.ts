@@ -257,7 +257,7 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
  * POST /api/purchases/resend, `access` on GET /api/access/:token,
  * `admin` on the admin API routes, `accountMail` then `accountMailAddress` on the admin account
  * e-mails (server/admin/accountMailRoutes.ts), `learn` on /api/learn, and `coursePages` on the course
- * previews and certificates (one counter for both).
+ * previews, certificates and a product's 'what you get' (one counter for all three).
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {
   const settings = rateLimitSettings(config);

@@ -4,7 +4,8 @@
 import { imageSrcSet, productCoverWidths, resizedImageUrl } from '../../domain/images';
 import { formatProductPrice } from '../../domain/money';
 import type { Product } from '../../domain/product';
-import { tokenProduct, tokenStem } from '../../domain/productTemplate';
+import { tokenProduct, tokenStem, whatYouGetToken } from '../../domain/productTemplate';
+import { whatYouGetLines, type WhatYouGet } from '../../domain/whatYouGet';
 import { escapeHtml } from './pageMeta';
 
 // Text the HTML parser would not hand back as it is (CR becomes LF, NUL and lone surrogates become
@@ -16,11 +17,37 @@ function coverUrls(cover: string): string[] {
   return [cover, ...productCoverWidths.map((width) => resizedImageUrl(cover, width))];
 }
 
+// The template's 'What you get' (src/features/catalog/components/WhatYouGetSection.tsx): its section,
+// found by its data attribute (it holds no other section), and its one list item, the token's.
+const whatYouGetSection = /<section[^>]*\bdata-what-you-get=""[^>]*>[\s\S]*?<\/section>/;
+const whatYouGetItem = new RegExp(`<li([^>]*)>[^<]*${whatYouGetToken}</li>`);
+
+/**
+ * The template with the product's 'What you get' lines in its list, one item each, as the component
+ * renders them; without lines (or without a summary: the page then asks the API, and renders nothing
+ * until it answers) the section goes, as the component renders none. A template without the section
+ * (built before it) is left as it is; null when its section has no token item to fill.
+ */
+export function fillWhatYouGet(template: string, summary: WhatYouGet | undefined): string | null {
+  const section = whatYouGetSection.exec(template);
+  if (!section) return template;
+  const item = whatYouGetItem.exec(section[0]);
+  if (!item) return null;
+  const lines = summary ? whatYouGetLines(summary) : [];
+  if (lines.length === 0) return template.replace(section[0], () => '');
+  const items = lines.map((line) => `<li${item[1] ?? ''}>${escapeHtml(line)}</li>`).join('');
+  return template.replace(section[0], () => section[0].replace(item[0], () => items));
+}
+
 /**
  * The template with the product in it, or null when this product cannot be shown through it (a
  * cover the image host cannot resize renders different attributes): the caller serves the shell.
  */
-export function fillProductTemplate(template: string, product: Product): string | null {
+export function fillProductTemplate(productTemplate: string, product: Product, whatYouGet?: WhatYouGet): string | null {
+  // First, so the product's tokens below are replaced in the rest; the lines hold none of them
+  // (counts, file kinds of at most 8 letters, fixed words).
+  const template = fillWhatYouGet(productTemplate, whatYouGet);
+  if (template === null) return null;
   if (!product.coverImageUrl || !imageSrcSet(product.coverImageUrl, productCoverWidths)) return null;
   if ([product.id, product.title, product.description, product.author].some(changedByParsing)) return null;
   const token = tokenProduct;

@@ -8,7 +8,9 @@ import { outlineFromData, outlinesLimit, productFromData, type Product } from '.
 import { paths } from '../../domain/routes';
 import { productStructuredData } from '../../domain/structuredData';
 import { metaDescription } from '../../domain/text';
+import type { WhatYouGet } from '../../domain/whatYouGet';
 import { absoluteUrl, type PageMeta } from './pageMeta';
+import { readWhatYouGet, type WhatYouGetSource } from './whatYouGet';
 import { outlinesCollection, productsCollection } from '../lib/collections';
 
 // Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
@@ -23,6 +25,8 @@ export interface ShareRouteDeps {
   loadTemplate: () => Promise<string>;
   /** The built product page with the token product (dist/productdetail/product.html), to fill. */
   loadProductTemplate?: () => Promise<string>;
+  /** What the product delivers (kept a minute, shared with the API's route); read afresh without it. */
+  whatYouGet?: WhatYouGetSource;
   now?: () => number;
   logError: (message: string, error: unknown) => void;
 }
@@ -32,9 +36,9 @@ const storeDescription =
 
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet'>,
   id: string,
-): Promise<{ meta: PageMeta; product: Product | null }> {
+): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   const url = absoluteUrl(deps.storeUrl, `/productdetail/${encodeURIComponent(id)}`);
   const defaults: PageMeta = {
     title: deps.storeName,
@@ -47,7 +51,9 @@ export async function productPage(
   if (!id || id === '.' || id === '..' || id.length > 1500) return { meta: defaults, product: null };
   // The outline in the same round trip (the SPA's query, same index): the page then needs no SDK.
   // Without it (a failed read) the page queries the outline itself.
-  const [snapshot, outlines] = await Promise.all([
+  // What the product delivers (counts and kinds) too, so the HTML says it before any JavaScript;
+  // without it (a failed read) the page asks the API.
+  const [snapshot, outlines, whatYouGet] = await Promise.all([
     deps.db.collection(productsCollection).doc(id).get(),
     deps.db
       .collection(outlinesCollection)
@@ -57,6 +63,7 @@ export async function productPage(
       .get()
       .then((answer) => answer.docs.map((d) => outlineFromData(d.id, d.data())))
       .catch(() => undefined),
+    (deps.whatYouGet ?? ((productId: string) => readWhatYouGet(deps.db, productId)))(id).catch(() => undefined),
   ]);
   const data = snapshot.data();
   if (!snapshot.exists || !data) return { meta: defaults, product: null };
@@ -81,7 +88,7 @@ export async function productPage(
           sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
         }
       : undefined,
-    data: { product, outlines },
+    data: { product, outlines, whatYouGet: whatYouGet ?? undefined },
     structuredData: productStructuredData(
       {
         id: product.id,
@@ -98,14 +105,14 @@ export async function productPage(
       { name: deps.storeName, url: deps.storeUrl },
     ),
   };
-  return { meta, product };
+  return { meta, product, whatYouGet: whatYouGet ?? undefined };
 }
 
 /** The product's page, or the store's defaults when the product cannot be read (logged). */
 export function productPageOrDefaults(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'logError'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'logError'>,
   id: string,
-): Promise<{ meta: PageMeta; product: Product | null }> {
+): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   return productPage(deps, id).catch((error: unknown) => {
     deps.logError('share: product read failed', error);
     return productPage(deps, '');

@@ -51,7 +51,8 @@ export function createShareRouter(deps: ShareRouteDeps): Router {
     const productTemplate = productTemplateOrNull(deps);
     const [template, page] = await Promise.all([deps.loadTemplate(), productPageOrDefaults(deps, req.params.id)]);
     const filledTemplate = await productTemplate;
-    const filled = page.product && filledTemplate ? fillProductTemplate(filledTemplate, page.product) : null;
+    const filled =
+      page.product && filledTemplate ? fillProductTemplate(filledTemplate, page.product, page.whatYouGet) : null;
     res
       .set('Cache-Control', shareCacheControl)
       .type('text/html')

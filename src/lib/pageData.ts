@@ -3,11 +3,12 @@
 // later refetch queries normally.
 import { pageDataId } from '../../domain/pageContracts';
 import { outlineFromData, productFromData, type Outline, type Product } from '../../domain/product';
+import { whatYouGetFromData, type WhatYouGet } from '../../domain/whatYouGet';
 
 /** The page's JSON block (server/sharing), read once: its parts are taken one by one. */
-let pageData: { product?: unknown; outlines?: unknown } | null | undefined;
+let pageData: { product?: unknown; outlines?: unknown; whatYouGet?: unknown } | null | undefined;
 
-function takePageData(): { product?: unknown; outlines?: unknown } | null {
+function takePageData(): { product?: unknown; outlines?: unknown; whatYouGet?: unknown } | null {
   if (pageData !== undefined) return pageData;
   pageData = null;
   if (typeof document === 'undefined') return null;
@@ -54,4 +55,17 @@ export function takeEmbeddedOutlines(productId: string): Outline[] | null {
     outlines.push(outlineFromData(fields.id, fields));
   }
   return outlines;
+}
+
+/**
+ * What the product delivers, as the API wrote it into the page with its product (the caller has
+ * checked that product is this page's): the list is in the HTML, and the first render must match it.
+ * Taken once; null when the page has none (the page then asks the API).
+ */
+export function takeEmbeddedWhatYouGet(): WhatYouGet | null {
+  const data = takePageData();
+  if (!data || data.whatYouGet === undefined) return null;
+  const summary = data.whatYouGet;
+  delete data.whatYouGet;
+  return whatYouGetFromData(summary);
 }

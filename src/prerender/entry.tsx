@@ -5,12 +5,12 @@
 // domain/prerenderedRoutes.ts and domain/productTemplate.ts.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { tokenProduct } from '../../domain/productTemplate';
+import { tokenProduct, tokenWhatYouGet } from '../../domain/productTemplate';
 import { paths } from '../../domain/routes';
 import { App } from '../App';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore } from '../app/store';
-import { productPrimed } from '../features/catalog';
+import { productPrimed, whatYouGetPrimed } from '../features/catalog';
 import { getConfig } from '../lib/config';
 import { runQueryUrl } from '../lib/earlyQuery';
 
@@ -26,6 +26,7 @@ export function renderRoute(location: string): string {
 export function renderProductTemplate(): string {
   const { store } = makeStore();
   store.dispatch(productPrimed(tokenProduct));
+  store.dispatch(whatYouGetPrimed(tokenProduct.id, tokenWhatYouGet));
   return render(store, paths.product(tokenProduct.id));
 }
 

@@ -120,6 +120,16 @@ describe('prerendered HTML, before JavaScript', () => {
     expect(page.toLowerCase()).not.toContain('storetemplate');
   });
 
+  it("a product page's HTML says what the buyer gets, as counts and kinds, before any JavaScript", async () => {
+    // The seeded Excel Mastery: one ZIP of templates and a license key for 3 machines.
+    const page = await html('/productdetail/demo-excel-mastery');
+    expect(page).toMatch(
+      /<h2 id="what-you-get-heading"[^>]*>What you get<\/h2><ul aria-labelledby="what-you-get-heading"[^>]*><li>1 file: ZIP<\/li><li>A license key for 3 devices<\/li><\/ul>/,
+    );
+    expect(page).not.toContain('Excel Templates');
+    expect(page).not.toContain('deliverables/');
+  });
+
   it("a product page's HTML carries its schema.org Product, one offer per currency, and its breadcrumb", async () => {
     const blocks = jsonLd(await html('/productdetail/demo-react-bootcamp'));
     expect(blocks.map((block) => block['@type'])).toEqual(['Product', 'BreadcrumbList']);

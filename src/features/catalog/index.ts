@@ -8,5 +8,6 @@ export { catalogIndexQuery, useCatalogIndex } from './catalogIndexQuery';
 export { PagedProductList, type ListPage } from './components/PagedProductList';
 // A product page that arrives with its product in the HTML starts with it in the cache.
 export { productPrimed } from './api/catalogApi';
+export { whatYouGetPrimed } from './api/whatYouGetApi';
 // ... and reads it again once hydrated: the page may come from the CDN's cache.
 export { revalidateProduct } from './api/productRevalidation';

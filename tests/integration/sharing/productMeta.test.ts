@@ -162,6 +162,8 @@ describe('product pages as a crawler sees them', () => {
           createdAt: '2026-03-01T09:30:02.000Z',
         },
       ],
+      // What it delivers, as counts and kinds: this one has only its outside link, which is not listed.
+      whatYouGet: { fileCount: 0, fileKinds: [], course: null, licenseKey: null },
     });
     // No product page template to fill (the origin has none): the SPA shell, for the browser to hydrate.
     expect(page.html).toContain('<div id="root" data-route="/productdetail/*">');

@@ -14,6 +14,7 @@ import { currencyChosen, selectCurrency, useGeoCurrencyDefault } from '../../cur
 import { useGetOutlinesQuery, useGetProductQuery } from '../api/catalogApi';
 import { OutlineSection } from './OutlineSection';
 import { PurchaseNotes } from './PurchaseNotes';
+import { WhatYouGetSection } from './WhatYouGetSection';
 
 const buttonClass =
   'rounded-lg px-6 py-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -105,6 +106,7 @@ function ProductDetails({ product }: { product: Product }) {
               Buy Now
             </button>
           </div>
+          <WhatYouGetSection productId={product.id} />
         </div>
       </div>
       <div className="mt-12 grid gap-8 md:grid-cols-2">

@@ -2,7 +2,7 @@
 // token replaced by what the page renders for the real product, escaped, in one pass.
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../domain/product';
-import { fillProductTemplate } from '../../../../server/sharing/productMarkup';
+import { fillProductTemplate, fillWhatYouGet } from '../../../../server/sharing/productMarkup';
 
 // The shape of the build's template (scripts/prerender.ts renders the page for the token product).
 const template =
@@ -69,5 +69,49 @@ describe('fillProductTemplate', () => {
   it('gives null for a template with a token it does not know, or with no token at all', () => {
     expect(fillProductTemplate(`${template}<p>storetemplatesomethingnew</p>`, product)).toBeNull();
     expect(fillProductTemplate('<div id="root"><p role="status">Loading...</p></div>', product)).toBeNull();
+  });
+});
+
+describe("the template's 'What you get'", () => {
+  // As WhatYouGetSection renders the token summary (domain/productTemplate.ts).
+  const section =
+    '<section data-what-you-get="" aria-labelledby="what-you-get-heading" class="card">' +
+    '<h2 id="what-you-get-heading">What you get</h2>' +
+    '<ul aria-labelledby="what-you-get-heading" class="list"><li>2 files: Storetemplatewhatyouget</li></ul></section>';
+  const withSection = template.replace('<p>Storetemplatedescription</p>', `<p>Storetemplatedescription</p>${section}`);
+  const summary = {
+    fileCount: 2,
+    fileKinds: ['PDF', 'ZIP'],
+    course: { lessons: 12, videoSeconds: 12000 },
+    licenseKey: { devices: 2 },
+  };
+
+  it('lists each line in an item of its own, in the product filled in', () => {
+    const filled = fillProductTemplate(withSection, product, summary);
+    expect(filled).toContain(
+      '<ul aria-labelledby="what-you-get-heading" class="list"><li>2 files: PDF, ZIP</li>' +
+        '<li>12 lessons, 3 h 20 min of video</li><li>A license key for 2 devices</li></ul></section>',
+    );
+    expect(filled).toContain('<h1>REACT WEB DEVELOPMENT BOOTCAMP</h1>');
+    expect(filled?.toLowerCase()).not.toContain('storetemplate');
+  });
+
+  it('drops the section when there is nothing to list, or no summary came', () => {
+    const nothing = { fileCount: 0, fileKinds: [], course: null, licenseKey: null };
+    for (const filled of [
+      fillProductTemplate(withSection, product, nothing),
+      fillProductTemplate(withSection, product),
+    ]) {
+      expect(filled).not.toContain('What you get');
+      expect(filled).toContain('<p>Build &amp; ship &lt;b&gt;real&lt;/b&gt; apps.\nTwo lines.</p></div>');
+    }
+  });
+
+  it('escapes a file kind, and leaves a template without the section as it is', () => {
+    expect(fillWhatYouGet(section, { ...summary, fileKinds: ['<B>'], course: null, licenseKey: null })).toContain(
+      '<li>2 files: &lt;B&gt;</li>',
+    );
+    expect(fillWhatYouGet('<p>No list</p>', summary)).toBe('<p>No list</p>');
+    expect(fillWhatYouGet('<section data-what-you-get=""><ul><li>Other</li></ul></section>', summary)).toBeNull();
   });
 });

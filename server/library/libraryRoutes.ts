@@ -62,33 +62,16 @@ const signInCheck = validate(signInBody);
 const codeCheck = validate(codeBody);
 const linkCheck = validate(linkBody);
 
-export function createLibraryRouter({
+/** Signing in to the library: a code asked for, then the code or the mailed link that sets the session. */
+function createSignInHandlers({
   library,
   cookies,
   secureCookies,
-  signInLimiter,
-  logError,
 }: {
   library: Library;
   cookies: SessionCookies;
   secureCookies: boolean;
-  /** The `signIn` limiter of server/lib/rateLimits.ts: per client, on every code asked for and tried. */
-  signInLimiter: RequestHandler;
-  logError: (message: string, error: unknown) => void;
-}): Router {
-  const noStore: RequestHandler = (_req, res, next) => {
-    res.set('Cache-Control', 'private, no-store');
-    next();
-  };
-
-  /** The session of the request's cookie; 401 without a live one. */
-  const signedIn = async (cookieHeader: string | undefined): Promise<SignedIn> => {
-    const state = cookies.read(cookieHeader);
-    const owner = await library.owner(state?.librarySession ?? null);
-    if (!state || !owner) throw jsonError(401, signInNeeded);
-    return { owner, state };
-  };
-
+}) {
   const answerSignIn = (res: Response, cookieHeader: string | undefined, outcome: SignInOutcome) => {
     if (outcome.kind === 'ended') throw jsonError(400, codeEnded);
     if (outcome.kind === 'tooManyToday') throw jsonError(429, tooManyAttemptsToday);
@@ -128,6 +111,38 @@ export function createLibraryRouter({
     },
     (error) => failure('A library sign-in failed', error, 500, 'Signing in failed. Please try again.'),
   );
+
+  return { requestCode, withCode, withLink };
+}
+
+export function createLibraryRouter({
+  library,
+  cookies,
+  secureCookies,
+  signInLimiter,
+  logError,
+}: {
+  library: Library;
+  cookies: SessionCookies;
+  secureCookies: boolean;
+  /** The `signIn` limiter of server/lib/rateLimits.ts: per client, on every code asked for and tried. */
+  signInLimiter: RequestHandler;
+  logError: (message: string, error: unknown) => void;
+}): Router {
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.set('Cache-Control', 'private, no-store');
+    next();
+  };
+
+  /** The session of the request's cookie; 401 without a live one. */
+  const signedIn = async (cookieHeader: string | undefined): Promise<SignedIn> => {
+    const state = cookies.read(cookieHeader);
+    const owner = await library.owner(state?.librarySession ?? null);
+    if (!state || !owner) throw jsonError(401, signInNeeded);
+    return { owner, state };
+  };
+
+  const { requestCode, withCode, withLink } = createSignInHandlers({ library, cookies, secureCookies });
 
   const listPurchases = handle(
     async (req, res) => {

@@ -7,7 +7,8 @@ import { productTemplateFile } from '../../domain/productTemplate';
 import type { ServerConfig } from '../config';
 import type { RateLimits } from '../lib/rateLimits';
 import { createShareRouter, templateFromOrigin } from './shareRoutes';
-import { createWhatYouGetRouter, keptWhatYouGet } from './whatYouGet';
+import { keptWhatYouGet } from './whatYouGet';
+import { createWhatYouGetRouter } from './whatYouGetRoutes';
 
 export function mountSharing(
   app: Express,

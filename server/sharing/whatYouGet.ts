@@ -1,24 +1,18 @@
 // 'What you get' (docs/storefront.md): the product's private delivery settings (productDeliverables:
 // its files and license key settings; courseContent: its lessons and their videos) summed up as counts
 // and kinds, which anyone may read. Never a file's name, path or link.
-//
-//   GET /api/products/{id}/what-you-get   -> WhatYouGet (404 {message} for no such product)
-//
 // The product page the API serves carries the same summary (productPage.ts), so the HTML says it
-// before any JavaScript; the SPA asks this route when it opens a product page itself.
-import { Router, type RequestHandler } from 'express';
+// before any JavaScript; the SPA asks whatYouGetRoutes.ts when it opens a product page itself.
 import type { Firestore } from 'firebase-admin/firestore';
 import { decodeCourse } from '../../domain/courseContent';
 import { deliverablesFromData } from '../../domain/deliverableFiles';
 import { licenseKeySettingsFromData } from '../../domain/licenseKeys';
 import { whatYouGetFrom, type WhatYouGet } from '../../domain/whatYouGet';
 import { courseContentCollection, deliverablesCollection, productsCollection } from '../lib/collections';
-import { answerHttpErrors, failure, handle, jsonError } from '../lib/httpErrors';
 import { keptAnswers } from '../lib/keptAnswers';
 
 /** How long an instance keeps a product's summary: a seller's change shows within a minute. */
 export const whatYouGetCacheMs = 60_000;
-export const noSuchProduct = 'This product could not be found.';
 
 // A Firestore document id the API could have made or an admin typed; '__' ids are reserved.
 const idPattern = /^(?!__)[A-Za-z0-9_-]{1,128}$/;
@@ -44,35 +38,10 @@ export async function readWhatYouGet(db: Firestore, productId: string): Promise<
 export type WhatYouGetSource = (productId: string) => Promise<WhatYouGet | null>;
 
 /**
- * Every product page asks (the API's page, or the SPA's through the route below): one read of its
+ * Every product page asks (the API's page, or the SPA's through whatYouGetRoutes.ts): one read of its
  * three documents a minute per product and instance, not one a view (docs/performance.md).
  */
 export function keptWhatYouGet(db: Firestore): WhatYouGetSource {
   const kept = keptAnswers<string, WhatYouGet | null>(whatYouGetCacheMs);
   return (productId) => kept.get(productId, () => readWhatYouGet(db, productId));
-}
-
-export function createWhatYouGetRouter({
-  whatYouGet,
-  limiter,
-  logError,
-}: {
-  whatYouGet: WhatYouGetSource;
-  limiter: RequestHandler;
-  logError: (message: string, error: unknown) => void;
-}): Router {
-  const summary = handle<{ id: string }>(
-    async (req, res) => {
-      const found = await whatYouGet(req.params.id);
-      if (!found) throw jsonError(404, noSuchProduct);
-      res.set('Cache-Control', 'public, max-age=60');
-      res.json(found);
-    },
-    (error) => failure("A product's 'what you get' failed", error, 500, 'Something went wrong. Please try again.'),
-  );
-  const router = Router();
-  router.use(limiter);
-  router.get('/:id/what-you-get', summary);
-  router.use(answerHttpErrors(logError));
-  return router;
 }

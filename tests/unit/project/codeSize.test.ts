@@ -33,8 +33,6 @@ const oneIdea: Record<string, Allowance & { reason: string }> = {};
 // Units not yet shaped by their ideas, waiting to be split. A figure is lowered as its unit shrinks and never
 // raised: a unit growing past its figure fails, as does an entry no longer needed, so the list only gets shorter.
 const stillOver: Record<string, Allowance> = {
-  // The features' mounts are being reshaped into one form (docs/architecture.md, 'Conventions').
-  'server/app.ts': { fileLines: 0, longestFunction: 140 },
   'local/cloud.ts': { fileLines: 456, longestFunction: 277 },
   'local/firestore/rules/evaluate.ts': { fileLines: 679, longestFunction: 0 },
   'local/firestore/server.ts': { fileLines: 526, longestFunction: 155 },

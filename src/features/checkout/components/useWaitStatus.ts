@@ -1,18 +1,36 @@
 import { useEffect, useRef } from 'react';
 import type { WaitStatusAnswer } from '../../../../domain/apiContracts';
-import { toAppError, type ErrorWords } from '../../../lib/errors';
-import { fetchWaitStatus } from '../api/orderApi';
-
-/** A 404 is a waiting page that is not ours: its token or checkout is unknown to the API. */
-const waitWords: ErrorWords = { codes: { 404: 'wait-unknown' } };
-
-/** Whether a failed status request says the waiting page is not ours (rather than unreachable for now). */
-export function waitUnknown(error: unknown): boolean {
-  return toAppError(error, waitWords).code === 'wait-unknown';
-}
+import { useGetWaitStatusQuery, waitUnknownCode } from '../api/waitStatusApi';
 
 /** How often the waiting state asks (the API allows 30 a minute per client). */
 export const waitPollMs = 5_000;
+
+/** What the status query came to: the last status, and whether the page is not ours or the last ask failed. */
+export interface WaitRead {
+  status: WaitStatusAnswer | undefined;
+  /** The API does not know this checkout and token (a 404): the waiting page is not ours. */
+  invalid: boolean;
+  /** The last ask failed (the next one may pass). */
+  failed: boolean;
+  loading: boolean;
+}
+
+/** Reads the waiting page's status, asking again every `intervalMs` while `poll` holds. */
+export function useWaitRead(
+  wait: { checkoutId: string; token: string; skip?: boolean; poll: boolean },
+  intervalMs = waitPollMs,
+): WaitRead {
+  const read = useGetWaitStatusQuery(
+    { checkoutId: wait.checkoutId, token: wait.token },
+    { skip: wait.skip ?? false, pollingInterval: wait.poll ? intervalMs : 0 },
+  );
+  return {
+    status: read.data,
+    invalid: read.error?.code === waitUnknownCode,
+    failed: read.isError,
+    loading: read.isLoading,
+  };
+}
 
 /**
  * Polls the waiting page's status while it is waiting, and reports each answer; a failed poll is
@@ -27,22 +45,12 @@ export function useWaitStatus(
   useEffect(() => {
     report.current = onStatus;
   }, [onStatus]);
-  const { checkoutId, token, waiting } = wait;
+  const { waiting } = wait;
+  const { status, invalid, failed } = useWaitRead({ ...wait, skip: !waiting, poll: waiting }, intervalMs);
   useEffect(() => {
     if (!waiting) return;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const status = await fetchWaitStatus(checkoutId, token);
-        if (!stopped) report.current(status);
-      } catch (error) {
-        if (!stopped) report.current(waitUnknown(error) ? 'invalid' : null);
-      }
-    };
-    const timer = setInterval(() => void poll(), intervalMs);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [checkoutId, token, waiting, intervalMs]);
+    if (invalid) report.current('invalid');
+    else if (failed) report.current(null);
+    else if (status) report.current(status);
+  }, [waiting, status, invalid, failed]);
 }

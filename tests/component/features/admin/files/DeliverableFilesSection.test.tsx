@@ -198,14 +198,18 @@ describe('uploading a file', () => {
         onProgress(file.size - offset);
         return Promise.resolve('complete' as const);
       }),
+      // The bucket answers once the test has seen the message: the 30 ms wait alone may pass before it looks.
       query: vi.fn((session: string, size: number) => {
         calls.push(`ask ${session} of ${size}`);
-        return Promise.resolve(262_144);
+        return bucketAnswers.then(() => 262_144);
       }),
     });
+    let answer = () => {};
+    const bucketAnswers = new Promise<void>((resolve) => (answer = resolve));
     renderWithProviders(<DeliverableFilesSection productId="p1" transport={transport} retryDelays={[30]} />);
     await choose(zipOf(1_000_000));
     expect(await screen.findByText(/Connection lost\. Trying again in 0 s/)).toBeInTheDocument();
+    answer();
     await waitFor(() => expect(transport.attach).toHaveBeenCalled());
     expect(calls).toEqual([
       'start Bonus.zip 1000000',

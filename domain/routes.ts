@@ -25,4 +25,6 @@ export const paths = {
   /** Where the verification e-mail's link applies its code (docs/admin.md). */
   adminVerify: '/adminverify',
   adminDashboard: '/admindashboard',
+  /** One product's page in the dashboard: its details, files, license keys and course (docs/admin.md). */
+  adminProduct: (id: string) => `/admindashboard/products/${encodeURIComponent(id)}`,
 } as const;

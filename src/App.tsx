@@ -125,6 +125,7 @@ export function App() {
         <Route path="adminresetpassword" element={<Admin page="resetPassword" />} />
         <Route path="adminverify" element={<Admin page="verifyEmail" />} />
         <Route path="admindashboard" element={<Admin page="dashboard" />} />
+        <Route path="admindashboard/products/:id" element={<Admin page="dashboard" />} />
       </Route>
     </Routes>
   );

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { removeProductsTitled } from '../support/adminE2e';
+import { productSection, removeProductsTitled } from '../support/adminE2e';
 import { buildBuyer, fillPaymentForm, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
@@ -145,14 +145,15 @@ describe('admin products', () => {
     expect((await fetch(firstCoverUrl)).status).toBe(200);
 
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Edit Product' });
+    const dialog = await productSection(admin, 'Details');
     await expect
       .poll(() => dialog.getByLabel('URL', { exact: true }).inputValue(), { timeout: 20_000 })
       .toBe('https://drive.example.com/spreadsheet-skills');
     await dialog.getByLabel('Price in NGN').fill('6500');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await answerDialog(admin, 'Updated!');
-    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain('₦6,500');
+    await admin.getByRole('link', { name: 'Back to Manage Products' }).click();
+    await expect.poll(async () => (await manageCourses(admin)).textContent(), { timeout: 20_000 }).toContain('₦6,500');
 
     const page = await shopperProductPage();
     await expect.poll(() => page.getByText('₦6,500').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -177,7 +178,7 @@ describe('admin products', () => {
 
     const card = await manageCourses(admin);
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
-    const edit = admin.getByRole('dialog', { name: 'Edit Product' });
+    const edit = await productSection(admin, 'Details');
     await expect.poll(() => edit.getByLabel('Price in NGN').inputValue(), { timeout: 20_000 }).toBe('6500');
     await edit.getByLabel('Price in NGN').fill('8000');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,5 +1,5 @@
 // Courses end to end in a real Chromium against the production build and the local cloud
-// (docs/courses.md): the seller writes two lessons in the Edit dialog and uploads the shipped video
+// (docs/courses.md): the seller writes two lessons on the product's page and uploads the shipped video
 // (local/seed/media/demo-lesson.mp4, H.264/AAC: the system Chromium plays it), a shopper buys with the
 // demo payment, the order e-mail's link opens the download page on a new device, its 'Start the
 // course' opens the player, which asks that device for the purchase e-mail, the video plays (a video
@@ -19,7 +19,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { signInAsDemoAdmin } from '../support/adminE2e';
+import { productSection, signInAsDemoAdmin } from '../support/adminE2e';
 import { accessibilityViolations } from '../support/axeE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
@@ -75,7 +75,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return texts.join('\n');
 }
 
-/** The seller writes the course in the Edit dialog, saves it, then adds the video to the saved lesson. */
+/** The seller writes the course in the product page's Course section, saves it, then adds the video to the saved lesson. */
 async function sellerWritesTheCourse(admin: Page) {
   await signInAsDemoAdmin(admin, baseUrl);
   await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
@@ -86,7 +86,7 @@ async function sellerWritesTheCourse(admin: Page) {
   await card.waitFor({ timeout: 20_000 });
   await card.getByRole('button', { name: 'Expand' }).click();
   await card.getByRole('button', { name: 'Edit', exact: true }).click();
-  const dialog = admin.getByRole('dialog', { name: 'Edit Product' });
+  const dialog = await productSection(admin, 'Course');
   await dialog.getByText('No sections yet. Add one to start the course.').waitFor({ timeout: 20_000 });
 
   await dialog.getByRole('button', { name: 'Add a section' }).click();
@@ -94,8 +94,6 @@ async function sellerWritesTheCourse(admin: Page) {
   await dialog.getByRole('button', { name: 'Add a lesson to Getting started' }).click();
   await dialog.getByLabel('Lesson title').fill('Watch this first');
   await dialog.getByLabel('Lesson text (Markdown)').fill('# Welcome\n\nPress play and **watch it through**.');
-  // Not saved yet: the API attaches videos to stored lessons only.
-  await dialog.getByText("Save the course once to add this lesson's video.").waitFor();
   await dialog.getByRole('button', { name: 'Add a lesson to Getting started' }).click();
   await dialog.getByLabel('Lesson title').fill('Your first component');
   await dialog.getByLabel('Lesson text (Markdown)').fill('Write a `Hello` component.');

@@ -1,5 +1,5 @@
 // Files end to end in a real Chromium against the production build and the local cloud (docs/files.md):
-// the seller uploads a PDF and a ZIP in the Edit dialog (straight to the storage stand-in, with
+// the seller uploads a PDF and a ZIP on the product's page (straight to the storage stand-in, with
 // progress), a shopper buys with the demo payment, the order e-mail's link opens the download page,
 // the new device confirms the purchase e-mail, both files download, and every page of the PDF carries
 // the buyer's name.
@@ -12,7 +12,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoPdf, demoZip } from '../../local/seed/demoFiles';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { signInAsDemoAdmin } from '../support/adminE2e';
+import { productSection, signInAsDemoAdmin } from '../support/adminE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
@@ -92,7 +92,7 @@ describe('deliverable files', () => {
     const pdf = Buffer.from(await demoPdf('Files Course Workbook', ['Start', 'Practice', 'Review']));
     const zip = demoZip([{ name: 'sheet.csv', text: 'a,b\n1,2\n' }]);
 
-    // The seller, in Manage Products' Edit dialog.
+    // The seller, on the product's page that Manage Products' Edit opens.
     const admin = await openPage(browser);
     await signInAsDemoAdmin(admin, baseUrl);
     await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
@@ -103,7 +103,7 @@ describe('deliverable files', () => {
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('button', { name: 'Expand' }).click();
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Edit Product' });
+    const dialog = await productSection(admin, 'Files and delivery');
     await dialog.getByText('No files yet.').waitFor({ timeout: 20_000 });
     const progressShown = dialog
       .getByRole('progressbar', { name: 'Upload of Workbook.pdf' })

@@ -1,12 +1,12 @@
 // License keys end to end (docs/licenses.md) in Chromium on the local stack: the seller turns keys on for
-// a tool in its Edit dialog; a demo purchase of it (and of the seeded tool, Excel Mastery, which issues
+// a tool on its page in the dashboard; a demo purchase of it (and of the seeded tool, Excel Mastery, which issues
 // generated keys, limit 3) shows the key in the order e-mail (mail catcher) and on the download page; an
 // activation a tool makes with a plain fetch appears there, and Deactivate frees it.
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { signInAsDemoAdmin } from '../support/adminE2e';
+import { productSection, signInAsDemoAdmin } from '../support/adminE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
@@ -56,7 +56,7 @@ afterAll(async () => {
   await db.terminate();
 });
 
-/** The demo admin's Edit dialog of a product in Courses. */
+/** The License keys section of the demo admin's page of a product in Courses. */
 async function editDialog(admin: Page, productTitle: string) {
   await signInAsDemoAdmin(admin, baseUrl);
   await admin.goto(`${baseUrl}/admindashboard?panel=manage`);
@@ -67,7 +67,7 @@ async function editDialog(admin: Page, productTitle: string) {
   await card.waitFor({ timeout: 20_000 });
   await card.getByRole('button', { name: 'Expand' }).click();
   await card.getByRole('button', { name: 'Edit', exact: true }).click();
-  return admin.getByRole('dialog', { name: 'Edit Product' });
+  return productSection(admin, 'License keys');
 }
 
 /** A tool activates the key as the docs' curl example does, with a plain fetch from outside the browser. */

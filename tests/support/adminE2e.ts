@@ -1,7 +1,7 @@
 // Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin, what a
 // file posted is taken out again, and the links of the account e-mails in the local inbox.
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { demoAdmin } from '../../local/seed/seed';
 import { catalogShardId } from '../../domain/catalogIndex';
@@ -13,6 +13,15 @@ export async function signInAsDemoAdmin(page: Page, store: string): Promise<void
   await page.getByLabel('Password').fill(demoAdmin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/admindashboard', { timeout: 20_000 });
+}
+
+/**
+ * One section of a product's page in the dashboard (docs/admin.md, 'The product page'), opened by its
+ * tab, which Manage Products' Edit leads to.
+ */
+export async function productSection(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('tab', { name }).click({ timeout: 20_000 });
+  return page.getByRole('tabpanel', { name });
 }
 
 /**

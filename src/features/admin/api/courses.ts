@@ -63,15 +63,26 @@ export async function startVideoUpload(
   };
 }
 
-/** Attaches an uploaded video to a lesson once the API has inspected it (422 with how to export it when phones cannot play it). */
+/**
+ * The stored course after an attach, with what the API found in the video: a lesson not saved yet is
+ * not in the course, and its draft takes `attached` (the course's Save then stores it with the lesson).
+ */
+export type AttachedVideo = AdminCourse & {
+  attached?: { fileId: string; kind: VideoKind; durationS: number; width: number; height: number };
+};
+
+/**
+ * Attaches an uploaded video to a lesson once the API has inspected it, or remembers it for a lesson
+ * not saved yet (422 with how to export it when phones cannot play it).
+ */
 export async function attachVideo(
   productId: string,
   fileId: string,
   lessonId: string,
   kind: VideoKind,
-): Promise<AdminCourse> {
+): Promise<AttachedVideo> {
   return (await callAsAdmin('POST', `${courseUrl(productId)}/videos/${enc(fileId)}/attach`, {
     lessonId,
     kind,
-  })) as AdminCourse;
+  })) as AttachedVideo;
 }

@@ -1,6 +1,6 @@
-// The server data of a product's Edit dialog beyond the product itself (docs/admin.md): its deliverables
+// The server data of a product's page in the dashboard beyond the product itself (docs/admin.md): its deliverables
 // (files, delivery and license key settings), the license key pool's count, its course and a lesson's
-// Markdown preview. The dialog edits drafts of them, so each is read afresh when a screen opens it:
+// Markdown preview. The page edits drafts of them, so each is read afresh when a screen opens it:
 // nothing is kept once no screen shows it.
 import type { AdminCourse } from '../../../../domain/courses';
 import { api, runQuery } from '../../../lib/api';

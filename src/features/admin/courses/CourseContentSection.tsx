@@ -6,8 +6,8 @@ import { CourseEditor } from './CourseEditor';
 const coursesCategoryId = 2;
 
 /**
- * Course content in the Edit dialog (docs/courses.md): any product may have lessons; a course shows the
- * editor at once, any other product behind one press (so its dialog does not load a course it lacks).
+ * Course content on the product's page (docs/courses.md): any product may have lessons; a course shows the
+ * editor at once, any other product behind one press (so its page does not load a course it lacks).
  */
 export function CourseContentSection({ productId, categoryId }: { productId: string; categoryId: number }) {
   const [shown, setShown] = useState(categoryId === coursesCategoryId);

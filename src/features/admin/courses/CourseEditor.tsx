@@ -1,7 +1,8 @@
-// The course editor in a product's Edit dialog (docs/courses.md): the sections, each with its lessons,
+// The course editor on a product's page (docs/courses.md): the sections, each with its lessons,
 // Add a section, and one Save for the whole course (what each press does is useCourseEditing's).
 import { useId } from 'react';
-import type { AdminCourse } from '../../../../domain/courses';
+import type { AttachedVideo } from '../api/courses';
+import { useReportUnsaved } from '../../../components/unsavedChanges';
 import type { UploadTransport } from '../files/resumableUpload';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { moved, newSection, updateLesson, updateSection } from './courseDraft';
@@ -15,30 +16,15 @@ export function CourseEditor({
   transport,
 }: {
   productId: string;
-  transport?: UploadTransport<AdminCourse>;
+  transport?: UploadTransport<AttachedVideo>;
 }) {
   const headingId = useId();
-  const {
-    course,
-    sections,
-    files,
-    loadError,
-    reload,
-    openLessonId,
-    setOpenLessonId,
-    setDripValid,
-    saving,
-    status,
-    error,
-    storedLessonIds,
-    unsaved,
-    edit,
-    deleteSection,
-    deleteLesson,
-    addLesson,
-    videoAttached,
-    save,
-  } = useCourseEditing(productId);
+  const { loaded, lessons, edits, saving: saves } = useCourseEditing(productId);
+  const { course, sections, files, loadError, reload } = loaded;
+  const { openLessonId, setOpenLessonId, setDripValid } = lessons;
+  const { edit, deleteSection, deleteLesson, addLesson, videoAttached } = edits;
+  const { save, saving, status, error, unsaved } = saves;
+  useReportUnsaved(unsaved);
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -68,7 +54,6 @@ export function CourseEditor({
                 number={index + 1}
                 first={index === 0}
                 last={index === sections.length - 1}
-                storedLessonIds={storedLessonIds}
                 files={files}
                 openLessonId={openLessonId}
                 onRename={(title) =>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { AdminCourse, AdminLesson } from '../../../../domain/courses';
+import type { AdminLesson } from '../../../../domain/courses';
+import type { AttachedVideo } from '../api/courses';
 import type { DeliverableFile } from '../api/deliverableFiles';
 import type { UploadTransport } from '../files/resumableUpload';
 import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
@@ -16,21 +17,18 @@ export const maxDripDays = 3650;
 export interface LessonEditorProps {
   productId: string;
   lesson: AdminLesson;
-  /** False until the lesson has been saved once (videos attach to stored lessons). */
-  stored: boolean;
   files: DeliverableFile[] | null;
   onChange: (change: (lesson: AdminLesson) => AdminLesson) => void;
-  onVideoAttached: (course: AdminCourse) => void;
+  onVideoAttached: (course: AttachedVideo) => void;
   /** Whether the drip field holds something that is not a number of days (Save waits for it). */
   onDripValid: (valid: boolean) => void;
-  transport?: UploadTransport<AdminCourse>;
+  transport?: UploadTransport<AttachedVideo>;
 }
 
 /** One lesson's fields (docs/courses.md): title, Markdown body with its preview, video, files, preview and drip. */
 export function LessonEditor({
   productId,
   lesson,
-  stored,
   files,
   onChange,
   onVideoAttached,
@@ -70,7 +68,6 @@ export function LessonEditor({
         lessonId={lesson.id}
         kind="main"
         label="Video"
-        stored={stored}
         video={lesson.video}
         onAttached={onVideoAttached}
         onRemove={() => onChange((current) => ({ ...current, video: null }))}
@@ -82,7 +79,6 @@ export function LessonEditor({
           lessonId={lesson.id}
           kind="lowData"
           label="Low-data version"
-          stored={stored}
           video={lesson.video.lowDataFileId ? lesson.video : null}
           onAttached={onVideoAttached}
           onRemove={() =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AdminCourse, LessonVideo } from '../../../../domain/courses';
-import { attachVideo, startVideoUpload, videoContentType, type VideoKind } from '../api/courses';
+import type { LessonVideo } from '../../../../domain/courses';
+import { attachVideo, startVideoUpload, videoContentType, type AttachedVideo, type VideoKind } from '../api/courses';
 import { browserTransport, uploadFile, type UploadProgress, type UploadTransport } from '../files/resumableUpload';
 import { UploadList, type UploadEntry } from '../files/UploadList';
 import { secondaryButtonClass } from '../../../components/buttonClasses';
@@ -10,12 +10,10 @@ export interface LessonVideoFieldProps {
   lessonId: string;
   kind: VideoKind;
   label: string;
-  /** False for a lesson not saved yet: the API attaches videos to stored lessons only. */
-  stored: boolean;
   video: LessonVideo | null;
-  onAttached: (course: AdminCourse) => void;
+  onAttached: (course: AttachedVideo) => void;
   onRemove: () => void;
-  transport?: UploadTransport<AdminCourse>;
+  transport?: UploadTransport<AttachedVideo>;
 }
 
 function minutes(seconds: number): string {
@@ -25,7 +23,8 @@ function minutes(seconds: number): string {
 
 /**
  * A lesson's video or its low-data version (docs/courses.md): uploaded straight to the bucket with a
- * progress bar and resumption, like the product's files, then attached once the API has inspected it;
+ * progress bar and resumption, like the product's files, then attached once the API has inspected it
+ * (to a lesson not saved yet too: the course's Save stores it with the lesson);
  * the API's refusal (how to export for phones) is shown as it said it.
  */
 export function LessonVideoField({
@@ -33,7 +32,6 @@ export function LessonVideoField({
   lessonId,
   kind,
   label,
-  stored,
   video,
   onAttached,
   onRemove,
@@ -48,7 +46,7 @@ export function LessonVideoField({
 
   const uploader =
     transport ??
-    browserTransport<AdminCourse>({
+    browserTransport<AttachedVideo>({
       start: (file) => startVideoUpload(productId, file),
       attach: (fileId) => attachVideo(productId, fileId, lessonId, kind),
     });
@@ -90,24 +88,20 @@ export function LessonVideoField({
           </button>
         </div>
       ) : null}
-      {stored ? (
-        <div>
-          <label htmlFor={inputId} className="mb-1 block font-medium text-slate-800">
-            {video ? `Replace the ${label.toLowerCase()} (MP4 or WebM)` : `${label} (MP4 or WebM)`}
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept="video/mp4,video/webm"
-            disabled={busy}
-            className="block w-full max-w-full text-sm"
-            onChange={(event) => choose(event.target.files?.[0])}
-          />
-        </div>
-      ) : (
-        <p className="text-slate-700">Save the course once to add this lesson&apos;s {label.toLowerCase()}.</p>
-      )}
+      <div>
+        <label htmlFor={inputId} className="mb-1 block font-medium text-slate-800">
+          {video ? `Replace the ${label.toLowerCase()} (MP4 or WebM)` : `${label} (MP4 or WebM)`}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="video/mp4,video/webm"
+          disabled={busy}
+          className="block w-full max-w-full text-sm"
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+      </div>
       {problem ? (
         <p role="alert" className="text-red-700">
           {problem}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
+import type { AdminLesson, AdminSection } from '../../../../domain/courses';
+import type { AttachedVideo } from '../api/courses';
 import type { DeliverableFile } from '../api/deliverableFiles';
 import type { UploadTransport } from '../files/resumableUpload';
 import { secondaryButtonClass } from '../../../components/buttonClasses';
@@ -13,7 +14,6 @@ export interface SectionEditorProps {
   number: number;
   first: boolean;
   last: boolean;
-  storedLessonIds: ReadonlySet<string>;
   files: DeliverableFile[] | null;
   openLessonId: string | null;
   onRename: (title: string) => void;
@@ -24,9 +24,9 @@ export interface SectionEditorProps {
   onMoveLesson: (index: number, by: -1 | 1) => void;
   onDeleteLesson: (lesson: AdminLesson) => void;
   onChangeLesson: (lessonId: string, change: (lesson: AdminLesson) => AdminLesson) => void;
-  onVideoAttached: (lessonId: string, course: AdminCourse) => void;
+  onVideoAttached: (lessonId: string, course: AttachedVideo) => void;
   onDripValid: (valid: boolean) => void;
-  transport?: UploadTransport<AdminCourse>;
+  transport?: UploadTransport<AttachedVideo>;
 }
 
 /** One section in the course editor: its title, its place, its lessons (each opened to edit). */
@@ -124,7 +124,6 @@ export function SectionEditor(props: SectionEditorProps) {
                 <LessonEditor
                   productId={props.productId}
                   lesson={lesson}
-                  stored={props.storedLessonIds.has(lesson.id)}
                   files={props.files}
                   onChange={(change) => props.onChangeLesson(lesson.id, change)}
                   onVideoAttached={(course) => props.onVideoAttached(lesson.id, course)}

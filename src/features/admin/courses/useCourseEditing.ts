@@ -1,11 +1,11 @@
-// What the course editor in a product's Edit dialog does (docs/courses.md): sections and lessons added, renamed,
+// What the course editor on a product's page does (docs/courses.md): sections and lessons added, renamed,
 // moved with buttons, deleted after a confirmation; each lesson's fields; one Save for the whole
 // course, refused when another admin saved since it was loaded (then reloaded with their changes).
-import { useMemo, useState } from 'react';
-import type { AdminCourse, AdminLesson, AdminSection } from '../../../../domain/courses';
+import { useState } from 'react';
+import type { AdminCourse, AdminLesson, AdminSection, LessonVideo } from '../../../../domain/courses';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError, type ErrorWords } from '../../../lib/errors';
-import { saveCourse } from '../api/courses';
+import { saveCourse, type AttachedVideo } from '../api/courses';
 import { useGetAdminCourseQuery, useGetDeliverablesQuery } from '../api/productExtrasApi';
 import { draftProblem, newLesson, updateLesson, updateSection } from './courseDraft';
 
@@ -19,6 +19,14 @@ const saveWords: ErrorWords = {
   network: 'The course could not be saved. Please try again.',
   fallback: 'The course could not be saved. Please try again.',
 };
+
+/** A lesson's video in the draft once the API inspected an upload for it (main, or its low-data version). */
+function draftVideo(video: LessonVideo | null, attached: AttachedVideo['attached']): LessonVideo | null {
+  if (!attached) return video;
+  const { fileId, kind, durationS, width, height } = attached;
+  if (kind === 'main') return { fileId, lowDataFileId: null, durationS, width, height };
+  return video && { ...video, lowDataFileId: fileId };
+}
 
 /**
  * The stored course, loaded again on `reload`, with the draft of its sections, which each load (and
@@ -64,10 +72,6 @@ export function useCourseEditing(productId: string) {
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const storedLessonIds = useMemo(
-    () => new Set((course?.sections ?? []).flatMap((section) => section.lessons.map((lesson) => lesson.id))),
-    [course],
-  );
   const unsaved = course !== null && JSON.stringify(course.sections) !== JSON.stringify(sections);
 
   const edit = (change: (current: AdminSection[]) => AdminSection[], said = '') => {
@@ -112,12 +116,18 @@ export function useCourseEditing(productId: string) {
     setOpenLessonId(lesson.id);
   };
 
-  const videoAttached = (lessonId: string, answer: AdminCourse) => {
-    const attached = answer.sections.flatMap((section) => section.lessons).find((lesson) => lesson.id === lessonId);
+  const videoAttached = (lessonId: string, answer: AttachedVideo) => {
+    const storedLesson = answer.sections.flatMap((section) => section.lessons).find((lesson) => lesson.id === lessonId);
     // The attach stored the video: the draft takes it, and the next save is checked against that store.
+    // A lesson not saved yet is not in the answer: the API remembered the video for it, and the draft
+    // takes what it inspected, for the course's Save to store with the lesson.
     setCourse(answer);
     edit(
-      (current) => updateLesson(current, lessonId, (lesson) => ({ ...lesson, video: attached?.video ?? lesson.video })),
+      (current) =>
+        updateLesson(current, lessonId, (lesson) => ({
+          ...lesson,
+          video: storedLesson?.video ?? draftVideo(lesson.video, answer.attached),
+        })),
       'Video added.',
     );
   };
@@ -149,24 +159,13 @@ export function useCourseEditing(productId: string) {
   };
 
   return {
-    course,
-    sections,
-    files,
-    loadError,
-    reload,
-    openLessonId,
-    setOpenLessonId,
-    setDripValid,
-    saving,
-    status,
-    error,
-    storedLessonIds,
-    unsaved,
-    edit,
-    deleteSection,
-    deleteLesson,
-    addLesson,
-    videoAttached,
-    save,
+    /** The course as loaded, its draft and the product's files. */
+    loaded: { course, sections, files, loadError, reload },
+    /** Which lesson is open, and whether its drip field holds a number. */
+    lessons: { openLessonId, setOpenLessonId, setDripValid },
+    /** Every change the editor makes to the draft. */
+    edits: { edit, deleteSection, deleteLesson, addLesson, videoAttached },
+    /** The one Save and what it said. */
+    saving: { save, saving, status, error, unsaved },
   };
 }

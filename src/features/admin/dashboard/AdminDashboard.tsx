@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { loggedOut } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
@@ -12,6 +12,7 @@ import { useAdminGate } from '../auth/useAdminGate';
 import { DiscountsPanel } from '../discounts/DiscountsPanel';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
+import { ProductPage } from '../products/ProductPage';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { RegisterAdminPanel } from '../register/RegisterAdminPanel';
 import { SaleLicense } from '../licenses/SaleLicense';
@@ -90,11 +91,15 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
   }
 }
 
-/** /admindashboard: guarded (docs/admin.md); the panel is the `panel` query parameter. */
+/**
+ * /admindashboard: guarded (docs/admin.md); the panel is the `panel` query parameter, or a product's
+ * page at /admindashboard/products/{id} (under Manage Products in the menu).
+ */
 export function AdminDashboard() {
   const gate = useAdminGate();
   const [params] = useSearchParams();
   const panel = params.get('panel');
+  const { id: productId } = useParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -136,13 +141,13 @@ export function AdminDashboard() {
         <StoreHealthMark />
       </header>
       <Sidebar
-        current={panel ?? 'profile'}
+        current={productId !== undefined ? 'manage' : (panel ?? 'profile')}
         open={menuOpen}
         onOpenChange={setMenuOpen}
         onLogout={asyncHandler(logout)}
       />
       <div className="min-w-0 flex-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        {panelFor(panel, admin)}
+        {productId !== undefined ? <ProductPage key={productId} productId={productId} /> : panelFor(panel, admin)}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-// The files a buyer downloads, in Post A Product (once the product exists) and in Manage Products' edit
+// The files a buyer downloads, in Post A Product (once the product exists) and on the product's page
 // (docs/files.md, 'Uploading'): add files with a progress bar each, Cancel, resumption after a dropped
 // connection; rename, reorder and delete attached files; the delivery switches beside them.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -123,6 +123,7 @@ export function DeliverableFilesSection({
   queued,
   transport,
   retryDelays,
+  withLicenseKeys = true,
 }: {
   productId: string;
   /** Files the seller chose before the product existed (Post A Product): uploaded as the section opens. */
@@ -131,6 +132,8 @@ export function DeliverableFilesSection({
   transport?: UploadTransport;
   /** Waits between tries after a dropped connection (tests); by default 1 s growing to 30 s. */
   retryDelays?: number[];
+  /** Whether the license key settings show here (Post A Product); the product page has a section for them. */
+  withLicenseKeys?: boolean;
 }) {
   const headingId = useId();
   const inputId = useId();
@@ -240,7 +243,9 @@ export function DeliverableFilesSection({
       </p>
 
       {settings ? <DeliverySettingsForm productId={productId} initial={settings} onSaved={setStatus} /> : null}
-      {licenseKeys ? <LicenseKeysForm productId={productId} initial={licenseKeys} onSaved={setStatus} /> : null}
+      {licenseKeys && withLicenseKeys ? (
+        <LicenseKeysForm productId={productId} initial={licenseKeys} onSaved={setStatus} />
+      ) : null}
     </section>
   );
 }

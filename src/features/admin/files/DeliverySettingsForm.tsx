@@ -6,6 +6,9 @@ import { saveDeliverySettings, type DeliverySettings } from '../api/deliverableF
 import { primaryButtonClass } from '../../../components/buttonClasses';
 import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
 import { useGuardedSave } from '../../../components/useGuardedSave';
+import { useReportUnsaved } from '../../../components/unsavedChanges';
+
+const asText = (value: number | null) => (value === null ? '' : String(value));
 
 export function DeliverySettingsForm({
   productId,
@@ -23,6 +26,7 @@ export function DeliverySettingsForm({
   const [limit, setLimit] = useState(initial.downloadLimit === null ? '' : String(initial.downloadLimit));
   const [expiry, setExpiry] = useState(initial.expiryDays === null ? '' : String(initial.expiryDays));
   const {
+    saved,
     saving,
     error,
     setError,
@@ -31,6 +35,10 @@ export function DeliverySettingsForm({
     initial,
     (saved, next) => saveDeliverySettings(productId, saved, next),
     () => onSaved('Delivery settings saved.'),
+  );
+
+  useReportUnsaved(
+    stampPdf !== saved.stampPdf || limit !== asText(saved.downloadLimit) || expiry !== asText(saved.expiryDays),
   );
 
   const save = async () => {

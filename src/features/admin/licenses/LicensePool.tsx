@@ -1,4 +1,4 @@
-// The seller's pool of license keys in a product's Edit dialog (docs/licenses.md): how many are left,
+// The seller's pool of license keys on a product's page (docs/licenses.md): how many are left,
 // and keys to add, pasted or read from a .txt/.csv file (one per line, up to 10,000). The API refuses a
 // key repeated, already in any product's pool or already issued; each refused key is listed with its
 // reason in words. Buyers still owed a key are e-mailed one.

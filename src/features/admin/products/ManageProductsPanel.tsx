@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../../domain/routes';
 import { categories, findCategory } from '../../../../domain/categories';
 import type { Product } from '../../../../domain/product';
 import { AdminProductCard } from './AdminProductCard';
 import { AdminProductList, type ProductScope } from './AdminProductList';
 import { ChangeImageDialog } from './ChangeImageDialog';
-import { EditProductDialog } from './EditProductDialog';
 import { FormField } from '../../../components/FormField';
 import { primaryButtonClass } from '../../../components/buttonClasses';
 import { OutlinesDialog } from './OutlinesDialog';
@@ -12,7 +13,6 @@ import { PostOutlineDialog } from './PostOutlineDialog';
 import { categoryError } from './productValidation';
 
 type OpenDialog =
-  | { kind: 'edit'; product: Product }
   | { kind: 'image'; product: Product }
   | { kind: 'postOutline'; product: Product }
   | { kind: 'outlines'; product: Product }
@@ -22,7 +22,8 @@ const allCategories = 'all';
 
 /**
  * Manage Products (docs/admin.md): every product at first ('All categories'), or a category picked and
- * fetched with Get Products; a title search across the chosen scope; actions on each card.
+ * fetched with Get Products; a title search across the chosen scope; actions on each card (Edit opens
+ * the product's page).
  */
 export function ManageProductsPanel() {
   const [choice, setChoice] = useState(allCategories);
@@ -30,6 +31,7 @@ export function ManageProductsPanel() {
   const [scope, setScope] = useState<ProductScope>('all');
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const navigate = useNavigate();
 
   const onGetProducts = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,7 +91,7 @@ export function ManageProductsPanel() {
             renderCard={(product) => (
               <AdminProductCard
                 product={product}
-                onEdit={() => setDialog({ kind: 'edit', product })}
+                onEdit={() => void navigate(paths.adminProduct(product.id))}
                 onChangeImage={() => setDialog({ kind: 'image', product })}
                 onPostOutline={() => setDialog({ kind: 'postOutline', product })}
                 onViewOutlines={() => setDialog({ kind: 'outlines', product })}
@@ -99,7 +101,6 @@ export function ManageProductsPanel() {
         </div>
       </div>
 
-      {dialog?.kind === 'edit' ? <EditProductDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'image' ? <ChangeImageDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'postOutline' ? (
         <PostOutlineDialog product={dialog.product} onClose={() => setDialog(null)} />

@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../../domain/routes';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { publicIdFromUrl } from '../../../lib/imageHost';
 import { deleteProductImage } from '../api/productImages';
@@ -126,6 +128,12 @@ export function PostProductPanel() {
                 : `Add the files buyers download for “${posted.title}”: it has no Product URL, so these files are all its buyers get.`}
           </p>
           <DeliverableFilesSection key={posted.id} productId={posted.id} queued={posted.files} />
+          <p className="mt-4">
+            <Link to={paths.adminProduct(posted.id)} className="font-medium text-brand-700 underline">
+              Open the product&apos;s page
+            </Link>{' '}
+            for its license keys, course and details.
+          </p>
         </div>
       ) : null}
     </section>

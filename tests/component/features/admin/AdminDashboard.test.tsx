@@ -17,6 +17,9 @@ vi.mock('../../../../src/features/admin/products/PostProductPanel', () => ({
 vi.mock('../../../../src/features/admin/products/ManageProductsPanel', () => ({
   ManageProductsPanel: () => <h2>Manage products panel</h2>,
 }));
+vi.mock('../../../../src/features/admin/products/ProductPage', () => ({
+  ProductPage: ({ productId }: { productId: string }) => <h2>Product page of {productId}</h2>,
+}));
 vi.mock('../../../../src/features/admin/sales/SalesPanel', () => ({
   SalesPanel: () => <h2>Sales panel</h2>,
 }));
@@ -58,6 +61,22 @@ describe('admin dashboard gate', () => {
   it('sends a signed-in account without an admins record to /adminlogin', async () => {
     setAuthUser({ uid: 'uid-pending', email: 'new@digitalstore.test', displayName: 'New', emailVerified: true });
     renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
+  });
+});
+
+describe("a product's page in the dashboard", () => {
+  it('shows /admindashboard/products/{id} in the shell, with Manage Products as the current menu entry', async () => {
+    signInAda();
+    renderAdminRoute('/admindashboard/products/:id', <AdminDashboard />, '/admindashboard/products/excel-mastery');
+    expect(await screen.findByRole('heading', { name: 'Product page of excel-mastery' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Manage Products' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Hi, Admin' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('sends a signed-out visitor to /adminlogin', async () => {
+    renderAdminRoute('/admindashboard/products/:id', <AdminDashboard />, '/admindashboard/products/excel-mastery');
     expect(await screen.findByRole('heading', { name: 'Login page at /adminlogin' })).toBeInTheDocument();
   });
 });

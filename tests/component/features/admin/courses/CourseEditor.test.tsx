@@ -1,4 +1,4 @@
-// The course editor in a product's Edit dialog (docs/courses.md), against our API stubbed with msw and
+// The course editor on a product's page (docs/courses.md), against our API stubbed with msw and
 // a fake bucket for the video's bytes: sections and lessons added, renamed, moved and deleted (after a
 // confirmation), the Markdown preview, the 409 of another admin's save, and a video the API refuses.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCourse, AdminCourseSave } from '../../../../../domain/courses';
-import { attachVideo } from '../../../../../src/features/admin/api/courses';
+import { attachVideo, type AttachedVideo } from '../../../../../src/features/admin/api/courses';
 import { CourseEditor } from '../../../../../src/features/admin/courses/CourseEditor';
 import type { UploadTransport } from '../../../../../src/features/admin/files/resumableUpload';
 import { setupAlerts } from '../../../../support/alerts';
@@ -282,12 +282,43 @@ describe('the course editor', () => {
     });
   });
 
-  it('offers no video upload for a lesson that was never saved', async () => {
-    courseEndpoints();
-    const { user } = renderWithProviders(<CourseEditor productId="p1" />);
+  it('takes a video for a lesson while it is being created, and saves them together in one Save', async () => {
+    const { saves } = courseEndpoints();
+    const attachedTo: string[] = [];
+    // The API remembers the video for a lesson it has not stored yet: the course it answers has no such lesson.
+    const transport: UploadTransport<AttachedVideo> = {
+      start: () => Promise.resolve({ fileId: 'v-new', url: 'https://bucket.test/start', headers: {} }),
+      openSession: () => Promise.resolve('https://bucket.test/session'),
+      send: (_session, file, offset, onProgress) => {
+        onProgress(file.size - offset);
+        return Promise.resolve('complete');
+      },
+      query: () => Promise.resolve(0),
+      cancel: () => Promise.resolve(),
+      attach: (fileId) => {
+        attachedTo.push(fileId);
+        return Promise.resolve({
+          ...storedCourse(),
+          attached: { fileId: 'v-new', kind: 'main', durationS: 61, width: 640, height: 360 },
+        });
+      },
+    };
+    const { user } = renderWithProviders(<CourseEditor productId="p1" transport={transport} />);
     await user.click(await screen.findByRole('button', { name: 'Add a lesson to Getting started' }));
-    expect(screen.getByText("Save the course once to add this lesson's video.")).toBeInTheDocument();
-    expect(screen.queryByLabelText('Video (MP4 or WebM)')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Lesson title'));
+    await user.type(screen.getByLabelText('Lesson title'), 'Deploying');
+    await user.upload(
+      screen.getByLabelText('Video (MP4 or WebM)'),
+      new File([new Uint8Array(2048)], 'deploy.mp4', { type: 'video/mp4' }),
+    );
+    expect(await screen.findByText('Video: 1:01, 640×360')).toBeInTheDocument();
+    expect(attachedTo).toEqual(['v-new']);
+    expect(screen.getByLabelText('Lesson title')).toHaveValue('Deploying');
+    await user.click(screen.getByRole('button', { name: 'Save the course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    const created = saves[0]?.sections[0]?.lessons[2];
+    expect(created?.title).toBe('Deploying');
+    expect(created?.video).toEqual({ fileId: 'v-new', lowDataFileId: null, durationS: 61, width: 640, height: 360 });
   });
 
   it('refuses to save a section without a title, and says a refused drip', async () => {

@@ -172,6 +172,19 @@ describe('Post product panel', () => {
     ).toBeInTheDocument();
   });
 
+  it("links the posted product's page, where its license keys, course and details are", async () => {
+    useImageApi({ uploadedName: 'page-link' });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Open the product's page", hidden: true })).toHaveAttribute(
+      'href',
+      '/admindashboard/products/new-product',
+    );
+  });
+
   it('takes the files buyers download in the same form and starts their upload once the product is posted', async () => {
     useImageApi({ uploadedName: 'with-files' });
     const { fill, chooseCover, submit, user } = renderPanel();

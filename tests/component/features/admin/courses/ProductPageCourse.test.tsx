@@ -1,13 +1,13 @@
-// Course content in a product's Edit dialog (docs/courses.md): a Courses product shows the editor at
-// once; any other product offers it behind one press, so its dialog loads no course it lacks.
+// Course content in the product page's Course section (docs/courses.md): a Courses product shows the
+// editor at once; any other product offers it behind one press, so its page loads no course it lacks.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EditProductDialog } from '../../../../../src/features/admin/products/EditProductDialog';
+import { fetchProductsByIds } from '../../../../../src/features/admin/api/productAdminQueries';
 import { buildProduct } from '../../../../support/factories';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
-import { renderWithProviders } from '../../../../support/renderWithProviders';
+import { renderProductRoutes } from '../../../../support/productPageScreen';
 
 vi.mock(
   '../../../../../src/features/admin/api/productAdminQueries',
@@ -31,11 +31,13 @@ function courseEndpoint() {
 
 beforeEach(() => resetProductAdminQueries());
 
-describe('course content in the Edit dialog', () => {
+describe("course content in the product page's Course section", () => {
   it('opens with the course editor for a product of the Courses category', async () => {
     const asked = courseEndpoint();
     const course = buildProduct({ id: 'react-bootcamp', title: 'React Web Development Bootcamp', categoryId: 2 });
-    renderWithProviders(<EditProductDialog product={course} onClose={() => undefined} />);
+    vi.mocked(fetchProductsByIds).mockResolvedValue([course]);
+    const { user } = renderProductRoutes('/admindashboard/products/react-bootcamp');
+    await user.click(await screen.findByRole('tab', { name: 'Course' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Course content' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Section 1 title')).toHaveValue('Getting started');
     expect(asked).toEqual(['react-bootcamp']);
@@ -44,7 +46,9 @@ describe('course content in the Edit dialog', () => {
   it('offers course content for any other product behind one press, and loads nothing before it', async () => {
     const asked = courseEndpoint();
     const ebook = buildProduct({ id: 'poultry-guide', title: 'Poultry Farming Guide', categoryId: 1 });
-    const { user } = renderWithProviders(<EditProductDialog product={ebook} onClose={() => undefined} />);
+    vi.mocked(fetchProductsByIds).mockResolvedValue([ebook]);
+    const { user } = renderProductRoutes('/admindashboard/products/poultry-guide');
+    await user.click(await screen.findByRole('tab', { name: 'Course' }));
     const add = await screen.findByRole('button', { name: 'Add course content (lessons)' });
     expect(asked).toEqual([]);
     await user.click(add);

@@ -15,7 +15,6 @@ const entryClass =
  * every 30 s, and closes on an outside click, on Escape and when an entry is chosen.
  */
 export function FloatingMenu() {
-  const { productSiteUrl, aboutUrl } = getConfig().store;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -96,47 +95,55 @@ export function FloatingMenu() {
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
-      <nav
-        id={panelId}
-        aria-label="Site menu"
-        hidden={!open}
-        className="absolute right-0 mt-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200"
-      >
-        <ul>
-          <li>
-            <a className={entryClass} href={productSiteUrl} onClick={close}>
-              Home
-            </a>
-          </li>
-          <li>
-            <Link className={entryClass} to={paths.home} onClick={close}>
-              Digital Store Home
-            </Link>
-          </li>
-          <li>
-            <a className={entryClass} href={aboutUrl} onClick={close}>
-              About
-            </a>
-          </li>
-        </ul>
-        <h2 className="mt-2 border-t border-slate-200 px-3 pb-1 pt-3 text-xs font-semibold tracking-wider text-slate-600">
-          PRODUCT CATEGORIES
-        </h2>
-        <ul>
-          <li>
-            <Link className={entryClass} to={paths.allProducts} onClick={close}>
-              All Products
-            </Link>
-          </li>
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link className={entryClass} to={paths.category(category.id)} onClick={close}>
-                {category.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MenuPanel id={panelId} open={open} onChoose={close} />
     </div>
+  );
+}
+
+/** The menu's entries: the company's site, the store's home, About, then every category. */
+function MenuPanel({ id, open, onChoose }: { id: string; open: boolean; onChoose: () => void }) {
+  const { productSiteUrl, aboutUrl } = getConfig().store;
+  return (
+    <nav
+      id={id}
+      aria-label="Site menu"
+      hidden={!open}
+      className="absolute right-0 mt-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200"
+    >
+      <ul>
+        <li>
+          <a className={entryClass} href={productSiteUrl} onClick={onChoose}>
+            Home
+          </a>
+        </li>
+        <li>
+          <Link className={entryClass} to={paths.home} onClick={onChoose}>
+            Digital Store Home
+          </Link>
+        </li>
+        <li>
+          <a className={entryClass} href={aboutUrl} onClick={onChoose}>
+            About
+          </a>
+        </li>
+      </ul>
+      <h2 className="mt-2 border-t border-slate-200 px-3 pb-1 pt-3 text-xs font-semibold tracking-wider text-slate-600">
+        PRODUCT CATEGORIES
+      </h2>
+      <ul>
+        <li>
+          <Link className={entryClass} to={paths.allProducts} onClick={onChoose}>
+            All Products
+          </Link>
+        </li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link className={entryClass} to={paths.category(category.id)} onClick={onChoose}>
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

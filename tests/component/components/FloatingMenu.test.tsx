@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FloatingMenu } from '../../../src/components/FloatingMenu';
+import { FloatingMenu, narrowScreenQuery } from '../../../src/components/FloatingMenu';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 function renderMenu() {
@@ -21,7 +21,10 @@ function renderMenu() {
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 const menu = () => screen.queryByRole('navigation', { name: 'Site menu' });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('floating menu', () => {
   it('starts closed', () => {
@@ -112,6 +115,104 @@ describe('floating menu', () => {
     act(() => {
       vi.advanceTimersByTime(30_000);
     });
+    expect(menu()).toBeInTheDocument();
+  });
+});
+
+/** A phone's screen: only the narrow-screen query matches. */
+function onAPhone() {
+  const realMatchMedia = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...realMatchMedia(query),
+    matches: query === narrowScreenQuery,
+  }));
+}
+
+function scrollPageTo(y: number) {
+  vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
+  fireEvent.scroll(window);
+}
+
+const peek = () => screen.queryByRole('button', { name: 'Browse categories' });
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('floating menu on a phone', () => {
+  it('peeks every 30 seconds instead of opening, and the peek closes by itself after 4 seconds', () => {
+    vi.useFakeTimers();
+    onAPhone();
+    renderMenu();
+    advance(30_000);
+    expect(peek()).toBeInTheDocument();
+    expect(menu()).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    advance(3_999);
+    expect(peek()).toBeInTheDocument();
+    advance(1);
+    expect(peek()).not.toBeInTheDocument();
+    advance(26_000);
+    expect(peek()).toBeInTheDocument();
+  });
+
+  it('opens the whole menu when the peek is tapped', () => {
+    vi.useFakeTimers();
+    onAPhone();
+    renderMenu();
+    advance(30_000);
+    fireEvent.click(peek()!);
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu()!).getByRole('link', { name: 'All Products' })).toBeInTheDocument();
+    expect(peek()).not.toBeInTheDocument();
+    advance(4_000);
+    expect(menu()).toBeInTheDocument();
+  });
+
+  it('shows nothing by itself while the visitor is down the page', () => {
+    vi.useFakeTimers();
+    onAPhone();
+    renderMenu();
+    scrollPageTo(400);
+    advance(30_000);
+    expect(peek()).not.toBeInTheDocument();
+    expect(menu()).not.toBeInTheDocument();
+    scrollPageTo(0);
+    advance(30_000);
+    expect(peek()).toBeInTheDocument();
+  });
+
+  it('takes the peek away as soon as the visitor scrolls', () => {
+    vi.useFakeTimers();
+    onAPhone();
+    renderMenu();
+    advance(30_000);
+    expect(peek()).toBeInTheDocument();
+    scrollPageTo(40);
+    expect(peek()).not.toBeInTheDocument();
+  });
+
+  it('gives the focus to the menu button when a focused peek closes', () => {
+    vi.useFakeTimers();
+    onAPhone();
+    renderMenu();
+    advance(30_000);
+    act(() => peek()!.focus());
+    expect(peek()).toHaveFocus();
+    advance(4_000);
+    expect(peek()).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+  });
+
+  it('is not shown over a menu the visitor opened', async () => {
+    onAPhone();
+    const { user } = renderMenu();
+    await user.click(menuButton());
+    vi.useFakeTimers();
+    advance(30_000);
+    expect(peek()).not.toBeInTheDocument();
     expect(menu()).toBeInTheDocument();
   });
 });

@@ -29,7 +29,9 @@ function CategoryView({ category }: { category: Category }) {
   usePageMeta(categoryHead(category.id));
   return (
     <>
-      <section className="relative flex min-h-screen items-center justify-center overflow-hidden px-6 text-center text-white">
+      {/* Full-screen from 640 px; on a phone half a screen, so the first products show without a scroll
+          (docs/departures.md). The padding keeps the title clear of the fixed logo, switch and menu. */}
+      <section className="relative flex min-h-[50svh] items-center justify-center overflow-hidden px-6 pb-12 pt-24 text-center text-white sm:min-h-screen">
         <img
           src={category.image}
           alt=""

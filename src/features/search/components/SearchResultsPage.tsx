@@ -54,7 +54,9 @@ export function SearchResultsPage() {
           <SearchBox tone="dark" initialTerm={term} />
         </div>
       </div>
-      <section ref={resultsRef} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="results-heading">
+      {/* Scrolled to, the results stop 40 px below the top: the search box (40 px above them) is then wholly
+          out of view rather than half under the fixed logo and menu, and the heading sits clear of them. */}
+      <section ref={resultsRef} className="mx-auto max-w-6xl scroll-mt-10 px-4 py-12" aria-labelledby="results-heading">
         <h1
           id="results-heading"
           ref={headingRef}

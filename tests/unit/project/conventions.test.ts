@@ -1,6 +1,7 @@
 // The conventions of docs/architecture.md ('Conventions') that a reading of the files can hold, beside
-// those lint and the other tests here hold: dialogs through one module, names that say what things are,
-// one object for the store's page paths, and a comment on every block of firestore.rules.
+// those lint and the other tests here hold: Firebase started in one module, dialogs through one module,
+// names that say what things are, one object for the store's page paths, and a comment on every block
+// of firestore.rules.
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,13 @@ const code = modules('src', 'server', 'domain', 'local', 'scripts');
 
 /** The modules whose text matches `pattern`, by path, sorted. */
 const holding = (pattern: RegExp, among: Map<string, string> = code): string[] => matching(pattern, among);
+
+describe('Firebase behind a few modules (2)', () => {
+  it('initialises Firebase and connects its emulators only in src/lib/firebase.ts', () => {
+    const spa = modules('src');
+    expect(matching(/\binitializeApp\(|\bconnect\w*Emulator\(/, spa)).toEqual(['src/lib/firebase.ts']);
+  });
+});
 
 describe('dialogs through one module (6)', () => {
   it('imports sweetalert2 only in src/lib/alerts.ts, and there only on first use', () => {

@@ -1,4 +1,4 @@
-// Categories are static (docs/architecture.md, 'Data model'): two of them, with their hero images in
+// Categories are static (docs/architecture.md, 'Data model'): three of them, with their hero images in
 // public/.
 export interface Category {
   id: number;
@@ -26,6 +26,14 @@ export const categories: readonly Category[] = [
     slug: 'courses',
     image: '/images/category-courses.svg',
     description: 'Curated online courses by industry experts to help you upgrade your skills.',
+  },
+  {
+    id: 3,
+    name: '🧰 Tools',
+    label: 'Tools',
+    slug: 'tools',
+    image: '/images/category-tools.svg',
+    description: 'Templates, plugins and small programs that do the work for you, many with a license key.',
   },
 ];
 

@@ -20,6 +20,7 @@ export const prerenderedRoutes: readonly PrerenderedRoute[] = [
   { route: '/allproducts', renderAt: '/allproducts', file: 'allproducts/index.html' },
   { route: '/category/1', renderAt: '/category/1', file: 'category/1/index.html' },
   { route: '/category/2', renderAt: '/category/2', file: 'category/2/index.html' },
+  { route: '/category/3', renderAt: '/category/3', file: 'category/3/index.html' },
   { route: '/contactus', renderAt: '/contactus', file: 'contactus/index.html' },
   { route: '/purchases', renderAt: '/purchases', file: 'purchases/index.html' },
   // One shell for every product: the page renders its loading state until the product arrives.

@@ -1,6 +1,6 @@
 // Which Node.js runtime the API function deploys on, and how long Google keeps it.
 // firebase.json's `functions[].runtime` is the one source: the bundle's build target and its
-// `engines` follow it (scripts/build-functions.ts), and a test fails while CI still has months to
+// `engines` follow it (scripts/buildFunctions.ts), and a test fails while CI still has months to
 // spare before Google stops accepting deploys on it (docs/deploy.md, 'Runtime').
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

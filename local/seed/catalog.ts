@@ -1,4 +1,4 @@
-// The demo catalog the local cloud starts with: both categories, prices in both currencies,
+// The demo catalog the local cloud starts with: every category, prices in both currencies,
 // a deliverable link and an outline for every product.
 export interface SeedProduct {
   id: string;
@@ -6,7 +6,7 @@ export interface SeedProduct {
   description: string;
   priceInNgn: number;
   priceInUsd: number;
-  categoryId: 1 | 2;
+  categoryId: 1 | 2 | 3;
   url: string;
   colors: [string, string];
   outline: string[];
@@ -154,7 +154,8 @@ export const seedProducts: SeedProduct[] = [
     description: 'Ready-to-fill business plan and financial projection templates that banks and investors expect.',
     priceInNgn: 4500,
     priceInUsd: 5,
-    categoryId: 1,
+    // A tool (domain/categories.ts): templates to fill in, not a book to read.
+    categoryId: 3,
     url: drive('business-plan-templates.zip'),
     colors: ['#334155', '#94a3b8'],
     outline: ['Executive summary', 'Market analysis', 'Financial projections'],

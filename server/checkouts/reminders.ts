@@ -25,6 +25,7 @@ import type { ServerConfig } from '../config';
 import { addressKey, legacyAddressKey } from '../lib/addressKey';
 import { escapeHtml, htmlDocument, link, subjectLine } from '../mail/html';
 import { formatPrice } from '../../domain/money';
+import { paths } from '../../domain/routes';
 import {
   checkoutsCollection,
   reminderOptOutsCollection,
@@ -97,7 +98,7 @@ export function resumeUrl(publicStoreUrl: string, checkoutId: string, checkout: 
   const origin = publicStoreUrl.replace(/\/+$/, '');
   const query = new URLSearchParams({ checkout: checkoutId });
   if (checkout.discountCode) query.set('code', checkout.discountCode);
-  return `${origin}/productdetail/${encodeURIComponent(checkout.productId)}?${query.toString()}`;
+  return `${origin}${paths.product(checkout.productId)}?${query.toString()}`;
 }
 
 export function unsubscribeUrl(publicStoreUrl: string, checkoutId: string, token: string): string {

@@ -10,6 +10,7 @@ import { readCertificateRecord } from '../../domain/courses';
 import { accessOpen, readSaleRecord } from '../../domain/saleRecord';
 import type { CertificateVerification } from '../../domain/courses';
 import { lagosDayKey, lagosLongDate } from '../../domain/lagosDates';
+import { paths } from '../../domain/routes';
 import { embedStoreFont } from '../files/pdfFont';
 import type { FileStorage } from '../files/storage';
 import { saveCertificatePdf } from './courseStorage';
@@ -109,7 +110,7 @@ export function createCertificates({
       courseTitle: purchase.courseTitle,
       completedAt: purchase.completedAt,
       storeName,
-      verifyUrl: `${origin}/certificates/${code}`,
+      verifyUrl: `${origin}${paths.certificate(code)}`,
     });
     const storagePath = await saveCertificatePdf(files, code, pdf);
     const keep = () =>

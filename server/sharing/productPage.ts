@@ -39,7 +39,7 @@ export async function productPage(
   deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
-  const url = absoluteUrl(deps.storeUrl, `/productdetail/${encodeURIComponent(id)}`);
+  const url = absoluteUrl(deps.storeUrl, paths.product(id));
   const defaults: PageMeta = {
     title: deps.storeName,
     description: storeDescription,

@@ -2,7 +2,6 @@
 // Firestore emulator, the mail catcher): a demo purchase with a code in NGN and in USD whose e-mails
 // show the discount, a product link with ?code= that opens the dialog with the code applied, and the
 // Discounts panel end to end (the seller creates a code, a buyer uses it, the seller sees the use).
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
@@ -20,6 +19,7 @@ import {
   uniqueTag,
 } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
+import { buildDiscountCodeRecord } from '../support/records';
 
 const { baseUrl, firestoreHost, projectId } = inject('e2e');
 const db = createAdminFirestore({ projectId, emulatorHost: firestoreHost });
@@ -37,23 +37,9 @@ afterAll(async () => {
 /** A live 15% code for every product, as the Discounts panel stores one. */
 async function seedCode(): Promise<string> {
   const code = `E2E${uniqueTag().toUpperCase()}`;
-  await db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.now(),
-    createdBy: 'e2e',
-  });
+  await db
+    .doc(`discountCodes/${code}`)
+    .set(buildDiscountCodeRecord({ code, createdAt: new Date().toISOString(), createdBy: 'e2e' }));
   return code;
 }
 

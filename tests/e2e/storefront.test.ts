@@ -64,6 +64,24 @@ describe('browsing', () => {
     await page.context().close();
   });
 
+  it("reaches the Tools category from the menu and lists the seed's templates there, and not among the ebooks", async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('link', { name: '🧰 Tools' }).click();
+    await page.waitForURL(`${baseUrl}/category/3`);
+    await page.getByRole('heading', { level: 1, name: '🧰 TOOLS' }).waitFor();
+    await cardCount(page, 1);
+    await expect
+      .poll(async () => productCards(page).getByRole('heading').allTextContents())
+      .toEqual(['SMALL BUSINESS PLAN TEMPLATES']);
+    await page.goto(`${baseUrl}/category/1`);
+    await page.getByRole('heading', { level: 1, name: '📚 EBOOKS' }).waitFor();
+    await cardCount(page, 6);
+    expect(await page.getByRole('list', { name: 'Products' }).innerText()).not.toContain('Small Business Plan');
+    await page.context().close();
+  });
+
   it('shows a product with its price, description and outline in order, and goes back', async () => {
     const product = seedProducts.find((p) => p.id === 'demo-react-bootcamp');
     if (!product) throw new Error('seed changed');

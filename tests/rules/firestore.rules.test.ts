@@ -658,8 +658,10 @@ describe('products: admins write only valid products', () => {
     ['an NGN price with three decimals', { priceInNgn: 500.005 }],
     ["an NGN price below Paystack's smallest charge (49.99)", { priceInNgn: 49.99 }],
     ['a negative USD price', { priceInUsd: -1 }],
-    ['category 3', { categoryId: 3 }],
+    ['category 0', { categoryId: 0 }],
+    ['category 4 (no such category)', { categoryId: 4 }],
     ['category 1.5', { categoryId: 1.5 }],
+    ["category '3' given as text", { categoryId: '3' }],
     ['an extra key (the deliverable link)', { url: 'https://drive.test/leak.pdf' }],
     ['a title of 201 characters', { title: longText(201) }],
     ['a description of 10,001 characters', { description: longText(10_001) }],
@@ -676,6 +678,18 @@ describe('products: admins write only valid products', () => {
     ['whole naira and a USD price with one decimal', { priceInNgn: 7500, priceInUsd: 0.3 }],
   ])('accepts %s', async (_what, prices) => {
     expect(await create(product(prices))).toBe('allowed');
+  });
+  it.each([
+    ['Ebooks', 1],
+    ['Courses', 2],
+    ['Tools', 3],
+  ])('accepts a product in %s (category %i), posted or moved there', async (_name, categoryId) => {
+    expect(await create(product({ categoryId }))).toBe('allowed');
+    expect(await outcome(updateDoc(doc(clients.admin, 'products/p1'), { categoryId }))).toBe('allowed');
+  });
+  it('refuses moving a product to category 4, and a visitor moving it to Tools', async () => {
+    expect(await outcome(updateDoc(doc(clients.admin, 'products/p1'), { categoryId: 4 }))).toBe('denied');
+    expect(await outcome(updateDoc(doc(clients.visitor, 'products/p1'), { categoryId: 3 }))).toBe('denied');
   });
   it('refuses a product without an author', async () => {
     const { author: _author, ...withoutAuthor } = product();

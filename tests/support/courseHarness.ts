@@ -13,7 +13,7 @@ import {
   buildCustomer,
   cloud,
   db,
-  openCheckout,
+  demoPurchase,
   postJson,
   seedProduct,
   startPurchaseApi,
@@ -170,19 +170,9 @@ export async function aCourse(api: CourseApi) {
 
 /** A demo purchase of the product by a new buyer; the paying browser's cookie comes back. */
 export async function buy(api: CourseApi, productId: string, customer: Customer = buildCustomer()) {
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
-  const response = await postJson(`${api.url}/api/orders`, {
-    provider: 'demo',
-    reference,
-    productId,
-    currency: 'NGN',
-    customer,
-  });
-  expect(response.status).toBe(200);
-  const answer = (await response.json()) as { transactionId: string; accessUrl: string };
-  const token = answer.accessUrl.slice(answer.accessUrl.lastIndexOf('/') + 1);
-  const payingBrowser = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { ...answer, token, customer, payingBrowser, learnUrl: `${api.url}/api/learn/${token}` };
+  const { transactionId, accessUrl, payingBrowser } = await demoPurchase(api.url, productId, customer);
+  const token = accessUrl.slice(accessUrl.lastIndexOf('/') + 1);
+  return { transactionId, accessUrl, token, customer, payingBrowser, learnUrl: `${api.url}/api/learn/${token}` };
 }
 
 /** Confirms the purchase e-mail from a new device; answers the cookie it then keeps. */

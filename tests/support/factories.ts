@@ -1,6 +1,7 @@
 // Test data builders (docs/testing.md): sensible defaults, each test overrides what it is about.
 import type { LearnCourse, LearnLesson } from '../../domain/courses';
 import type { DiscountCode } from '../../domain/discounts';
+import type { StoredLicenseKey } from '../../domain/licenseKeys';
 import { productFromData, type Outline, type Product } from '../../domain/product';
 import type { SaleRow } from '../../src/features/admin/api/salesTypes';
 
@@ -130,6 +131,19 @@ export function buildSale(overrides: Partial<SaleRow> = {}): SaleRow {
     refund: null,
     dispute: null,
     cursor: { seconds: 1_790_000_000 - saleSequence, nanoseconds: 0, id },
+    ...overrides,
+  };
+}
+
+/** A sale's license key as stored and read (docs/licenses.md): active, on at most 3 machines, none yet. */
+export function buildLicenseKey(overrides: Partial<StoredLicenseKey> = {}): StoredLicenseKey {
+  return {
+    key: '8F3A2C1D-0B9E4D7A-5C6F1E2B-9A8D7C6E',
+    productId: 'invoice-toolkit',
+    transactionId: 'demo_S1',
+    status: 'active',
+    activationLimit: 3,
+    activations: [],
     ...overrides,
   };
 }

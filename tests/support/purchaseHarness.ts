@@ -10,6 +10,7 @@ import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { freePort } from '../../local/ports';
 import { createApp, createEmailSweeps, type AppDeps } from '../../server/app';
 import { parseServerConfig } from '../../server/config';
+import { buildDiscountCodeRecord } from './records';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
 import { createMailer } from '../../server/mailer';
 
@@ -196,6 +197,35 @@ export async function openCheckout(
   });
   if (response.status !== 201) throw new Error(`checkout: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as CheckoutAnswer;
+}
+
+/** What a demo purchase answers: the sale's id and access link, and the cookie of the browser that paid. */
+export interface DemoPurchase {
+  reference: string;
+  transactionId: string;
+  accessUrl: string;
+  emailSent: boolean;
+  /** The paying browser's device cookie (`name=value`): that browser is trusted for the purchase. */
+  payingBrowser: string;
+}
+
+/**
+ * A demo purchase in naira as the payment dialog makes it (POST /api/checkouts, then POST /api/orders);
+ * throws unless the order succeeds.
+ */
+export async function demoPurchase(apiUrl: string, productId: string, customer: Customer): Promise<DemoPurchase> {
+  const { reference } = await openCheckout(apiUrl, { id: productId }, customer, { provider: 'demo' });
+  const response = await postJson(`${apiUrl}/api/orders`, {
+    provider: 'demo',
+    reference,
+    productId,
+    currency: 'NGN',
+    customer,
+  });
+  if (response.status !== 200) throw new Error(`demo order: HTTP ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as Omit<DemoPurchase, 'reference' | 'payingBrowser'>;
+  const payingBrowser = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { ...answer, reference, payingBrowser };
 }
 
 /**
@@ -522,24 +552,9 @@ export async function grantsFor(transactionId: string): Promise<StoredDoc[]> {
 /** Stores a live discount code of this run (its name starts with `prefix`) with these terms; answers its name. */
 export async function seedDiscountCode(prefix: string, terms: Record<string, unknown> = {}): Promise<string> {
   const code = `${prefix}${uniqueTag().toUpperCase()}`;
-  await db.doc(`discountCodes/${code}`).set({
-    code,
-    kind: 'percent',
-    percent: 15,
-    amountOff: { NGN: 0, USD: 0 },
-    productIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    oncePerEmail: false,
-    active: true,
-    uses: 0,
-    reserved: 0,
-    revenueMinor: { NGN: 0, USD: 0 },
-    createdAt: Timestamp.fromMillis(Date.UTC(2026, 0, 1)),
-    createdBy: 'admin-1',
-    ...terms,
-  });
+  await db
+    .doc(`discountCodes/${code}`)
+    .set({ ...buildDiscountCodeRecord({ code, createdAt: '2026-01-01T00:00:00.000Z' }), ...terms });
   return code;
 }
 

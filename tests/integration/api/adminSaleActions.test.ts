@@ -15,7 +15,7 @@ import {
   cloud,
   db,
   mailsMatching,
-  openCheckout,
+  demoPurchase,
   openDeliverable,
   postJson,
   removeSeededProducts,
@@ -82,18 +82,7 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function buyWithDemo(productId: string, customer: Customer) {
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
-  const response = await postJson(`${api.url}/api/orders`, {
-    provider: 'demo',
-    reference,
-    productId,
-    currency: 'NGN',
-    customer,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { transactionId: string; emailSent: boolean; accessUrl: string };
-}
+const buyWithDemo = (productId: string, customer: Customer) => demoPurchase(api.url, productId, customer);
 
 async function aSale() {
   const product = await seedProduct({ title: 'Freelance Writing Ebook' });

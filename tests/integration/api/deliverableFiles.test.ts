@@ -19,7 +19,7 @@ import {
   buildCustomer,
   cloud,
   db,
-  openCheckout,
+  demoPurchase,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -106,20 +106,8 @@ async function uploadAndAttach(productId: string, name: string, bytes: Buffer, c
   return ((await attached.json()) as { attached: StoredFile }).attached;
 }
 
-async function buyWithDemo(productId: string, customer: Customer) {
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
-  const response = await postJson(`${api.url}/api/orders`, {
-    provider: 'demo',
-    reference,
-    productId,
-    currency: 'NGN',
-    customer,
-  });
-  expect(response.status).toBe(200);
-  // The browser that paid is trusted for this purchase (docs/files.md, 'New devices').
-  const payingBrowser = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { ...((await response.json()) as { transactionId: string; accessUrl: string }), payingBrowser };
-}
+// The browser that paid is trusted for this purchase (docs/files.md, 'New devices'): payingBrowser.
+const buyWithDemo = (productId: string, customer: Customer) => demoPurchase(api.url, productId, customer);
 
 /** A form POST as the browser sends it, without following the redirect. */
 function postForm(url: string, fields: Record<string, string> = {}, cookie?: string) {

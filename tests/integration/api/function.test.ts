@@ -60,13 +60,13 @@ async function serve(node: string, envOverrides: Record<string, string>): Promis
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-functions.ts', outDir], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/buildFunctions.ts', outDir], {
     cwd: root,
     stdio: 'pipe',
   });
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/build-functions.ts', stampDir, '--entry', 'server/files/pdfStamp.ts'],
+    ['--import', 'tsx', 'scripts/buildFunctions.ts', stampDir, '--entry', 'server/files/pdfStamp.ts'],
     { cwd: root, stdio: 'pipe' },
   );
 }, 180_000);

@@ -13,6 +13,7 @@ import {
   cloud,
   db,
   mailsMatching,
+  demoPurchase,
   openCheckout,
   postJson,
   removeSeededProducts,
@@ -54,17 +55,7 @@ async function poolProduct(title: string) {
 }
 
 async function sale(productId: string): Promise<{ reference: string; key: unknown }> {
-  const customer = buildCustomer();
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
-  const order = await postJson(`${api.url}/api/orders`, {
-    provider: 'demo',
-    reference,
-    productId,
-    currency: 'NGN',
-    customer,
-  });
-  expect(order.status).toBe(200);
-  const { transactionId } = (await order.json()) as { transactionId: string };
+  const { reference, transactionId } = await demoPurchase(api.url, productId, buildCustomer());
   return { reference, key: (await db.doc(`transactions/${transactionId}`).get()).get('licenseKey') };
 }
 

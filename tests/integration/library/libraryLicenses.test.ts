@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCustomer,
   db,
-  openCheckout,
+  demoPurchase,
   postJson,
   removeSeededProducts,
   seedProduct,
@@ -30,16 +30,7 @@ afterAll(async () => {
 });
 
 async function buy(productId: string, customer: Customer) {
-  const { reference } = await openCheckout(api.url, { id: productId }, customer, { provider: 'demo' });
-  const order = await postJson(`${api.url}/api/orders`, {
-    provider: 'demo',
-    reference,
-    productId,
-    currency: 'NGN',
-    customer,
-  });
-  expect(order.status).toBe(200);
-  const { transactionId } = (await order.json()) as { transactionId: string };
+  const { transactionId } = await demoPurchase(api.url, productId, customer);
   const key = (await db.doc(`transactions/${transactionId}`).get()).get('licenseKey') as string | undefined;
   return { transactionId, key: key ?? '' };
 }

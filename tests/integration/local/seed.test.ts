@@ -44,13 +44,13 @@ describe('demo seed', () => {
     return firestore;
   }
 
-  it('has at least 12 products across both categories, each with prices, a cover on the image host and an outline', async () => {
+  it('has at least 12 products across the three categories, each with prices, a cover on the image host and an outline', async () => {
     const firestore = db();
     // The rules cap public lists at 100 documents, far above the demo catalog.
     const products = await getDocs(query(collection(firestore, 'products'), limit(100)));
     expect(products.size).toBeGreaterThanOrEqual(12);
     const categories = new Set(products.docs.map((d) => d.get('categoryId') as number));
-    expect([...categories].sort()).toEqual([1, 2]);
+    expect([...categories].sort()).toEqual([1, 2, 3]);
     for (const product of products.docs) {
       expect(typeof product.get('priceInNgn')).toBe('number');
       expect(typeof product.get('priceInUsd')).toBe('number');

@@ -106,8 +106,8 @@ describe('npm run start:prod', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    // Home, all products, two categories and the 14 demo products.
-    expect(locs).toHaveLength(18);
+    // Home, all products, three categories and the 14 demo products.
+    expect(locs).toHaveLength(19);
     expect(locs).toContain(`${store}/productdetail/demo-react-bootcamp`);
   });
 });

@@ -71,19 +71,20 @@ describe('the demo catalog (14 products)', () => {
     );
   }, 60_000);
 
-  it('lists home, all products, both categories and the 14 product pages, read from the 10 index shards', async () => {
+  it('lists home, all products, the three categories and the 14 product pages, read from the 10 index shards', async () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.status).toBe(200);
     expect(sitemap.type).toBe('application/xml; charset=utf-8');
     expect(sitemap.cacheControl).toBe('public, max-age=0, s-maxage=3600');
     expect(sitemap.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
     const urls = locs(sitemap.body);
-    expect(urls).toHaveLength(18);
-    expect(urls.slice(0, 4)).toEqual([
+    expect(urls).toHaveLength(19);
+    expect(urls.slice(0, 5)).toEqual([
       'https://store.example/',
       'https://store.example/allproducts',
       'https://store.example/category/1',
       'https://store.example/category/2',
+      'https://store.example/category/3',
     ]);
     expect(urls.filter((url) => url?.startsWith('https://store.example/productdetail/'))).toHaveLength(14);
     // The newest seeded product is created at the seed's clock: home's lastmod.
@@ -138,7 +139,7 @@ describe('5,000 generated products', () => {
   it('fit one sitemap file at the protocol limits, read from the 10 index shards', async () => {
     const sitemap = await whole('/sitemap.xml');
     expect(sitemap.status).toBe(200);
-    expect(locs(sitemap.body)).toHaveLength(5004);
+    expect(locs(sitemap.body)).toHaveLength(5005);
     expect(sitemap.reads).toBe(10);
     // About 110 bytes a product: far below the 50 MB a file may hold.
     expect(Buffer.byteLength(sitemap.body)).toBeLessThan(1_000_000);
@@ -156,10 +157,10 @@ describe('5,000 generated products', () => {
     expect(index.reads).toBe(10);
 
     const files = [await split('/sitemap-1.xml'), await split('/sitemap-2.xml'), await split('/sitemap-3.xml')];
-    expect(files.map((file) => locs(file.body).length)).toEqual([2000, 2000, 1004]);
+    expect(files.map((file) => locs(file.body).length)).toEqual([2000, 2000, 1005]);
     expect(files.map((file) => file.reads)).toEqual([10, 10, 10]);
-    // Home, all products and the two categories first, then products newest first: gen-0000.
-    expect(locs(files[0]?.body ?? '')[4]).toBe('https://store.example/productdetail/gen-0000');
+    // Home, all products and the three categories first, then products newest first: gen-0000.
+    expect(locs(files[0]?.body ?? '')[5]).toBe('https://store.example/productdetail/gen-0000');
     expect((await split('/sitemap-4.xml')).status).toBe(404);
   });
 });

@@ -35,13 +35,17 @@ describe('days in Africa/Lagos', () => {
   });
 });
 
+// Instants either side of a Lagos midnight, as a list shows them and as a datetime-local input holds them.
+// Past midnight in Lagos (UTC+1) while still the day before in UTC: the second, third and fourth.
+const instants = [
+  ['2026-11-01T08:00:00.000Z', '1 Nov 2026, 09:00', '2026-11-01T09:00'],
+  ['2026-11-01T23:30:00.000Z', '2 Nov 2026, 00:30', '2026-11-02T00:30'],
+  ['2026-11-21T23:30:00.000Z', '22 Nov 2026, 00:30', '2026-11-22T00:30'],
+  ['2026-12-31T23:59:59.000Z', '1 Jan 2027, 00:59', '2027-01-01T00:59'],
+] as const;
+
 describe('lagosShortDateTime', () => {
-  it.each([
-    ['2026-11-01T08:00:00.000Z', '1 Nov 2026, 09:00'],
-    // Past midnight in Lagos (UTC+1) while still the day before in UTC.
-    ['2026-11-01T23:30:00.000Z', '2 Nov 2026, 00:30'],
-    ['2026-12-31T23:59:59.000Z', '1 Jan 2027, 00:59'],
-  ])('shows %s as %s', (iso, shown) => {
+  it.each(instants)('shows %s as %s', (iso, shown) => {
     expect(lagosShortDateTime(iso)).toBe(shown);
   });
 
@@ -56,13 +60,8 @@ describe('lagosShortDateTime', () => {
 });
 
 describe('datetime-local inputs in Lagos time', () => {
-  it.each([
-    ['2026-11-01T08:00:00.000Z', '2026-11-01T09:00'],
-    // 23:30 UTC is 00:30 the next day in Lagos.
-    ['2026-11-21T23:30:00.000Z', '2026-11-22T00:30'],
-    ['2026-12-31T23:59:59.000Z', '2027-01-01T00:59'],
-  ])('shows %s as %s', (iso, shown) => {
-    expect(lagosDateTimeInput(iso)).toBe(shown);
+  it.each(instants)('shows %s (listed as %s) in the input as %s', (iso, _listed, input) => {
+    expect(lagosDateTimeInput(iso)).toBe(input);
   });
 
   it('shows nothing for no time or a broken one', () => {

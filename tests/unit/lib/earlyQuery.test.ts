@@ -130,7 +130,7 @@ describe('the list pages’ early runQuery', () => {
 
   it('has a query for home, all products and each category, at the catalog’s page size', () => {
     const bodies = earlyQueryBodies();
-    expect(Object.keys(bodies).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2']);
+    expect(Object.keys(bodies).sort()).toEqual(['/', '/allproducts', '/category/1', '/category/2', '/category/3']);
     // One constant (domain/pageContracts.ts) sizes both the early query and the app's own page.
     expect(productPageSize).toBe(24);
     expect(JSON.parse(bodies['/allproducts'] ?? '{}')).toEqual(JSON.parse(productPageQueryBody(null, 24)));

@@ -2,34 +2,13 @@
 // domain module, one PDF font loader, refusals as `{kind}` results in the buyer-facing services, the
 // commission labels once, the Sales panel's refund picked from the stored refund, and rate limiters
 // only from the registry. Each holds here, so a new feature cannot start a second spelling unseen.
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../../..');
-
-/** Every .ts/.tsx module under the folders, by path from the repository root. */
-function modules(...folders: string[]): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const folder of folders) {
-    for (const file of readdirSync(resolve(root, folder), { recursive: true, encoding: 'utf8' })) {
-      if (/\.tsx?$/.test(file) && !file.endsWith('.d.ts')) {
-        found.set(`${folder}/${file}`, readFileSync(resolve(root, folder, file), 'utf8'));
-      }
-    }
-  }
-  return found;
-}
+import { matching, modules } from '../../support/projectFiles';
 
 const code = modules('src', 'server', 'domain');
 
 /** The modules whose text matches `pattern`, by path, sorted. */
-function holding(pattern: RegExp, among: Map<string, string> = code): string[] {
-  return [...among]
-    .filter(([, text]) => pattern.test(text))
-    .map(([path]) => path)
-    .sort();
-}
+const holding = (pattern: RegExp, among: Map<string, string> = code): string[] => matching(pattern, among);
 
 describe('one of each', () => {
   it("names the Lagos time zone only in domain/lagosDates.ts, and no other module keeps a date formatter of Lagos' days", () => {

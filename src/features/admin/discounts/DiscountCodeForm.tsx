@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { categories } from '../../../../domain/categories';
 import { FormField } from '../../../components/FormField';
-import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
+import { useCategoryProducts } from './useCategoryProducts';
 import { discountFormErrors, type DiscountFormErrors, type DiscountFormValues } from './discountForm';
 
 const optionClass = 'flex items-center gap-2 text-slate-800';
@@ -219,11 +219,7 @@ function ProductPicker({
   onChange: (productIds: string[]) => void;
 }) {
   const errorId = useId();
-  // The store's two categories (domain/categories.ts), each read as Manage Products reads it.
-  const ebooks = useGetAdminCategoryProductsQuery(1);
-  const courses = useGetAdminCategoryProductsQuery(2);
-  const lists = [ebooks, courses];
-  const listOf = (categoryId: number) => (categoryId === 1 ? ebooks : courses);
+  const { lists, productsOf } = useCategoryProducts();
   const toggle = (productId: string, on: boolean) =>
     onChange(on ? [...chosen, productId] : chosen.filter((id) => id !== productId));
 
@@ -253,7 +249,7 @@ function ProductPicker({
     body = (
       <div className="max-h-64 space-y-3 overflow-y-auto rounded-lg p-3 ring-1 ring-slate-300">
         {categories.map((category) => {
-          const products = listOf(category.id).data ?? [];
+          const products = productsOf(category.id);
           return (
             <div key={category.id}>
               <p className="text-sm font-semibold text-slate-700">{category.label}</p>

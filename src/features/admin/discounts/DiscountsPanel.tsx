@@ -12,9 +12,9 @@ import {
   useSetDiscountCodeActiveMutation,
   useUpdateDiscountCodeMutation,
 } from '../api/discountsApi';
-import { useGetAdminCategoryProductsQuery } from '../api/productsApi';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { DiscountCodeForm } from './DiscountCodeForm';
+import { useCategoryProducts } from './useCategoryProducts';
 import { emptyDiscountForm, formValuesOf, termsOf, type DiscountFormValues } from './discountForm';
 
 function describeDiscount(code: DiscountCode): string {
@@ -81,9 +81,8 @@ export function DiscountsPanel() {
 function CodeList({ onEdit }: { onEdit: (code: DiscountCode) => void }) {
   const list = useGetDiscountCodesQuery();
   // Product titles for codes limited to a few products; the ids alone mean nothing to the seller.
-  const ebooks = useGetAdminCategoryProductsQuery(1);
-  const courses = useGetAdminCategoryProductsQuery(2);
-  const titles = new Map([...(ebooks.data ?? []), ...(courses.data ?? [])].map((p) => [p.id, p.title]));
+  const { lists } = useCategoryProducts();
+  const titles = new Map(lists.flatMap((list) => list.data ?? []).map((p) => [p.id, p.title]));
   const [setActive] = useSetDiscountCodeActiveMutation();
   const [deleteCode] = useDeleteDiscountCodeMutation();
   const [failure, setFailure] = useState<string | null>(null);

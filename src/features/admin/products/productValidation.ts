@@ -3,6 +3,7 @@
 // outlines: text <= 2,000, integer order), so the admin hears about a problem in words instead of
 // as a refused write. Covers: JPEG, PNG or WebP up to 5 MB, as the image host accepts (docs/admin.md).
 
+import { findCategory } from '../../../../domain/categories';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../../../../domain/textSafety';
 
 export const limits = {
@@ -105,8 +106,9 @@ export function requiredTextError(
   return null;
 }
 
+/** One of the store's categories (domain/categories.ts), by its id as the select gives it. */
 export function categoryError(raw: string): string | null {
-  return raw === '1' || raw === '2' ? null : messages.categoryMissing;
+  return /^\d+$/.test(raw) && findCategory(raw) ? null : messages.categoryMissing;
 }
 
 /** Post Outline: both fields required; the order a number, stored as an integer (docs/admin.md). */

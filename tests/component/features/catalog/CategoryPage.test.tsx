@@ -33,6 +33,17 @@ describe('category page', () => {
     await screen.findByText('No products in this category yet. Please check back soon.');
   });
 
+  it("shows the Tools category's hero and asks for category 3's products", async () => {
+    renderCategory('3');
+    expect(screen.getByRole('heading', { level: 1, name: '🧰 TOOLS' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Templates, plugins and small programs that do the work for you, many with a license key.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('presentation')).toHaveAttribute('src', '/images/category-tools.svg');
+    await screen.findByText('No products in this category yet. Please check back soon.');
+    expect(fetchCategoryProductsPage).toHaveBeenCalledWith(3, 24, null);
+  });
+
   it('lists only the products of that category', async () => {
     vi.mocked(fetchCategoryProductsPage).mockResolvedValue(
       productPage([

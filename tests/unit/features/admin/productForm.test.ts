@@ -101,10 +101,15 @@ describe('product form', () => {
       description: 'Description must be at most 10,000 characters.',
     });
   });
-  it('wants category 1 or 2 and checks the cover URL only when asked', () => {
-    expect(productFormErrors({ ...valid, categoryId: '3', coverImageUrl: 'nope' }, 'post')).toEqual({
+  it('wants category 1, 2 or 3 and checks the cover URL only when asked', () => {
+    expect(productFormErrors({ ...valid, categoryId: '4', coverImageUrl: 'nope' }, 'post')).toEqual({
       categoryId: 'Please select a category.',
     });
+    for (const unknown of ['0', '1.5', ' 1', ''])
+      expect(productFormErrors({ ...valid, categoryId: unknown }, 'post')).toEqual({
+        categoryId: 'Please select a category.',
+      });
+    expect(productFormErrors({ ...valid, categoryId: '3' }, 'post')).toEqual({});
     expect(productFormErrors({ ...valid, coverImageUrl: 'nope' }, 'edit')).toEqual({
       coverImageUrl: 'Cover Image URL must be a full link starting with https://.',
     });

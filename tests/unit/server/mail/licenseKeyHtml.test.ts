@@ -6,6 +6,7 @@ import { licenseKeyHtml } from '../../../../server/mail/licenseKeyHtml';
 import { licenseKeyMail } from '../../../../server/mail/licenseMails';
 import { buyerOrderMail } from '../../../../server/mail/orderMails';
 import { licenseSection } from '../../../../server/downloads/downloadPages';
+import { buildLicenseKey } from '../../../support/factories';
 import { shownText } from '../../../support/xssCorpus';
 
 const key = '8F3A2C1D-0B9E4D7A-5C6F1E2B-9A8D7C6E';
@@ -40,7 +41,7 @@ describe('licenseKeyHtml', () => {
 
 describe('the key on the download page and in the e-mails', () => {
   it('the download page shows the grouped key, whose text is the key', () => {
-    const section = licenseSection({ key, status: 'active', activationLimit: 3, activations: [] }, '/api/access/t');
+    const section = licenseSection(buildLicenseKey({ key }), '/api/access/t');
     expect(section).toContain(
       `<p><code id="license-key" style="font-size:1.05rem;overflow-wrap:break-word">${grouped}</code></p>`,
     );

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleLicense as License } from '../../../../../src/features/admin/api/saleLicenses';
 import { SaleLicense } from '../../../../../src/features/admin/licenses/SaleLicense';
 import { setupAlerts } from '../../../../support/alerts';
+import { buildLicenseKey } from '../../../../support/factories';
 import { server } from '../../../../support/msw';
 import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
@@ -29,15 +30,14 @@ let stored: License;
 
 beforeEach(() => {
   resetProductAdminQueries();
-  stored = {
+  stored = buildLicenseKey({
     key,
-    status: 'active',
     activationLimit: 3,
     activations: [
       { id: 'i1', name: 'Office PC', at: '2026-11-23T10:00:00.000Z' },
       { id: 'i2', name: 'Home laptop', at: '2026-11-24T18:30:00.000Z' },
     ],
-  };
+  });
   fetchSaleLicense.mockReset();
   fetchSaleLicense.mockImplementation(() => Promise.resolve(stored));
 });
@@ -110,7 +110,7 @@ describe("a sale's license key in Sales", () => {
   });
 
   it("says a key still owed is 'to be sent', and the API's refusal in its own words", async () => {
-    stored = { key: null, status: 'pending', activationLimit: null, activations: [] };
+    stored = buildLicenseKey({ key: null, status: 'pending', activationLimit: null });
     const { user, unmount } = renderWithProviders(<SaleLicense transactionId="demo_S1" />);
     await user.click(screen.getByRole('button', { name: 'License key' }));
     const owed = await screen.findByLabelText('License key');
@@ -118,7 +118,7 @@ describe("a sale's license key in Sales", () => {
     expect(within(owed).queryByRole('button', { name: 'Reset activations' })).toBeNull();
     unmount();
 
-    stored = { key, status: 'active', activationLimit: null, activations: [] };
+    stored = buildLicenseKey({ key, activationLimit: null });
     server.use(
       http.post('*/api/admin/transactions/demo_S1/license/reset', () =>
         HttpResponse.json({ message: 'This sale has no license key to change.' }, { status: 404 }),

@@ -1,6 +1,6 @@
 // `npm run build:functions`: bundles server/function.ts into dist-functions/ with a package.json that
 // lists only what the API needs at run time, ready for `firebase deploy --only functions`.
-// `build-functions.ts <outDir> --entry <module>` bundles another server module the same way, so a
+// `buildFunctions.ts <outDir> --entry <module>` bundles another server module the same way, so a
 // test can run a part of the API exactly as it ships (tests/integration/api/function.test.ts).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -35,7 +35,6 @@ const oneIdea: Record<string, Allowance & { reason: string }> = {};
 const stillOver: Record<string, Allowance> = {
   'local/cloud.ts': { fileLines: 456, longestFunction: 277 },
   'local/firestore/server.ts': { fileLines: 526, longestFunction: 155 },
-  'local/storage/storageHost.ts': { fileLines: 1030, longestFunction: 756 },
   'scripts/bench.ts': { fileLines: 603, longestFunction: 165 },
 };
 

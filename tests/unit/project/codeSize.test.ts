@@ -34,7 +34,6 @@ const oneIdea: Record<string, Allowance & { reason: string }> = {};
 // raised: a unit growing past its figure fails, as does an entry no longer needed, so the list only gets shorter.
 const stillOver: Record<string, Allowance> = {
   'local/cloud.ts': { fileLines: 456, longestFunction: 277 },
-  'local/firestore/server.ts': { fileLines: 526, longestFunction: 155 },
   'scripts/bench.ts': { fileLines: 603, longestFunction: 165 },
 };
 

@@ -33,7 +33,6 @@ const oneIdea: Record<string, Allowance & { reason: string }> = {};
 // Units not yet shaped by their ideas, waiting to be split. A figure is lowered as its unit shrinks and never
 // raised: a unit growing past its figure fails, as does an entry no longer needed, so the list only gets shorter.
 const stillOver: Record<string, Allowance> = {
-  'local/cloud.ts': { fileLines: 456, longestFunction: 277 },
   'scripts/bench.ts': { fileLines: 603, longestFunction: 165 },
 };
 

@@ -32,9 +32,7 @@ const oneIdea: Record<string, Allowance & { reason: string }> = {};
 
 // Units not yet shaped by their ideas, waiting to be split. A figure is lowered as its unit shrinks and never
 // raised: a unit growing past its figure fails, as does an entry no longer needed, so the list only gets shorter.
-const stillOver: Record<string, Allowance> = {
-  'scripts/bench.ts': { fileLines: 603, longestFunction: 165 },
-};
+const stillOver: Record<string, Allowance> = {};
 
 interface Measure {
   file: string;

@@ -4,7 +4,8 @@
 // is false and `true || error` is true, and an error on the left is absorbed only when the right
 // side alone decides (`error && false` is false, `error || true` is true).
 import type { Expr, FunctionDecl } from './ast';
-import { callGlobal, callMethod, callNamespace } from './builtins';
+import { callGlobal, callNamespace } from './builtins';
+import { callMethod } from './methods';
 import type { ResolvedCalls } from './check';
 import { readDocument, type DocumentReader } from './documents';
 import {

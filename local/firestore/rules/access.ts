@@ -10,7 +10,7 @@ import { parseFieldPath, parseTimestamp, toValue, type FirestoreDocument } from 
 import { applyWrite } from '../writes';
 import type { Operation } from './ast';
 import { compileRules, decide, type CompiledRules } from './engine';
-import { resourceValue, type DocumentReader } from './evaluate';
+import { resourceValue, type DocumentReader } from './documents';
 import { RulesSyntaxError } from './parser';
 import { NULL, fromFirestore, fromJson, mapOf, str, type RulesValue } from './values';
 

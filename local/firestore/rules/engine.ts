@@ -2,7 +2,8 @@
 // and allows the operation when any `allow` statement for it has a condition that is true.
 import type { MatchBlock, Operation, PatternSegment, RuleMethod, Ruleset } from './ast';
 import { checkRuleset, type ResolvedCalls } from './check';
-import { conditionAllows, type DocumentReader } from './evaluate';
+import type { DocumentReader } from './documents';
+import { conditionAllows } from './evaluate';
 import { parseRules } from './parser';
 import { mapOf, str, type RulesValue } from './values';
 

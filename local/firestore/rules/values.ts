@@ -188,3 +188,32 @@ export function toSet(items: RulesValue[]): RulesValue {
   for (const item of items) if (!unique.some((u) => equals(u, item))) unique.push(item);
   return { t: 'set', v: unique };
 }
+
+// Typed reads of a value inside an expression: the wrong type is an error, so the expression has no value.
+export function fail(message: string): never {
+  throw new RulesEvalError(message);
+}
+
+export function asBool(value: RulesValue, what: string): boolean {
+  if (value.t !== 'bool') fail(`${what} must be a bool, not ${typeName(value)}`);
+  return value.v;
+}
+
+export function asString(value: RulesValue, what: string): string {
+  if (value.t !== 'string') fail(`${what} must be a string, not ${typeName(value)}`);
+  return value.v;
+}
+
+export function asInt(value: RulesValue, what: string): bigint {
+  if (value.t !== 'int') fail(`${what} must be an int, not ${typeName(value)}`);
+  return value.v;
+}
+
+export function elements(value: RulesValue, what: string): RulesValue[] {
+  if (value.t === 'list' || value.t === 'set') return value.v;
+  return fail(`${what} must be a list or a set, not ${typeName(value)}`);
+}
+
+export function contains(items: RulesValue[], value: RulesValue): boolean {
+  return items.some((item) => equals(item, value));
+}

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { MultipartRelatedMedia } from '../../../local/storage/multipart';
 import { canonicalQuery, parseGoogDate, verifySignedRequest } from '../../../local/storage/signatureV4';
-import { parseContentRange, parseRange } from '../../../local/storage/storageHost';
+import { parseContentRange, parseRange } from '../../../local/storage/ranges';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const email = 'api@demo-digital-store.iam.gserviceaccount.com';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../../local/firestore/errors';
 import { callerOf } from '../../../local/firestore/rules/access';
 import { compileRules, decide, type RulesRequest } from '../../../local/firestore/rules/engine';
-import { resourceValue } from '../../../local/firestore/rules/evaluate';
+import { resourceValue } from '../../../local/firestore/rules/documents';
 import { RulesSyntaxError } from '../../../local/firestore/rules/parser';
 import { NULL, fromJson, mapOf, str, type RulesValue } from '../../../local/firestore/rules/values';
 import type { FirestoreDocument, Value } from '../../../local/firestore/values';

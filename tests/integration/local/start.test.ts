@@ -82,6 +82,8 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
+  // Its own limit, as the other tests here have: the start loads tsx and the local cloud's modules, then
+  // looks through /proc for the port's holder, which took over 30 s on the shared 2-core machine.
   it('names the busy port and the variable to change it, in one line', async () => {
     const env = await freeStartPorts();
     const blocker: Server = createServer();
@@ -97,7 +99,7 @@ describe('npm start', () => {
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
     }
-  });
+  }, 60_000);
 
   // The restart is on other ports, the image host's among them: it is also the 'change of IMAGES_PORT'
   // round of the covers test below, so `npm start` runs three times in this file rather than four.

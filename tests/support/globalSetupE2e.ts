@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { cspStandIns, startCloud } from '../../local/cloud';
 import { freePort } from '../../local/ports';
@@ -42,25 +42,6 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '../..');
 const geoIpUrl = 'https://geoip.e2e.test/json';
-
-/** `vite build` in its own mode (a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS). */
-function buildStoreInChild(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const args = [vite, 'build', '--mode', 'e2e', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`The e2e build into ${outDir} failed (exit ${code}):\n${output}`)),
-    );
-  });
-}
 
 export default async function setup(project: TestProject) {
   findChrome(); // fail early, with a clear message, when no browser is installed
@@ -108,6 +89,7 @@ export default async function setup(project: TestProject) {
   const outDir = join(dataDir, 'dist');
   const providersOutDir = join(dataDir, 'dist-providers');
   const publicKeys = { paystack: 'pk_test_e2e_public_key', paypal: 'e2e-paypal-client-id' };
+  const savedEnv = { ...process.env };
   // The build runs with server secrets in its environment, as on a developer's machine with a full
   // .env, so a test can prove none of them reaches the bundle (docs/architecture.md, 'Configuration').
   const buildSecrets = {
@@ -116,18 +98,20 @@ export default async function setup(project: TestProject) {
     CLOUDINARY_API_SECRET: 'cloudinary_secret_marker_c0de',
     SMTP_PASS: 'smtp_password_marker_5e11',
   };
-  const buildEnv = { ...process.env, ...cloud.webEnv, ...buildSecrets, VITE_GEOIP_URL: geoIpUrl };
-  // Two builds: the demo payment, and the public payment keys (the Paystack popup and PayPal buttons).
-  // Vite reads process.env, so each build is a process of its own, and the two run side by side: the
-  // bundler and the prerender each keep about one core busy (docs/testing.md, 'The suite's time').
-  await Promise.all([
-    buildStoreInChild(outDir, buildEnv),
-    buildStoreInChild(providersOutDir, {
-      ...buildEnv,
+  Object.assign(process.env, cloud.webEnv, buildSecrets, { VITE_GEOIP_URL: geoIpUrl });
+  try {
+    // Its own mode: a `production` build refuses VITE_DEMO_PAYMENTS and VITE_USE_EMULATORS.
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // A second build with the public payment keys: the Paystack popup and PayPal buttons instead of
+    // the demo payment. Builds run one after the other because Vite reads process.env.
+    Object.assign(process.env, {
       VITE_PAYSTACK_PUBLIC_KEY: publicKeys.paystack,
       VITE_PAYPAL_CLIENT_ID: publicKeys.paypal,
-    }),
-  ]);
+    });
+    await build({ root, mode: 'e2e', logLevel: 'warn', build: { outDir: providersOutDir, emptyOutDir: true } });
+  } finally {
+    process.env = savedEnv;
+  }
   // Both stores send Firebase Hosting's headers from firebase.json, so every e2e test runs under the
   // production CSP; each production origin's local stand-in is allowed where that origin is, and
   // nowhere else (server/lib/hostingHeaders.ts).

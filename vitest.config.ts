@@ -40,6 +40,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Unit files mock no module and leave no global changed, so a worker runs one after another
+          // in the same module graph: the modules they share are imported once, not once a file.
+          isolate: false,
         },
       },
       {

@@ -239,6 +239,9 @@ export async function startMailCatcher(
 /**
  * GET/DELETE /api/messages on the inbox's own port: the JSON the tests read (a path maildev's web
  * app does not use). Every other request goes on to maildev (and socket.io) unchanged.
+ * `?after=<id>` answers only the mails that arrived after that one (`X-Inbox: after`), so a test that
+ * polls keeps what it read and fetches the rest; when that mail is no longer held (the inbox was
+ * emptied) it answers every mail (`X-Inbox: all`), as without the parameter.
  */
 function installJsonRoute(server: Server, mailserver: MaildevMailServer): void {
   const maildevHandlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -246,7 +249,10 @@ function installJsonRoute(server: Server, mailserver: MaildevMailServer): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://inbox').pathname;
     if (path === '/api/messages' && req.method === 'GET') {
-      sendJson(res, 200, mailserver.store.map(toCaughtMail));
+      const after = new URL(req.url ?? '/', 'http://inbox').searchParams.get('after');
+      const seen = after === null ? -1 : mailserver.store.findIndex((mail) => mail.id === after);
+      res.setHeader('X-Inbox', seen < 0 ? 'all' : 'after');
+      sendJson(res, 200, mailserver.store.slice(seen + 1).map(toCaughtMail));
       return;
     }
     if (path === '/api/messages' && req.method === 'DELETE') {

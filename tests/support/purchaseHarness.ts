@@ -497,8 +497,15 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
 
 // --- Reading back -------------------------------------------------------------------------------
 
+// The shared inbox holds every mail of the run, a thousand and more by its end: each read asks only
+// for the mails after the last one this file has seen (docs/local-cloud.md, 'The mail inbox').
+let inboxRead: CaughtMail[] = [];
 async function inbox(): Promise<CaughtMail[]> {
-  return (await (await fetch(`${cloud.mailUrl}/api/messages`)).json()) as CaughtMail[];
+  const last = inboxRead.at(-1);
+  const response = await fetch(`${cloud.mailUrl}/api/messages${last ? `?after=${encodeURIComponent(last.id)}` : ''}`);
+  const mails = (await response.json()) as CaughtMail[];
+  inboxRead = response.headers.get('x-inbox') === 'after' ? [...inboxRead, ...mails] : mails;
+  return inboxRead;
 }
 
 /** Mails that match right now, without waiting: what the mail catcher holds when a request answered. */

@@ -56,6 +56,29 @@ describe('local mail catcher (maildev)', () => {
     expect(catcher.messages()).toEqual([]);
   });
 
+  it('answers only the mails after a given one, and every mail once that one is gone', async () => {
+    catcher.clear();
+    const read = async (query: string) => {
+      const response = await fetch(`${catcher.webUrl}/api/messages${query}`);
+      return {
+        kind: response.headers.get('x-inbox'),
+        subjects: ((await response.json()) as CaughtMail[]).map((m) => m.subject),
+      };
+    };
+    await send(catcher, 'One');
+    await send(catcher, 'Two');
+    const [one, two] = catcher.messages();
+    expect(await read('')).toEqual({ kind: 'all', subjects: ['One', 'Two'] });
+    expect(await read(`?after=${one?.id ?? ''}`)).toEqual({ kind: 'after', subjects: ['Two'] });
+    expect(await read(`?after=${two?.id ?? ''}`)).toEqual({ kind: 'after', subjects: [] });
+    await send(catcher, 'Three');
+    expect(await read(`?after=${one?.id ?? ''}`)).toEqual({ kind: 'after', subjects: ['Two', 'Three'] });
+    catcher.clear();
+    await send(catcher, 'After the clear');
+    expect(await read(`?after=${two?.id ?? ''}`)).toEqual({ kind: 'all', subjects: ['After the clear'] });
+    catcher.clear();
+  });
+
   it("shows the HTML mail in maildev's web inbox as a reader sees it, with its link working", async () => {
     // A link to a page that exists here, so following it can be seen to work.
     const target = `${catcher.webUrl}/api/messages?from=mail`;

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
-import { mailedLinkTo } from '../support/adminE2e';
+import { answerDialog, mailedLinkTo } from '../support/adminE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 
 const { baseUrl, authUrl, projectId, mailUrl } = inject('e2e');
@@ -26,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Waits for the sweetalert2 dialog titled `title` and presses `button` in it. */
-async function answerDialog(page: Page, title: string, button = 'OK') {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/adminlogin`);

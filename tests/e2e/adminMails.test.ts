@@ -6,7 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { mailedLinkTo } from '../support/adminE2e';
+import { answerDialog, mailedLinkTo } from '../support/adminE2e';
 import { signUpStranger } from '../support/authEmulatorUsers';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import type { CaughtMail } from '../../local/mail/mailCatcher';
@@ -22,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function answerDialog(page: Page, title: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/adminlogin`);

@@ -10,7 +10,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { productSection, signInAsDemoAdmin } from '../support/adminE2e';
+import { answerDialog, productSection, signInAsDemoAdmin } from '../support/adminE2e';
 import { accessibilityViolations } from '../support/axeE2e';
 import { uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
@@ -111,6 +111,46 @@ describe('the product page', () => {
     expect(await asked).toBe('beforeunload');
     await admin.context().close();
     expect((await db.doc(`products/${productId}`).get()).get('priceInNgn')).toBe(9000);
+  }, 120_000);
+
+  it("asks before the browser's Back leaves unsaved changes; once they are saved, Back leaves at once", async () => {
+    const admin = await openProductPage();
+    const price = (await productSection(admin, 'Details')).getByLabel('Price in NGN');
+    await expect.poll(() => price.inputValue(), { timeout: 20_000 }).toBe('9000');
+    await price.fill('9600');
+    await admin.getByText('Not saved yet: Details.').waitFor();
+
+    await admin.goBack();
+    const prompt = admin.locator('.swal2-popup');
+    await prompt.getByRole('heading', { name: 'Leave this page?' }).waitFor({ timeout: 20_000 });
+    expect(await prompt.innerText()).toContain("'Details' has changes that are not saved. Leave and lose them?");
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    expect(admin.url()).toBe(`${baseUrl}/admindashboard/products/${productId}`);
+    expect(await price.inputValue()).toBe('9600');
+
+    // Asked again, the seller leaves: Back goes where it would have gone, the dashboard they came from.
+    await admin.goBack();
+    await prompt.getByRole('heading', { name: 'Leave this page?' }).waitFor({ timeout: 20_000 });
+    await prompt.getByRole('button', { name: 'Leave without saving' }).click();
+    await admin.waitForURL(`${baseUrl}/admindashboard`, { timeout: 20_000 });
+    expect((await db.doc(`products/${productId}`).get()).get('priceInNgn')).toBe(9000);
+
+    // Saved changes leave nothing to protect: one Back goes straight back to the dashboard.
+    await admin.goto(`${baseUrl}/admindashboard/products/${productId}`);
+    const again = (await productSection(admin, 'Details')).getByLabel('Price in NGN');
+    await expect.poll(() => again.inputValue(), { timeout: 20_000 }).toBe('9000');
+    await again.fill('9700');
+    await admin.getByText('Not saved yet: Details.').waitFor();
+    await admin.getByRole('tabpanel', { name: 'Details' }).getByRole('button', { name: 'Save', exact: true }).click();
+    await answerDialog(admin, 'Updated!');
+    await expect
+      .poll(async () => (await db.doc(`products/${productId}`).get()).get('priceInNgn') as unknown)
+      .toBe(9700);
+    await admin.goBack();
+    await admin.waitForURL(`${baseUrl}/admindashboard`, { timeout: 20_000 });
+    expect(await prompt.isVisible()).toBe(false);
+    await admin.context().close();
   }, 120_000);
 
   it('creates a lesson with its video in one go: one Save stores both', async () => {

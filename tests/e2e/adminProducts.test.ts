@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdmin } from '../../local/seed/seed';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { productSection, removeProductsTitled } from '../support/adminE2e';
+import { answerDialog, productSection, removeProductsTitled } from '../support/adminE2e';
 import { buildBuyer, fillPaymentForm, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
 import { pngBytes, webpBytes } from '../support/images';
@@ -31,18 +31,6 @@ afterAll(async () => {
   // product (the newest of all) behind for them.
   await removeProductsTitled(createAdminFirestore({ projectId, emulatorHost: firestoreHost }), title);
 });
-
-/**
- * Waits for the sweetalert2 dialog titled `heading` and presses `button` in it. `thenClosed: false`
- * when another message follows at once (sweetalert2 reuses its popup for it).
- */
-async function answerDialog(page: Page, heading: string, button = 'OK', thenClosed = true) {
-  const dialog = page.locator('.swal2-popup');
-  await dialog.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: button }).click();
-  if (thenClosed) await dialog.waitFor({ state: 'hidden' });
-  else await dialog.getByRole('heading', { name: heading }).waitFor({ state: 'detached', timeout: 20_000 });
-}
 
 async function manageCourses(page: Page) {
   await page.goto(`${baseUrl}/admindashboard?panel=manage`);

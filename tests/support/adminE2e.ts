@@ -60,3 +60,15 @@ export async function mailedLinkTo(mailUrl: string, email: string, subject: stri
   }
   throw new Error(`No mail '${subject}' (${count}) to ${email}`);
 }
+
+/**
+ * Waits for the sweetalert2 dialog titled `heading` and presses `button` in it. `thenClosed: false`
+ * when another message follows at once (sweetalert2 reuses its popup for it).
+ */
+export async function answerDialog(page: Page, heading: string, button = 'OK', thenClosed = true): Promise<void> {
+  const dialog = page.locator('.swal2-popup');
+  await dialog.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: button }).click();
+  if (thenClosed) await dialog.waitFor({ state: 'hidden' });
+  else await dialog.getByRole('heading', { name: heading }).waitFor({ state: 'detached', timeout: 20_000 });
+}

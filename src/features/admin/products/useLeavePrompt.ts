@@ -1,7 +1,8 @@
 // The prompt that protects a page's unsaved changes (docs/admin.md, 'The product page'): closing or
 // reloading the tab asks through the browser's own `beforeunload` dialog; a link inside the app (the
-// dashboard menu, 'Back to Manage Products') asks first and names the sections with unsaved changes.
-// The app's router is not a data router, so its blocker is not available: the links are held here.
+// dashboard menu, 'Back to Manage Products') and the browser's Back button ask first and name the sections
+// with unsaved changes. The app's router is not a data router, so its blocker is not available: the links
+// are held here, and Back meets a copy of this page's history entry first (see `holdBack`).
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirmAction } from '../../../lib/alerts';
@@ -27,6 +28,63 @@ function linkTarget(event: MouseEvent): string | null {
   return to === here ? null : to;
 }
 
+/** Marks the copy of the page's history entry that a Back press meets first while changes are unsaved. */
+const backHold = 'leavePromptHold';
+
+/** Whether the page stands on the copy of its history entry. */
+const onHeldCopy = () => (window.history.state as Record<string, unknown> | null)?.[backHold] === true;
+
+/** Back presses the page made itself to drop its copy: the next popstate is one of them, not the seller's. */
+let droppingCopy = 0;
+/** The page's prompt while it has unsaved changes. */
+let guard: { ask: () => Promise<boolean>; asking: boolean } | null = null;
+let listening = false;
+
+const holdCopy = () => window.history.pushState({ ...(window.history.state as object), [backHold]: true }, '');
+
+function onPopState() {
+  if (droppingCopy > 0) {
+    // The copy dropped as the last changes were saved; changes typed since need it again.
+    droppingCopy -= 1;
+    if (guard && !onHeldCopy()) holdCopy();
+    return;
+  }
+  const asking = guard;
+  if (!asking || onHeldCopy() || asking.asking) return;
+  asking.asking = true;
+  void asking.ask().then((sure) => {
+    asking.asking = false;
+    if (!sure) return holdCopy();
+    // Leaving: the Back that follows is the seller's, already answered.
+    if (guard === asking) guard = null;
+    window.history.back();
+  });
+}
+
+/**
+ * Back leaves this page's history entry. While there are unsaved changes the page stands on a copy of its
+ * entry (same address and router state, so the router sees no move): Back lands on the original, the prompt
+ * asks, and staying puts the copy back, leaving goes back once more. The copy goes when the changes do.
+ */
+function holdBack(ask: () => Promise<boolean>): () => void {
+  if (!listening) {
+    // One listener for the app's life, so the page's own Back presses are counted off even after it ends.
+    window.addEventListener('popstate', onPopState);
+    listening = true;
+  }
+  const mine = { ask, asking: false };
+  guard = mine;
+  if (!onHeldCopy()) holdCopy();
+  return () => {
+    if (guard === mine) guard = null;
+    // Saved: a later Back must not meet a copy of the page it is on.
+    if (onHeldCopy()) {
+      droppingCopy += 1;
+      window.history.back();
+    }
+  };
+}
+
 /** While `sections` is not empty, leaving the page asks first. */
 export function useLeavePrompt(sections: readonly string[]): void {
   const navigate = useNavigate();
@@ -50,14 +108,19 @@ export function useLeavePrompt(sections: readonly string[]): void {
       event.preventDefault();
       event.stopPropagation();
       void confirmAction('Leave this page?', leaveText(named.current), 'Leave without saving').then((sure) => {
-        if (sure) void navigate(to);
+        // Leaving from the copy replaces it, so Back from there comes straight back here.
+        if (sure) void navigate(to, { replace: onHeldCopy() });
       });
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
+    const releaseBack = holdBack(() =>
+      confirmAction('Leave this page?', leaveText(named.current), 'Leave without saving'),
+    );
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
+      releaseBack();
     };
   }, [guarding, navigate]);
 }

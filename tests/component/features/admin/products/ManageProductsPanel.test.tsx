@@ -1,23 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   deleteProduct,
   fetchProductsByIds,
   fetchProductsPage,
-  fetchDeliverableUrl,
   isCoverInUse,
   updateCoverImage,
   updateProduct,
 } from '../../../../../src/features/admin/api/productAdminQueries';
 import { ManageProductsPanel } from '../../../../../src/features/admin/products/ManageProductsPanel';
-import type { Product } from '../../../../../domain/product';
 import { uploadedUrl, useImageApi } from '../../../../support/adminImageApi';
 import { setupAlerts } from '../../../../support/alerts';
+import { coverUrl, excel, python, useAdminCatalog } from '../../../../support/adminCatalog';
 import { server } from '../../../../support/msw';
-import { fetchCatalogIndex, resetCatalogQueries } from '../../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../../support/factories';
-import { adminToken, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
+import { adminToken } from '../../../../support/productAdminQueries.mock';
 import { renderWithProviders } from '../../../../support/renderWithProviders';
 
 vi.mock(
@@ -29,52 +27,7 @@ vi.mock(
   () => import('../../../../support/productAdminQueries.mock'),
 );
 
-const coverUrl = 'https://res.cloudinary.test/demo/image/upload/v1690000000/digital_products/excel-cover.png';
-const excel = buildProduct({
-  id: 'excel-mastery',
-  title: 'Excel Mastery for Business',
-  description: 'Formulas, pivot tables and dashboards that turn raw sales records into decisions.',
-  priceInNgn: 12000,
-  priceInUsd: 15,
-  categoryId: 1,
-  coverImageUrl: coverUrl,
-  author: 'Digital Store Content Team',
-});
-const python = buildProduct({
-  id: 'python-basics',
-  title: 'Python Basics',
-  description: 'Short.',
-  priceInNgn: 8000,
-  priceInUsd: 10,
-  categoryId: 1,
-});
-
-let catalog: Product[];
-beforeEach(() => {
-  resetProductAdminQueries();
-  resetCatalogQueries();
-  catalog = [excel, python];
-  vi.mocked(fetchProductsPage).mockImplementation(async (categoryId) => ({
-    products: catalog.filter((product) => categoryId === null || product.categoryId === categoryId),
-    next: null,
-  }));
-  vi.mocked(fetchDeliverableUrl).mockResolvedValue('https://drive.example.com/excel');
-  // The title search's matches come from the catalog index, their cards from the products.
-  vi.mocked(fetchCatalogIndex).mockImplementation(async () =>
-    catalog.map(({ id, title, priceInNgn, priceInUsd, coverImageUrl, categoryId, createdAt }) => ({
-      id,
-      title,
-      priceInNgn,
-      priceInUsd,
-      coverImageUrl,
-      categoryId,
-      createdAt,
-    })),
-  );
-  vi.mocked(fetchProductsByIds).mockImplementation(async (ids) =>
-    catalog.filter((product) => ids.includes(product.id)),
-  );
-});
+const catalog = useAdminCatalog();
 setupAlerts();
 
 async function renderWithEbooks() {
@@ -115,7 +68,7 @@ describe('Manage products panel', () => {
   });
 
   it('searches titles across every category through the catalog index', async () => {
-    catalog.push(buildProduct({ id: 'course-1', title: 'Excel Course', categoryId: 2 }));
+    catalog.products.push(buildProduct({ id: 'course-1', title: 'Excel Course', categoryId: 2 }));
     const { user } = renderWithProviders(<ManageProductsPanel />);
     await screen.findByRole('article', { name: 'PYTHON BASICS' });
     await user.type(screen.getByLabelText('Search by title'), 'EXCEL');
@@ -199,7 +152,7 @@ describe('Delete', () => {
     let imageDeletionsBeforeRecords = -1;
     vi.mocked(deleteProduct).mockImplementation(async (id) => {
       imageDeletionsBeforeRecords = api.deletions.length;
-      catalog = catalog.filter((product) => product.id !== id);
+      catalog.products = catalog.products.filter((product) => product.id !== id);
       return { keptFiles: 0 };
     });
     await confirmDelete(user);

@@ -2,19 +2,16 @@
 // reached from Manage Products' Edit, which opens /admindashboard/products/{id}. The Firestore boundary
 // is mocked, as the other product panels' tests do.
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fetchDeliverableUrl,
   fetchProductsByIds,
-  fetchProductsPage,
   updateProduct,
 } from '../../../../../src/features/admin/api/productAdminQueries';
-import type { Product } from '../../../../../domain/product';
 import { pressInAlert } from '../../../../support/adminScreens';
 import { setupAlerts } from '../../../../support/alerts';
-import { deferred, resetCatalogQueries } from '../../../../support/catalogQueries.mock';
-import { buildProduct } from '../../../../support/factories';
-import { resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
+import { coverUrl, excel, python, useAdminCatalog } from '../../../../support/adminCatalog';
+import { deferred } from '../../../../support/catalogQueries.mock';
 import { openProductPage, renderProductRoutes, sectionPanel } from '../../../../support/productPageScreen';
 
 vi.mock(
@@ -26,40 +23,7 @@ vi.mock(
   () => import('../../../../support/productAdminQueries.mock'),
 );
 
-const coverUrl = 'https://res.cloudinary.test/demo/image/upload/v1690000000/digital_products/excel-cover.png';
-const excel = buildProduct({
-  id: 'excel-mastery',
-  title: 'Excel Mastery for Business',
-  description: 'Formulas, pivot tables and dashboards that turn raw sales records into decisions.',
-  priceInNgn: 12000,
-  priceInUsd: 15,
-  categoryId: 1,
-  coverImageUrl: coverUrl,
-  author: 'Digital Store Content Team',
-});
-const python = buildProduct({
-  id: 'python-basics',
-  title: 'Python Basics',
-  description: 'Short.',
-  priceInNgn: 8000,
-  priceInUsd: 10,
-  categoryId: 1,
-});
-
-let catalog: Product[];
-beforeEach(() => {
-  resetProductAdminQueries();
-  resetCatalogQueries();
-  catalog = [excel, python];
-  vi.mocked(fetchProductsPage).mockImplementation(async (categoryId) => ({
-    products: catalog.filter((product) => categoryId === null || product.categoryId === categoryId),
-    next: null,
-  }));
-  vi.mocked(fetchDeliverableUrl).mockResolvedValue('https://drive.example.com/excel');
-  vi.mocked(fetchProductsByIds).mockImplementation(async (ids) =>
-    catalog.filter((product) => ids.includes(product.id)),
-  );
-});
+const catalog = useAdminCatalog();
 setupAlerts();
 
 describe("Manage Products' Edit", () => {
@@ -123,7 +87,7 @@ describe("the product page's Details (the Edit dialog's fields, moved)", () => {
       },
       { url: 'https://drive.example.com/excel-v2', priceInNgn: 9500 },
     );
-    catalog = [{ ...excel, priceInNgn: 9500 }, python];
+    catalog.products = [{ ...excel, priceInNgn: 9500 }, python];
     write.resolve();
     expect(await screen.findByRole('heading', { name: 'Updated!' })).toBeInTheDocument();
     await pressInAlert(user);
@@ -186,7 +150,7 @@ describe("the product page's Details (the Edit dialog's fields, moved)", () => {
     const ngn = await within(details).findByLabelText('Price in NGN');
     await user.clear(ngn);
     await user.type(ngn, '9000');
-    catalog = [{ ...excel, priceInNgn: 11000 }, python];
+    catalog.products = [{ ...excel, priceInNgn: 11000 }, python];
     await user.click(within(details).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Update Failed!' })).toBeInTheDocument();
     expect(screen.getByText('This product was changed by someone else. Reload it and try again.')).toBeInTheDocument();

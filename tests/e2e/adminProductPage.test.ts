@@ -6,11 +6,10 @@
 // stores both.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { answerDialog, productSection, signInAsDemoAdmin } from '../support/adminE2e';
+import { answerDialog, productSection, seedE2eCourse, signInAsDemoAdmin } from '../support/adminE2e';
 import { accessibilityViolations } from '../support/axeE2e';
 import { uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
@@ -22,29 +21,22 @@ const title = `Phone Filmmaking ${tag}`;
 const productId = `e2e-page-${tag}`;
 const video = readFileSync(resolve(import.meta.dirname, '../../local/seed/media/demo-lesson.mp4'));
 let browser: Browser;
+let seeded: { remove: () => Promise<void> };
 
 beforeAll(async () => {
   browser = await connectE2eBrowser();
-  // Dated in 2020, so it never counts among the newest products other e2e files look for.
-  await db.doc(`products/${productId}`).set({
+  seeded = await seedE2eCourse(db, {
+    productId,
     title,
     description: 'Film, light and cut short videos with the phone in your pocket.',
     priceInNgn: 9000,
     priceInUsd: 11,
-    categoryId: 2,
-    coverImageUrl: String((await db.doc('products/demo-excel-mastery').get()).get('coverImageUrl')),
-    author: 'Digital Store Content Team',
-    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
+    url: 'https://drive.example.com/phone-filmmaking',
   });
-  await db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/phone-filmmaking' });
 });
 afterAll(async () => {
   await browser.close();
-  const batch = db.batch();
-  batch.delete(db.doc(`products/${productId}`));
-  batch.delete(db.doc(`productDeliverables/${productId}`));
-  batch.delete(db.doc(`courseContent/${productId}`));
-  await batch.commit();
+  await seeded.remove();
   await db.terminate();
 });
 

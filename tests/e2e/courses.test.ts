@@ -13,13 +13,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminFirestore } from '../../server/lib/firestoreAdmin';
-import { productSection, signInAsDemoAdmin } from '../support/adminE2e';
+import { productSection, seedE2eCourse, signInAsDemoAdmin } from '../support/adminE2e';
 import { accessibilityViolations } from '../support/axeE2e';
 import { buildBuyer, fillPaymentForm, mailsTo, paymentComplete, uniqueTag } from '../support/checkoutE2e';
 import { connectE2eBrowser, openPage } from '../support/e2ePage';
@@ -33,29 +32,22 @@ const video = readFileSync(resolve(import.meta.dirname, '../../local/seed/media/
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 let browser: Browser;
+let seeded: { remove: () => Promise<void> };
 
 beforeAll(async () => {
   browser = await connectE2eBrowser();
-  // Dated in 2020, so it never counts among the newest products other e2e files look for.
-  await db.doc(`products/${productId}`).set({
+  seeded = await seedE2eCourse(db, {
+    productId,
     title,
     description: 'A course taken in the browser.',
     priceInNgn: 7500,
     priceInUsd: 9,
-    categoryId: 2,
-    coverImageUrl: String((await db.doc('products/demo-excel-mastery').get()).get('coverImageUrl')),
-    author: 'Digital Store Content Team',
-    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
+    url: 'https://drive.example.com/phone-video-course',
   });
-  await db.doc(`productDeliverables/${productId}`).set({ url: 'https://drive.example.com/phone-video-course' });
 });
 afterAll(async () => {
   await browser.close();
-  const batch = db.batch();
-  batch.delete(db.doc(`products/${productId}`));
-  batch.delete(db.doc(`productDeliverables/${productId}`));
-  batch.delete(db.doc(`courseContent/${productId}`));
-  await batch.commit();
+  await seeded.remove();
 });
 
 async function pdfText(bytes: Uint8Array): Promise<string> {

@@ -1,6 +1,6 @@
 // Admin steps shared by the e2e files: the seeded demo admin signs in through /adminlogin, what a
 // file posted is taken out again, and the links of the account e-mails in the local inbox.
-import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
 import type { CaughtMail } from '../../local/mail/mailCatcher';
 import { demoAdmin } from '../../local/seed/seed';
@@ -71,4 +71,39 @@ export async function answerDialog(page: Page, heading: string, button = 'OK', t
   await dialog.getByRole('button', { name: button }).click();
   if (thenClosed) await dialog.waitFor({ state: 'hidden' });
   else await dialog.getByRole('heading', { name: heading }).waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * A course product of the e2e file's own, with its delivery link; `remove` takes it out again with its
+ * course. Dated in 2020, so it never counts among the newest products other e2e files look for.
+ */
+export async function seedE2eCourse(
+  db: Firestore,
+  course: {
+    productId: string;
+    title: string;
+    description: string;
+    priceInNgn: number;
+    priceInUsd: number;
+    url: string;
+  },
+): Promise<{ remove: () => Promise<void> }> {
+  const { productId, url, ...fields } = course;
+  await db.doc(`products/${productId}`).set({
+    ...fields,
+    categoryId: 2,
+    coverImageUrl: String((await db.doc('products/demo-excel-mastery').get()).get('coverImageUrl')),
+    author: 'Digital Store Content Team',
+    createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)),
+  });
+  await db.doc(`productDeliverables/${productId}`).set({ url });
+  return {
+    remove: async () => {
+      const batch = db.batch();
+      batch.delete(db.doc(`products/${productId}`));
+      batch.delete(db.doc(`productDeliverables/${productId}`));
+      batch.delete(db.doc(`courseContent/${productId}`));
+      await batch.commit();
+    },
+  };
 }

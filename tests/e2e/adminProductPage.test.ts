@@ -97,10 +97,18 @@ describe('the product page', () => {
     expect(admin.url()).toBe(`${baseUrl}/admindashboard/products/${productId}`);
     expect(await (await productSection(admin, 'Details')).getByLabel('Price in NGN').inputValue()).toBe('9500');
 
-    // Closing the tab asks through the browser's own dialog.
-    const asked = new Promise<string>((resolveType) => admin.once('dialog', (dialog) => resolveType(dialog.type())));
+    // Closing the tab asks through the browser's own dialog. The seller leaves, so the tab is closed before
+    // its context is: a context closed under an open beforeunload dialog once took the whole browser down.
+    const asked = new Promise<string>((resolveType) =>
+      admin.once('dialog', (dialog) => {
+        resolveType(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    const closed = new Promise<void>((resolveClosed) => admin.once('close', () => resolveClosed()));
     await admin.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
+    await closed;
     await admin.context().close();
     expect((await db.doc(`products/${productId}`).get()).get('priceInNgn')).toBe(9000);
   }, 120_000);

@@ -59,8 +59,12 @@ export function paymentAmountMinor(
   pricing: ProductPricing,
   currency: Currency,
 ): number {
-  const full = toMinor(priceIn(prices, currency));
-  return pricing.kind === 'instalments' ? Math.floor(full / pricing.count) : full;
+  return perPaymentMinor(toMinor(priceIn(prices, currency)), pricing);
+}
+
+/** One payment of a price in minor units: the price itself, or one instalment of it (rounded down). */
+export function perPaymentMinor(priceMinor: number, pricing: ProductPricing): number {
+  return pricing.kind === 'instalments' ? Math.floor(priceMinor / pricing.count) : priceMinor;
 }
 
 const periodWords: Readonly<Record<BillingInterval, string>> = {

@@ -19,14 +19,16 @@ import { createAffiliates } from './affiliates/affiliates';
 import { paystackAccountsFor } from './affiliates/affiliateWiring';
 import { commissionContribution, createCommissions } from './affiliates/commissions';
 import { licenseKeyContribution } from './licenses/licenseKeys';
+import { membershipContribution } from './memberships/membershipPeriods';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
  * What features add to every new sale, in this order, inside the transaction that records it: the
- * license key of a product that issues them, then the commission of a sale an affiliate brought.
+ * license key of a product that issues them, then the commission of a sale an affiliate brought, then
+ * the period of a membership or an instalment plan.
  */
 export function saleContributions(db: Firestore): SaleContribution[] {
-  return [licenseKeyContribution(db), commissionContribution(db)];
+  return [licenseKeyContribution(db), commissionContribution(db), membershipContribution(db)];
 }
 
 /** The store's fulfilment: orders' recording with every feature's sale contribution registered. */

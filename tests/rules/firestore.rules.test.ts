@@ -150,6 +150,13 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('discountCodes/SPRING/reservations/checkout-1'), { status: 'reserved', amountMinor: 382_500 });
   batch.set(admin.doc('discountCodes/SPRING/redemptions/hash-1'), { uses: 1 });
+  batch.set(admin.doc('memberships/paystack_ref1'), {
+    productId: 'p1',
+    kind: 'membership',
+    interval: 'monthly',
+    status: 'active',
+    paidThrough: fixedTime,
+  });
   batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
   batch.set(admin.doc('reminderOptOuts/hash-1'), { createdAt: fixedTime });
   batch.set(admin.doc('reminderSends/hash-1'), { lastSentAt: fixedTime });
@@ -423,6 +430,13 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'discountCodes/SPRING/redemptions/hash-1'), { uses: 0 }),
   },
   {
+    name: 'memberships',
+    target: 'paystack_ref1',
+    // A forged plan, or a period moved by a client, would open what nobody paid for.
+    create: (db) => setDoc(doc(db, 'memberships/paystack_ref2'), { productId: 'p1', status: 'active' }),
+    update: (db) => updateDoc(doc(db, 'memberships/paystack_ref1'), { paidThrough: new Date(Date.UTC(2099, 0, 1)) }),
+  },
+  {
     name: 'checkouts',
     target: 'c1',
     create: (db) => setDoc(doc(db, 'checkouts/c2'), { reference: 'ds-c2', productId: 'p1', amount: 1 }),
@@ -568,6 +582,8 @@ const expected: Record<string, Record<Op, string>> = {
   'discountCodes/SPRING/reservations': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   'discountCodes/SPRING/redemptions': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   checkouts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Memberships: admins read them (Members); the API alone writes them.
+  memberships: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   reminderOptOuts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },

@@ -189,21 +189,25 @@ const closedReasons: Readonly<Record<MembershipStatus, string>> = {
 const changed = (membership: Membership): MembershipChange => ({ ok: true, membership });
 
 /**
- * A later payment (a renewal or an instalment) made at `paidAt`: one more period paid. A plan still
- * running (active, past due, or cancelled with its period not over) extends from where it is paid
- * through, so a past-due buyer pays for the period they used in the grace; an ended membership reopens
- * from `paidAt` on a new billing day. A completed instalment plan takes no more payments.
+ * A later payment (a renewal or an instalment) made at `paidAt`: one more period paid. A plan whose
+ * access is still open (active, past due in its grace, or cancelled with its period not over) extends
+ * from where it is paid through, so a past-due buyer pays for the period they used in the grace; a plan
+ * whose access is over (ended, or past its grace before the sweep ended it) reopens from `paidAt` on a
+ * new billing day. A completed instalment plan takes no more payments.
  */
 export function applyPayment(membership: Membership, paidAt: Date): MembershipChange {
   if (membership.status === 'completed') return refused('The instalment plan is already paid in full.');
-  const reopens = membership.status === 'ended';
-  const billingDay = reopens ? billingDayOf(paidAt) : membership.billingDay;
-  const from = reopens ? paidAt : new Date(membership.paidThrough);
+  // Paid after access ended (ended by the sweep or not yet): a new period starts with this payment.
+  const ends = accessEndsAt(membership);
+  const lapsed = membership.status === 'ended' || (ends !== null && paidAt.getTime() >= Date.parse(ends));
+  const billingDay = lapsed ? billingDayOf(paidAt) : membership.billingDay;
+  const from = lapsed ? paidAt : new Date(membership.paidThrough);
   const paidThrough = periodEnd(from, membership.interval, billingDay).toISOString();
   const instalments = membership.instalments
     ? { total: membership.instalments.total, paid: membership.instalments.paid + 1 }
     : null;
   const completed = instalments !== null && instalments.paid >= instalments.total;
+  // A cancelled plan stays cancelled: a charge that raced the cancel gives its period, no renewals.
   const cancelled = membership.status === 'cancelled';
   return changed({
     ...membership,
@@ -216,7 +220,7 @@ export function applyPayment(membership: Membership, paidAt: Date): MembershipCh
     graceEndsAt: null,
     dunning: { failedAt: null, sent: [] },
     endedAt: null,
-    ...(reopens ? { cancelledAt: null } : {}),
+    ...(membership.status === 'ended' ? { cancelledAt: null } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import type { FileStorage } from '../files/storage';
 import type { CopyMaker } from '../files/stampedCopies';
 import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
+import { planEndReason, planStanding } from '../memberships/planAccess';
 import {
   accessGrantsCollection,
   courseContentCollection,
@@ -156,7 +157,8 @@ export function createDownloads({
     if (!deliverables.url && /^https?:\/\//i.test(transaction.productUrl)) {
       deliverables.url = transaction.productUrl;
     }
-    const reason = accessEndReason(transaction, deliverables, now());
+    // A sale of a membership or an instalment plan is open as its plan is (docs/memberships.md).
+    const reason = accessEndReason(transaction, deliverables, now()) ?? (await planEndReason(db, stored, now()));
     if (reason) return { kind: 'ended', reason };
     const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
@@ -215,6 +217,8 @@ export function createDownloads({
         const transaction = readSaleRecord(stored);
         const deliverables = readDeliverables(deliverablesSnap?.data());
         if (accessEndReason(transaction, deliverables, now())) return 'ended' as const;
+        const plan = await planStanding((ref) => t.get(ref), db, stored, now());
+        if (plan && !plan.access.open) return 'ended' as const;
         const currentLimit = deliverables.downloadLimit;
         if (currentLimit !== null && downloadsOf(transaction, fileId) >= currentLimit) return 'limit' as const;
         t.update(

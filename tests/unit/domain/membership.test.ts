@@ -156,6 +156,15 @@ describe('a monthly card membership', () => {
     expect(membershipAccess(reopened, at('2026-03-10T11:00:01.000Z'))).toEqual({ open: true });
   });
 
+  it('reopens from the payment when it is paid after the grace, even before the sweep ended it', () => {
+    const failed = after(applyFailure(monthly(), at('2026-02-28T09:10:00.000Z')));
+    expect(after(applyPayment(failed, at('2026-03-10T11:00:00.000Z')))).toMatchObject({
+      status: 'active',
+      billingDay: 10,
+      paidThrough: '2026-04-10T11:00:00.000Z',
+    });
+  });
+
   it('ends by itself when no renewal came at all, after the same grace', () => {
     const plan = { ...monthly(), renewal: 'transfer' as const };
     expect(membershipAccess(plan, at('2026-03-05T08:59:59.000Z'))).toEqual({ open: true });
@@ -237,8 +246,8 @@ describe('cancelling and resuming', () => {
   });
 
   it('gives a cancelled plan the period a racing renewal paid, still without renewing', () => {
-    const cancelled = after(cancelAtPeriodEnd(monthly(), at('2026-02-27T10:00:00.000Z')));
-    expect(after(applyPayment(cancelled, at('2026-02-28T09:00:05.000Z')))).toMatchObject({
+    const cancelled = after(cancelAtPeriodEnd(monthly(), at('2026-02-28T08:58:00.000Z')));
+    expect(after(applyPayment(cancelled, at('2026-02-28T08:59:00.000Z')))).toMatchObject({
       status: 'cancelled',
       paidThrough: '2026-03-31T09:00:00.000Z',
       nextPaymentAt: null,

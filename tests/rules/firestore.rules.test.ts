@@ -683,6 +683,16 @@ describe('products: admins write only valid products', () => {
     ['a javascript: cover URL', { coverImageUrl: 'javascript:alert(1)' }],
     ['an author that is not a string', { author: 7 }],
     ['createdAt set by the client instead of request.time', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+    // How it is charged (docs/memberships.md): only the two plans, with their own fields.
+    ['a weekly membership', { pricing: { kind: 'membership', interval: 'weekly' } }],
+    ['a membership without its interval', { pricing: { kind: 'membership' } }],
+    ['a membership with a count', { pricing: { kind: 'membership', interval: 'monthly', count: 3 } }],
+    ['1 instalment', { pricing: { kind: 'instalments', count: 1 } }],
+    ['7 instalments', { pricing: { kind: 'instalments', count: 7 } }],
+    ['2.5 instalments', { pricing: { kind: 'instalments', count: 2.5 } }],
+    ['instalments counted as text', { pricing: { kind: 'instalments', count: '3' } }],
+    ['a pricing that is not a map', { pricing: 'membership' }],
+    ['an unknown kind of pricing', { pricing: { kind: 'lifetime' } }],
   ])('refuses %s', async (_what, overrides) => {
     expect(await create(product(overrides))).toBe('denied');
   });
@@ -690,6 +700,10 @@ describe('products: admins write only valid products', () => {
     ["each provider's smallest charge", { priceInNgn: 50, priceInUsd: 0.01 }],
     ['prices in kobo and cents', { priceInNgn: 1999.99, priceInUsd: 19.99 }],
     ['whole naira and a USD price with one decimal', { priceInNgn: 7500, priceInUsd: 0.3 }],
+    ['a monthly membership', { pricing: { kind: 'membership', interval: 'monthly' } }],
+    ['a yearly membership', { pricing: { kind: 'membership', interval: 'yearly' } }],
+    ['2 instalments', { pricing: { kind: 'instalments', count: 2 } }],
+    ['6 instalments', { pricing: { kind: 'instalments', count: 6 } }],
   ])('accepts %s', async (_what, prices) => {
     expect(await create(product(prices))).toBe('allowed');
   });

@@ -65,3 +65,20 @@ export async function planEndReason(db: Firestore, sale: DocumentData | undefine
   if (!standing || standing.access.open) return null;
   return planEndedMessage(standing.kind, standing.access.endedAt);
 }
+
+/**
+ * Of these stored sales' plans, the ids of those whose access is over at `at` (a missing plan counts as
+ * over): one read for all, as the library lists an address's purchases.
+ */
+export async function closedPlansOf(db: Firestore, sales: readonly DocumentData[], at: Date): Promise<Set<string>> {
+  const ids = [...new Set(sales.map(planIdOf).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Set();
+  const snapshots = await db.getAll(...ids.map((id) => membershipRef(db, id)));
+  return new Set(
+    snapshots
+      .filter(
+        (snapshot) => !snapshot.exists || !membershipAccess(membershipFromData(snapshot.id, snapshot.data()), at).open,
+      )
+      .map((snapshot) => snapshot.id),
+  );
+}

@@ -15,6 +15,7 @@ import {
   uniqueTag,
   type PurchaseApi,
 } from '../../support/purchaseHarness';
+import { libraryGet, libraryPost, signIn } from '../../support/libraryHarness';
 import { membershipsFor, seedPricedProduct, testClock } from '../../support/membershipHarness';
 import type { Memberships } from '../../../server/memberships/memberships';
 
@@ -26,7 +27,10 @@ let api: PurchaseApi;
 let memberships: Memberships;
 
 beforeAll(async () => {
-  api = await startPurchaseApi({ LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '1000' }, { now: clock.now });
+  api = await startPurchaseApi(
+    { LICENSE_RATE_LIMIT: '1000', LICENSE_KEY_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' },
+    { now: clock.now },
+  );
   ({ memberships } = membershipsFor(api.url, clock.now));
 });
 afterAll(async () => {
@@ -67,7 +71,7 @@ async function aMembershipWithKey() {
   const { transactionId, accessUrl } = (await response.json()) as { transactionId: string; accessUrl: string };
   const keys = await db.collection('licenseKeys').where('transactionId', '==', transactionId).get();
   const key = String(keys.docs[0]?.get('key'));
-  return { product, transactionId, accessUrl, key };
+  return { product, customer, transactionId, accessUrl, key };
 }
 
 describe('access follows the plan', () => {
@@ -134,5 +138,40 @@ describe('access follows the plan', () => {
       .where('transactionId', '==', `paystack_${renewal.reference}`)
       .get();
     expect(renewalKeys.size).toBe(0);
+  });
+
+  it("lists the plan's sales as ended in the library once the plan is, opens none, and opens them again when it is paid", async () => {
+    const { customer, transactionId } = await aMembershipWithKey();
+    clock.set('2026-12-22T09:30:00.000Z');
+    expect(await memberships.fail(transactionId)).toMatchObject({ kind: 'changed' });
+
+    clock.set('2026-12-28T10:00:00.000Z');
+    const cookie = await signIn(api.url, customer.email);
+    const listed = async () =>
+      (
+        (await (await libraryGet(api.url, '/purchases', cookie)).json()) as {
+          purchases: { id: string; state: string }[];
+        }
+      ).purchases;
+    expect((await listed()).map((purchase) => [purchase.id, purchase.state])).toEqual([[transactionId, 'accessEnded']]);
+    const refused = await libraryPost(api.url, `/purchases/${transactionId}/open`, cookie);
+    expect(refused.status).toBe(410);
+    expect(await refused.json()).toEqual({ message: 'Access to this purchase has ended.' });
+
+    const reference = `R${uniqueTag()}`;
+    const paidAt = '2026-12-28T10:00:00.000Z';
+    const paid = {
+      membershipId: transactionId,
+      provider: 'paystack' as const,
+      reference,
+      amountMinor: 500000,
+      currency: 'NGN' as const,
+      paidAt,
+    };
+    expect(await memberships.renew(paid)).toMatchObject({ kind: 'sale' });
+    expect(new Set((await listed()).map((purchase) => `${purchase.id} ${purchase.state}`))).toEqual(
+      new Set([`${transactionId} active`, `paystack_${reference} active`]),
+    );
+    expect((await libraryPost(api.url, `/purchases/${transactionId}/open`, cookie)).status).toBe(200);
   });
 });

@@ -20,6 +20,7 @@ import { paystackAccountsFor } from './affiliates/affiliateWiring';
 import { commissionContribution, createCommissions } from './affiliates/commissions';
 import { licenseKeyContribution } from './licenses/licenseKeys';
 import { membershipContribution } from './memberships/membershipPeriods';
+import { createMemberships } from './memberships/memberships';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
@@ -80,6 +81,8 @@ export function createPurchaseWiring({
   const accounts = paystackAccountsFor(config, paystackAccounts);
   const affiliates = createAffiliates({ db, mailer, config, accounts, now, logError });
   const commissions = createCommissions({ db, now });
+  // Later payments of plans go through the same fulfilment (docs/memberships.md).
+  const memberships = createMemberships({ db, now, fulfilment });
   const service = createOrderService({
     affiliates,
     db,
@@ -99,5 +102,5 @@ export function createPurchaseWiring({
       logError,
     },
   });
-  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions };
+  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions, memberships };
 }

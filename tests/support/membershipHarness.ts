@@ -4,9 +4,8 @@
 import type { ProductPricing } from '../../domain/productPricing';
 import { parseServerConfig } from '../../server/config';
 import { createMailer } from '../../server/mailer';
-import { createMemberships, type Memberships } from '../../server/memberships/memberships';
-import { createStoreFulfilment } from '../../server/purchaseWiring';
-import { createAccessLinks } from '../../server/orders/accessLinks';
+import type { Memberships } from '../../server/memberships/memberships';
+import { createPurchaseWiring } from '../../server/purchaseWiring';
 import { cloud, db, seedProduct, type SeededProduct } from './purchaseHarness';
 
 /** A clock a test sets and moves: the API's and the service's `now`. */
@@ -20,14 +19,13 @@ export function testClock(startIso: string) {
   };
 }
 
-/** The memberships service wired as the API wires its fulfilment, for the API at `apiUrl`. */
+/** The memberships service as the API wires it (server/purchaseWiring.ts), for the API at `apiUrl`. */
 export function membershipsFor(apiUrl: string, now: () => Date): { memberships: Memberships; logged: string[] } {
   const config = parseServerConfig({ ...cloud.apiEnv, PUBLIC_STORE_URL: apiUrl });
   const logged: string[] = [];
   const logError = (message: string) => logged.push(message);
-  const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: config.PUBLIC_STORE_URL });
-  const fulfilment = createStoreFulfilment({ db, mailer: createMailer(config), config, links, logError, now });
-  return { memberships: createMemberships({ db, now, fulfilment }), logged };
+  const { memberships } = createPurchaseWiring({ config, db, mailer: createMailer(config), now, logError });
+  return { memberships, logged };
 }
 
 /** A product as purchaseHarness seeds it, priced as a membership or in instalments. */

@@ -11,8 +11,10 @@ import {
   paidCharge,
   postJson,
   removeSeededProducts,
+  seedDiscountCode,
   startPurchaseApi,
   transactionsFor,
+  unissuedCharge,
   uniqueTag,
   type PurchaseApi,
 } from '../../support/purchaseHarness';
@@ -226,6 +228,44 @@ describe('an instalment plan of 3', () => {
       reason: 'The instalment plan is already paid in full.',
     });
     expect(await transactionsFor(fourth.reference)).toEqual([]);
+  });
+});
+
+describe('discount codes', () => {
+  it('take 15% off the first payment only: the plan charges the full price from the second', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInNgn: 5000 });
+    const code = await seedDiscountCode('FIRST');
+    clock.set('2026-11-22T09:00:00.000Z');
+    const customer = buildCustomer();
+    const opened = await postJson(`${api.url}/api/checkouts`, {
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+      code,
+    });
+    const checkout = (await opened.json()) as { reference: string; amount: number; listPrice: number };
+    expect(checkout).toMatchObject({ amount: 4250, listPrice: 5000 });
+    const charge = unissuedCharge(product, customer, { reference: checkout.reference, amount: 425000 });
+    paystack.charges.set(charge.reference, charge);
+    const response = await postJson(`${api.url}/api/orders`, {
+      provider: 'paystack',
+      reference: charge.reference,
+      productId: product.id,
+      currency: 'NGN',
+      customer,
+    });
+    expect(response.status).toBe(200);
+    const id = `paystack_${charge.reference}`;
+    expect(await memberships.get(id)).toMatchObject({ amountMinor: 500000, payments: 1 });
+    expect(await memberships.renew(renewal(id, '2026-12-22T09:00:10.000Z', { amountMinor: 425000 }))).toEqual({
+      kind: 'refused',
+      reason: 'The payment is less than the amount the plan charges.',
+    });
+    expect(await memberships.renew(renewal(id, '2026-12-22T09:00:10.000Z'))).toMatchObject({ kind: 'sale' });
+    expect((await salesOfPlan(id)).map((sale) => [sale.membershipLabel, sale.amount, sale.discountCode])).toEqual([
+      ['Membership started', 4250, code],
+      ['Renewal 1 of ∞', 5000, null],
+    ]);
   });
 });
 

@@ -145,12 +145,14 @@ export interface NewMembership {
 /** The plan its first payment starts: one period paid from `paidAt`. */
 export function startMembership(input: NewMembership): Membership {
   const billingDay = billingDayOf(input.paidAt);
-  const paidThrough = periodEnd(input.paidAt, input.interval, billingDay).toISOString();
+  // Instalments are monthly whatever interval is given.
+  const interval = input.kind === 'instalments' ? 'monthly' : input.interval;
+  const paidThrough = periodEnd(input.paidAt, interval, billingDay).toISOString();
   return {
     id: input.id,
     productId: input.productId,
     kind: input.kind,
-    interval: input.kind === 'instalments' ? 'monthly' : input.interval,
+    interval,
     instalments:
       input.kind === 'instalments' ? { total: input.instalmentCount ?? instalmentLimits.min, paid: 1 } : null,
     currency: input.currency,

@@ -271,6 +271,24 @@ describe('an instalment plan of 3', () => {
     });
   });
 
+  it('pays instalments monthly whatever interval it is given', () => {
+    const plan = startMembership({
+      id: 'i2',
+      productId: 'course',
+      kind: 'instalments',
+      interval: 'yearly',
+      instalmentCount: 2,
+      currency: 'USD',
+      amountMinor: 5000,
+      customer: { name: 'Ada Obi', email: 'ada@example.com' },
+      emailKey: 'key-ada',
+      renewal: 'paypal',
+      firstTransactionId: 'paypal_ORDER2',
+      paidAt: at('2026-03-10T12:00:00.000Z'),
+    });
+    expect(plan).toMatchObject({ interval: 'monthly', paidThrough: '2026-04-10T12:00:00.000Z' });
+  });
+
   it('ends after the grace when it stops being paid', () => {
     const failed = after(applyFailure(instalments(3), at('2026-04-10T12:00:00.000Z')));
     expect(endIfDue(failed, at('2026-04-15T12:00:00.000Z'))).toMatchObject({

@@ -209,8 +209,9 @@ export function applyPayment(membership: Membership, paidAt: Date): MembershipCh
     ? { total: membership.instalments.total, paid: membership.instalments.paid + 1 }
     : null;
   const completed = instalments !== null && instalments.paid >= instalments.total;
-  // A cancelled plan stays cancelled: a charge that raced the cancel gives its period, no renewals.
-  const cancelled = membership.status === 'cancelled';
+  // A cancelled plan still in its period stays cancelled: a charge that raced the cancel gives its
+  // period, no renewals. Paid after its period ended, it reopens as any lapsed plan does.
+  const cancelled = membership.status === 'cancelled' && !lapsed;
   return changed({
     ...membership,
     instalments,
@@ -222,7 +223,7 @@ export function applyPayment(membership: Membership, paidAt: Date): MembershipCh
     graceEndsAt: null,
     dunning: { failedAt: null, sent: [] },
     endedAt: null,
-    ...(membership.status === 'ended' ? { cancelledAt: null } : {}),
+    ...(lapsed ? { cancelledAt: null } : {}),
   });
 }
 

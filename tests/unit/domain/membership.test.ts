@@ -245,6 +245,17 @@ describe('cancelling and resuming', () => {
     });
   });
 
+  it('reopens a cancelled plan paid after its period ended, before the sweep ended it', () => {
+    const cancelled = after(cancelAtPeriodEnd(monthly(), at('2026-02-10T10:00:00.000Z')));
+    expect(after(applyPayment(cancelled, at('2026-03-02T10:00:00.000Z')))).toMatchObject({
+      status: 'active',
+      cancelledAt: null,
+      billingDay: 2,
+      paidThrough: '2026-04-02T10:00:00.000Z',
+      nextPaymentAt: '2026-04-02T10:00:00.000Z',
+    });
+  });
+
   it('gives a cancelled plan the period a racing renewal paid, still without renewing', () => {
     const cancelled = after(cancelAtPeriodEnd(monthly(), at('2026-02-28T08:58:00.000Z')));
     expect(after(applyPayment(cancelled, at('2026-02-28T08:59:00.000Z')))).toMatchObject({

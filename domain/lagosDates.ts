@@ -120,3 +120,31 @@ export function lagosInputToIso(value: string): string | null {
   const millis = Date.parse(`${match[1]}T${match[2]}:00${lagosOffset}`);
   return Number.isNaN(millis) ? null : new Date(millis).toISOString();
 }
+
+// Lagos wall time as UTC fields: the instant shifted by the zone's fixed offset (no daylight saving).
+const offsetMs = 3_600_000;
+
+/** The day of the month in Lagos at `at` (1 to 31): 23:30 UTC on 30 November is the 1st there. */
+export function lagosDayOfMonth(at: Date): number {
+  return new Date(at.getTime() + offsetMs).getUTCDate();
+}
+
+/**
+ * `months` calendar months after `from` in Lagos, on `dayOfMonth` (or the month's last day when it has
+ * fewer), at the same Lagos time of day: a membership's period end (domain/membership.ts).
+ */
+export function addLagosMonths(from: Date, months: number, dayOfMonth: number): Date {
+  const wall = new Date(from.getTime() + offsetMs);
+  const month = wall.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(wall.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  const end = Date.UTC(
+    wall.getUTCFullYear(),
+    month,
+    Math.min(dayOfMonth, lastDay),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+    wall.getUTCMilliseconds(),
+  );
+  return new Date(end - offsetMs);
+}

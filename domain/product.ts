@@ -3,6 +3,7 @@
 // REST answer, the page's embedded JSON and the API's product page, so a product reads the same
 // whichever way it came, and a new field is added here once.
 import { isoDate } from './dates';
+import { productPricingFromData, type ProductPricing } from './productPricing';
 
 export interface Product {
   id: string;
@@ -14,10 +15,18 @@ export interface Product {
   coverImageUrl: string;
   author: string;
   createdAt: string;
+  /**
+   * How it is charged (productPricing.ts): present only for a membership or instalments; a product
+   * without it is sold for a single payment, as every product stored before it existed.
+   */
+  pricing?: ProductPricing;
 }
 
-/** The fields an admin edits (the product form), without the id and createdAt Firestore sets. */
-export type ProductFields = Omit<Product, 'id' | 'createdAt'>;
+/**
+ * The fields an admin edits (the product form), without the id and createdAt Firestore sets, and
+ * without the pricing, which is set apart from them (docs/memberships.md).
+ */
+export type ProductFields = Omit<Product, 'id' | 'createdAt' | 'pricing'>;
 
 export interface Outline {
   id: string;
@@ -45,6 +54,7 @@ const number = (value: unknown): number => (typeof value === 'number' && Number.
 
 /** The product stored under `id` with these fields. */
 export function productFromData(id: string, data: DocumentData): Product {
+  const pricing = productPricingFromData(data.pricing);
   return {
     id,
     title: text(data.title),
@@ -55,6 +65,7 @@ export function productFromData(id: string, data: DocumentData): Product {
     coverImageUrl: text(data.coverImageUrl),
     author: text(data.author),
     createdAt: isoDate(data.createdAt),
+    ...(pricing.kind === 'once' ? {} : { pricing }),
   };
 }
 

@@ -19,14 +19,17 @@ import { createAffiliates } from './affiliates/affiliates';
 import { paystackAccountsFor } from './affiliates/affiliateWiring';
 import { commissionContribution, createCommissions } from './affiliates/commissions';
 import { licenseKeyContribution } from './licenses/licenseKeys';
+import { membershipContribution } from './memberships/membershipPeriods';
+import { createMemberships } from './memberships/memberships';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
  * What features add to every new sale, in this order, inside the transaction that records it: the
- * license key of a product that issues them, then the commission of a sale an affiliate brought.
+ * license key of a product that issues them, then the commission of a sale an affiliate brought, then
+ * the period of a membership or an instalment plan.
  */
 export function saleContributions(db: Firestore): SaleContribution[] {
-  return [licenseKeyContribution(db), commissionContribution(db)];
+  return [licenseKeyContribution(db), commissionContribution(db), membershipContribution(db)];
 }
 
 /** The store's fulfilment: orders' recording with every feature's sale contribution registered. */
@@ -78,6 +81,8 @@ export function createPurchaseWiring({
   const accounts = paystackAccountsFor(config, paystackAccounts);
   const affiliates = createAffiliates({ db, mailer, config, accounts, now, logError });
   const commissions = createCommissions({ db, now });
+  // Later payments of plans go through the same fulfilment (docs/memberships.md).
+  const memberships = createMemberships({ db, now, fulfilment });
   const service = createOrderService({
     affiliates,
     db,
@@ -97,5 +102,5 @@ export function createPurchaseWiring({
       logError,
     },
   });
-  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions };
+  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions, memberships };
 }

@@ -10,6 +10,7 @@ import { checkoutAffiliate } from '../../domain/affiliates';
 import { readCheckoutRecord, type CheckoutCustomer, type CheckoutRecord } from '../../domain/checkoutRecord';
 import { chargedMinor } from '../../domain/discounts';
 import { toMinor, type Currency } from '../../domain/money';
+import { perPaymentMinor, productPricingFromData } from '../../domain/productPricing';
 import { clientAddressKey } from '../lib/clientAddress';
 import { quoteCodeUse, reserveCodeUse } from './discountCodes';
 import { checkoutsCollection, deliverablesCollection, productsCollection } from '../lib/collections';
@@ -126,8 +127,9 @@ async function readProduct(
 function listPriceMinorOf(data: DocumentData, productId: string, currency: Currency): number {
   const listPrice: unknown = currency === 'NGN' ? data.priceInNgn : data.priceInUsd;
   if (!positivePrice(listPrice)) throw new Error(`Product ${productId} has no valid ${currency} price`);
-  // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent.
-  return toMinor(listPrice);
+  // Whole minor units, so a stored 9.990000001 can never ask for a fraction of a cent; a product sold
+  // in instalments charges one of them (docs/memberships.md).
+  return perPaymentMinor(toMinor(listPrice), productPricingFromData(data.pricing));
 }
 
 function answerFor(checkout: Checkout): CheckoutAnswer {

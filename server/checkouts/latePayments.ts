@@ -8,6 +8,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { chargedMinor } from '../../domain/discounts';
 import type { Currency } from '../../domain/money';
 import { toMinor } from '../../domain/money';
+import { perPaymentMinor, productPricingFromData } from '../../domain/productPricing';
 import { codeUseAtPayment, reservationStatus } from './discountCodes';
 import { productsCollection } from '../lib/collections';
 
@@ -101,7 +102,8 @@ export async function priceAtPayment(
   const price: unknown = checkout.currency === 'NGN' ? product?.priceInNgn : product?.priceInUsd;
   // A deleted product, or one no longer priced in this currency, is not offered at any price.
   if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return { kind: 'refused', reason };
-  const listPriceMinor = toMinor(price);
+  // Today's price of one payment: a product sold in instalments charges one of them.
+  const listPriceMinor = perPaymentMinor(toMinor(price), productPricingFromData(product?.pricing));
   const use = checkout.discountCode
     ? await codeUseAtPayment(transaction, db, {
         code: checkout.discountCode,

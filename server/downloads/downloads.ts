@@ -11,6 +11,8 @@ import type { FileStorage } from '../files/storage';
 import type { CopyMaker } from '../files/stampedCopies';
 import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
+// A sale of a membership or an instalment plan is open as its plan is (docs/memberships.md).
+import { planEndReason, planStanding } from '../memberships/planAccess';
 import {
   accessGrantsCollection,
   courseContentCollection,
@@ -156,7 +158,7 @@ export function createDownloads({
     if (!deliverables.url && /^https?:\/\//i.test(transaction.productUrl)) {
       deliverables.url = transaction.productUrl;
     }
-    const reason = accessEndReason(transaction, deliverables, now());
+    const reason = accessEndReason(transaction, deliverables, now()) ?? (await planEndReason(db, stored, now()));
     if (reason) return { kind: 'ended', reason };
     const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
@@ -215,6 +217,8 @@ export function createDownloads({
         const transaction = readSaleRecord(stored);
         const deliverables = readDeliverables(deliverablesSnap?.data());
         if (accessEndReason(transaction, deliverables, now())) return 'ended' as const;
+        if ((await planStanding((ref) => t.get(ref), db, stored, now()))?.access.open === false)
+          return 'ended' as const;
         const currentLimit = deliverables.downloadLimit;
         if (currentLimit !== null && downloadsOf(transaction, fileId) >= currentLimit) return 'limit' as const;
         t.update(

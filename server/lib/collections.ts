@@ -53,6 +53,9 @@ export const reminderOptOutsCollection = 'reminderOptOuts';
 /** reminderSends/{addressKey}: when the mailbox last got a reminder ({lastSentAt}). */
 export const reminderSendsCollection = 'reminderSends';
 
+/** memberships/{id}: a membership or an instalment plan (docs/memberships.md); the API alone writes it. */
+export const membershipsCollection = 'memberships';
+
 export const paymentIssuesCollection = 'paymentIssues';
 export const providerEventsCollection = 'providerEvents';
 export const healthCollection = 'storeHealth';

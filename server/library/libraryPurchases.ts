@@ -12,6 +12,7 @@ import { hashToken, type AccessLinks } from '../orders/accessLinks';
 import { type Fulfilment } from '../orders/fulfilment';
 import { readCheckoutRecord } from '../../domain/checkoutRecord';
 import type { SessionOwner } from './sessions';
+import { closedPlansOf, planEndReason, planIdOf } from '../memberships/planAccess';
 import {
   checkoutsCollection,
   courseContentCollection,
@@ -28,7 +29,7 @@ import {
 export type LibraryRefusal = { kind: 'notInLibrary' } | { kind: 'ended' } | { kind: 'noCourse' };
 
 /** The address's purchase as stored, or why the library refuses it. */
-export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: SaleRecord };
+export type OwnPurchase = LibraryRefusal | { kind: 'own'; data: SaleRecord; planId?: string | null };
 
 /** An opened purchase's address (its download page or course player), or why the library refuses it. */
 export type Opened = LibraryRefusal | { kind: 'opened'; url: string };
@@ -39,6 +40,11 @@ export function libraryStateOf(transaction: SaleRecord, deliverables: Deliverabl
   if (!accessOpen(transaction) && transaction.accessChangedBy === 'refund') return 'refunded';
   if (!accessOpen(transaction) && transaction.accessChangedBy === 'dispute') return 'disputed';
   return 'accessEnded';
+}
+
+/** A purchase open by its own switches whose plan's access is over reads as ended. */
+function planStateOf(state: LibraryState, planClosed: boolean): LibraryState {
+  return state === 'active' && planClosed ? 'accessEnded' : state;
 }
 
 /** The products of `productIds` that have a lesson (docs/courses.md). */
@@ -93,7 +99,11 @@ async function salesOf(db: Firestore, owner: SessionOwner, now: () => Date): Pro
     .orderBy('createdAt', 'desc')
     .limit(500)
     .get();
-  const bought = snapshot.docs.map((doc) => ({ id: doc.id, sale: readSaleRecord(doc.data()) }));
+  const bought = snapshot.docs.map((doc) => ({
+    id: doc.id,
+    sale: readSaleRecord(doc.data()),
+    planId: planIdOf(doc.data()),
+  }));
   const productIds = bought.map(({ sale }) => productDocId(sale));
   const unique = [...new Set(productIds)];
   const [deliverables, courses, products] = await Promise.all([
@@ -103,7 +113,13 @@ async function salesOf(db: Firestore, owner: SessionOwner, now: () => Date): Pro
   ]);
   const covers = new Map(products.map((snap) => [snap.id, snap.get('coverImageUrl') as unknown]));
   const at = now();
-  return bought.map(({ id, sale }) => {
+  // A sale of a membership or an instalment plan is open as its plan is (docs/memberships.md).
+  const closedPlans = await closedPlansOf(
+    db,
+    snapshot.docs.map((doc) => doc.data()),
+    at,
+  );
+  return bought.map(({ id, sale, planId }) => {
     const productId = productDocId(sale);
     const cover = covers.get(productId);
     return {
@@ -120,7 +136,10 @@ async function salesOf(db: Firestore, owner: SessionOwner, now: () => Date): Pro
       // A product with keys on stores the sale's key (null while it is owed): docs/licenses.md.
       hasLicenseKey: sale.hasLicenseKey,
       hasCourse: courses.has(productId),
-      state: libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
+      state: planStateOf(
+        libraryStateOf(sale, deliverables.get(productId) ?? readDeliverables(undefined), at),
+        planId !== null && closedPlans.has(planId),
+      ),
     };
   });
 }
@@ -158,7 +177,7 @@ export function createLibraryPurchases({
     }
     const data = (await transactions().doc(transactionId).get()).data();
     if (!data || data.customerEmail !== owner.email) return { kind: 'notInLibrary' };
-    return { kind: 'own', data: readSaleRecord(data) };
+    return { kind: 'own', data: readSaleRecord(data), planId: planIdOf(data) };
   };
 
   /** The address's purchase while its access lasts: `notInLibrary`, or `ended` once it ended. */
@@ -168,6 +187,7 @@ export function createLibraryPurchases({
     const productId = productDocId(own.data);
     const deliverables = (await deliverablesOf(db, [productId])).get(productId) ?? readDeliverables(undefined);
     if (libraryStateOf(own.data, deliverables, now()) !== 'active') return { kind: 'ended' };
+    if (own.planId && (await planEndReason(db, { membershipId: own.planId }, now()))) return { kind: 'ended' };
     return own;
   };
 

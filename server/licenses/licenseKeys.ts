@@ -172,5 +172,10 @@ async function prepareLicense(t: Transaction, db: Firestore, productId: string):
 
 /** License keys' part of a sale (orders/saleContributions.ts): the key of a product that issues them. */
 export function licenseKeyContribution(db: Firestore): SaleContribution {
-  return { name: 'license key', prepare: (t, sale) => prepareLicense(t, db, sale.productId) };
+  return {
+    name: 'license key',
+    // A plan's later payment keeps the key its first payment issued, valid while the plan is
+    // (docs/memberships.md): it is issued once, with the first sale.
+    prepare: (t, sale) => (sale.renewalOf ? Promise.resolve(null) : prepareLicense(t, db, sale.productId)),
+  };
 }

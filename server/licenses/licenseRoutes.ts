@@ -48,7 +48,9 @@ export const licenseCors: RequestHandler = (req, res, next) => {
   next();
 };
 
-const refusalOf = (status: string) => (status === 'pending' ? keyPending : keyDisabled);
+/** Why a found key is refused: its plan's end in words when that is why, else its status. */
+const refusalOf = ({ license, ended }: { license: { status: string }; ended?: string }) =>
+  ended ?? (license.status === 'pending' ? keyPending : keyDisabled);
 
 export function createLicenseRouter({
   service,
@@ -82,7 +84,7 @@ export function createLicenseRouter({
       res.json(answer);
       return;
     }
-    if (outcome.license.status !== 'active') throw jsonError(403, refusalOf(outcome.license.status), answer);
+    if (outcome.license.status !== 'active') throw jsonError(403, refusalOf(outcome), answer);
     throw jsonError(
       409,
       `This license key is already activated on ${outcome.license.activation_limit} machines, its limit. Deactivate one first.`,
@@ -100,7 +102,7 @@ export function createLicenseRouter({
     if (outcome.kind === 'unknown') throw jsonError(404, unknownKey, { valid: false });
     const message = outcome.valid
       ? {}
-      : { message: outcome.license.status !== 'active' ? refusalOf(outcome.license.status) : instanceUnknown };
+      : { message: outcome.license.status !== 'active' ? refusalOf(outcome) : instanceUnknown };
     res.json({ valid: outcome.valid, license: outcome.license, ...message });
   }, failed('validation'));
 

@@ -14,6 +14,7 @@ import {
 } from '../../domain/licenseKeys';
 import { accessOpen, readSaleRecord, type SaleRecord } from '../../domain/saleRecord';
 import { licenseKeyRef, sameKey } from './licenseKeys';
+import { planKeyEndedMessage, planStanding, type PlanStanding } from '../memberships/planAccess';
 import { transactionsCollection } from '../lib/collections';
 
 export interface LicenseRequest {
@@ -21,7 +22,11 @@ export interface LicenseRequest {
   productId: string;
 }
 
-export type LicenseOutcome<T> = { kind: 'unknown' } | ({ kind: 'found'; license: LicenseAnswer } & T);
+/**
+ * `ended`: why the key's membership or instalment plan keeps it closed, in words (docs/memberships.md);
+ * absent for a key of no plan or of a plan still open.
+ */
+export type LicenseOutcome<T> = { kind: 'unknown' } | ({ kind: 'found'; license: LicenseAnswer; ended?: string } & T);
 
 // Contention is expected: ten machines activating one key at once.
 const transactionOptions = { maxAttempts: 30 };
@@ -39,6 +44,19 @@ export function licenseAnswer(key: StoredLicenseKey, sale: SaleRecord | null): L
     activation_usage: key.activations.length,
     product_id: key.productId,
     expires_at: null,
+  };
+}
+
+/**
+ * The answer as the key's plan has it: a key of a membership or an instalment plan expires when the
+ * plan's access ends (`expires_at`, null for a completed plan) and is disabled once it has.
+ */
+function withPlan(license: LicenseAnswer, plan: PlanStanding | null): { license: LicenseAnswer; ended?: string } {
+  if (!plan) return { license };
+  if (plan.access.open) return { license: { ...license, expires_at: plan.endsAt } };
+  return {
+    license: { ...license, status: 'disabled', expires_at: plan.access.endedAt },
+    ended: planKeyEndedMessage(plan.kind, plan.access.endedAt),
   };
 }
 
@@ -62,10 +80,13 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
       return db.runTransaction(async (t) => {
         const key = matching((await t.get(ref)).data(), request);
         if (!key) return { kind: 'unknown' };
-        const sale = saleOf(await t.get(saleRef(key)));
-        const license = licenseAnswer(key, sale);
+        const saleSnap = await t.get(saleRef(key));
+        const plan = await planStanding((ref) => t.get(ref), db, saleSnap.data(), now());
+        const { license, ended } = withPlan(licenseAnswer(key, saleOf(saleSnap)), plan);
         const full = license.activation_limit !== null && license.activation_usage >= license.activation_limit;
-        if (license.status !== 'active' || full) return { kind: 'found', license, activated: false, instanceId: null };
+        if (license.status !== 'active' || full) {
+          return { kind: 'found', license, ...(ended ? { ended } : {}), activated: false, instanceId: null };
+        }
         const activation: LicenseActivation = { id: randomUUID(), name: request.instanceName, at: now().toISOString() };
         t.update(ref, { activations: [...key.activations, activation] });
         return {
@@ -82,11 +103,13 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
     ): Promise<LicenseOutcome<{ valid: boolean; instanceFound: boolean }>> {
       const key = matching((await licenseKeyRef(db, request.licenseKey).get()).data(), request);
       if (!key) return { kind: 'unknown' };
-      const sale = saleOf(await saleRef(key).get());
-      const license = licenseAnswer(key, sale);
+      const saleSnap = await saleRef(key).get();
+      const plan = await planStanding((ref) => ref.get(), db, saleSnap.data(), now());
+      const { license, ended } = withPlan(licenseAnswer(key, saleOf(saleSnap)), plan);
       const instanceFound =
         request.instanceId === undefined || key.activations.some((a) => a.id === request.instanceId);
-      return { kind: 'found', license, valid: license.status === 'active' && instanceFound, instanceFound };
+      const valid = license.status === 'active' && instanceFound;
+      return { kind: 'found', license, ...(ended ? { ended } : {}), valid, instanceFound };
     },
 
     async deactivate(
@@ -96,11 +119,13 @@ export function createLicenseService({ db, now }: { db: Firestore; now: () => Da
       return db.runTransaction(async (t) => {
         const key = matching((await t.get(ref)).data(), request);
         if (!key) return { kind: 'unknown' };
-        const sale = saleOf(await t.get(saleRef(key)));
+        const saleSnap = await t.get(saleRef(key));
+        const plan = await planStanding((ref) => t.get(ref), db, saleSnap.data(), now());
         const activations = key.activations;
         const left = activations.filter((a) => a.id !== request.instanceId);
         if (left.length !== activations.length) t.update(ref, { activations: left });
-        const license = licenseAnswer({ ...key, activations: left }, sale);
+        // Freeing a seat stays possible whatever the plan: it only gives the buyer's machine back.
+        const { license } = withPlan(licenseAnswer({ ...key, activations: left }, saleOf(saleSnap)), plan);
         return { kind: 'found', license, deactivated: left.length !== activations.length };
       }, transactionOptions);
     },

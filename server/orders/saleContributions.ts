@@ -1,11 +1,12 @@
 // Sale time's one extension point (docs/architecture.md, 'Sale time'): what a feature adds to a new sale
-// (a license key, an affiliate's commission) is decided and written inside the transaction that records
-// the sale, through a SaleContribution the composition root registers. orders/ defines the contract and
-// imports no feature; a feature implements it and may import orders/, so the folder graph stays acyclic.
+// (a license key, an affiliate's commission, a membership's period) is decided and written inside the
+// transaction that records the sale, through a SaleContribution the composition root registers. orders/
+// defines the contract and imports no feature; a feature implements it and may import orders/, so the
+// folder graph stays acyclic.
 import type { Transaction } from 'firebase-admin/firestore';
 import type { SaleAttribution } from '../../domain/affiliates';
 import type { Currency } from '../../domain/money';
-import type { TransactionRecord } from './transactionRecord';
+import type { Provider, TransactionRecord } from './transactionRecord';
 
 /** What the checkout set, carried onto the sale while its price holds. */
 export interface PurchaseCheckout {
@@ -32,6 +33,13 @@ export interface SaleInRecording {
   paidAt: Date;
   /** The checkout it was paid for; null for none. */
   checkout: PurchaseCheckout | null;
+  /** The sale's own id, transactions/{provider}_{reference}. */
+  transactionId: string;
+  provider: Provider;
+  /** The buyer, the address trimmed and lower-cased as the sale stores it. */
+  customer: { name: string; email: string };
+  /** A later payment of a plan: the plan's id (VerifiedPurchase.renewalOf); null for any other sale. */
+  renewalOf: string | null;
 }
 
 /**
@@ -40,7 +48,17 @@ export interface SaleInRecording {
  * adds to a sale declares its fields on TransactionRecord and here.
  */
 export type ContributedSaleFields = Partial<
-  Pick<TransactionRecord, 'licenseKey' | 'licensePoolLeft' | 'affiliateCode' | 'commissionMinor' | 'commissionPaidBy'>
+  Pick<
+    TransactionRecord,
+    | 'licenseKey'
+    | 'licensePoolLeft'
+    | 'affiliateCode'
+    | 'commissionMinor'
+    | 'commissionPaidBy'
+    | 'membershipId'
+    | 'membershipPayment'
+    | 'membershipLabel'
+  >
 >;
 
 /** What one feature adds to one sale, decided by its reads and written with the sale. */

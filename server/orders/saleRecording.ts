@@ -61,6 +61,11 @@ export interface VerifiedPurchase {
    * recorded. A free order's limits are decided here (docs/payments.md, 'Discount codes').
    */
   guard?: (transaction: Transaction, existing: DocumentData | undefined) => Promise<void>;
+  /**
+   * A later payment of a plan (a renewal, an instalment): the plan's id, as the caller that matched the
+   * payment to it found it. Handed to the contributions; orders/ reads nothing of it.
+   */
+  renewalOf?: string;
 }
 
 /**
@@ -214,6 +219,10 @@ async function decide(
         amountMinor: toMinor(priced.amount),
         paidAt,
         checkout,
+        transactionId,
+        provider: purchase.provider,
+        customer: { name: purchase.customer.name, email: customerEmail },
+        renewalOf: purchase.renewalOf ?? null,
       });
       if (addition) additions.push(addition);
     }

@@ -54,6 +54,12 @@ export interface TransactionRecord {
   commissionMinor?: number;
   /** 'split': paid by Paystack at the moment of sale; 'ledger': owed on the commission ledger. */
   commissionPaidBy?: 'split' | 'ledger';
+  /** The membership or instalment plan the sale is a payment of (docs/memberships.md); absent for none. */
+  membershipId?: string;
+  /** Which payment of the plan it is, the first being 1. */
+  membershipPayment?: number;
+  /** The sale line's words: 'Membership started', 'Renewal 3 of ∞', 'Instalment 2 of 3'. */
+  membershipLabel?: string;
 }
 
 /** The reference is already fulfilled for another product, or for another buyer (contract: 409). */

@@ -150,6 +150,13 @@ async function seed(): Promise<void> {
   });
   batch.set(admin.doc('discountCodes/SPRING/reservations/checkout-1'), { status: 'reserved', amountMinor: 382_500 });
   batch.set(admin.doc('discountCodes/SPRING/redemptions/hash-1'), { uses: 1 });
+  batch.set(admin.doc('memberships/paystack_ref1'), {
+    productId: 'p1',
+    kind: 'membership',
+    interval: 'monthly',
+    status: 'active',
+    paidThrough: fixedTime,
+  });
   batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
   batch.set(admin.doc('reminderOptOuts/hash-1'), { createdAt: fixedTime });
   batch.set(admin.doc('reminderSends/hash-1'), { lastSentAt: fixedTime });
@@ -423,6 +430,13 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'discountCodes/SPRING/redemptions/hash-1'), { uses: 0 }),
   },
   {
+    name: 'memberships',
+    target: 'paystack_ref1',
+    // A forged plan, or a period moved by a client, would open what nobody paid for.
+    create: (db) => setDoc(doc(db, 'memberships/paystack_ref2'), { productId: 'p1', status: 'active' }),
+    update: (db) => updateDoc(doc(db, 'memberships/paystack_ref1'), { paidThrough: new Date(Date.UTC(2099, 0, 1)) }),
+  },
+  {
     name: 'checkouts',
     target: 'c1',
     create: (db) => setDoc(doc(db, 'checkouts/c2'), { reference: 'ds-c2', productId: 'p1', amount: 1 }),
@@ -568,6 +582,8 @@ const expected: Record<string, Record<Op, string>> = {
   'discountCodes/SPRING/reservations': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   'discountCodes/SPRING/redemptions': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   checkouts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Memberships: admins read them (Members); the API alone writes them.
+  memberships: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   reminderOptOuts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
@@ -669,6 +685,16 @@ describe('products: admins write only valid products', () => {
     ['a javascript: cover URL', { coverImageUrl: 'javascript:alert(1)' }],
     ['an author that is not a string', { author: 7 }],
     ['createdAt set by the client instead of request.time', { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }],
+    // How it is charged (docs/memberships.md): only the two plans, with their own fields.
+    ['a weekly membership', { pricing: { kind: 'membership', interval: 'weekly' } }],
+    ['a membership without its interval', { pricing: { kind: 'membership' } }],
+    ['a membership with a count', { pricing: { kind: 'membership', interval: 'monthly', count: 3 } }],
+    ['1 instalment', { pricing: { kind: 'instalments', count: 1 } }],
+    ['7 instalments', { pricing: { kind: 'instalments', count: 7 } }],
+    ['2.5 instalments', { pricing: { kind: 'instalments', count: 2.5 } }],
+    ['instalments counted as text', { pricing: { kind: 'instalments', count: '3' } }],
+    ['a pricing that is not a map', { pricing: 'membership' }],
+    ['an unknown kind of pricing', { pricing: { kind: 'lifetime' } }],
   ])('refuses %s', async (_what, overrides) => {
     expect(await create(product(overrides))).toBe('denied');
   });
@@ -676,6 +702,10 @@ describe('products: admins write only valid products', () => {
     ["each provider's smallest charge", { priceInNgn: 50, priceInUsd: 0.01 }],
     ['prices in kobo and cents', { priceInNgn: 1999.99, priceInUsd: 19.99 }],
     ['whole naira and a USD price with one decimal', { priceInNgn: 7500, priceInUsd: 0.3 }],
+    ['a monthly membership', { pricing: { kind: 'membership', interval: 'monthly' } }],
+    ['a yearly membership', { pricing: { kind: 'membership', interval: 'yearly' } }],
+    ['2 instalments', { pricing: { kind: 'instalments', count: 2 } }],
+    ['6 instalments', { pricing: { kind: 'instalments', count: 6 } }],
   ])('accepts %s', async (_what, prices) => {
     expect(await create(product(prices))).toBe('allowed');
   });

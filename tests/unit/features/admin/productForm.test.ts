@@ -22,7 +22,8 @@ describe('the product form definition', () => {
     expect(accepted).not.toBeNull();
     const keys = [...(accepted?.[1] ?? '').matchAll(/'(\w+)'/g)].map((match) => match[1]);
     expect(keys).toContain('title');
-    expect([...keys, 'url'].sort()).toEqual([...productFormKeys, 'createdAt'].sort());
+    // 'pricing' (one payment, a membership or instalments) has its own section on the product page.
+    expect([...keys, 'url'].sort()).toEqual([...productFormKeys, 'createdAt', 'pricing'].sort());
     // The form's one deliverable field is the link; the other keys admins may write are the delivery
     // switches, which the files section edits (src/features/admin/files), and the license key settings.
     expect(rules).toMatch(

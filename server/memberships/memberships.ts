@@ -1,0 +1,165 @@
+// The memberships service (docs/memberships.md): what moves a plan besides its first payment. A later
+// payment is fulfilled as a sale of its own through orders' fulfil-once path, linked to the plan, whose
+// contribution (membershipPeriods.ts) moves it by one period in the sale's transaction; a failure, a
+// cancel, a resume and the end after the grace each change the plan in a transaction of their own,
+// judged by the domain's rules at the service's clock. Access to what a plan's sales bought asks it.
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  applyFailure,
+  cancelAtPeriodEnd,
+  cancelNow,
+  endIfDue,
+  type Membership,
+  type MembershipAccess,
+  type MembershipChange,
+  membershipAccess,
+  membershipFromData,
+  resumeMembership,
+} from '../../domain/membership';
+import type { Currency } from '../../domain/money';
+import { deliverablesCollection, membershipsCollection, productsCollection } from '../lib/collections';
+import type { Fulfilment, FulfilOutcome, Provider } from '../orders/fulfilment';
+import { membershipRef, membershipToData, readMembership, renewalRefusal } from './membershipPeriods';
+
+export interface MembershipsDeps {
+  db: Firestore;
+  now: () => Date;
+  fulfilment: Pick<Fulfilment, 'fulfil'>;
+}
+
+/** What a change asked of a plan came to. */
+export type MembershipOutcome =
+  { kind: 'changed'; membership: Membership } | { kind: 'refused'; reason: string } | { kind: 'missing' };
+
+/** A later payment of a plan, as the provider's event or the renewal checkout reported it. */
+export interface PlanPayment {
+  membershipId: string;
+  provider: Exclude<Provider, 'free'>;
+  reference: string;
+  amountMinor: number;
+  currency: Currency;
+  /** The provider's payment time (ISO). */
+  paidAt: string;
+}
+
+export type RenewalOutcome = FulfilOutcome | { kind: 'missing' };
+
+/** How many plans one run of the sweep ends at most; the next run takes the rest. */
+const endBatch = 200;
+
+export function createMemberships({ db, now, fulfilment }: MembershipsDeps) {
+  async function change(id: string, rule: (membership: Membership) => MembershipChange): Promise<MembershipOutcome> {
+    return db.runTransaction(async (t): Promise<MembershipOutcome> => {
+      const plan = await readMembership(t, db, id);
+      if (!plan) return { kind: 'missing' };
+      const changed = rule(plan);
+      if (!changed.ok) return { kind: 'refused', reason: changed.reason };
+      t.set(membershipRef(db, id), membershipToData(changed.membership));
+      return { kind: 'changed', membership: changed.membership };
+    });
+  }
+
+  async function get(id: string): Promise<Membership | null> {
+    const snapshot = await membershipRef(db, id).get();
+    return snapshot.exists ? membershipFromData(snapshot.id, snapshot.data()) : null;
+  }
+
+  /**
+   * A later payment of the plan, recorded once however often it is reported (the sale is
+   * transactions/{provider}_{reference}). Refused before anything is written when the plan cannot take
+   * it (another product or currency, less than it charges, an instalment plan already paid in full);
+   * the caller keeps such a payment under Needs attention.
+   */
+  async function renew(payment: PlanPayment): Promise<RenewalOutcome> {
+    const plan = await get(payment.membershipId);
+    if (!plan) return { kind: 'missing' };
+    const refusal =
+      renewalRefusal(plan, {
+        productId: plan.productId,
+        currency: payment.currency,
+        amountMinor: payment.amountMinor,
+      }) ?? (plan.status === 'completed' ? 'The instalment plan is already paid in full.' : null);
+    if (refusal) return { kind: 'refused', reason: refusal };
+    const [product, deliverable] = await db.getAll(
+      db.collection(productsCollection).doc(plan.productId),
+      db.collection(deliverablesCollection).doc(plan.productId),
+    );
+    const title: unknown = product?.data()?.title;
+    const url: unknown = deliverable?.data()?.url;
+    const productName = typeof title === 'string' && title ? title : plan.productId;
+    const amount = payment.amountMinor / 100;
+    const customer = { name: plan.customer.name, email: plan.customer.email, phone: '' };
+    return fulfilment.fulfil({
+      provider: payment.provider,
+      reference: payment.reference,
+      productId: plan.productId,
+      productName,
+      productUrl: typeof url === 'string' ? url : '',
+      amount,
+      amountPaid: amount,
+      currency: payment.currency,
+      paidAt: payment.paidAt,
+      customer,
+      checkout: null,
+      renewalOf: plan.id,
+      issue: {
+        provider: payment.provider,
+        reference: payment.reference,
+        amount,
+        currency: payment.currency,
+        status: 'success',
+        customer,
+        metadata: '',
+        checkoutId: null,
+        productId: plan.productId,
+        productName,
+        expectedAmount: plan.amountMinor / 100,
+        expectedCurrency: plan.currency,
+        reason: '',
+        event: null,
+      },
+    });
+  }
+
+  /**
+   * Ends every plan whose access is over (past its grace, cancelled past its period, or never renewed),
+   * up to one batch; answers the plans it ended. Each is ended in its own transaction, judged again
+   * there, so a payment that lands meanwhile keeps its plan open.
+   */
+  async function endDue(): Promise<Membership[]> {
+    const at = now();
+    const due = await db.collection(membershipsCollection).where('openUntil', '<=', at).limit(endBatch).get();
+    const ended: Membership[] = [];
+    for (const doc of due.docs) {
+      const outcome = await change(doc.id, (plan) => {
+        const over = endIfDue(plan, at);
+        return over ? { ok: true, membership: over } : { ok: false, reason: 'Not due.' };
+      });
+      if (outcome.kind === 'changed') ended.push(outcome.membership);
+    }
+    return ended;
+  }
+
+  return {
+    get,
+    renew,
+    endDue,
+    /** A renewal the provider could not charge: the plan is past due, in its grace. */
+    fail: (id: string, failedAt: Date = now()) => change(id, (plan) => applyFailure(plan, failedAt)),
+    /** Stops the renewals: at the end of the paid period, or now (the seller, with a refund). */
+    cancel: (id: string, when: 'periodEnd' | 'now') =>
+      change(id, (plan) => (when === 'now' ? cancelNow(plan, now()) : cancelAtPeriodEnd(plan, now()))),
+    resume: (id: string) => change(id, (plan) => resumeMembership(plan, now())),
+    /**
+     * Whether what a sale bought is open as its plan stands; a sale of no plan is open (its own switches
+     * decide). A plan that cannot be read is closed.
+     */
+    async accessOf(sale: { membershipId?: unknown }): Promise<MembershipAccess> {
+      if (typeof sale.membershipId !== 'string' || sale.membershipId === '') return { open: true };
+      const plan = await get(sale.membershipId);
+      return plan ? membershipAccess(plan, now()) : { open: false, endedAt: new Date(0).toISOString() };
+    },
+  };
+}
+
+export type Memberships = ReturnType<typeof createMemberships>;

@@ -58,6 +58,10 @@ export interface MailingRecipient {
   status: RecipientStatus;
   /** Why it was skipped ('unsubscribed', 'bounced', 'complained', 'refunded'); null otherwise. */
   reason: string | null;
+  /** The ids of the mailbox's sales when the audience was fixed. */
+  saleIds: string[];
+  /** The batch that claimed it; null while queued. */
+  claimId: string | null;
   claimedAtMs: number | null;
   sentAtMs: number | null;
 }
@@ -125,9 +129,16 @@ export function readMailingRecipient(data: Stored): MailingRecipient {
     email: text(stored.email),
     status: recipientStatuses.find((candidate) => candidate === stored.status) ?? 'queued',
     reason: typeof stored.reason === 'string' ? stored.reason : null,
+    saleIds: ids(stored.saleIds),
+    claimId: typeof stored.claimId === 'string' ? stored.claimId : null,
     claimedAtMs: millisOf(stored.claimedAt),
     sentAtMs: millisOf(stored.sentAt),
   };
+}
+
+/** mailingMinutes/{minute}: how many e-mails to buyers were claimed in that minute. */
+export function readMinuteCount(data: Stored): number {
+  return count(data?.sent);
 }
 
 /** One sale as the audience reads it. */

@@ -8,6 +8,7 @@ import {
   readMailingAudience,
   readMailingRecipient,
   readMailingRecord,
+  readMinuteCount,
   type AudienceSale,
 } from '../../../domain/mailings';
 
@@ -85,6 +86,8 @@ describe('readMailingRecipient', () => {
       email: 'ada@example.com',
       status: 'queued',
       reason: null,
+      saleIds: [],
+      claimId: null,
       claimedAtMs: null,
       sentAtMs: null,
     });
@@ -93,10 +96,28 @@ describe('readMailingRecipient', () => {
         email: 'bo@example.com',
         status: 'skipped',
         reason: 'bounced',
+        saleIds: ['paystack_T-1', 7, 'paystack_T-2'],
+        claimId: 'c-1',
         claimedAt: Timestamp.fromMillis(7),
       }),
-    ).toEqual({ email: 'bo@example.com', status: 'skipped', reason: 'bounced', claimedAtMs: 7, sentAtMs: null });
+    ).toEqual({
+      email: 'bo@example.com',
+      status: 'skipped',
+      reason: 'bounced',
+      saleIds: ['paystack_T-1', 'paystack_T-2'],
+      claimId: 'c-1',
+      claimedAtMs: 7,
+      sentAtMs: null,
+    });
     expect(readMailingRecipient({ status: 'lost' }).status).toBe('queued');
+  });
+});
+
+describe('readMinuteCount', () => {
+  it('reads a minute without a count as none sent', () => {
+    expect(readMinuteCount(undefined)).toBe(0);
+    expect(readMinuteCount({ sent: 'many' })).toBe(0);
+    expect(readMinuteCount({ sent: 42 })).toBe(42);
   });
 });
 

@@ -1,10 +1,14 @@
-// E-mails to buyers as the app mounts them (docs/emails.md): the admin's routes under the admin limit.
+// E-mails to buyers as the app mounts them (docs/emails.md): the admin's routes under the admin limit, and
+// the mail provider's signed event webhook (bounces and complaints).
 import type { Express, RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { createMailings } from './mailings';
+import { createMailEventRouter } from './mailEventRoutes';
+import { createMailEvents } from './mailgunEvents';
 import { createMailingRouter } from './mailingRoutes';
+import { createSuppressions } from './suppressions';
 import { createUnsubscribeRouter } from './unsubscribeRoutes';
 import { createUnsubscribes } from './unsubscribes';
 
@@ -13,7 +17,7 @@ export function mountMailings(
   shared: {
     db: Firestore;
     mailer: Pick<Transporter, 'sendMail'>;
-    config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME'>;
+    config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'MAILGUN_WEBHOOK_SIGNING_KEY'>;
     requireAdmin: RequestHandler;
     limits: { admin: RequestHandler };
     now: () => Date;
@@ -23,6 +27,10 @@ export function mountMailings(
   const { db, mailer, config, requireAdmin, limits, now, logError } = shared;
   const mailings = createMailings({ db, mailer, config, now });
   app.use('/api/admin/mailings', createMailingRouter({ mailings, requireAdmin, limiter: limits.admin, logError }));
+  const signingKey = config.MAILGUN_WEBHOOK_SIGNING_KEY;
+  const suppressions = createSuppressions({ db, now });
+  const events = signingKey ? createMailEvents({ db, suppressions, signingKey, now }) : null;
+  app.use('/api/webhooks/mailgun', createMailEventRouter({ events, logError }));
 }
 
 /**

@@ -202,3 +202,31 @@ export function audienceMembers(sales: readonly AudienceSale[], audience: Mailin
 export function keptProducts(sales: readonly Pick<AudienceSale, 'productId' | 'refunded'>[]): string[] {
   return [...new Set(sales.filter((sale) => !sale.refunded).map((sale) => sale.productId))];
 }
+
+/** One e-mail of a product's after-purchase sequence (sequences/{productId}). */
+export interface SequenceStep {
+  /** Stable across edits: a step already sent to a sale is never sent to it again. */
+  id: string;
+  /** Whole days after the purchase (1-365). */
+  afterDays: number;
+  subject: string;
+  /** Markdown, rendered like a mailing's body. */
+  body: string;
+}
+
+/** At most this many steps per product. */
+export const maxSequenceSteps = 5;
+
+export function readSequence(data: Stored): SequenceStep[] {
+  const steps = Array.isArray(data?.steps) ? (data.steps as unknown[]) : [];
+  return steps
+    .map(record)
+    .map((step) => ({
+      id: text(step.id),
+      afterDays: count(step.afterDays),
+      subject: text(step.subject),
+      body: text(step.body),
+    }))
+    .filter((step) => /^[A-Za-z0-9_-]{1,40}$/.test(step.id) && step.afterDays >= 1 && step.afterDays <= 365)
+    .slice(0, maxSequenceSteps);
+}

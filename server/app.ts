@@ -22,6 +22,7 @@ import { createRateLimits } from './lib/rateLimits';
 import { mountLicenseCors, mountLicenses } from './licenses/licenseWiring';
 import { createMailingQueue, type MailingRunOutcome } from './mailings/mailingQueue';
 import { mountMailings, mountUnsubscribe } from './mailings/mailingWiring';
+import { createSequenceSweep, type SequenceOutcome } from './mailings/sequences';
 import { createAccessLinks } from './orders/accessLinks';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import type { EmailRetryOutcome } from './orders/fulfilment';
@@ -203,6 +204,14 @@ export function createMailingRun(given: AppDeps): () => Promise<MailingRunOutcom
   const logError = given.logError ?? logToConsole;
   const { db, mailer, config } = withMailRecords({ ...given, now, logError });
   return createMailingQueue({ db, mailer, config, now, logError }).runOnce;
+}
+
+/** The after-purchase sequences' send (mailings/sequences.ts), run with the mailing queue. */
+export function createSequenceRun(given: AppDeps): () => Promise<SequenceOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const { db, mailer, config } = withMailRecords({ ...given, now, logError });
+  return createSequenceSweep({ db, mailer, config, now, logError });
 }
 
 /** The Store health checks (server/health/), run and stored by the daily scheduled function. */

@@ -8,6 +8,7 @@ import {
   createEmailRetry,
   createHealthRun,
   createMailingRun,
+  createSequenceRun,
   createReminders,
   type AppDeps,
 } from './app';
@@ -54,6 +55,7 @@ let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
 let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
 let checkHealthNow: ReturnType<typeof createHealthRun> | undefined;
 let sendMailingsNow: ReturnType<typeof createMailingRun> | undefined;
+let sendSequencesNow: ReturnType<typeof createSequenceRun> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -101,7 +103,8 @@ export const expireCheckouts = onSchedule(
 );
 
 // The send queue of e-mails to buyers (docs/emails.md, 'Sending'): each run sends at most
-// MAILING_RATE_PER_MINUTE and resumes whatever a crash or a deploy interrupted.
+// MAILING_RATE_PER_MINUTE and resumes whatever a crash or a deploy interrupted; then the after-purchase
+// sequences' e-mails that came due.
 export const sendMailings = onSchedule(
   {
     schedule: 'every 1 minutes',
@@ -116,6 +119,11 @@ export const sendMailings = onSchedule(
     const { started, sent, failed, skipped } = await sendMailingsNow();
     if (started + sent + failed + skipped > 0) {
       console.log(`E-mails to buyers: ${started} started, ${sent} sent, ${failed} failed, ${skipped} skipped`);
+    }
+    sendSequencesNow ??= createSequenceRun(appDeps());
+    const sequences = await sendSequencesNow();
+    if (sequences.sent + sequences.failed > 0) {
+      console.log(`After-purchase e-mails: ${sequences.sent} sent, ${sequences.failed} failed`);
     }
   },
 );

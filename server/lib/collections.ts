@@ -67,3 +67,7 @@ export const mailingRecipientsSubcollection = 'recipients';
 export const mailingMinutesCollection = 'mailingMinutes';
 /** mailSuppressions/{key of the mailbox}: {reason, at, source}, an address no mailing goes to. */
 export const mailSuppressionsCollection = 'mailSuppressions';
+/** sequences/{productId}: {steps [{id, afterDays, subject, body}]}, the after-purchase e-mails. */
+export const sequencesCollection = 'sequences';
+/** sequenceSends/{transactionId}_{stepId}: one step of one sale, claimed once. */
+export const sequenceSendsCollection = 'sequenceSends';

@@ -70,3 +70,28 @@ export const sendBodySchema = z.object({
 
 /** A mailing id the API made (Firestore's auto ids). */
 export const isMailingId = (id: string) => /^[A-Za-z0-9]{20}$/.test(id);
+
+/** {steps: [{id?, afterDays, subject, body}]}: a product's after-purchase sequence, at most 5 steps. */
+export const sequenceBodySchema = z.object({
+  steps: z
+    .array(
+      z.object({
+        id: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'A step of the sequence is not valid.' })
+          .optional(),
+        afterDays: z
+          .number({ error: 'Choose how many days after the purchase each e-mail goes.' })
+          .int({ error: 'Days after the purchase must be a whole number.' })
+          .min(1, { error: 'Each e-mail goes at least 1 day after the purchase.' })
+          .max(365, { error: 'Each e-mail goes at most 365 days after the purchase.' }),
+        subject: mailingBodySchema.shape.subject,
+        body: mailingBodySchema.shape.body,
+      }),
+      { error: 'The sequence must be a list of e-mails.' },
+    )
+    .max(5, { error: 'A sequence has at most 5 e-mails.' }),
+});
+
+/** A product id as the admin's product pages make them. */
+export const isProductId = (id: string) => /^[A-Za-z0-9_-]{1,128}$/.test(id);

@@ -8,6 +8,8 @@ import { createMailings } from './mailings';
 import { createMailEventRouter } from './mailEventRoutes';
 import { createMailEvents } from './mailgunEvents';
 import { createMailingRouter } from './mailingRoutes';
+import { createSequenceRouter } from './sequenceRoutes';
+import { createSequences } from './sequences';
 import { createSuppressions } from './suppressions';
 import { createUnsubscribeRouter } from './unsubscribeRoutes';
 import { createUnsubscribes } from './unsubscribes';
@@ -27,6 +29,8 @@ export function mountMailings(
   const { db, mailer, config, requireAdmin, limits, now, logError } = shared;
   const mailings = createMailings({ db, mailer, config, now });
   app.use('/api/admin/mailings', createMailingRouter({ mailings, requireAdmin, limiter: limits.admin, logError }));
+  const sequences = createSequences({ db, now });
+  app.use('/api/admin/sequences', createSequenceRouter({ sequences, requireAdmin, limiter: limits.admin, logError }));
   const signingKey = config.MAILGUN_WEBHOOK_SIGNING_KEY;
   const suppressions = createSuppressions({ db, now });
   const events = signingKey ? createMailEvents({ db, suppressions, signingKey, now }) : null;

@@ -1,4 +1,4 @@
-// GET /api/unsubscribe/{mailingId}/{recipientKey}/{token}: a page with one button (mail scanners open
+// GET /api/unsubscribe/{mailingId}/{recipientKey}/{token} (or /sequence/{sendId}/{token}): a page with one button (mail scanners open
 // links; only a POST unsubscribes). POST (the button, the footer's link through it, or a mail client's
 // RFC 8058 one-click with `List-Unsubscribe=One-Click`): the address gets no e-mail to buyers and no
 // checkout reminder again (docs/emails.md, 'Unsubscribing'). Pages, never JSON.
@@ -7,7 +7,7 @@ import { HttpError, answerHttpErrors, handle, sendHttpError } from '../lib/httpE
 import { formPageCsp } from '../lib/httpSecurity';
 import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml } from '../mail/html';
-import type { Unsubscribes } from './unsubscribes';
+import type { UnsubscribeLink, Unsubscribes } from './unsubscribes';
 
 export const unsubscribeButton = 'Unsubscribe';
 
@@ -21,7 +21,15 @@ function page(storeName: string, title: string, body: string): string {
   ].join('');
 }
 
-type LinkParams = { mailingId: string; recipientKey: string; token: string };
+type LinkParams = { mailingId?: string; recipientKey?: string; sendId?: string; token: string };
+
+/** The link a route's path names: a sequence's when it has a send id, else a mailing's. */
+function linkOf(params: LinkParams): UnsubscribeLink {
+  const { token } = params;
+  return params.sendId !== undefined
+    ? { kind: 'sequence', sendId: params.sendId, token }
+    : { kind: 'mailing', mailingId: params.mailingId ?? '', recipientKey: params.recipientKey ?? '', token };
+}
 
 export function createUnsubscribeRouter({
   unsubscribes,
@@ -47,8 +55,7 @@ export function createUnsubscribeRouter({
   const show = handle<LinkParams>(async (req, res) => {
     // The page's button posts back here: the API's policy, allowing a form to its own origin.
     noStore(res).set('Content-Security-Policy', formPageCsp);
-    const { mailingId, recipientKey, token } = req.params;
-    if (!(await unsubscribes.addressFor(mailingId, recipientKey, token))) throw notValid();
+    if (!(await unsubscribes.addressFor(linkOf(req.params)))) throw notValid();
     res
       .type('html')
       .send(
@@ -62,8 +69,7 @@ export function createUnsubscribeRouter({
 
   const unsubscribe = handle<LinkParams>(async (req, res) => {
     noStore(res);
-    const { mailingId, recipientKey, token } = req.params;
-    if (!(await unsubscribes.unsubscribe(mailingId, recipientKey, token))) throw notValid();
+    if (!(await unsubscribes.unsubscribe(linkOf(req.params)))) throw notValid();
     res
       .type('html')
       .send(
@@ -77,6 +83,9 @@ export function createUnsubscribeRouter({
 
   const router = Router();
   router.use(refuseReservedIds((res) => sendHttpError(notValid(), noStore(res), logError)));
+  // A sequence's links first: their first segment would otherwise read as a mailing id.
+  router.get('/sequence/:sendId/:token', show);
+  router.post('/sequence/:sendId/:token', unsubscribe);
   router.get('/:mailingId/:recipientKey/:token', show);
   router.post('/:mailingId/:recipientKey/:token', unsubscribe);
   router.use(answerHttpErrors(logError));

@@ -157,6 +157,8 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('mailings/m1/recipients/hash-1'), { email: 'ada@example.com', status: 'queued' });
   batch.set(admin.doc('mailingMinutes/2026-11-23T12:00'), { sent: 3 });
   batch.set(admin.doc('mailSuppressions/hash-1'), { reason: 'bounced', source: 'test', at: fixedTime });
+  batch.set(admin.doc('sequences/p1'), { steps: [{ id: 's1', afterDays: 1, subject: 'Welcome', body: 'Hi' }] });
+  batch.set(admin.doc('sequenceSends/paystack_ref1_s1'), { email: 'ada@example.com', status: 'sent' });
   batch.set(admin.doc('paymentIssues/paystack_ref9'), {
     provider: 'paystack',
     reference: 'ref9',
@@ -472,6 +474,19 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'mailSuppressions/hash-1'), { reason: 'unsubscribed' }),
   },
   {
+    name: 'sequences',
+    target: 'p1',
+    create: (db) => setDoc(doc(db, 'sequences/p2'), { steps: [] }),
+    update: (db) => updateDoc(doc(db, 'sequences/p1'), { steps: [] }),
+  },
+  {
+    name: 'sequenceSends',
+    target: 'paystack_ref1_s1',
+    // Claiming a step for a sale from a client, so the buyer never gets it.
+    create: (db) => setDoc(doc(db, 'sequenceSends/paystack_ref2_s1'), { status: 'sent' }),
+    update: (db) => updateDoc(doc(db, 'sequenceSends/paystack_ref1_s1'), { status: 'failed' }),
+  },
+  {
     name: 'paymentIssues',
     target: 'paystack_ref9',
     create: (db) => setDoc(doc(db, 'paymentIssues/paystack_ref10'), { reason: 'made up', resolved: false }),
@@ -607,6 +622,9 @@ const expected: Record<string, Record<Op, string>> = {
   'mailings/m1/recipients': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   mailingMinutes: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   mailSuppressions: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // After-purchase sequences: admins read the steps and save them through the API.
+  sequences: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  sequenceSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
 };
 
 const who: Who[] = ['visitor', 'user', 'requester', 'admin'];

@@ -9,6 +9,7 @@ import {
   readMailingRecipient,
   readMailingRecord,
   readMinuteCount,
+  readSequence,
   type AudienceSale,
 } from '../../../domain/mailings';
 
@@ -215,5 +216,28 @@ describe('keptProducts', () => {
         { productId: 'b', refunded: false },
       ]),
     ).toEqual(['b']);
+  });
+});
+
+describe('readSequence', () => {
+  it('keeps at most 5 well-formed steps', () => {
+    const step = (id: string, afterDays: unknown) => ({ id, afterDays, subject: `S ${id}`, body: 'B' });
+    expect(
+      readSequence({
+        steps: [
+          step('a', 1),
+          step('bad id', 2),
+          step('b', 0),
+          step('c', 366),
+          step('d', 3),
+          step('e', 4),
+          step('f', 5),
+          step('g', 6),
+          step('h', 7),
+        ],
+      }).map((kept) => kept.id),
+    ).toEqual(['a', 'd', 'e', 'f', 'g']);
+    expect(readSequence(undefined)).toEqual([]);
+    expect(readSequence({ steps: 'none' })).toEqual([]);
   });
 });

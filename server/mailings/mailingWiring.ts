@@ -1,10 +1,12 @@
 // E-mails to buyers as the app mounts them (docs/emails.md): the admin's routes under the admin limit, and
 // the mail provider's signed event webhook (bounces and complaints).
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import { createMailings } from './mailings';
+import { createLibraryMailingRouter } from './libraryMailingRoutes';
+import { createLibraryMailings } from './libraryMailings';
 import { createMailEventRouter } from './mailEventRoutes';
 import { createMailEvents } from './mailgunEvents';
 import { createMailingRouter } from './mailingRoutes';
@@ -21,7 +23,8 @@ export function mountMailings(
     mailer: Pick<Transporter, 'sendMail'>;
     config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'MAILGUN_WEBHOOK_SIGNING_KEY'>;
     requireAdmin: RequestHandler;
-    limits: { admin: RequestHandler };
+    limits: { admin: RequestHandler; access: RequestHandler };
+    purchases: { signedInEmail: (req: Pick<Request, 'get'>) => Promise<string | null> };
     now: () => Date;
     logError: (message: string, error: unknown) => void;
   },
@@ -29,6 +32,15 @@ export function mountMailings(
   const { db, mailer, config, requireAdmin, limits, now, logError } = shared;
   const mailings = createMailings({ db, mailer, config, now });
   app.use('/api/admin/mailings', createMailingRouter({ mailings, requireAdmin, limiter: limits.admin, logError }));
+  app.use(
+    '/api/library/mailings',
+    limits.access,
+    createLibraryMailingRouter({
+      mailings: createLibraryMailings({ db, suppressions: createSuppressions({ db, now }) }),
+      signedInEmail: shared.purchases.signedInEmail,
+      logError,
+    }),
+  );
   const sequences = createSequences({ db, now });
   app.use('/api/admin/sequences', createSequenceRouter({ sequences, requireAdmin, limiter: limits.admin, logError }));
   const signingKey = config.MAILGUN_WEBHOOK_SIGNING_KEY;

@@ -13,6 +13,11 @@ export interface Suppressions {
   reasonsFor(emails: readonly string[]): Promise<(SuppressionReason | null)[]>;
   /** The address gets no e-mail to buyers again (the first reason is kept). */
   suppress(email: string, reason: SuppressionReason, source: string): Promise<void>;
+  /**
+   * The owner subscribes again: an unsubscribe (here or from a reminder) is undone; a bounce or a
+   * complaint is not (the provider's word, not the buyer's). True when the address may be written to now.
+   */
+  resubscribe(email: string): Promise<boolean>;
 }
 
 const reasons: readonly SuppressionReason[] = ['unsubscribed', 'bounced', 'complained'];
@@ -34,6 +39,17 @@ export function createSuppressions({ db, now }: { db: Firestore; now: () => Date
           return reasons.find((known) => known === reason) ?? 'unsubscribed';
         }
         return optOut?.exists || legacyOptOut?.exists ? 'unsubscribed' : null;
+      });
+    },
+    async resubscribe(email) {
+      const suppression = db.collection(mailSuppressionsCollection).doc(addressKey(email));
+      return db.runTransaction(async (transaction) => {
+        const stored = await transaction.get(suppression);
+        if (stored.exists && stored.get('reason') !== 'unsubscribed') return false;
+        transaction.delete(suppression);
+        transaction.delete(db.collection(reminderOptOutsCollection).doc(addressKey(email)));
+        transaction.delete(db.collection(reminderOptOutsCollection).doc(legacyAddressKey(email)));
+        return true;
       });
     },
     async suppress(email, reason, source) {

@@ -2,6 +2,7 @@
 // sentence the dashboard shows as it is.
 import { z } from 'zod';
 import { lagosDayStart, lagosInputToIso } from '../../domain/lagosDates';
+import { isReservedId } from '../lib/reservedIds';
 import { mailingBodyMaxChars } from './mailingMail';
 
 export const subjectMaxChars = 150;
@@ -93,5 +94,5 @@ export const sequenceBodySchema = z.object({
     .max(5, { error: 'A sequence has at most 5 e-mails.' }),
 });
 
-/** A product id as the admin's product pages make them. */
-export const isProductId = (id: string) => /^[A-Za-z0-9_-]{1,128}$/.test(id);
+/** A product id as the admin's product pages make them, never one Firestore reserves ('__x__'). */
+export const isProductId = (id: string) => /^[A-Za-z0-9_-]{1,128}$/.test(id) && !isReservedId(id);

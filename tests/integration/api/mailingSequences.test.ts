@@ -48,6 +48,13 @@ beforeEach(async () => {
   clock.now = new Date('2099-03-10T12:00:00Z');
 });
 
+it('answers 404 in words for an id Firestore reserves', async () => {
+  const res = await fetch(`${api.url}/api/admin/sequences/__x__`, { headers: bearer(token) });
+  expect(res.status).toBe(404);
+  expect(await res.json()).toEqual({ message: 'This product could not be found.' });
+  expect((await saveSteps('__x__', [])).status).toBe(404);
+});
+
 it('refuses a sixth step and a step sooner than a day, in words', async () => {
   const step = { afterDays: 1, subject: 'Welcome', body: 'Hi' };
   expect(

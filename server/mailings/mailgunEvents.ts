@@ -3,12 +3,19 @@
 // recipient, ...}}, signed with the HMAC-SHA256 of timestamp + token under the webhook signing key,
 // as hex. A signature that does not match, or one older than 15 minutes, is refused; each token is
 // applied once (providerEvents/mailgun_{token}). A permanent failure (a hard bounce) or a complaint
-// suppresses the address for every e-mail to buyers; temporary failures and other events change
-// nothing.
+// suppresses the address for every e-mail to buyers (a hard bounce of a recent buyer also goes to Needs
+// attention); temporary failures and other events change nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { providerEventsCollection } from '../lib/collections';
+import { readSaleRecord } from '../../domain/saleRecord';
+import { paymentIssuesCollection, providerEventsCollection, transactionsCollection } from '../lib/collections';
+import { newPaymentIssue, type IssueProvider } from '../payments/paymentIssues';
 import type { Suppressions } from './suppressions';
+
+/** What Needs attention says of a sale whose buyer's address bounced. */
+export const bouncedReason = 'This buyer’s e-mail bounced';
+/** How recent a sale must be for a bounce to be taken as its receipt's. */
+export const bouncedReceiptDays = 7;
 
 /** How old a signed event may be: older ones are refused as replays. */
 export const mailEventMaxAgeMs = 15 * 60_000;
@@ -48,6 +55,52 @@ export function mailgunSuppression(body: unknown): { email: string; reason: 'bou
   return null;
 }
 
+/**
+ * A hard bounce for an address that bought in the last days is most likely its receipt's: the newest
+ * such sale goes to Needs attention (paymentIssues/mailbounce_{transactionId}, once), so the seller
+ * can correct the address and send the access e-mail again.
+ */
+async function recordBouncedReceipt(db: Firestore, email: string, now: Date): Promise<void> {
+  const since = Timestamp.fromMillis(now.getTime() - bouncedReceiptDays * 86_400_000);
+  const recent = await db
+    .collection(transactionsCollection)
+    .where('customerEmail', '==', email)
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .get();
+  const doc = recent.docs[0];
+  if (!doc) return;
+  const sale = readSaleRecord(doc.data());
+  const method = sale.paymentMethod.toLowerCase();
+  const provider: IssueProvider = method === 'paypal' ? 'paypal' : method === 'demo' ? 'demo' : 'paystack';
+  const stored: unknown = doc.get('customerPhone');
+  const issue = newPaymentIssue(
+    {
+      provider,
+      reference: sale.transactionReference,
+      amount: sale.amountPaid,
+      currency: sale.currency,
+      status: 'paid',
+      customer: { name: sale.customerName, email: sale.customerEmail, phone: typeof stored === 'string' ? stored : '' },
+      metadata: '',
+      checkoutId: null,
+      productId: sale.productId,
+      productName: sale.productName,
+      expectedAmount: null,
+      expectedCurrency: null,
+      reason: bouncedReason,
+      // Shown as a payment's facts (the buyer, the product, the reference), not as a provider's event.
+      event: null,
+    },
+    now,
+  );
+  const ref = db.collection(paymentIssuesCollection).doc(`mailbounce_${doc.id}`);
+  await db.runTransaction(async (transaction) => {
+    if (!(await transaction.get(ref)).exists) transaction.create(ref, issue);
+  });
+}
+
 export function createMailEvents({
   db,
   suppressions,
@@ -73,6 +126,7 @@ export function createMailEvents({
       const suppression = mailgunSuppression(body);
       if (!suppression) return 'ignored';
       await suppressions.suppress(suppression.email, suppression.reason, 'mailgun');
+      if (suppression.reason === 'bounced') await recordBouncedReceipt(db, suppression.email, now());
       return 'applied';
     },
   };

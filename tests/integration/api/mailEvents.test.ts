@@ -7,7 +7,7 @@ import { addressKey } from '../../../server/lib/addressKey';
 import { mailingHarness, type MailingApi } from '../../support/mailingHarness';
 import { uniqueTag } from '../../support/purchaseHarness';
 
-const { db, freshStore, mailingConfig, startMailingApi } = mailingHarness('demo-store-mail-events');
+const { db, freshStore, mailingConfig, seedSales, startMailingApi } = mailingHarness('demo-store-mail-events');
 
 const signingKey = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
 let api: MailingApi;
@@ -70,6 +70,31 @@ describe('signed events', () => {
     const replay = event({ event: 'complained', recipient: address('ada') }, { token });
     expect(await post(replay)).toEqual({ status: 200, json: { received: true } });
     expect(await suppressionOf(address('ada'))).toBeNull();
+  });
+});
+
+describe('a bounced receipt', () => {
+  it("puts a recent buyer's sale in Needs attention, once", async () => {
+    const [sale] = await seedSales([
+      { email: address('typo'), productId: 'ebook', at: new Date(Date.now() - 3_600_000) },
+      { email: address('old'), productId: 'ebook', at: new Date(Date.now() - 30 * 86_400_000) },
+    ]);
+    const bounce = (email: string) => event({ event: 'failed', severity: 'permanent', recipient: email });
+    expect((await post(bounce(address('typo')))).status).toBe(200);
+    expect((await post(bounce(address('typo')))).status).toBe(200);
+    expect((await post(bounce(address('old')))).status).toBe(200);
+    expect((await post(event({ event: 'complained', recipient: address('typo') }))).status).toBe(200);
+    const issues = await db.collection('paymentIssues').get();
+    expect(issues.docs.map((doc) => doc.id)).toEqual([`mailbounce_${String(sale)}`]);
+    expect(issues.docs[0]?.data()).toMatchObject({
+      reason: 'This buyer’s e-mail bounced',
+      provider: 'paystack',
+      productId: 'ebook',
+      productName: 'Excel Mastery',
+      customer: { name: 'Ada Obi', email: address('typo'), phone: '+234 803 000 0000' },
+      event: null,
+      resolved: false,
+    });
   });
 });
 

@@ -2,17 +2,23 @@
 // sent N whole days after a purchase. The send runs with the mailing queue every minute: for each step,
 // the product's sales that became due in the last 7 days (so a new or edited sequence never writes to
 // buyers of long ago) are each claimed once, by creating sequenceSends/{transactionId}_{stepId} in a
-// transaction, then skipped (refunded in full, lost to a dispute, or a suppressed address) or sent
-// with the same footer and one-click unsubscribe as a mailing.
+// transaction (counted against the minute's budget the mailings use, so both together keep
+// MAILING_RATE_PER_MINUTE), then skipped (refunded in full, lost to a dispute, or a suppressed
+// address) or sent with the same footer and one-click unsubscribe as a mailing.
 import { randomBytes } from 'node:crypto';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import { readSequence, type SequenceStep } from '../../domain/mailings';
+import { readMinuteCount, readSequence, type SequenceStep } from '../../domain/mailings';
 import { readSaleRecord } from '../../domain/saleRecord';
 import type { ServerConfig } from '../config';
-import { sequenceSendsCollection, sequencesCollection, transactionsCollection } from '../lib/collections';
+import {
+  mailingMinutesCollection,
+  sequenceSendsCollection,
+  sequencesCollection,
+  transactionsCollection,
+} from '../lib/collections';
 import { mailingMessage } from './mailingMail';
-import { unsubscribeTokenHash } from './mailingTokens';
+import { minuteKey, unsubscribeTokenHash } from './mailingTokens';
 import { createSuppressions } from './suppressions';
 
 const dayMs = 86_400_000;
@@ -45,24 +51,35 @@ export function createSequences({ db, now }: { db: Firestore; now: () => Date })
 export function createSequenceSweep(deps: {
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
-  config: Pick<ServerConfig, 'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL'>;
+  config: Pick<
+    ServerConfig,
+    'MAIL_FROM' | 'SELLER_EMAIL' | 'STORE_NAME' | 'PUBLIC_STORE_URL' | 'MAILING_RATE_PER_MINUTE'
+  >;
   now: () => Date;
   logError: (message: string, error: unknown) => void;
 }) {
   const { db, mailer, config, now, logError } = deps;
   const suppressions = createSuppressions({ db, now });
 
-  /** Creates the send record when it does not exist yet: true for the one run that made it. */
-  async function claim(sendId: string, fields: Record<string, unknown>): Promise<boolean> {
+  /**
+   * Creates the send record when it does not exist yet, counted against the minute's budget shared
+   * with the mailings (mailingMinutes): 'claimed' for the one run that made it.
+   */
+  async function claim(sendId: string, fields: Record<string, unknown>): Promise<'claimed' | 'taken' | 'budgetSpent'> {
     const ref = db.collection(sequenceSendsCollection).doc(sendId);
+    const minuteRef = db.collection(mailingMinutesCollection).doc(minuteKey(now()));
     return db.runTransaction(async (transaction) => {
-      if ((await transaction.get(ref)).exists) return false;
+      const [existing, minute] = await Promise.all([transaction.get(ref), transaction.get(minuteRef)]);
+      if (existing.exists) return 'taken';
+      if (readMinuteCount(minute.data()) >= config.MAILING_RATE_PER_MINUTE) return 'budgetSpent';
       transaction.create(ref, { ...fields, claimedAt: Timestamp.fromDate(now()) });
-      return true;
+      transaction.set(minuteRef, { sent: FieldValue.increment(1) }, { merge: true });
+      return 'claimed';
     });
   }
 
-  async function sendStep(productId: string, step: SequenceStep, outcome: SequenceOutcome): Promise<void> {
+  /** Sends what is due of one step; false once the minute's budget is spent (the next run goes on). */
+  async function sendStep(productId: string, step: SequenceStep, outcome: SequenceOutcome): Promise<boolean> {
     const dueBy = now().getTime() - step.afterDays * dayMs;
     const due = await db
       .collection(transactionsCollection)
@@ -83,7 +100,8 @@ export function createSequenceSweep(deps: {
         status: 'claimed',
         unsubscribeTokenHash: unsubscribeTokenHash(token),
       });
-      if (!claimed) continue;
+      if (claimed === 'budgetSpent') return false;
+      if (claimed === 'taken') continue;
       const ref = db.collection(sequenceSendsCollection).doc(sendId);
       const [suppressed] = await suppressions.reasonsFor([email]);
       const refunded = sale.refund.full || sale.disputeStatus === 'lost';
@@ -109,13 +127,16 @@ export function createSequenceSweep(deps: {
       await ref.update({ status: 'sent', sentAt: Timestamp.fromDate(now()) });
       outcome.sent += 1;
     }
+    return true;
   }
 
   return async (): Promise<SequenceOutcome> => {
     const outcome: SequenceOutcome = { sent: 0, failed: 0, skipped: 0 };
     const sequences = await db.collection(sequencesCollection).get();
     for (const doc of sequences.docs) {
-      for (const step of readSequence(doc.data())) await sendStep(doc.id, step, outcome);
+      for (const step of readSequence(doc.data())) {
+        if (!(await sendStep(doc.id, step, outcome))) return outcome;
+      }
     }
     return outcome;
   };

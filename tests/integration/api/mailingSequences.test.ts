@@ -19,8 +19,8 @@ const day = 86_400_000;
 const clock = { now: new Date('2099-03-10T12:00:00Z') };
 const daysBefore = (days: number, hours = 0) => new Date(clock.now.getTime() - days * day - hours * 3_600_000);
 
-function sequenceRun() {
-  const config = mailingConfig();
+function sequenceRun(env: Record<string, string> = {}) {
+  const config = mailingConfig(env);
   return createSequenceRun({ config, db, mailer: createMailer(config), now: () => clock.now, logError: () => {} });
 }
 
@@ -109,6 +109,24 @@ it('sends each step N days after the purchase, once, and skips refunded sales an
     address('day1'),
     address('day3'),
     address('new'),
+  ]);
+});
+
+it('keeps to the rate per minute it shares with the mailings', async () => {
+  const productId = `rate-${tag}`;
+  await saveSteps(productId, [{ id: 'welcome', afterDays: 1, subject: `Rate ${tag}`, body: 'Hi.' }]);
+  await seedSales(['a', 'b', 'c'].map((name) => ({ email: address(name), productId, at: daysBefore(1, 1) })));
+  // A mailing already took one of this minute's 3.
+  await db.doc('mailingMinutes/2099-03-10T12:00').set({ sent: 1 });
+  const run = sequenceRun({ MAILING_RATE_PER_MINUTE: '3' });
+  expect(await run()).toEqual({ sent: 2, failed: 0, skipped: 0 });
+  expect(await run()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+  clock.now = new Date('2099-03-10T12:01:00Z');
+  expect(await run()).toEqual({ sent: 1, failed: 0, skipped: 0 });
+  expect((await mailsMatching((mail) => mail.subject === `Rate ${tag}`, 3)).map((mail) => mail.to[0]).sort()).toEqual([
+    address('a'),
+    address('b'),
+    address('c'),
   ]);
 });
 

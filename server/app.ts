@@ -20,6 +20,9 @@ import { errorHandler } from './lib/errorHandler';
 import { applyHttpSecurity, jsonBodies } from './lib/httpSecurity';
 import { createRateLimits } from './lib/rateLimits';
 import { mountLicenseCors, mountLicenses } from './licenses/licenseWiring';
+import { createMailingQueue, type MailingRunOutcome } from './mailings/mailingQueue';
+import { mountMailings, mountUnsubscribe } from './mailings/mailingWiring';
+import { createSequenceSweep, type SequenceOutcome } from './mailings/sequences';
 import { createAccessLinks } from './orders/accessLinks';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import type { EmailRetryOutcome } from './orders/fulfilment';
@@ -104,6 +107,7 @@ export function createApp(given: AppDeps): Express {
   app.use(jsonBodies());
 
   mountReminders(app, shared);
+  mountUnsubscribe(app, shared);
   mountSharing(app, shared);
   mountSeo(app, shared);
   // Nothing the API answers belongs in search results: access links, order answers, errors.
@@ -122,6 +126,7 @@ export function createApp(given: AppDeps): Express {
   mountCourses(app, shared);
   mountAffiliates(app, shared);
   mountLicenses(app, shared);
+  mountMailings(app, shared);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -188,6 +193,25 @@ export function createReminders(deps: AppDeps): () => Promise<ReminderOutcome> {
  */
 export function createCheckoutExpiry(deps: AppDeps): () => Promise<ExpiryOutcome> {
   return createCheckoutSweeps(sweepDeps(deps)).expiry;
+}
+
+/**
+ * The send queue of e-mails to buyers (mailings/mailingQueue.ts), from the same dependencies as the app:
+ * the deployed scheduled function runs it every minute.
+ */
+export function createMailingRun(given: AppDeps): () => Promise<MailingRunOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const { db, mailer, config } = withMailRecords({ ...given, now, logError });
+  return createMailingQueue({ db, mailer, config, now, logError }).runOnce;
+}
+
+/** The after-purchase sequences' send (mailings/sequences.ts), run with the mailing queue. */
+export function createSequenceRun(given: AppDeps): () => Promise<SequenceOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const { db, mailer, config } = withMailRecords({ ...given, now, logError });
+  return createSequenceSweep({ db, mailer, config, now, logError });
 }
 
 /** The Store health checks (server/health/), run and stored by the daily scheduled function. */

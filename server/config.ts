@@ -78,6 +78,11 @@ const schema = z.object({
     .refine((keys) => keys.every((key) => key.length >= 32), { error: 'each key must be at least 32 characters' }),
   // A checkout left unpaid this long gets its one reminder e-mail (server/checkouts/reminders.ts).
   REMINDER_AFTER_MINUTES: z.coerce.number().int().min(1).default(60),
+  // Mailgun's HTTP webhook signing key: its bounce and complaint events suppress addresses
+  // (server/mailings/mailgunEvents.ts). Without it POST /api/webhooks/mailgun answers 503.
+  MAILGUN_WEBHOOK_SIGNING_KEY: optionalText,
+  // E-mails to buyers sent per minute at most, across every instance (server/mailings/mailingQueue.ts).
+  MAILING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   // How long a shopper's request waits for Paystack or PayPal before answering 502.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   CLOUDINARY_CLOUD_NAME: optionalText,

@@ -7,6 +7,8 @@ import {
   createCheckoutExpiry,
   createEmailRetry,
   createHealthRun,
+  createMailingRun,
+  createSequenceRun,
   createReminders,
   type AppDeps,
 } from './app';
@@ -52,6 +54,8 @@ let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
 let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
 let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
 let checkHealthNow: ReturnType<typeof createHealthRun> | undefined;
+let sendMailingsNow: ReturnType<typeof createMailingRun> | undefined;
+let sendSequencesNow: ReturnType<typeof createSequenceRun> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -95,6 +99,32 @@ export const expireCheckouts = onSchedule(
     expireCheckoutsNow ??= createCheckoutExpiry(appDeps());
     const { expired, released } = await expireCheckoutsNow();
     if (expired > 0) console.log(`Checkout expiry: ${expired} expired, ${released} code uses released`);
+  },
+);
+
+// The send queue of e-mails to buyers (docs/emails.md, 'Sending'): each run sends at most
+// MAILING_RATE_PER_MINUTE and resumes whatever a crash or a deploy interrupted; then the after-purchase
+// sequences' e-mails that came due.
+export const sendMailings = onSchedule(
+  {
+    schedule: 'every 1 minutes',
+    region: 'us-central1',
+    secrets,
+    memory: '256MiB',
+    maxInstances: 1,
+    timeoutSeconds: 540,
+  },
+  async () => {
+    sendMailingsNow ??= createMailingRun(appDeps());
+    const { started, sent, failed, skipped } = await sendMailingsNow();
+    if (started + sent + failed + skipped > 0) {
+      console.log(`E-mails to buyers: ${started} started, ${sent} sent, ${failed} failed, ${skipped} skipped`);
+    }
+    sendSequencesNow ??= createSequenceRun(appDeps());
+    const sequences = await sendSequencesNow();
+    if (sequences.sent + sequences.failed > 0) {
+      console.log(`After-purchase e-mails: ${sequences.sent} sent, ${sequences.failed} failed`);
+    }
   },
 );
 

@@ -61,3 +61,16 @@ export const providerEventsCollection = 'providerEvents';
 export const healthCollection = 'storeHealth';
 export const mailFailuresCollection = 'mailFailures';
 export const contactMessagesCollection = 'contactMessages';
+
+/** E-mails to buyers (docs/emails.md): the mailing, its fixed audience, the sending rate's minutes. */
+export const mailingsCollection = 'mailings';
+/** mailings/{id}/recipients/{key of the mailbox}: one address of the audience, claimed once. */
+export const mailingRecipientsSubcollection = 'recipients';
+/** mailingMinutes/{yyyy-mm-ddTHH:MM}: {sent}, how many mailing e-mails were claimed in that minute. */
+export const mailingMinutesCollection = 'mailingMinutes';
+/** mailSuppressions/{key of the mailbox}: {reason, at, source}, an address no mailing goes to. */
+export const mailSuppressionsCollection = 'mailSuppressions';
+/** sequences/{productId}: {steps [{id, afterDays, subject, body}]}, the after-purchase e-mails. */
+export const sequencesCollection = 'sequences';
+/** sequenceSends/{transactionId}_{stepId}: one step of one sale, claimed once. */
+export const sequenceSendsCollection = 'sequenceSends';

@@ -43,7 +43,7 @@ export const rawBodyRoutes: readonly string[] = ['/api/webhooks/paystack'];
  * needed): the secret is in the URL, the body is ignored, and the page allows posting to its own
  * origin only (formPageCsp).
  */
-export const formPostRoutes: readonly string[] = ['/api/reminders', '/api/access'];
+export const formPostRoutes: readonly string[] = ['/api/reminders', '/api/access', '/api/unsubscribe'];
 
 /** The API's own policy for a page with a form: apiHelmet's, with form-action 'self'. */
 export const formPageCsp =

@@ -160,6 +160,12 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
   batch.set(admin.doc('reminderOptOuts/hash-1'), { createdAt: fixedTime });
   batch.set(admin.doc('reminderSends/hash-1'), { lastSentAt: fixedTime });
+  batch.set(admin.doc('mailings/m1'), { subject: 'News', body: 'Hello', status: 'draft', createdBy: 'admin-2' });
+  batch.set(admin.doc('mailings/m1/recipients/hash-1'), { email: 'ada@example.com', status: 'queued' });
+  batch.set(admin.doc('mailingMinutes/2026-11-23T12:00'), { sent: 3 });
+  batch.set(admin.doc('mailSuppressions/hash-1'), { reason: 'bounced', source: 'test', at: fixedTime });
+  batch.set(admin.doc('sequences/p1'), { steps: [{ id: 's1', afterDays: 1, subject: 'Welcome', body: 'Hi' }] });
+  batch.set(admin.doc('sequenceSends/paystack_ref1_s1'), { email: 'ada@example.com', status: 'sent' });
   batch.set(admin.doc('paymentIssues/paystack_ref9'), {
     provider: 'paystack',
     reference: 'ref9',
@@ -455,6 +461,46 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'reminderSends/hash-1'), { lastSentAt: new Date() }),
   },
   {
+    name: 'mailings',
+    target: 'm1',
+    create: (db, who) =>
+      setDoc(doc(db, 'mailings/m2'), { subject: 'News', body: 'Hello', status: 'draft', createdBy: who }),
+    // Sending it straight from the client, past the API's queue.
+    update: (db) => updateDoc(doc(db, 'mailings/m1'), { status: 'scheduled' }),
+  },
+  {
+    name: 'mailings/m1/recipients',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'mailings/m1/recipients/hash-2'), { email: 'bo@example.com', status: 'queued' }),
+    update: (db) => updateDoc(doc(db, 'mailings/m1/recipients/hash-1'), { status: 'sent' }),
+  },
+  {
+    name: 'mailingMinutes',
+    target: '2026-11-23T12:00',
+    create: (db) => setDoc(doc(db, 'mailingMinutes/2026-11-23T12:01'), { sent: 0 }),
+    update: (db) => updateDoc(doc(db, 'mailingMinutes/2026-11-23T12:00'), { sent: 0 }),
+  },
+  {
+    name: 'mailSuppressions',
+    target: 'hash-1',
+    create: (db) => setDoc(doc(db, 'mailSuppressions/hash-2'), { reason: 'unsubscribed' }),
+    // Undoing a bounce or a complaint from a client.
+    update: (db) => updateDoc(doc(db, 'mailSuppressions/hash-1'), { reason: 'unsubscribed' }),
+  },
+  {
+    name: 'sequences',
+    target: 'p1',
+    create: (db) => setDoc(doc(db, 'sequences/p2'), { steps: [] }),
+    update: (db) => updateDoc(doc(db, 'sequences/p1'), { steps: [] }),
+  },
+  {
+    name: 'sequenceSends',
+    target: 'paystack_ref1_s1',
+    // Claiming a step for a sale from a client, so the buyer never gets it.
+    create: (db) => setDoc(doc(db, 'sequenceSends/paystack_ref2_s1'), { status: 'sent' }),
+    update: (db) => updateDoc(doc(db, 'sequenceSends/paystack_ref1_s1'), { status: 'failed' }),
+  },
+  {
     name: 'paymentIssues',
     target: 'paystack_ref9',
     create: (db) => setDoc(doc(db, 'paymentIssues/paystack_ref10'), { reason: 'made up', resolved: false }),
@@ -587,6 +633,14 @@ const expected: Record<string, Record<Op, string>> = {
   reminderOptOuts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },
+  // E-mails to buyers: admins read the mailings; everything else goes through the API alone.
+  mailings: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  'mailings/m1/recipients': { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  mailingMinutes: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  mailSuppressions: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // After-purchase sequences: admins read the steps and save them through the API.
+  sequences: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  sequenceSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
 };
 
 const who: Who[] = ['visitor', 'user', 'requester', 'admin'];

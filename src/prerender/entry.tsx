@@ -11,6 +11,7 @@ import { App } from '../App';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore } from '../app/store';
 import { productPrimed, whatYouGetPrimed } from '../features/catalog';
+import { api } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { runQueryUrl } from '../lib/earlyQuery';
 
@@ -27,7 +28,11 @@ export function renderProductTemplate(): string {
   const { store } = makeStore();
   store.dispatch(productPrimed(tokenProduct));
   store.dispatch(whatYouGetPrimed(tokenProduct.id, tokenWhatYouGet));
-  return render(store, paths.product(tokenProduct.id));
+  const html = render(store, paths.product(tokenProduct.id));
+  // Primed entries no component subscribed to hold a removal timer (keepUnusedDataFor); a reset
+  // clears them, so the process that built the store (Vite, a test run) is not kept alive by them.
+  store.dispatch(api.util.resetApiState());
+  return html;
 }
 
 function render(store: ReturnType<typeof makeStore>['store'], location: string): string {

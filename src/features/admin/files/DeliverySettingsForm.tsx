@@ -8,8 +8,6 @@ import { optionalWholeNumber } from '../../../lib/optionalWholeNumber';
 import { useGuardedSave } from '../../../components/useGuardedSave';
 import { useReportUnsaved } from '../../../components/unsavedChanges';
 
-const asText = (value: number | null) => (value === null ? '' : String(value));
-
 export function DeliverySettingsForm({
   productId,
   initial,
@@ -37,8 +35,11 @@ export function DeliverySettingsForm({
     () => onSaved('Delivery settings saved.'),
   );
 
+  // Compared as the numbers they store: '05' saved as 5 is saved; text that is no number is unsaved.
   useReportUnsaved(
-    stampPdf !== saved.stampPdf || limit !== asText(saved.downloadLimit) || expiry !== asText(saved.expiryDays),
+    stampPdf !== saved.stampPdf ||
+      optionalWholeNumber(limit, 1000) !== saved.downloadLimit ||
+      optionalWholeNumber(expiry, 3650) !== saved.expiryDays,
   );
 
   const save = async () => {

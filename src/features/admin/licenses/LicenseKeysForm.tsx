@@ -47,10 +47,9 @@ export function LicenseKeysForm({
     () => onSaved('License key settings saved.'),
   );
 
+  // The limit is compared as the number it stores: '05' saved as 5 is saved.
   useReportUnsaved(
-    on !== saved.on ||
-      source !== saved.source ||
-      limit !== (saved.activationLimit === null ? '' : String(saved.activationLimit)),
+    on !== saved.on || source !== saved.source || optionalWholeNumber(limit, 1000) !== saved.activationLimit,
   );
 
   const save = async () => {

@@ -164,6 +164,38 @@ describe('the product page', () => {
     ]);
   });
 
+  it('counts a number typed with a leading zero as saved once its Save stored it', async () => {
+    courseEndpoints();
+    const { user } = renderProductRoutes(pagePath);
+    await user.click(await screen.findByRole('tab', { name: 'Files and delivery' }));
+    const files = sectionPanel('Files and delivery');
+    await user.type(within(files).getByLabelText('Downloads per file (empty: no limit)'), '05');
+    expect(screen.getByText('Not saved yet: Files and delivery.')).toBeInTheDocument();
+    await user.click(within(files).getByRole('button', { name: 'Save delivery settings' }));
+    expect(await within(files).findByText('Delivery settings saved.')).toBeInTheDocument();
+    expect(saveDeliverySettings).toHaveBeenCalledWith(
+      'react-bootcamp',
+      { stampPdf: true, downloadLimit: null, expiryDays: null },
+      { stampPdf: true, downloadLimit: 5, expiryDays: null },
+    );
+    expect(screen.getByRole('tab', { name: 'Files and delivery' })).toBeInTheDocument();
+    expect(screen.queryByText(/Not saved yet/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'License keys' }));
+    const keys = sectionPanel('License keys');
+    await user.click(within(keys).getByRole('checkbox', { name: 'Issue a license key with each sale' }));
+    await user.type(within(keys).getByLabelText(/activation/i), '007');
+    await user.click(within(keys).getByRole('button', { name: 'Save license key settings' }));
+    expect(await within(keys).findByText('License key settings saved.')).toBeInTheDocument();
+    expect(saveLicenseKeySettings).toHaveBeenCalledWith(
+      'react-bootcamp',
+      { on: false, activationLimit: null, source: 'generated' },
+      { on: true, activationLimit: 7, source: 'generated' },
+    );
+    expect(screen.getByRole('tab', { name: 'License keys' })).toBeInTheDocument();
+    expect(screen.queryByText(/Not saved yet/)).not.toBeInTheDocument();
+  });
+
   it('keeps unsaved changes across sections and names them before leaving through a link', async () => {
     courseEndpoints();
     const { user } = renderProductRoutes(pagePath);

@@ -44,7 +44,9 @@ export function createSequences({ db, now }: { db: Firestore; now: () => Date })
       return readSequence((await sequences().doc(productId).get()).data());
     },
     async save(productId: string, steps: SequenceStep[], adminUid: string): Promise<void> {
-      await sequences().doc(productId).set({ steps, updatedAt: Timestamp.fromDate(now()), updatedBy: adminUid });
+      await sequences()
+        .doc(productId)
+        .set({ steps, updatedAt: Timestamp.fromDate(now()), updatedBy: adminUid });
     },
   };
 }

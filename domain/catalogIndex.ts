@@ -29,7 +29,7 @@ export type CatalogEntry = CatalogIndexFields & { id: string; createdAt: string 
 /** A product as a search result or a card shows it: the index's fields. */
 export type ProductSummary = Pick<
   Product,
-  'id' | 'title' | 'priceInNgn' | 'priceInUsd' | 'coverImageUrl' | 'categoryId' | 'createdAt'
+  'id' | 'title' | 'priceInNgn' | 'priceInUsd' | 'coverImageUrl' | 'categoryId' | 'createdAt' | 'pricing'
 >;
 
 // FNV-1a over the id's UTF-16 code units: stable across browsers and Node, cheap, well spread.

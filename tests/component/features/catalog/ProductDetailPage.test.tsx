@@ -74,6 +74,23 @@ describe('product detail page', () => {
     expect(fetchOutlines).toHaveBeenCalledWith('excel-mastery');
   });
 
+  it("shows a membership's price per period and instalments' payments, in the chosen currency", async () => {
+    vi.mocked(fetchProduct).mockImplementation(async (id) =>
+      id === 'signals'
+        ? buildProduct({
+            id: 'signals',
+            priceInNgn: 5000,
+            priceInUsd: 4,
+            pricing: { kind: 'membership', interval: 'monthly' },
+          })
+        : buildProduct({ id, priceInNgn: 150000, priceInUsd: 120, pricing: { kind: 'instalments', count: 3 } }),
+    );
+    renderProductPage({ id: 'signals', preloadedState: chosen('NGN') });
+    expect(await screen.findByText('₦5,000 / month')).toBeInTheDocument();
+    renderProductPage({ id: 'course-in-three', preloadedState: chosen('USD') });
+    expect(await screen.findByText('3 × $40')).toBeInTheDocument();
+  });
+
   it('shows the cover, upper-cased title, price in dollars and the description', async () => {
     renderProductPage({ preloadedState: chosen('USD') });
     expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();

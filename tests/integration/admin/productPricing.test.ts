@@ -44,8 +44,8 @@ afterAll(async () => {
   await emulator.close();
 });
 
-async function postedProduct(): Promise<string> {
-  return queries.createProduct({
+async function postedProduct(pricing?: ProductPricing): Promise<string> {
+  const draft = {
     title: 'Signals Club',
     description: 'Daily trading signals.',
     priceInNgn: 5000,
@@ -54,7 +54,8 @@ async function postedProduct(): Promise<string> {
     coverImageUrl: `${cloud.imagesUrl}/demo-cloud/image/upload/v1/digital_products/signals.png`,
     author: 'Digital Store Content Team',
     url: 'https://drive.example.com/signals',
-  });
+  };
+  return pricing ? queries.createProduct(draft, pricing) : queries.createProduct(draft);
 }
 
 const storedPricing = async (id: string) => (await db.doc(`products/${id}`).get()).data()?.pricing as unknown;
@@ -73,6 +74,13 @@ describe("the Pricing section's write, under the project's rules", () => {
     await pricing.saveProductPricing(id, { kind: 'once' });
     expect(Object.keys((await db.doc(`products/${id}`).get()).data() ?? {})).not.toContain('pricing');
     expect((await db.doc(`products/${id}`).get()).data()).toMatchObject({ title: 'Signals Club', priceInNgn: 5000 });
+  });
+
+  it('posts a product priced in instalments with its pricing, in the same write', async () => {
+    const id = await postedProduct({ kind: 'instalments', count: 3 });
+    expect(await storedPricing(id)).toEqual({ kind: 'instalments', count: 3 });
+    const once = await postedProduct();
+    expect(Object.keys((await db.doc(`products/${once}`).get()).data() ?? {})).not.toContain('pricing');
   });
 
   it('is refused by the rules for instalments outside 2 to 6, and the product keeps its pricing', async () => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { adminUidOf } from '../admin/saleRoutes';
+import { isTransactionId } from '../admin/transactionSchemas';
 import { answerHttpErrors, failure, handle, jsonError, schemaParser, validate } from '../lib/httpErrors';
 import type { RefundService } from '../refunds/refundService';
 import type { MemberList } from './memberList';
@@ -28,9 +29,9 @@ const refundReason = 'Membership cancelled by the seller, its last payment refun
 
 type IdParams = { id: string };
 
-/** 404 for an id no plan could have. */
+/** 404 for an id no plan could have: a plan is stored under its first sale's id. */
 const planIdCheck: RequestHandler<IdParams> = (req, _res, next) => {
-  next(/^[A-Za-z0-9_-]{1,200}$/.test(req.params.id) ? undefined : jsonError(404, planNotFound));
+  next(isTransactionId(req.params.id) ? undefined : jsonError(404, planNotFound));
 };
 
 /** The service's answer to a change, as the dashboard reads it. */
@@ -79,19 +80,26 @@ export function createMemberRouter({
       res.json({ message: cancelledAtPeriodEnd });
       return;
     }
+    // The plan has ended whatever the refund does: a refund that fails is said, for Sales to redo.
+    const notRefunded = (why: string) =>
+      jsonError(
+        502,
+        `The membership has ended, but its last payment could not be refunded.${why} Refund it from Sales.`,
+      );
     const lastSale = await list.lastPaymentOf(plan.id);
-    const refund = lastSale
-      ? await refunds.requestRefund(lastSale, { reason: refundReason }, adminUidOf(res))
-      : { kind: 'notFound' as const };
+    if (!lastSale) throw notRefunded('');
+    let refund;
+    try {
+      refund = await refunds.requestRefund(lastSale, { reason: refundReason }, adminUidOf(res));
+    } catch (error) {
+      logError(`The refund of ${lastSale} for the cancel of membership ${plan.id} failed`, error);
+      throw notRefunded('');
+    }
     if (refund.kind === 'done' || (refund.kind === 'tooMuch' && refund.left === 0)) {
       res.json({ message: cancelledNowRefunded });
       return;
     }
-    const why = 'reason' in refund ? ` ${refund.reason}` : '';
-    throw jsonError(
-      502,
-      `The membership has ended, but its last payment could not be refunded.${why} Refund it from Sales.`,
-    );
+    throw notRefunded('reason' in refund ? ` ${refund.reason}` : '');
   }, failed('Cancel'));
 
   const demoRenew = handle<IdParams>(async (req, res) => {

@@ -6,7 +6,13 @@ import { demoAdmin, seedDemoAdmin } from '../../../local/seed/seed';
 import { createAdminAuth } from '../../../server/admin/adminAuth';
 import type { MemberRow, MembersSummary } from '../../../domain/memberRows';
 import { signInWithPassword, signUpStranger } from '../../support/authEmulatorUsers';
-import { salesOfPlan, seedPricedProduct, storedMembership, testClock } from '../../support/membershipHarness';
+import {
+  membershipsFor,
+  salesOfPlan,
+  seedPricedProduct,
+  storedMembership,
+  testClock,
+} from '../../support/membershipHarness';
 import {
   buildCustomer,
   cloud,
@@ -15,6 +21,7 @@ import {
   postJson,
   removeSeededProducts,
   startPurchaseApi,
+  uniqueTag,
   type PurchaseApi,
 } from '../../support/purchaseHarness';
 
@@ -156,6 +163,40 @@ describe('POST /api/admin/memberships/{id}/cancel', () => {
     );
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: 'The plan has ended.' });
+  });
+
+  it('says in words when the last payment cannot be refunded: the plan has ended, Sales can refund it', async () => {
+    const plan = await monthlyMember();
+    const { memberships } = membershipsFor(api.url, clock.now);
+    clock.set('2026-12-22T09:00:10.000Z');
+    const renewed = await memberships.renew({
+      membershipId: plan.id,
+      provider: 'paystack',
+      reference: `R${uniqueTag()}`,
+      amountMinor: 500000,
+      currency: 'NGN',
+      paidAt: '2026-12-22T09:00:10.000Z',
+    });
+    expect(renewed.kind).toBe('sale');
+    const noCardRefunds = await startPurchaseApi(
+      { ADMIN_RATE_LIMIT: '1000', PAYSTACK_SECRET_KEY: '' },
+      { auth: auth(), now: clock.now },
+    );
+    try {
+      const cancelled = await postJson(
+        `${noCardRefunds.url}/api/admin/memberships/${plan.id}/cancel`,
+        { when: 'now' },
+        bearer(adminToken),
+      );
+      expect(cancelled.status).toBe(502);
+      expect(await cancelled.json()).toEqual({
+        message:
+          'The membership has ended, but its last payment could not be refunded. Card refunds are not set up on this store (no Paystack key). Refund it from Sales.',
+      });
+      expect(await storedMembership(plan.id)).toMatchObject({ status: 'ended' });
+    } finally {
+      await noCardRefunds.close();
+    }
   });
 
   it('refuses an unknown plan (404) and a body without when (400)', async () => {

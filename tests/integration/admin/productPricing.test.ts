@@ -4,6 +4,7 @@
 import { type Firestore } from 'firebase-admin/firestore';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogShardId } from '../../../domain/catalogIndex';
 import { productFromData } from '../../../domain/product';
 import type { ProductPricing } from '../../../domain/productPricing';
 import { projectRulesFile } from '../../../local/cloud';
@@ -59,12 +60,25 @@ async function postedProduct(pricing?: ProductPricing): Promise<string> {
 }
 
 const storedPricing = async (id: string) => (await db.doc(`products/${id}`).get()).data()?.pricing as unknown;
+/** The product's entry in the catalog index (what search results show). */
+const indexEntry = async (id: string) =>
+  (
+    (await db.doc(`catalogIndex/${catalogShardId(id)}`).get()).data()?.entries as Record<
+      string,
+      Record<string, unknown>
+    >
+  )[id];
 
 describe("the Pricing section's write, under the project's rules", () => {
   it('stores a membership, then instalments, and no pricing at all for one payment', async () => {
     const id = await postedProduct();
     await pricing.saveProductPricing(id, { kind: 'membership', interval: 'quarterly' });
     expect(await storedPricing(id)).toEqual({ kind: 'membership', interval: 'quarterly' });
+    expect(await indexEntry(id)).toMatchObject({
+      title: 'Signals Club',
+      priceInNgn: 5000,
+      pricing: { kind: 'membership', interval: 'quarterly' },
+    });
     const product = productFromData(id, (await db.doc(`products/${id}`).get()).data() ?? {});
     expect(product.pricing).toEqual({ kind: 'membership', interval: 'quarterly' });
 
@@ -73,12 +87,15 @@ describe("the Pricing section's write, under the project's rules", () => {
 
     await pricing.saveProductPricing(id, { kind: 'once' });
     expect(Object.keys((await db.doc(`products/${id}`).get()).data() ?? {})).not.toContain('pricing');
+    expect(Object.keys((await indexEntry(id)) ?? {})).not.toContain('pricing');
+    expect(await indexEntry(id)).toMatchObject({ title: 'Signals Club', priceInNgn: 5000 });
     expect((await db.doc(`products/${id}`).get()).data()).toMatchObject({ title: 'Signals Club', priceInNgn: 5000 });
   });
 
   it('posts a product priced in instalments with its pricing, in the same write', async () => {
     const id = await postedProduct({ kind: 'instalments', count: 3 });
     expect(await storedPricing(id)).toEqual({ kind: 'instalments', count: 3 });
+    expect(await indexEntry(id)).toMatchObject({ title: 'Signals Club', pricing: { kind: 'instalments', count: 3 } });
     const once = await postedProduct();
     expect(Object.keys((await db.doc(`products/${once}`).get()).data() ?? {})).not.toContain('pricing');
   });

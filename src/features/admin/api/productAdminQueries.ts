@@ -29,6 +29,7 @@ import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/p
 import {
   catalogIndexCollection,
   catalogIndexFields,
+  catalogPricingField,
   catalogShardId,
   type CatalogIndexFields,
 } from '../../../../domain/catalogIndex';
@@ -117,7 +118,8 @@ export async function fetchProductsByIds(ids: readonly string[]): Promise<Produc
  */
 function indexEntryWrite(
   productId: string,
-  fields: (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp> }) | null,
+  fields:
+    (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp>; pricing?: ProductPricing }) | null,
 ) {
   const shard = doc(getDb(), catalogIndexCollection, catalogShardId(productId));
   return [shard, { entries: { [productId]: fields ?? deleteField() } }, { merge: true }] as const;
@@ -142,7 +144,13 @@ export async function createProduct(draft: ProductDraft, pricing?: ProductPricin
   batch.set(ref, { ...fields, ...charged, createdAt: serverTimestamp() });
   // The outside link is optional (a product may deliver only files); the document exists either way.
   batch.set(doc(db, 'productDeliverables', ref.id), url ? { url } : {});
-  batch.set(...indexEntryWrite(ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() }));
+  batch.set(
+    ...indexEntryWrite(ref.id, {
+      ...catalogIndexFields(fields),
+      ...catalogPricingField(pricing),
+      createdAt: serverTimestamp(),
+    }),
+  );
   await batch.commit();
   return ref.id;
 }

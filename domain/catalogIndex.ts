@@ -6,6 +6,7 @@
 // A map keyed by product id lets each product write touch only its own entry (a merge of
 // `entries.{id}`), so two admins saving different products never overwrite each other.
 import type { Product } from './product';
+import { productPricingFromData, type ProductPricing } from './productPricing';
 
 export const catalogIndexCollection = 'catalogIndex';
 
@@ -23,13 +24,21 @@ export interface CatalogIndexFields {
   categoryId: number;
 }
 
-/** One product as the index holds it, in plain data (ISO createdAt, like Product). */
-export type CatalogEntry = CatalogIndexFields & { id: string; createdAt: string };
+/**
+ * One product as the index holds it, in plain data (ISO createdAt, like Product); `pricing` only for a
+ * membership or instalments (docs/memberships.md), so a search result shows '₦5,000 / month'.
+ */
+export type CatalogEntry = CatalogIndexFields & { id: string; createdAt: string; pricing?: ProductPricing };
+
+/** An entry's `pricing` as stored: the product's own, absent for a single payment. */
+export function catalogPricingField(pricing: ProductPricing | undefined): { pricing?: ProductPricing } {
+  return pricing && pricing.kind !== 'once' ? { pricing } : {};
+}
 
 /** A product as a search result or a card shows it: the index's fields. */
 export type ProductSummary = Pick<
   Product,
-  'id' | 'title' | 'priceInNgn' | 'priceInUsd' | 'coverImageUrl' | 'categoryId' | 'createdAt'
+  'id' | 'title' | 'priceInNgn' | 'priceInUsd' | 'coverImageUrl' | 'categoryId' | 'createdAt' | 'pricing'
 >;
 
 // FNV-1a over the id's UTF-16 code units: stable across browsers and Node, cheap, well spread.
@@ -79,8 +88,10 @@ export function entriesOfShard(data: unknown, isoDate: (value: unknown) => strin
   if (!isRecord(data) || !isRecord(data.entries)) return [];
   return Object.entries(data.entries).flatMap(([id, raw]) => {
     if (!isRecord(raw) || typeof raw.title !== 'string') return [];
+    const pricing = productPricingFromData(raw.pricing);
     return [
       {
+        ...catalogPricingField(pricing),
         id,
         title: raw.title,
         priceInNgn: num(raw.priceInNgn),

@@ -102,3 +102,11 @@ export function pricingText(
   if (pricing.kind === 'instalments') return instalmentsText(pricing.count, each, currency);
   return formatMinorPrice(each, currency);
 }
+
+/** A product's price as the storefront shows it, by the product's own `pricing` (absent: a single payment). */
+export function productPriceText(
+  product: { priceInNgn: number; priceInUsd: number; pricing?: ProductPricing },
+  currency: Currency,
+): string {
+  return pricingText(product, product.pricing ?? oncePricing, currency);
+}

@@ -4,6 +4,15 @@
 // function); the home page carries the Organization and a WebSite with a SearchAction (written by the
 // build). See docs/catalog-and-search.md, 'Search engines'.
 
+import type { Currency } from './money';
+import {
+  type BillingInterval,
+  oncePricing,
+  paymentAmountMinor,
+  pricingText,
+  type ProductPricing,
+} from './productPricing';
+
 /** The store as search engines describe it. Every URL is absolute. */
 export interface StoreIdentity {
   name: string;
@@ -26,6 +35,8 @@ export interface ProductMarkupInput {
   url: string;
   /** The product's category page, for the breadcrumb; absent when the product has no known category. */
   category?: { name: string; url: string };
+  /** A membership or instalments (docs/memberships.md); absent for a single payment. */
+  pricing?: ProductPricing;
 }
 
 type JsonLd = Record<string, unknown>;
@@ -61,6 +72,28 @@ export function homeStructuredData(store: StoreIdentity): JsonLd[] {
   return [organization, website];
 }
 
+const billingDurations: Readonly<Record<BillingInterval, string>> = { monthly: 'P1M', quarterly: 'P3M', yearly: 'P1Y' };
+
+/**
+ * A membership's or instalments' terms on an Offer: the price in words ('₦5,000 / month', '3 × ₦50,000')
+ * and each payment as a UnitPriceSpecification billed every period. The Offer's price stays the
+ * product's price: one period of a membership, the full price of instalments.
+ */
+function recurringTerms(product: ProductMarkupInput, currency: Currency): JsonLd {
+  const pricing = product.pricing ?? oncePricing;
+  if (pricing.kind === 'once') return {};
+  const each = paymentAmountMinor(product, pricing, currency) / 100;
+  return {
+    description: pricingText(product, pricing, currency),
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: each,
+      priceCurrency: currency,
+      billingDuration: pricing.kind === 'membership' ? billingDurations[pricing.interval] : 'P1M',
+    },
+  };
+}
+
 /**
  * A product page's blocks: the Product, with one Offer per currency the store sells in (each with its
  * own sku: Merchant Center accepts several offers on one page only when each has an id), and the
@@ -75,6 +108,7 @@ export function productStructuredData(
     sku: `${product.id}-${currency}`,
     price,
     priceCurrency: currency,
+    ...recurringTerms(product, currency),
     availability: inStock,
     url: product.url,
     seller: { '@type': 'Organization', name: store.name },

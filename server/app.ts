@@ -22,6 +22,7 @@ import { createRateLimits } from './lib/rateLimits';
 import { mountLicenseCors, mountLicenses } from './licenses/licenseWiring';
 import { createMailingQueue, type MailingRunOutcome } from './mailings/mailingQueue';
 import { mountMailings, mountUnsubscribe } from './mailings/mailingWiring';
+import { mountMembers } from './memberships/memberWiring';
 import { createSequenceSweep, type SequenceOutcome } from './mailings/sequences';
 import { createAccessLinks } from './orders/accessLinks';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
@@ -127,6 +128,7 @@ export function createApp(given: AppDeps): Express {
   mountAffiliates(app, shared);
   mountLicenses(app, shared);
   mountMailings(app, shared);
+  mountMembers(app, shared);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });

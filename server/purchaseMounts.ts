@@ -10,9 +10,12 @@ import { createPayingBrowserTrust, createStartingBrowser } from './downloads/pay
 import type { FileStorage } from './files/storage';
 import { webhookArrivals } from './health/healthWiring';
 import { createBuyerBrowsers } from './library/buyerBrowsers';
+import type { LibraryPlans } from './library/libraryMembershipRoutes';
 import { createLibraryRouter } from './library/libraryRoutes';
 import type { RateLimits } from './lib/rateLimits';
 import { createBuyerLicenses } from './licenses/buyerLicenses';
+import { createMemberList, type MemberList } from './memberships/memberList';
+import type { Memberships } from './memberships/memberships';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createPurchaseWiring } from './purchaseWiring';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
@@ -85,6 +88,16 @@ export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): voi
   }
 }
 
+/** The library's view of the buyer's plans: the list, and a buyer's cancel and resume. */
+function libraryPlansOf(memberships: Memberships, list: MemberList): LibraryPlans {
+  return {
+    ofBuyer: (emailKey) => list.ofBuyer(emailKey),
+    get: (id) => memberships.get(id),
+    cancel: (id, when) => memberships.cancel(id, when),
+    resume: (id) => memberships.resume(id),
+  };
+}
+
 /**
  * Buying and what follows it: checkouts' and orders' limits, the seller's pending payments and
  * refunds, the order routes, access links, /purchases and the library, in this order.
@@ -152,6 +165,12 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
   app.use(
     '/api/library',
     limits.access,
-    createLibraryRouter({ library: purchases.library, ...browsers, signInLimiter: limits.signIn, logError }),
+    createLibraryRouter({
+      library: purchases.library,
+      plans: libraryPlansOf(purchases.memberships, createMemberList({ db, now })),
+      ...browsers,
+      signInLimiter: limits.signIn,
+      logError,
+    }),
   );
 }

@@ -5,14 +5,23 @@ import { FieldValue, type Firestore, type QueryDocumentSnapshot, type Timestamp 
 import {
   catalogIndexCollection,
   catalogIndexFields,
+  catalogPricingField,
   catalogShardId,
   catalogShardIds,
   type CatalogIndexFields,
 } from '../../domain/catalogIndex';
+import { productPricingFromData, type ProductPricing } from '../../domain/productPricing';
 
-export type IndexedProduct = CatalogIndexFields & { id: string; createdAt: Timestamp | FieldValue };
+export type IndexedProduct = CatalogIndexFields & {
+  id: string;
+  createdAt: Timestamp | FieldValue;
+  pricing?: ProductPricing;
+};
 
-type ShardEntries = Record<string, CatalogIndexFields & { createdAt: Timestamp | FieldValue }>;
+type ShardEntries = Record<
+  string,
+  CatalogIndexFields & { createdAt: Timestamp | FieldValue; pricing?: ProductPricing }
+>;
 
 /** The entries of each shard for these products, by shard id. */
 export function shardEntries(products: readonly IndexedProduct[]): Map<string, ShardEntries> {
@@ -20,7 +29,11 @@ export function shardEntries(products: readonly IndexedProduct[]): Map<string, S
   for (const product of products) {
     const shard = catalogShardId(product.id);
     const entries = shards.get(shard) ?? {};
-    entries[product.id] = { ...catalogIndexFields(product), createdAt: product.createdAt };
+    entries[product.id] = {
+      ...catalogIndexFields(product),
+      ...catalogPricingField(product.pricing),
+      createdAt: product.createdAt,
+    };
     shards.set(shard, entries);
   }
   return shards;
@@ -58,6 +71,7 @@ export async function rebuildCatalogIndex(db: Firestore): Promise<number> {
         coverImageUrl: String(doc.get('coverImageUrl') ?? ''),
         categoryId: Number(doc.get('categoryId') ?? 0),
         createdAt: doc.get('createdAt') as Timestamp,
+        ...catalogPricingField(productPricingFromData(doc.get('pricing'))),
       });
     }
     last = snapshot.docs.at(-1);

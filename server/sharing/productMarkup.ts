@@ -3,6 +3,7 @@
 // same helpers (price format, cover URLs), so React's hydration finds exactly its own markup.
 import { imageSrcSet, productCoverWidths, resizedImageUrl } from '../../domain/images';
 import { formatProductPrice } from '../../domain/money';
+import { productPriceText } from '../../domain/productPricing';
 import type { Product } from '../../domain/product';
 import { tokenProduct, tokenStem, whatYouGetToken } from '../../domain/productTemplate';
 import { whatYouGetLines, type WhatYouGet } from '../../domain/whatYouGet';
@@ -57,8 +58,8 @@ export function fillProductTemplate(productTemplate: string, product: Product, w
     [token.description, product.description],
     [token.id, product.id],
     [token.author, product.author],
-    [formatProductPrice(token, 'USD'), formatProductPrice(product, 'USD')],
-    [formatProductPrice(token, 'NGN'), formatProductPrice(product, 'NGN')],
+    [formatProductPrice(token, 'USD'), productPriceText(product, 'USD')],
+    [formatProductPrice(token, 'NGN'), productPriceText(product, 'NGN')],
   ];
   const tokenCovers = coverUrls(token.coverImageUrl);
   const covers = coverUrls(product.coverImageUrl);

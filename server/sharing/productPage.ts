@@ -96,6 +96,7 @@ export async function productPage(
         description: product.description,
         priceInNgn: product.priceInNgn,
         priceInUsd: product.priceInUsd,
+        ...(product.pricing ? { pricing: product.pricing } : {}),
         imageUrl: cover ? absoluteUrl(deps.storeUrl, resizedImageUrl(cover, structuredDataImageWidth)) : '',
         url,
         category: category

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { cardCoverHeight, cardCoverSizes, cardCoverWidth, cardCoverWidths } from '../../domain/images';
-import { formatProductPrice, type Currency } from '../../domain/money';
+import type { Currency } from '../../domain/money';
+import { productPriceText } from '../../domain/productPricing';
 import type { ProductSummary } from '../../domain/catalogIndex';
 import { paths } from '../../domain/routes';
 import { cardTitle } from '../../domain/text';
@@ -33,7 +34,7 @@ export function ProductCard({
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Heading className="break-words font-semibold text-slate-900">{cardTitle(product.title)}</Heading>
-        <p className="text-lg font-bold text-brand-700">{formatProductPrice(product, currency)}</p>
+        <p className="text-lg font-bold text-brand-700">{productPriceText(product, currency)}</p>
         <Link
           to={paths.product(product.id)}
           className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-medium text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

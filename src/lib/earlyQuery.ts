@@ -92,6 +92,16 @@ function restValue(value: unknown): unknown {
   if ('doubleValue' in v) return Number(v.doubleValue);
   if ('timestampValue' in v) return v.timestampValue;
   if ('booleanValue' in v) return v.booleanValue;
+  if ('nullValue' in v) return null;
+  // A map field (a product's pricing, docs/memberships.md): its fields decoded the same way.
+  if ('mapValue' in v) {
+    const fields = (v.mapValue as { fields?: Record<string, unknown> } | null)?.fields ?? {};
+    return Object.fromEntries(Object.entries(fields).map(([key, inner]) => [key, restValue(inner)]));
+  }
+  if ('arrayValue' in v) {
+    const values = (v.arrayValue as { values?: unknown[] } | null)?.values ?? [];
+    return values.map(restValue);
+  }
   return undefined;
 }
 

@@ -55,6 +55,10 @@ describe('the product page', () => {
     const details = admin.getByRole('tab', { name: 'Details' });
     await details.focus();
     await admin.keyboard.press('ArrowRight');
+    const pricing = admin.getByRole('tab', { name: 'Pricing' });
+    expect(await pricing.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    await admin.getByRole('tabpanel', { name: 'Pricing' }).getByRole('radio', { name: 'One payment' }).waitFor();
+    await admin.keyboard.press('ArrowRight');
     const files = admin.getByRole('tab', { name: 'Files and delivery' });
     expect(await files.evaluate((tab) => tab === document.activeElement)).toBe(true);
     expect(await files.getAttribute('aria-selected')).toBe('true');

@@ -179,6 +179,21 @@ describe('npm run catalog:reindex', () => {
       createdAt: product?.get('createdAt'),
     });
   });
+
+  it("carries a membership's pricing into its entry, so search results say '/ month'", async () => {
+    const [first] = (await db.collection('products').get()).docs;
+    const id = first?.id ?? '';
+    await db.doc(`products/${id}`).update({ pricing: { kind: 'membership', interval: 'monthly' } });
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/catalogReindex.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        FIREBASE_PROJECT_ID: cloud.projectId,
+        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${emulator.port}`,
+      },
+    });
+    expect((await shardEntries(id))[id]).toMatchObject({ pricing: { kind: 'membership', interval: 'monthly' } });
+  });
 });
 
 function draftEntry() {

@@ -68,6 +68,33 @@ describe('catalog index shards', () => {
     });
   });
 
+  it("reads an entry's membership or instalments pricing, and none for a single payment or an odd one", () => {
+    const entry = (pricing: unknown) => ({
+      title: 'Signals Club',
+      priceInNgn: 5000,
+      priceInUsd: 4,
+      coverImageUrl: 'c1',
+      categoryId: 2,
+      createdAt: '2026-01-02T00:00:00.000Z',
+      pricing,
+    });
+    const data = {
+      entries: {
+        monthly: entry({ kind: 'membership', interval: 'monthly' }),
+        three: entry({ kind: 'instalments', count: 3 }),
+        odd: entry({ kind: 'instalments', count: 9 }),
+        once: entry(undefined),
+      },
+    };
+    expect(Object.fromEntries(entriesOfShard(data, iso).map((e) => [e.id, e.pricing ?? null]))).toEqual({
+      monthly: { kind: 'membership', interval: 'monthly' },
+      three: { kind: 'instalments', count: 3 },
+      odd: null,
+      once: null,
+    });
+    expect(Object.keys(entriesOfShard(data, iso).find((e) => e.id === 'once') ?? {})).not.toContain('pricing');
+  });
+
   it('reads a shard document into entries, skipping malformed ones', () => {
     const data = {
       entries: {

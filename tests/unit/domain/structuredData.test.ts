@@ -79,6 +79,54 @@ describe('product structured data', () => {
     });
   });
 
+  it("says a membership's price per period and an instalment plan's payments on each Offer", () => {
+    const membership = productStructuredData(
+      { ...product, priceInNgn: 5000, priceInUsd: 4, pricing: { kind: 'membership', interval: 'monthly' } },
+      store,
+    )[0] as { offers: unknown[] };
+    expect(membership.offers).toEqual([
+      expect.objectContaining({
+        price: 5000,
+        priceCurrency: 'NGN',
+        description: '₦5,000 / month',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: 5000,
+          priceCurrency: 'NGN',
+          billingDuration: 'P1M',
+        },
+      }),
+      expect.objectContaining({
+        price: 4,
+        priceCurrency: 'USD',
+        description: '$4 / month',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: 4,
+          priceCurrency: 'USD',
+          billingDuration: 'P1M',
+        },
+      }),
+    ]);
+    const instalments = productStructuredData(
+      { ...product, priceInNgn: 150000, priceInUsd: 120, pricing: { kind: 'instalments', count: 3 } },
+      store,
+    )[0] as { offers: unknown[] };
+    expect(instalments.offers).toEqual([
+      expect.objectContaining({
+        price: 150000,
+        description: '3 × ₦50,000',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: 50000,
+          priceCurrency: 'NGN',
+          billingDuration: 'P1M',
+        },
+      }),
+      expect.objectContaining({ price: 120, description: '3 × $40' }),
+    ]);
+  });
+
   it('leaves out the image of a product without a cover and the category step it does not have', () => {
     const [productBlock, breadcrumb] = productStructuredData({ ...product, imageUrl: '', category: undefined }, store);
     expect(productBlock).not.toHaveProperty('image');

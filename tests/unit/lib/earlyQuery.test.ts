@@ -49,6 +49,23 @@ describe('the home page’s early runQuery', () => {
     ]);
   });
 
+  it("reads a product's pricing, a map field, as the SDK does", () => {
+    const [first] = restAnswer;
+    const withPricing = [
+      {
+        ...first,
+        document: {
+          ...first?.document,
+          fields: {
+            ...first?.document.fields,
+            pricing: { mapValue: { fields: { kind: { stringValue: 'instalments' }, count: { integerValue: '3' } } } },
+          },
+        },
+      },
+    ];
+    expect(productsFromRunQuery(withPricing)?.[0]?.pricing).toEqual({ kind: 'instalments', count: 3 });
+  });
+
   it('reads an empty answer (a lone readTime) as no products', () => {
     expect(productsFromRunQuery([{ readTime: '2026-03-02T00:00:00Z' }])).toEqual([]);
   });

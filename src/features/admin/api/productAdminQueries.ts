@@ -29,9 +29,11 @@ import { cursorAt, newestFirstPage, type PageCursor } from '../../../../domain/p
 import {
   catalogIndexCollection,
   catalogIndexFields,
+  catalogPricingField,
   catalogShardId,
   type CatalogIndexFields,
 } from '../../../../domain/catalogIndex';
+import type { ProductPricing } from '../../../../domain/productPricing';
 import { getAuthLazy, getDb } from '../../../lib/firebase';
 import { licenseKeySettingsFromData, type LicenseKeySettings } from '../../../../domain/licenseKeys';
 import { outlineConverter, productConverter } from '../../../lib/firestoreConverters';
@@ -116,7 +118,8 @@ export async function fetchProductsByIds(ids: readonly string[]): Promise<Produc
  */
 function indexEntryWrite(
   productId: string,
-  fields: (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp> }) | null,
+  fields:
+    (Partial<CatalogIndexFields> & { createdAt?: ReturnType<typeof serverTimestamp>; pricing?: ProductPricing }) | null,
 ) {
   const shard = doc(getDb(), catalogIndexCollection, catalogShardId(productId));
   return [shard, { entries: { [productId]: fields ?? deleteField() } }, { merge: true }] as const;
@@ -130,16 +133,24 @@ export async function fetchDeliverableUrl(productId: string): Promise<string> {
 }
 
 /** Creates the product and its deliverable in one batch; resolves with the new product's id. */
-export async function createProduct(draft: ProductDraft): Promise<string> {
+export async function createProduct(draft: ProductDraft, pricing?: ProductPricing): Promise<string> {
   const db = getDb();
   const ref = doc(collection(db, 'products'));
   const { url, ...fields } = draft;
   const batch = writeBatch(db);
-  // The rules want createdAt to be the request time (docs/security.md), i.e. the server's clock.
-  batch.set(ref, { ...fields, createdAt: serverTimestamp() });
+  // The rules want createdAt to be the request time (docs/security.md), i.e. the server's clock. A
+  // single payment stores no pricing (docs/memberships.md).
+  const charged = pricing && pricing.kind !== 'once' ? { pricing } : {};
+  batch.set(ref, { ...fields, ...charged, createdAt: serverTimestamp() });
   // The outside link is optional (a product may deliver only files); the document exists either way.
   batch.set(doc(db, 'productDeliverables', ref.id), url ? { url } : {});
-  batch.set(...indexEntryWrite(ref.id, { ...catalogIndexFields(fields), createdAt: serverTimestamp() }));
+  batch.set(
+    ...indexEntryWrite(ref.id, {
+      ...catalogIndexFields(fields),
+      ...catalogPricingField(pricing),
+      createdAt: serverTimestamp(),
+    }),
+  );
   await batch.commit();
   return ref.id;
 }

@@ -1,6 +1,7 @@
 // The product panels' server data (docs/architecture.md). Every mutation invalidates the storefront's tags
 // ('Product', 'Outline' in lib/api.ts) only when its write succeeded, so the admin's list and the
 // shop's cached pages change after the server has the change, never before (docs/admin.md).
+import type { ProductPricing } from '../../../../domain/productPricing';
 import { api, runQuery } from '../../../lib/api';
 import type { AppError } from '../../../lib/errors';
 import type { Outline, Product } from '../../../../domain/product';
@@ -57,8 +58,10 @@ export const productsApi = api.injectEndpoints({
       queryFn: (productId) => runQuery(() => fetchDeliverableUrl(productId)),
       providesTags: (_result, _error, productId) => [{ type: 'Product', id: productId }],
     }),
-    postProduct: build.mutation<string, ProductDraft>({
-      queryFn: (draft) => runQuery(() => createProduct(draft)),
+    /** A product priced as a membership or in instalments carries its `pricing` (docs/memberships.md). */
+    postProduct: build.mutation<string, ProductDraft & { pricing?: ProductPricing }>({
+      queryFn: ({ pricing, ...draft }) =>
+        runQuery(() => (pricing && pricing.kind !== 'once' ? createProduct(draft, pricing) : createProduct(draft))),
       invalidatesTags: (_result, error) => (error ? [] : [productList]),
     }),
     updateProduct: build.mutation<null, { id: string; opened: ProductDraft; changes: Partial<ProductDraft> }>({

@@ -5,6 +5,7 @@ import { loggedOut } from '../../../app/sessionSlice';
 import type { AdminInfo } from '../../../lib/admin';
 import { asyncHandler, confirmAction, showError, showTimedSuccess } from '../../../lib/alerts';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
+import { getConfig } from '../../../lib/config';
 import { paths } from '../../../../domain/routes';
 import { signOutAdmin } from '../api/auth';
 import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
@@ -20,6 +21,7 @@ import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
 import { AffiliatesPanel } from '../affiliates/AffiliatesPanel';
+import { MembersPanel } from '../members/MembersPanel';
 import { StoreHealthMark } from '../health/StoreHealthMark';
 import { StoreHealthPanel } from '../health/StoreHealthPanel';
 import { MessagesPanel } from './MessagesPanel';
@@ -35,6 +37,7 @@ type PanelId =
   | 'sales'
   | 'discounts'
   | 'affiliates'
+  | 'members'
   | 'messages'
   | 'settings'
   | 'health';
@@ -47,6 +50,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'sales', label: 'Sales' },
   { panel: 'discounts', label: 'Discounts' },
   { panel: 'affiliates', label: 'Affiliates' },
+  { panel: 'members', label: 'Members' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
   { panel: 'health', label: 'Store health' },
@@ -73,6 +77,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <DiscountsPanel />;
     case 'affiliates':
       return <AffiliatesPanel />;
+    case 'members':
+      return <MembersPanel demo={getConfig().payments.demo} />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { oncePricing } from '../../../../domain/productPricing';
 import { paths } from '../../../../domain/routes';
 import { showError, showSuccess } from '../../../lib/alerts';
 import { publicIdFromUrl } from '../../../lib/imageHost';
@@ -8,6 +9,7 @@ import { usePostProductMutation } from '../api/productsApi';
 import { CoverPicker } from './CoverPicker';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { primaryButtonClass } from '../../../components/buttonClasses';
+import { choiceOf, PricingFields, pricingOf, type PricingChoice } from './PricingFields';
 import { ProductFormFields } from './ProductFormFields';
 import {
   emptyProductForm,
@@ -22,6 +24,13 @@ import { useCoverUpload } from './useCoverUpload';
 import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 
 type Errors = ProductFormErrors & { cover?: string };
+
+/** The two prices for the pricing's preview, once both are valid; null until then. */
+function previewPrices(values: ProductFormValues): { priceInNgn: number; priceInUsd: number } | null {
+  const found = productFormErrors(values, 'post');
+  if (found.priceInNgn || found.priceInUsd) return null;
+  return { priceInNgn: Number(values.priceInNgn), priceInUsd: Number(values.priceInUsd) };
+}
 
 /** Post A Product (docs/admin.md): the cover goes to the image host, then product and deliverable in one batch. */
 export function PostProductPanel() {
@@ -38,6 +47,7 @@ export function PostProductPanel() {
   const submitting = useRef(false);
   const { progress, upload } = useCoverUpload();
   const [postProduct] = usePostProductMutation();
+  const [pricing, setPricing] = useState<PricingChoice>(() => choiceOf(oncePricing));
 
   const set = (field: ProductFormKey, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -60,7 +70,7 @@ export function PostProductPanel() {
         await showError('Upload Failed', 'Try again.');
         return;
       }
-      const result = await postProduct(productDraft({ ...values, coverImageUrl }));
+      const result = await postProduct({ ...productDraft({ ...values, coverImageUrl }), pricing: pricingOf(pricing) });
       if ('error' in result) {
         // The product was not saved: its freshly uploaded cover would only be an orphan.
         const publicId = publicIdFromUrl(coverImageUrl);
@@ -72,6 +82,7 @@ export function PostProductPanel() {
       setValues(emptyProductForm());
       setCover(null);
       setFiles([]);
+      setPricing(choiceOf(oncePricing));
       setResetKey((key) => key + 1);
       await showSuccess('Product Posted!');
     } finally {
@@ -112,6 +123,7 @@ export function PostProductPanel() {
             />
           }
         />
+        <PricingFields choice={pricing} onChange={setPricing} prices={previewPrices(values)} />
         <QueuedFilesPicker key={resetKey} files={files} onChange={setFiles} disabled={busy} />
         {progress !== null ? <UploadProgress percent={progress} /> : null}
         <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>

@@ -11,6 +11,7 @@ import { useGetAdminProductsByIdsQuery } from '../api/productsApi';
 import { CourseContentSection } from '../courses/CourseContentSection';
 import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 import { LicenseKeysSection } from '../licenses/LicenseKeysSection';
+import { PricingSection } from './PricingSection';
 import { manageProductsPath, ProductDetailsSection } from './ProductDetailsSection';
 import { useLeavePrompt } from './useLeavePrompt';
 
@@ -23,6 +24,7 @@ export interface ProductSection {
 
 export const productSections: readonly ProductSection[] = [
   { id: 'details', label: 'Details', render: (product) => <ProductDetailsSection product={product} /> },
+  { id: 'pricing', label: 'Pricing', render: (product) => <PricingSection product={product} /> },
   {
     id: 'files',
     label: 'Files and delivery',

@@ -20,10 +20,14 @@ export async function fetchCurrentProduct(id: string): Promise<Product | null> {
   return product;
 }
 
+/** One field's two readings alike: the same value, or the same plain object (a product's pricing). */
+const alike = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** True when what a shopper sees of the product (or whether it exists) differs. */
 function changed(shown: Product, current: Product | null): boolean {
   if (!current) return true;
-  return (Object.keys(shown) as (keyof Product)[]).some((key) => key !== 'createdAt' && shown[key] !== current[key]);
+  const keys = new Set([...Object.keys(shown), ...Object.keys(current)] as (keyof Product)[]);
+  return [...keys].some((key) => key !== 'createdAt' && !alike(shown[key], current[key]));
 }
 
 /**

@@ -5,7 +5,8 @@ import { CoverImage } from '../../../components/CoverImage';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { productCoverSizes, productCoverWidths } from '../../../../domain/images';
-import { formatProductPrice, priceIn } from '../../../../domain/money';
+import { priceIn } from '../../../../domain/money';
+import { productPriceText } from '../../../../domain/productPricing';
 import type { Product } from '../../../../domain/product';
 import { paths } from '../../../../domain/routes';
 import { metaDescription } from '../../../../domain/text';
@@ -95,7 +96,7 @@ function ProductDetails({ product }: { product: Product }) {
         />
         <div className="flex flex-col gap-4">
           <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{product.title.toUpperCase()}</h1>
-          <p className="text-3xl font-bold text-brand-700">{formatProductPrice(product, currency)}</p>
+          <p className="text-3xl font-bold text-brand-700">{productPriceText(product, currency)}</p>
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div className="mt-2 flex flex-wrap gap-3">
             <button

@@ -10,6 +10,7 @@ import {
   useOpenPurchaseMutation,
   useSignOutMutation,
 } from '../api/libraryApi';
+import { LibraryMemberships } from './LibraryMemberships';
 import { PurchaseLicense } from './PurchaseLicense';
 
 const paidOn = (iso: string): string => lagosLongDate(iso);
@@ -156,6 +157,7 @@ export function LibraryList({ library }: { library: LibraryAnswer }) {
           {error}
         </p>
       )}
+      <LibraryMemberships />
       {library.purchases.length === 0 ? (
         <p className="mt-8 text-slate-700">No purchases were made with this address yet.</p>
       ) : (

@@ -74,6 +74,23 @@ describe('product detail page', () => {
     expect(fetchOutlines).toHaveBeenCalledWith('excel-mastery');
   });
 
+  it("shows a membership's price per period and instalments' payments, in the chosen currency", async () => {
+    vi.mocked(fetchProduct).mockImplementation(async (id) =>
+      id === 'signals'
+        ? buildProduct({
+            id: 'signals',
+            priceInNgn: 5000,
+            priceInUsd: 4,
+            pricing: { kind: 'membership', interval: 'monthly' },
+          })
+        : buildProduct({ id, priceInNgn: 150000, priceInUsd: 120, pricing: { kind: 'instalments', count: 3 } }),
+    );
+    renderProductPage({ id: 'signals', preloadedState: chosen('NGN') });
+    expect(await screen.findByText('₦5,000 / month')).toBeInTheDocument();
+    renderProductPage({ id: 'course-in-three', preloadedState: chosen('USD') });
+    expect(await screen.findByText('3 × $40')).toBeInTheDocument();
+  });
+
   it('shows the cover, upper-cased title, price in dollars and the description', async () => {
     renderProductPage({ preloadedState: chosen('USD') });
     expect(await screen.findByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
@@ -404,6 +421,46 @@ describe('a product page the API served with its product, read again once hydrat
     await revalidateProduct(store.dispatch, product, () => Promise.reject(new Error('offline')));
     expect(screen.getByRole('heading', { level: 1, name: 'EXCEL MASTERY FOR BUSINESS' })).toBeInTheDocument();
     expect(screen.getByText('$15')).toBeInTheDocument();
+  });
+
+  it("keeps a membership's price per period when read again, and shows a changed pricing", async () => {
+    const signals = { ...product, pricing: { kind: 'membership', interval: 'monthly' } as const };
+    vi.mocked(fetchProduct).mockResolvedValue(signals);
+    const view = renderProductPage({ preloadedState: chosen('USD') });
+    view.store.dispatch(productPrimed(signals));
+    expect(await screen.findByText('$15 / month')).toBeInTheDocument();
+    server.use(
+      http.get(documentUrl, () =>
+        HttpResponse.json({
+          name: 'projects/demo-digital-store/databases/(default)/documents/products/excel-mastery',
+          fields: {
+            title: { stringValue: product.title },
+            description: { stringValue: product.description },
+            priceInNgn: { integerValue: String(product.priceInNgn) },
+            priceInUsd: { integerValue: String(product.priceInUsd) },
+            categoryId: { integerValue: String(product.categoryId) },
+            coverImageUrl: { stringValue: product.coverImageUrl },
+            author: { stringValue: product.author },
+            createdAt: { timestampValue: product.createdAt },
+            pricing: {
+              mapValue: { fields: { kind: { stringValue: 'membership' }, interval: { stringValue: 'monthly' } } },
+            },
+          },
+        }),
+      ),
+    );
+    const current = await fetchCurrentProduct('excel-mastery');
+    expect(current?.pricing).toEqual({ kind: 'membership', interval: 'monthly' });
+    const dispatched = vi.spyOn(view.store, 'dispatch');
+    await revalidateProduct(view.store.dispatch, signals, fetchCurrentProduct);
+    expect(dispatched).not.toHaveBeenCalled();
+    expect(screen.getByText('$15 / month')).toBeInTheDocument();
+
+    await revalidateProduct(view.store.dispatch, signals, async () => ({
+      ...signals,
+      pricing: { kind: 'membership', interval: 'yearly' },
+    }));
+    expect(await screen.findByText('$15 / year')).toBeInTheDocument();
   });
 
   it('reads the product document with one plain GET: the current product, null when deleted, an error otherwise', async () => {

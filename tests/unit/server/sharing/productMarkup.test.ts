@@ -39,6 +39,15 @@ describe('fillProductTemplate', () => {
     );
   });
 
+  it("puts a membership's price per period in, as the page renders it", () => {
+    const filled = fillProductTemplate(template, {
+      ...product,
+      priceInUsd: 4,
+      pricing: { kind: 'membership', interval: 'monthly' },
+    });
+    expect(filled).toContain('<p>$4 / month</p>');
+  });
+
   it('escapes quotes in attributes and never re-reads a value (a title that is itself a token)', () => {
     const filled = fillProductTemplate(template, {
       ...product,

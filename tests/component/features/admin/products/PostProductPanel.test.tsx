@@ -151,6 +151,35 @@ describe('Post product panel', () => {
     );
   });
 
+  it('posts a product sold as a monthly membership, its price shown per month before posting', async () => {
+    useImageApi({ uploadedName: 'signals' });
+    const { user, fill, chooseCover, submit } = renderPanel();
+    expect(screen.getByRole('radio', { name: 'One payment' })).toBeChecked();
+    await fill({ 'Price in NGN': '5000', 'Price in USD': '4' });
+    await user.click(screen.getByRole('radio', { name: 'Membership' }));
+    expect(screen.getByText(/Shown to buyers as/)).toHaveTextContent(
+      'Shown to buyers as ₦5,000 / month and $4 / month.',
+    );
+    expect(screen.getByText(/A price change applies to new members only/)).toBeInTheDocument();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(createProduct).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Excel Mastery for Business', priceInNgn: 5000, priceInUsd: 4 }),
+      { kind: 'membership', interval: 'monthly' },
+    );
+  });
+
+  it('posts a product sold once with no pricing at all', async () => {
+    useImageApi({ uploadedName: 'once' });
+    const { fill, chooseCover, submit } = renderPanel();
+    await fill();
+    chooseCover(png());
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Product Posted!' })).toBeInTheDocument();
+    expect(vi.mocked(createProduct).mock.calls.at(-1)).toHaveLength(1);
+  });
+
   it('posts a product without a Product URL, and says its files are all its buyers get', async () => {
     useImageApi({ uploadedName: 'files-only' });
     const { fill, chooseCover, submit } = renderPanel();

@@ -33,6 +33,7 @@ describe("Manage Products' Edit", () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Excel Mastery for Business' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Details',
+      'Pricing',
       'Files and delivery',
       'License keys',
       'Course',

@@ -90,6 +90,8 @@ describe('the product page', () => {
     const details = await screen.findByRole('tab', { name: 'Details' });
     await user.click(details);
     await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Pricing' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
     const files = screen.getByRole('tab', { name: 'Files and delivery' });
     expect(files).toHaveFocus();
     expect(files).toHaveAttribute('aria-selected', 'true');
@@ -158,6 +160,7 @@ describe('the product page', () => {
     // Everything is saved: no section is marked, and nothing is said to be unsaved.
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Details',
+      'Pricing',
       'Files and delivery',
       'License keys',
       'Course',

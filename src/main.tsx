@@ -101,17 +101,21 @@ function revalidateWhenIdle(store: AppStore, product: Product) {
   whenIdle(() => void revalidateProduct(store.dispatch, product));
 }
 
-// The page at this address has its chunk before the first render (src/app/RoutePages.tsx); once the
-// app runs and the browser is idle, the product page's and the search results' chunks follow, so a
-// shopper's tap on a product, or a search, opens without 'Loading...'.
+// The page at this address has its chunk before the first render (src/app/RoutePages.tsx). Another
+// page's chunk is fetched when the shopper shows the intent to open it: a finger or pointer on a product
+// link, or the search box focused, so the tap or the search that follows rarely waits for code, and a
+// visit that opens nothing downloads nothing more.
+function preloadOnIntent(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(`a[href^="${paths.product('')}"]`)) void productPage.preload().catch(() => undefined);
+  else if (target?.closest('form[role="search"]')) void searchResultsPage.preload().catch(() => undefined);
+}
+
 function startPage() {
-  const start = () => {
-    startApp(null);
-    whenIdle(() => {
-      for (const page of [productPage, searchResultsPage]) void page.preload().catch(() => undefined);
-    });
-  };
-  void preloadRoutePage(window.location.pathname).then(start);
+  void preloadRoutePage(window.location.pathname).then(() => startApp(null));
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) {
+    document.addEventListener(type, preloadOnIntent, { passive: true, capture: true });
+  }
 }
 
 // The course player's page (docs/performance.md, 'The course player') asked for its course from the

@@ -2,7 +2,8 @@
 // a missed one remembered for the summary and the exit code.
 
 export const budgets = {
-  criticalJsKb: 140,
+  // The largest storefront route's: the entry, its static imports and the route's page chunk.
+  criticalJsKb: 120,
   score: 95,
   // Lighthouse's accessibility and SEO categories: every storefront page scores 100.
   accessibility: 100,

@@ -33,6 +33,7 @@ export function markdown(report: {
   products: number;
   runsPerPage: number;
   criticalJsKb: number;
+  criticalJsRoutes?: Array<{ route: string; kb: number }>;
   search: { firstMs: number; p95Ms: number; medianMs: number; samples: number } | null;
   courseVideo: CourseVideo | null;
   stamping: StampFigure;
@@ -47,7 +48,10 @@ export function markdown(report: {
     '',
     `${report.products} products, ${report.runsPerPage} Lighthouse run(s) per page (mobile profile, 390 px wide), median (range). ` +
       `Machine: ${report.machine.cores} cores, load average ${report.machine.loadBefore.map((l) => l.toFixed(2)).join('/')} before, ` +
-      `${report.machine.loadAfter.map((l) => l.toFixed(2)).join('/')} after. Critical-path JS ${report.criticalJsKb.toFixed(1)} KB gzip.`,
+      `${report.machine.loadAfter.map((l) => l.toFixed(2)).join('/')} after. Critical-path JS ${report.criticalJsKb.toFixed(1)} KB gzip` +
+      (report.criticalJsRoutes
+        ? ` (${report.criticalJsRoutes.map((r) => `${r.route} ${r.kb.toFixed(1)} KB`).join(', ')}).`
+        : '.'),
     '',
     '| page | score | a11y | SEO | LCP s | FCP s | TBT ms | CLS | JS KB | total KB | reads | LCP element |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

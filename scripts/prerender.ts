@@ -29,6 +29,7 @@ interface PrerenderModule {
   earlyQueryTarget: () => { url: string } | null;
   earlyQueryBodies: () => Record<string, string>;
   startAfterPaint: (html: string) => string;
+  preloadRoutePages: () => Promise<void>;
 }
 
 const rootMarker = '<div id="root"></div>';
@@ -76,6 +77,8 @@ export function prerender(): Plugin {
           },
         });
         const mod = (await import(pathToFileURL(join(ssrDir, 'entry.js')).href)) as PrerenderModule;
+        // The pages in chunks of their own render as the pages, not as 'Loading...'.
+        await mod.preloadRoutePages();
         const { storeName, publicUrl: siteUrl, contactEmail, contactPhone } = mod.storeIdentity();
         const description = defaultDescription(template);
         const logo = siteUrl ? absoluteUrl(siteUrl, '/images/logo.svg') : '/images/logo.svg';

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { useEarlyClick } from './components/useEarlyClick';
 import { useAffiliateRef } from './lib/affiliateRef';
-import { AllProductsPage, CategoryPage, HomePage, ProductDetailPage } from './features/catalog';
-import { PurchasesPage, WaitingPage } from './features/checkout';
-import { ContactPage } from './features/contact';
+import { AllProductsPage, CategoryPage, HomePage } from './features/catalog';
 import { CurrencySwitch } from './features/currency';
 import type { AdminPageName } from './features/admin';
-import { SearchBox, SearchResultsPage } from './features/search';
+import { SearchBox } from './features/search';
+import { contactPage, LazyScreen, productPage, purchasesPage, searchResultsPage, waitingPage } from './app/RoutePages';
 
 // The admin area is one lazy chunk, with Firebase Auth behind it: shoppers never download either
 // (docs/performance.md).
@@ -48,21 +47,6 @@ function Learn() {
   );
 }
 
-/** A lazy chunk's screen, with 'Loading...' while its code arrives. */
-function LazyScreen({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className="px-4 pb-16 pt-24 text-center text-lg text-slate-700">
-          Loading...
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
-
 function Library() {
   return (
     <LazyScreen>
@@ -98,10 +82,10 @@ export function App() {
         <Route index element={<HomePage searchBox={<SearchBox tone="dark" />} />} />
         <Route path="allproducts" element={<AllProductsPage />} />
         <Route path="category/:id" element={<CategoryPage />} />
-        <Route path="productdetail/:id" element={<ProductDetailPage />} />
-        <Route path="searchresults" element={<SearchResultsPage />} />
-        <Route path="contactus" element={<ContactPage />} />
-        <Route path="purchases" element={<PurchasesPage />} />
+        <Route path="productdetail/:id" element={<productPage.Page />} />
+        <Route path="searchresults" element={<searchResultsPage.Page />} />
+        <Route path="contactus" element={<contactPage.Page />} />
+        <Route path="purchases" element={<purchasesPage.Page />} />
         <Route path="library" element={<Library />} />
         <Route path="learn/:token" element={<Learn />} />
         <Route
@@ -112,7 +96,7 @@ export function App() {
             </LazyScreen>
           }
         />
-        <Route path="checkout/:checkoutId" element={<WaitingPage />} />
+        <Route path="checkout/:checkoutId" element={<waitingPage.Page />} />
         <Route path="affiliates" element={<Affiliates page="join" />} />
         <Route path="affiliates/me" element={<Affiliates page="me" />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
+import { preloadRoutePage, productPage, searchResultsPage } from './app/RoutePages';
 import { makeStore, type AppStore } from './app/store';
 import { productPrimed, revalidateProduct, whatYouGetPrimed } from './features/catalog';
 import { takeEmbeddedProduct, takeEmbeddedWhatYouGet } from './lib/pageData';
@@ -84,17 +85,37 @@ function startApp(prime: Prime | null) {
   void prime(store).then(render, render);
 }
 
-// The embedded product may be up to a minute old (the CDN's cache): read it again once the page is
-// idle, so a changed price or title, or a deleted product, shows (docs/performance.md).
-function revalidateWhenIdle(store: AppStore, product: Product) {
-  const run = () => void revalidateProduct(store.dispatch, product);
-  const revalidate = () => {
-    // Safari has no requestIdleCallback.
+/** Runs `run` once the page has loaded and the browser is idle (Safari has no requestIdleCallback). */
+function whenIdle(run: () => void) {
+  const idle = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
     else window.setTimeout(run, 1);
   };
-  if (document.readyState === 'complete') revalidate();
-  else window.addEventListener('load', revalidate, { once: true });
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+// The embedded product may be up to a minute old (the CDN's cache): read it again once the page is
+// idle, so a changed price or title, or a deleted product, shows (docs/performance.md).
+function revalidateWhenIdle(store: AppStore, product: Product) {
+  whenIdle(() => void revalidateProduct(store.dispatch, product));
+}
+
+// The page at this address has its chunk before the first render (src/app/RoutePages.tsx). Another
+// page's chunk is fetched when the shopper shows the intent to open it: a finger or pointer on a product
+// link, or the search box focused, so the tap or the search that follows rarely waits for code, and a
+// visit that opens nothing downloads nothing more.
+function preloadOnIntent(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(`a[href^="${paths.product('')}"]`)) void productPage.preload().catch(() => undefined);
+  else if (target?.closest('form[role="search"]')) void searchResultsPage.preload().catch(() => undefined);
+}
+
+function startPage() {
+  void preloadRoutePage(window.location.pathname).then(() => startApp(null));
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) {
+    document.addEventListener(type, preloadOnIntent, { passive: true, capture: true });
+  }
 }
 
 // The course player's page (docs/performance.md, 'The course player') asked for its course from the
@@ -108,4 +129,4 @@ if (freshRoute && !hydrate) {
       ),
     () => startApp(null),
   );
-} else startApp(null);
+} else startPage();

@@ -4,14 +4,15 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { findCategory } from '../../domain/categories';
 import { imageSrcSet, productCoverSizes, productCoverWidths, resizedImageUrl } from '../../domain/images';
-import { outlineFromData, outlinesLimit, productFromData, type Product } from '../../domain/product';
+import { productFromData, type Product } from '../../domain/product';
 import { paths } from '../../domain/routes';
 import { productStructuredData } from '../../domain/structuredData';
 import { metaDescription } from '../../domain/text';
 import type { WhatYouGet } from '../../domain/whatYouGet';
 import { absoluteUrl, type PageMeta } from './pageMeta';
 import { readWhatYouGet, type WhatYouGetSource } from './whatYouGet';
-import { outlinesCollection, productsCollection } from '../lib/collections';
+import { productsCollection } from '../lib/collections';
+import { readOutlines, type OutlineSource } from './productOutlines';
 
 // Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
 const structuredDataImageWidth = 1200;
@@ -27,6 +28,8 @@ export interface ShareRouteDeps {
   loadProductTemplate?: () => Promise<string>;
   /** What the product delivers (kept a minute, shared with the API's route); read afresh without it. */
   whatYouGet?: WhatYouGetSource;
+  /** The product's outline (kept a minute, productOutlines.ts); read afresh without it. */
+  outlines?: OutlineSource;
   now?: () => number;
   logError: (message: string, error: unknown) => void;
 }
@@ -36,7 +39,7 @@ const storeDescription =
 
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   const url = absoluteUrl(deps.storeUrl, paths.product(id));
@@ -49,20 +52,13 @@ export async function productPage(
   };
   // Firestore ids cannot be empty, '.', '..' or longer than 1,500 bytes: such a link is unknown.
   if (!id || id === '.' || id === '..' || id.length > 1500) return { meta: defaults, product: null };
-  // The outline in the same round trip (the SPA's query, same index): the page then needs no SDK.
-  // Without it (a failed read) the page queries the outline itself.
+  // The outline in the same round trip (the SPA's query, same index; kept a minute per instance): the
+  // page then needs no SDK. Without it (a failed read) the page queries the outline itself.
   // What the product delivers (counts and kinds) too, so the HTML says it before any JavaScript;
   // without it (a failed read) the page asks the API.
   const [snapshot, outlines, whatYouGet] = await Promise.all([
     deps.db.collection(productsCollection).doc(id).get(),
-    deps.db
-      .collection(outlinesCollection)
-      .where('productId', '==', id)
-      .orderBy('outlineOrder', 'asc')
-      .limit(outlinesLimit)
-      .get()
-      .then((answer) => answer.docs.map((d) => outlineFromData(d.id, d.data())))
-      .catch(() => undefined),
+    (deps.outlines ?? ((productId: string) => readOutlines(deps.db, productId)))(id).catch(() => undefined),
     (deps.whatYouGet ?? ((productId: string) => readWhatYouGet(deps.db, productId)))(id).catch(() => undefined),
   ]);
   const data = snapshot.data();
@@ -111,7 +107,7 @@ export async function productPage(
 
 /** The product's page, or the store's defaults when the product cannot be read (logged). */
 export function productPageOrDefaults(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'logError'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'logError'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   return productPage(deps, id).catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { productTemplateFile } from '../../domain/productTemplate';
 import type { ServerConfig } from '../config';
 import type { RateLimits } from '../lib/rateLimits';
 import { createShareRouter, templateFromOrigin } from './shareRoutes';
+import { keptOutlines } from './productOutlines';
 import { keptWhatYouGet } from './whatYouGet';
 import { createWhatYouGetRouter } from './whatYouGetRoutes';
 
@@ -29,6 +30,7 @@ export function mountSharing(
     createShareRouter({
       db,
       whatYouGet,
+      outlines: keptOutlines(db),
       storeName: config.STORE_NAME,
       storeUrl: config.PUBLIC_STORE_URL,
       loadTemplate: shared.pageTemplate ?? templateFromOrigin(config.PUBLIC_STORE_URL),

@@ -17,6 +17,8 @@ import { runQueryUrl } from '../lib/earlyQuery';
 
 export { earlyQueryBodies } from '../lib/earlyQuery';
 export { startAfterPaint } from './startScript';
+// The pages in chunks of their own (src/app/RoutePages.tsx), loaded before any route renders.
+export { preloadRoutePages } from '../app/RoutePages';
 
 export function renderRoute(location: string): string {
   const { store } = makeStore();

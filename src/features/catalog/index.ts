@@ -2,7 +2,10 @@
 export { HomePage } from './components/HomePage';
 export { AllProductsPage } from './components/AllProductsPage';
 export { CategoryPage } from './components/CategoryPage';
-export { ProductDetailPage } from './components/ProductDetailPage';
+// The product page is a chunk of its own: home and the list pages paint and start without it
+// (docs/performance.md, 'What the entry leaves out').
+export const loadProductDetailPage = () =>
+  import('./components/ProductDetailPage').then((module) => module.ProductDetailPage);
 // The search answers from the catalog index, through one shared RTK Query cache entry.
 export { catalogIndexQuery, useCatalogIndex } from './catalogIndexQuery';
 export { PagedProductList, type ListPage } from './components/PagedProductList';

@@ -1,2 +1,3 @@
 // The contact feature's public surface.
-export { ContactPage } from './components/ContactPage';
+// A chunk of its own (docs/performance.md, 'What the entry leaves out').
+export const loadContactPage = () => import('./components/ContactPage').then((module) => module.ContactPage);

@@ -1,4 +1,6 @@
 // The search feature's public surface.
 export { SearchBox } from './components/SearchBox';
-export { SearchResultsPage } from './components/SearchResultsPage';
+// A chunk of its own (docs/performance.md, 'What the entry leaves out').
+export const loadSearchResultsPage = () =>
+  import('./components/SearchResultsPage').then((module) => module.SearchResultsPage);
 export { migrateSearchState, searchSlice } from './searchSlice';

@@ -12,6 +12,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../src/app/store';
 import { App } from '../../../src/App';
+import { preloadRoutePages } from '../../../src/app/RoutePages';
 import { PurchasesPage } from '../../../src/features/checkout/components/PurchasesPage';
 import { ContactPage } from '../../../src/features/contact/components/ContactPage';
 import { earlySubmitProperty } from '../../../domain/pageContracts';
@@ -23,6 +24,8 @@ beforeAll(async () => {
   Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
   await import('../../../src/boot/start');
   Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  // As the build does before it renders a page (src/app/RoutePages.tsx): the contact page is in its chunk.
+  await preloadRoutePages();
 });
 
 afterEach(async () => {

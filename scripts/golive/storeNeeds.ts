@@ -32,7 +32,14 @@ export const functionSecrets = [
 
 /** The deployed functions (server/function.ts), all in us-central1. */
 export const functionRegion = 'us-central1';
-export const functionNames = ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'] as const;
+export const functionNames = [
+  'api',
+  'retryEmails',
+  'sendReminders',
+  'expireCheckouts',
+  'sendMailings',
+  'checkStoreHealth',
+] as const;
 
 /** The events the API handles from each provider's webhook (one list, shared with Store health). */
 export { paypalWebhookEvents, paystackWebhookEvents } from '../../server/webhooks/webhookEvents';

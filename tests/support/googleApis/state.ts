@@ -119,7 +119,7 @@ export function liveProject(projectId: string, token: string, origins: string[],
   state.releases.set('cloud.firestore', readFileSync(resolve(root, 'firestore.rules'), 'utf8'));
   state.releases.set(`firebase.storage/${bucket}`, readFileSync(resolve(root, 'storage.rules'), 'utf8'));
   state.indexes = repoIndexes().map((index) => ({ ...index, state: 'READY' }));
-  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'])
+  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'sendMailings', 'checkStoreHealth'])
     state.functions.set(name, 'ACTIVE');
   state.pitr = true;
   state.backupSchedules = 1;

@@ -10,6 +10,7 @@ import { signOutAdmin } from '../api/auth';
 import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';
 import { DiscountsPanel } from '../discounts/DiscountsPanel';
+import { MailingsPanel } from '../mailings/MailingsPanel';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProductPage } from '../products/ProductPage';
@@ -35,6 +36,7 @@ type PanelId =
   | 'sales'
   | 'discounts'
   | 'affiliates'
+  | 'mailings'
   | 'messages'
   | 'settings'
   | 'health';
@@ -47,6 +49,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'sales', label: 'Sales' },
   { panel: 'discounts', label: 'Discounts' },
   { panel: 'affiliates', label: 'Affiliates' },
+  { panel: 'mailings', label: 'E-mails' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
   { panel: 'health', label: 'Store health' },
@@ -73,6 +76,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <DiscountsPanel />;
     case 'affiliates':
       return <AffiliatesPanel />;
+    case 'mailings':
+      return <MailingsPanel />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

@@ -11,6 +11,7 @@ import { useGetAdminProductsByIdsQuery } from '../api/productsApi';
 import { CourseContentSection } from '../courses/CourseContentSection';
 import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 import { LicenseKeysSection } from '../licenses/LicenseKeysSection';
+import { SequenceSection } from '../mailings/SequenceSection';
 import { manageProductsPath, ProductDetailsSection } from './ProductDetailsSection';
 import { useLeavePrompt } from './useLeavePrompt';
 
@@ -34,6 +35,7 @@ export const productSections: readonly ProductSection[] = [
     label: 'Course',
     render: (product) => <CourseContentSection productId={product.id} categoryId={product.categoryId} />,
   },
+  { id: 'emails', label: 'E-mails after purchase', render: (product) => <SequenceSection productId={product.id} /> },
 ];
 
 /** /admindashboard/products/{id}: the product, loaded, then its sections. */

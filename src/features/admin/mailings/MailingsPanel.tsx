@@ -65,7 +65,7 @@ export function MailingsPanel() {
             onChange={(event) => setBody(event.target.value)}
           />
         </label>
-        <MarkdownPreview markdown={body} />
+        <MarkdownPreview markdown={body} headingLevel={3} />
         <AudienceFields audience={audience} products={products} onChange={setAudience} />
         <p role="status" className="font-medium text-slate-900">
           {count.isError

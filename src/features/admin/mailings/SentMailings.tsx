@@ -44,8 +44,9 @@ export function SentMailings({ products }: { products: readonly Product[] }) {
               <p className="break-words text-sm text-slate-700">{describeAudience(mailing.audience, titleOf)}</p>
               {mailing.status === 'sending' || mailing.status === 'sent' ? (
                 <p className="text-sm text-slate-700">
-                  {mailing.counts.recipients} recipients · {mailing.counts.sent} sent · {mailing.counts.failed} failed ·{' '}
-                  {mailing.counts.skipped} skipped · {mailing.counts.unsubscribed} unsubscribed since
+                  {mailing.counts.recipients} {mailing.counts.recipients === 1 ? 'recipient' : 'recipients'} ·{' '}
+                  {mailing.counts.sent} sent · {mailing.counts.failed} failed · {mailing.counts.skipped} skipped ·{' '}
+                  {mailing.counts.unsubscribed} unsubscribed since
                 </p>
               ) : null}
             </li>

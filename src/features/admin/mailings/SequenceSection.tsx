@@ -175,7 +175,7 @@ function StepFields({
           onChange={(event) => onChange({ body: event.target.value })}
         />
       </label>
-      <MarkdownPreview markdown={step.body} />
+      <MarkdownPreview markdown={step.body} headingLevel={3} />
       <button type="button" className={secondaryButtonClass} onClick={onRemove}>
         Remove e-mail {number}
       </button>

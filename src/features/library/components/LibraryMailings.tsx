@@ -43,7 +43,8 @@ export function LibraryMailings() {
           {query.error.message}
         </p>
       ) : null}
-      {query.data && !query.data.subscribed ? (
+      {/* Once subscribed again the offer goes at once, before the list is read again. */}
+      {query.data && !query.data.subscribed && !outcome?.ok ? (
         <div className="space-y-2 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
           <p className="text-slate-900">You unsubscribed from the seller’s e-mails, so none are sent to you.</p>
           <button

@@ -118,6 +118,8 @@ describe('the E-mails view', () => {
     await user.type(screen.getByLabelText('E-mail (Markdown)'), '# Hello writers');
     const preview = await screen.findByRole('heading', { level: 1, name: 'Hello writers' });
     expect(preview).toBeInTheDocument();
+    // Under the view's h2, the preview's heading is an h3 (the page's outline has no gap).
+    expect(screen.getByRole('heading', { level: 3, name: 'Preview' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved: “Chapter 10 is out”.')).toBeInTheDocument();

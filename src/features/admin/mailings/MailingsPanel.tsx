@@ -70,9 +70,9 @@ export function MailingsPanel() {
         <p role="status" className="font-medium text-slate-900">
           {count.isError
             ? `The buyers could not be counted. ${toAppError(count.error).message}`
-            : count.data === undefined
+            : count.currentData === undefined
               ? 'Counting the buyers...'
-              : `This e-mail would go to ${buyers(count.data)}.`}
+              : `This e-mail would go to ${buyers(count.currentData)}.`}
         </p>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={secondaryButtonClass} disabled={busy}>

@@ -61,7 +61,8 @@ export function useMailingComposer() {
       setOutcome({ ok: false, text: 'Choose the day and time to send, in Lagos time.' });
       return;
     }
-    const recipients = count.data;
+    // The count of the audience on screen, never the last one while the new one is being counted.
+    const recipients = count.currentData;
     const who = recipients === undefined ? 'the buyers chosen' : buyers(recipients);
     const confirmed = await confirmAction(
       at ? `Send to ${who} at ${at.replace('T', ' ')} (Lagos time)?` : `Send to ${who} now?`,

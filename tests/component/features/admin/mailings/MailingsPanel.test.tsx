@@ -178,6 +178,24 @@ describe('the E-mails view', () => {
     });
   });
 
+  it('says in words why an audience cannot be counted', async () => {
+    mailingEndpoints();
+    server.use(
+      http.post('*/api/admin/mailings/count', async ({ request }) => {
+        const { audience } = (await request.json()) as { audience: { from: string | null } };
+        return audience.from
+          ? HttpResponse.json({ message: 'The first date must not be after the last one.' }, { status: 400 })
+          : HttpResponse.json({ recipients: 41 });
+      }),
+    );
+    const { user } = renderWithProviders(<MailingsPanel />);
+    expect(await screen.findByText('This e-mail would go to 41 buyers.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Bought from (Lagos day)'), '2026-11-20');
+    expect(
+      await screen.findByText('The buyers could not be counted. The first date must not be after the last one.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the API’s refusal in words and sends nothing', async () => {
     const endpoints = mailingEndpoints({ refuseSave: 'Write a subject.' });
     const { user } = renderWithProviders(<MailingsPanel />);

@@ -77,7 +77,7 @@ export function createMailings({ db, mailer, config, now }: MailingsDeps) {
 
     /** How many addresses the audience would reach now: buyers, once per mailbox, less the suppressed. */
     async count(audience: MailingAudience): Promise<number> {
-      const members = await readAudience(db, audience);
+      const members = await readAudience(db, audience, { at: now() });
       const reasons = await suppressions.reasonsFor(members.map((member) => member.email));
       return reasons.filter((reason) => reason === null).length;
     },

@@ -61,6 +61,8 @@ export function AudienceFields({
 }) {
   const id = useId();
   const set = (change: Partial<MailingAudience>) => onChange({ ...audience, ...change });
+  // Offered once the store sells a membership (or a reopened e-mail already asks for members).
+  const sellsMemberships = products.some((product) => product.pricing?.kind === 'membership');
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-lg font-semibold text-slate-900">Who gets it</legend>
@@ -116,6 +118,22 @@ export function AudienceFields({
           </select>
         </label>
       </div>
+      {sellsMemberships || audience.activeMembers ? (
+        <div>
+          <label className="flex min-h-8 items-center gap-2 font-medium text-slate-900">
+            <input
+              type="checkbox"
+              aria-describedby={`${id}-members-hint`}
+              checked={audience.activeMembers}
+              onChange={(event) => set({ activeMembers: event.target.checked })}
+            />
+            Only members whose membership is active
+          </label>
+          <p id={`${id}-members-hint`} className="text-sm text-slate-600">
+            Members whose access is open today: a cancelled membership counts until its paid period ends.
+          </p>
+        </div>
+      ) : null}
     </fieldset>
   );
 }
@@ -129,5 +147,6 @@ export function describeAudience(audience: MailingAudience, titleOf: (id: string
   else if (audience.from) parts.push(`bought from ${audience.from}`);
   else if (audience.to) parts.push(`bought until ${audience.to}`);
   if (audience.currency) parts.push(`paid in ${audience.currency}`);
+  if (audience.activeMembers) parts.push('members whose membership is active');
   return parts.join(' · ');
 }

@@ -126,7 +126,14 @@ describe('the E-mails view', () => {
     await user.click(screen.getByRole('button', { name: 'Send me a test' }));
     expect(await screen.findByText('A test copy was sent to your e-mail address.')).toBeInTheDocument();
 
-    const audience = { boughtAny: ['freelance-writing'], notBought: [], from: null, to: null, currency: 'NGN' };
+    const audience = {
+      boughtAny: ['freelance-writing'],
+      notBought: [],
+      from: null,
+      to: null,
+      currency: 'NGN',
+      activeMembers: false,
+    };
     const draft = { subject: 'Chapter 10 is out', body: '# Hello writers', audience };
     const id = 'a'.repeat(20);
     expect(endpoints.calls()).toEqual([
@@ -176,6 +183,69 @@ describe('the E-mails view', () => {
       path: `send ${'a'.repeat(20)}`,
       body: { at: '2030-11-28T08:30' },
     });
+  });
+
+  it('offers members whose membership is active once the store sells a membership, and counts them', async () => {
+    const endpoints = mailingEndpoints();
+    const { user, unmount } = renderWithProviders(<MailingsPanel />);
+    expect(await screen.findByText('This e-mail would go to 41 buyers.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Only members whose membership is active' })).toBeNull();
+    unmount();
+
+    const signals = buildProduct({
+      id: 'signals-group',
+      title: 'Signals Group',
+      categoryId: 1,
+      pricing: { kind: 'membership', interval: 'monthly' },
+    });
+    fetchCategoryProducts.mockImplementation((categoryId) =>
+      Promise.resolve([writing, excel, signals].filter((product) => product.categoryId === categoryId)),
+    );
+    server.use(
+      http.post('*/api/admin/mailings/count', async ({ request }) => {
+        const { audience } = (await request.json()) as { audience: { activeMembers: boolean } };
+        return HttpResponse.json({ recipients: audience.activeMembers ? 7 : 41 });
+      }),
+    );
+    renderWithProviders(<MailingsPanel />);
+    const members = await screen.findByRole('checkbox', { name: 'Only members whose membership is active' });
+    expect(members).toHaveAccessibleDescription(
+      'Members whose access is open today: a cancelled membership counts until its paid period ends.',
+    );
+    members.focus();
+    await user.keyboard(' ');
+    expect(members).toBeChecked();
+    expect(await screen.findByText('This e-mail would go to 7 buyers.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Subject'), 'Live call');
+    await user.type(screen.getByLabelText('E-mail (Markdown)'), 'Friday at 8.');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved: “Live call”.')).toBeInTheDocument();
+    expect(endpoints.calls()).toEqual([
+      {
+        method: 'POST',
+        path: 'create',
+        body: {
+          subject: 'Live call',
+          body: 'Friday at 8.',
+          audience: { boughtAny: [], notBought: [], from: null, to: null, currency: null, activeMembers: true },
+        },
+      },
+    ]);
+  });
+
+  it('names the members filter in the sent e-mails’ list', async () => {
+    mailingEndpoints();
+    server.use(
+      http.get('*/api/admin/mailings', () =>
+        HttpResponse.json({
+          mailings: [{ ...sentRow, audience: { ...sentRow.audience, currency: null, activeMembers: true } }],
+        }),
+      ),
+    );
+    renderWithProviders(<MailingsPanel />);
+    expect(
+      await screen.findByText('Bought Freelance Writing · members whose membership is active'),
+    ).toBeInTheDocument();
   });
 
   it('says in words why an audience cannot be counted', async () => {

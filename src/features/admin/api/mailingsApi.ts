@@ -17,6 +17,11 @@ export interface ListedMailing {
   counts: { recipients: number; sent: number; failed: number; skipped: number; unsubscribed: number };
 }
 
+/** A mailing reopened to be edited, as `GET /api/admin/mailings/{id}` answers it. */
+export interface OpenedMailing extends ListedMailing {
+  body: string;
+}
+
 export interface MailingDraft {
   subject: string;
   body: string;
@@ -43,6 +48,15 @@ const mailingsApi = api.enhanceEndpoints({ addTagTypes: ['Mailings', 'Sequence']
           adminApiWords,
         ),
       providesTags: ['Mailings'],
+    }),
+    /** One mailing with its body, read fresh each time it is reopened. */
+    getMailing: build.query<OpenedMailing, string>({
+      queryFn: (id) =>
+        runQuery(
+          async () => ((await callAsAdmin('GET', `${base}/${id}`)) as { mailing: OpenedMailing }).mailing,
+          adminApiWords,
+        ),
+      keepUnusedDataFor: 0,
     }),
     countRecipients: build.query<number, MailingAudience>({
       queryFn: (audience) =>
@@ -98,6 +112,7 @@ const mailingsApi = api.enhanceEndpoints({ addTagTypes: ['Mailings', 'Sequence']
 
 export const {
   useGetMailingsQuery,
+  useLazyGetMailingQuery,
   useCountRecipientsQuery,
   useSaveMailingMutation,
   useSendTestMailingMutation,

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { toAppError } from '../../../lib/errors';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { MarkdownPreview } from '../courses/MarkdownPreview';
@@ -33,7 +33,15 @@ export function MailingsPanel() {
     onSave,
     onTest,
     onSend,
+    onOpen,
+    editing,
+    startNew,
   } = useMailingComposer();
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const open = async (mailingId: string) => {
+    // The form is above the list: the keyboard goes where the e-mail now is.
+    if (await onOpen(mailingId)) subjectRef.current?.focus();
+  };
   return (
     <section aria-labelledby={`${id}-heading`} className="w-full min-w-0 space-y-6">
       <h2 id={`${id}-heading`} className="text-2xl font-bold text-slate-900">
@@ -49,6 +57,7 @@ export function MailingsPanel() {
         <label htmlFor={`${id}-subject`} className="block font-medium text-slate-900">
           Subject
           <input
+            ref={subjectRef}
             id={`${id}-subject`}
             className={inputClass}
             value={subject}
@@ -84,6 +93,11 @@ export function MailingsPanel() {
           <button type="button" className={primaryButtonClass} disabled={busy} onClick={() => void onSend(null)}>
             Send now
           </button>
+          {editing ? (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={startNew}>
+              Start a new e-mail
+            </button>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <label htmlFor={`${id}-at`} className="font-medium text-slate-900">
@@ -112,7 +126,7 @@ export function MailingsPanel() {
           {outcome?.text}
         </p>
       </form>
-      <SentMailings products={products} />
+      <SentMailings products={products} busy={busy} onEdit={(mailingId) => void open(mailingId)} />
     </section>
   );
 }

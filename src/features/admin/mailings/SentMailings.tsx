@@ -23,7 +23,16 @@ function when(mailing: ListedMailing): string {
 }
 
 /** The newest mailings with their audience, time and counts (docs/emails.md, 'The admin's routes'). */
-export function SentMailings({ products }: { products: readonly Product[] }) {
+export function SentMailings({
+  products,
+  onEdit,
+  busy,
+}: {
+  products: readonly Product[];
+  /** Reopens a draft or scheduled e-mail in the form above. */
+  onEdit: (id: string) => void;
+  busy: boolean;
+}) {
   const id = useId();
   const query = useGetMailingsQuery();
   const titleOf = (productId: string) => products.find((product) => product.id === productId)?.title ?? productId;
@@ -48,6 +57,17 @@ export function SentMailings({ products }: { products: readonly Product[] }) {
                   {mailing.counts.sent} sent · {mailing.counts.failed} failed · {mailing.counts.skipped} skipped ·{' '}
                   {mailing.counts.unsubscribed} unsubscribed since
                 </p>
+              ) : null}
+              {mailing.status === 'draft' || mailing.status === 'scheduled' ? (
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  aria-label={`Edit “${mailing.subject}”`}
+                  disabled={busy}
+                  onClick={() => onEdit(mailing.id)}
+                >
+                  Edit
+                </button>
               ) : null}
             </li>
           ))}

@@ -1,12 +1,13 @@
 // The E-mails view's draft and its actions (docs/emails.md): every action saves the draft first, so a
 // test copy or a send is always of the text on screen; each says what it did, or why not, in words.
 import { useState } from 'react';
-import { lagosInputToIso } from '../../../../domain/lagosDates';
+import { lagosDateTimeInput, lagosInputToIso } from '../../../../domain/lagosDates';
 import { everyBuyer, type MailingAudience } from '../../../../domain/mailings';
 import { confirmAction } from '../../../lib/alerts';
 import { toAppError } from '../../../lib/errors';
 import {
   useCountRecipientsQuery,
+  useLazyGetMailingQuery,
   useSaveMailingMutation,
   useSendMailingMutation,
   useSendTestMailingMutation,
@@ -27,7 +28,8 @@ export function useMailingComposer() {
   const [save, saving] = useSaveMailingMutation();
   const [sendTest, testing] = useSendTestMailingMutation();
   const [send, sending] = useSendMailingMutation();
-  const busy = saving.isLoading || testing.isLoading || sending.isLoading;
+  const [fetchMailing, opening] = useLazyGetMailingQuery();
+  const busy = saving.isLoading || testing.isLoading || sending.isLoading || opening.isFetching;
 
   const fail = (what: string, error: unknown) =>
     setOutcome({ ok: false, text: `${what} ${toAppError(error).message}` });
@@ -54,6 +56,42 @@ export function useMailingComposer() {
     const result = await sendTest(saved);
     if ('error' in result) fail('The test was not sent.', result.error);
     else setOutcome({ ok: true, text: result.data });
+  };
+
+  /** Empties the form for a new e-mail; the one being edited stays saved as it was. */
+  const startNew = () => {
+    setDraftId(null);
+    setSubject('');
+    setBody('');
+    setAudience(everyBuyer);
+    setSendAt('');
+  };
+
+  /** Loads a draft or scheduled e-mail into the form; false when it cannot be edited. */
+  const onOpen = async (id: string): Promise<boolean> => {
+    const result = await fetchMailing(id);
+    if (result.error !== undefined || !result.data) {
+      fail('The e-mail could not be opened.', result.error);
+      return false;
+    }
+    const mailing = result.data;
+    if (mailing.status !== 'draft' && mailing.status !== 'scheduled') {
+      setOutcome({ ok: false, text: 'This e-mail is already being sent and can no longer be changed.' });
+      return false;
+    }
+    setDraftId(mailing.id);
+    setSubject(mailing.subject);
+    setBody(mailing.body);
+    setAudience(mailing.audience);
+    const at = mailing.status === 'scheduled' ? lagosDateTimeInput(mailing.scheduledAt) : '';
+    setSendAt(at);
+    setOutcome({
+      ok: true,
+      text: at
+        ? `Editing “${mailing.subject}”, due ${at.replace('T', ' ')} (Lagos time). Saving it makes it a draft again until you send or schedule it.`
+        : `Editing the draft “${mailing.subject}”.`,
+    });
+    return true;
   };
 
   const onSend = async (at: string | null) => {
@@ -83,11 +121,7 @@ export function useMailingComposer() {
         ? `“${subject.trim()}” will be sent at ${at.replace('T', ' ')} (Lagos time).`
         : `“${subject.trim()}” is being sent to ${who}.`,
     });
-    setDraftId(null);
-    setSubject('');
-    setBody('');
-    setAudience(everyBuyer);
-    setSendAt('');
+    startNew();
   };
 
   return {
@@ -105,5 +139,11 @@ export function useMailingComposer() {
     onSave,
     onTest,
     onSend,
+    onOpen,
+    editing: draftId !== null,
+    startNew: () => {
+      startNew();
+      setOutcome(null);
+    },
   };
 }

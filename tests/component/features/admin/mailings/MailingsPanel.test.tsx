@@ -248,6 +248,96 @@ describe('the E-mails view', () => {
     ).toBeInTheDocument();
   });
 
+  it('reopens a scheduled e-mail from the list into the form, and saves it as a draft again', async () => {
+    const scheduledId = 's'.repeat(20);
+    const scheduledRow = {
+      ...sentRow,
+      id: scheduledId,
+      subject: 'Black Friday',
+      status: 'scheduled',
+      scheduledAt: '2030-11-28T07:30:00.000Z',
+      startedAt: null,
+      finishedAt: null,
+      audience: {
+        boughtAny: ['excel-mastery'],
+        notBought: [],
+        from: null,
+        to: null,
+        currency: 'USD',
+        activeMembers: false,
+      },
+      counts: { recipients: 0, sent: 0, failed: 0, skipped: 0, unsubscribed: 0 },
+    };
+    const endpoints = mailingEndpoints();
+    server.use(
+      http.get('*/api/admin/mailings', () => HttpResponse.json({ mailings: [scheduledRow, sentRow] })),
+      http.get('*/api/admin/mailings/:id', ({ params }) =>
+        params.id === scheduledId
+          ? HttpResponse.json({ mailing: { ...scheduledRow, body: 'Half price on **every** sheet.' } })
+          : HttpResponse.json({ message: 'This e-mail could not be found.' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderWithProviders(<MailingsPanel />);
+    // A sent e-mail cannot be reopened.
+    expect(await screen.findByText(/^Chapter 9 is out · Sent/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit “Chapter 9 is out”' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Edit “Black Friday”' }));
+
+    expect(
+      await screen.findByText(
+        'Editing “Black Friday”, due 2030-11-28 08:30 (Lagos time). Saving it makes it a draft again until you send or schedule it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Black Friday');
+    expect(screen.getByLabelText('Subject')).toHaveFocus();
+    expect(screen.getByLabelText('E-mail (Markdown)')).toHaveValue('Half price on **every** sheet.');
+    expect(screen.getByLabelText('Send at (Lagos time)')).toHaveValue('2030-11-28T08:30');
+    expect(screen.getByLabelText('Paid in')).toHaveValue('USD');
+    const bought = screen.getByRole('group', { name: 'Bought any of these products' });
+    expect(within(bought).getByRole('checkbox', { name: 'Excel Mastery' })).toBeChecked();
+    expect(within(bought).getByRole('checkbox', { name: 'Freelance Writing' })).not.toBeChecked();
+
+    await user.clear(screen.getByLabelText('Subject'));
+    await user.type(screen.getByLabelText('Subject'), 'Black Friday weekend');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved: “Black Friday weekend”.')).toBeInTheDocument();
+    expect(endpoints.calls()).toEqual([
+      {
+        method: 'PUT',
+        path: `update ${scheduledId}`,
+        body: {
+          subject: 'Black Friday weekend',
+          body: 'Half price on **every** sheet.',
+          audience: scheduledRow.audience,
+        },
+      },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Start a new e-mail' }));
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('E-mail (Markdown)')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Start a new e-mail' })).toBeNull();
+  });
+
+  it('says in words when an e-mail to reopen is gone', async () => {
+    const draftRow = { ...sentRow, id: 'd'.repeat(20), subject: 'Old idea', status: 'draft', scheduledAt: null };
+    mailingEndpoints();
+    server.use(
+      http.get('*/api/admin/mailings', () => HttpResponse.json({ mailings: [draftRow] })),
+      http.get('*/api/admin/mailings/:id', () =>
+        HttpResponse.json({ message: 'This e-mail could not be found.' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderWithProviders(<MailingsPanel />);
+    const edit = await screen.findByRole('button', { name: 'Edit “Old idea”' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The e-mail could not be opened. This e-mail could not be found.',
+    );
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+  });
+
   it('says in words why an audience cannot be counted', async () => {
     mailingEndpoints();
     server.use(

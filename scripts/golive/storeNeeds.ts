@@ -28,6 +28,7 @@ export const functionSecrets = [
   'PAYPAL_CLIENT_SECRET',
   'CLOUDINARY_API_SECRET',
   'ACCESS_LINK_SECRET',
+  'MAILGUN_WEBHOOK_SIGNING_KEY',
 ] as const;
 
 /** The deployed functions (server/function.ts), all in us-central1. */

@@ -113,6 +113,7 @@ export function liveProject(projectId: string, token: string, origins: string[],
     'PAYPAL_CLIENT_SECRET',
     'CLOUDINARY_API_SECRET',
     'ACCESS_LINK_SECRET',
+    'MAILGUN_WEBHOOK_SIGNING_KEY',
   ]) {
     state.secrets.set(name, [{ data: Buffer.from(`value-of-${name}`).toString('base64'), state: 'ENABLED' }]);
   }

@@ -1,24 +1,33 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { MailingAudience } from '../../../../domain/mailings';
-import type { Product } from '../../../../domain/product';
+import type { AudienceProduct } from './useAudienceProducts';
 
 const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
 
-/** A list of products to tick, as one group with its own legend. */
+/**
+ * A list of products to tick, as one group with its own legend: those whose title contains the search,
+ * and the ticked ones always.
+ */
 function ProductChoice({
   legend,
   hint,
   products,
+  search,
   chosen,
   onChange,
 }: {
   legend: string;
   hint: string;
-  products: readonly Product[];
+  products: readonly AudienceProduct[];
+  search: string;
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
   const hintId = useId();
+  const term = search.trim().toLowerCase();
+  const shown = term
+    ? products.filter((product) => chosen.includes(product.id) || product.title.toLowerCase().includes(term))
+    : products;
   return (
     <fieldset aria-describedby={hintId} className="space-y-1">
       <legend className="font-medium text-slate-900">{legend}</legend>
@@ -26,8 +35,11 @@ function ProductChoice({
         {hint}
       </p>
       {products.length === 0 ? <p className="text-sm text-slate-600">No products yet.</p> : null}
+      {products.length > 0 && shown.length === 0 ? (
+        <p className="text-sm text-slate-600">No product title contains “{search.trim()}”.</p>
+      ) : null}
       <ul className="max-h-48 space-y-1 overflow-y-auto">
-        {products.map((product) => (
+        {shown.map((product) => (
           <li key={product.id}>
             <label className="flex min-h-8 items-center gap-2">
               <input
@@ -56,20 +68,32 @@ export function AudienceFields({
   onChange,
 }: {
   audience: MailingAudience;
-  products: readonly Product[];
+  products: readonly AudienceProduct[];
   onChange: (audience: MailingAudience) => void;
 }) {
   const id = useId();
+  const [search, setSearch] = useState('');
   const set = (change: Partial<MailingAudience>) => onChange({ ...audience, ...change });
   // Offered once the store sells a membership (or a reopened e-mail already asks for members).
   const sellsMemberships = products.some((product) => product.pricing?.kind === 'membership');
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-lg font-semibold text-slate-900">Who gets it</legend>
+      <label htmlFor={`${id}-search`} className="block font-medium text-slate-900">
+        Find a product by title
+        <input
+          id={`${id}-search`}
+          type="search"
+          className={inputClass}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
       <ProductChoice
         legend="Bought any of these products"
         hint="None ticked: everyone who bought anything."
         products={products}
+        search={search}
         chosen={audience.boughtAny}
         onChange={(boughtAny) => set({ boughtAny })}
       />
@@ -77,6 +101,7 @@ export function AudienceFields({
         legend="Did not buy these products"
         hint="Buyers of a product ticked here are left out."
         products={products}
+        search={search}
         chosen={audience.notBought}
         onChange={(notBought) => set({ notBought })}
       />

@@ -2,9 +2,9 @@ import { useId, useRef } from 'react';
 import { toAppError } from '../../../lib/errors';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/buttonClasses';
 import { MarkdownPreview } from '../courses/MarkdownPreview';
-import { useCategoryProducts } from '../discounts/useCategoryProducts';
 import { AudienceFields } from './AudienceFields';
 import { SentMailings } from './SentMailings';
+import { useAudienceProducts } from './useAudienceProducts';
 import { buyers, useMailingComposer } from './useMailingComposer';
 
 const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
@@ -16,8 +16,7 @@ const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py
  */
 export function MailingsPanel() {
   const id = useId();
-  const { lists } = useCategoryProducts();
-  const products = lists.flatMap((list) => list.data ?? []);
+  const products = useAudienceProducts();
   const {
     subject,
     setSubject,

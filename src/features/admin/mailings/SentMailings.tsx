@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { lagosShortDateTime } from '../../../../domain/lagosDates';
 import type { MailingStatus } from '../../../../domain/mailings';
-import type { Product } from '../../../../domain/product';
 import { secondaryButtonClass } from '../../../components/buttonClasses';
 import { useGetMailingsQuery, type ListedMailing } from '../api/mailingsApi';
 import { QueryState } from '../components/QueryState';
 import { describeAudience } from './AudienceFields';
+import type { AudienceProduct } from './useAudienceProducts';
 
 const statusWords: Record<MailingStatus, string> = {
   draft: 'Draft',
@@ -28,7 +28,7 @@ export function SentMailings({
   onEdit,
   busy,
 }: {
-  products: readonly Product[];
+  products: readonly AudienceProduct[];
   /** Reopens a draft or scheduled e-mail in the form above. */
   onEdit: (id: string) => void;
   busy: boolean;

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MailingsPanel } from '../../../../../src/features/admin/mailings/MailingsPanel';
 import { pressInAlert } from '../../../../support/adminScreens';
 import { setupAlerts } from '../../../../support/alerts';
+import { resetCatalogQueries } from '../../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../../support/factories';
 import { server } from '../../../../support/msw';
 import { fetchCategoryProducts, resetProductAdminQueries } from '../../../../support/productAdminQueries.mock';
@@ -14,6 +15,10 @@ import { renderWithProviders } from '../../../../support/renderWithProviders';
 vi.mock(
   '../../../../../src/features/admin/api/productAdminQueries',
   () => import('../../../../support/productAdminQueries.mock'),
+);
+vi.mock(
+  '../../../../../src/features/catalog/api/catalogQueries',
+  () => import('../../../../support/catalogQueries.mock'),
 );
 
 setupAlerts();
@@ -87,6 +92,7 @@ function mailingEndpoints({ refuseSave }: { refuseSave?: string } = {}) {
 
 beforeEach(() => {
   resetProductAdminQueries();
+  resetCatalogQueries();
   fetchCategoryProducts.mockImplementation((categoryId) =>
     Promise.resolve([writing, excel].filter((product) => product.categoryId === categoryId)),
   );

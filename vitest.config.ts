@@ -8,7 +8,7 @@ import { InterleavingSequencer } from './tests/support/interleavingSequencer';
 
 // Integration suites that take the longest: 5,000 products seeded for the read budget, every
 // endpoint's hostile-input tables, the function bundle built as for deploy, a second Auth emulator,
-// a 500 MB file through the Cloud Storage stand-in.
+// a 500 MB file through the Cloud Storage stand-in, a mailing to 10,000 buyers.
 // Their own project, sharing the integration cloud, so the quick loop can leave them out.
 const slowIntegration = [
   'tests/integration/catalog/readBudget.test.ts',
@@ -17,6 +17,7 @@ const slowIntegration = [
   'tests/integration/api/adminAuthTwoClouds.test.ts',
   'tests/integration/local/startProd.test.ts',
   'tests/integration/local/cloudStorageLarge.test.ts',
+  'tests/integration/api/mailingsAtScale.test.ts',
 ];
 const integration = {
   environment: 'node',

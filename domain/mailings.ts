@@ -4,6 +4,7 @@
 // missing or mistyped field reads as its default, never as 'undefined' or a thrown error.
 import { addDays, lagosDayStart } from './lagosDates';
 import { mailboxOf } from './mailbox';
+import { membershipAccess, type Membership } from './membership';
 import type { Currency } from './money';
 
 /** Who a mailing goes to. Every filter that is set must hold; an empty one does not filter. */
@@ -18,9 +19,18 @@ export interface MailingAudience {
   to: string | null;
   /** Paid in this currency; null for either. */
   currency: Currency | null;
+  /** Only buyers with a membership whose access is open (docs/memberships.md); false for every buyer. */
+  activeMembers: boolean;
 }
 
-export const everyBuyer: MailingAudience = { boughtAny: [], notBought: [], from: null, to: null, currency: null };
+export const everyBuyer: MailingAudience = {
+  boughtAny: [],
+  notBought: [],
+  from: null,
+  to: null,
+  currency: null,
+  activeMembers: false,
+};
 
 export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
 export const mailingStatuses: readonly MailingStatus[] = ['draft', 'scheduled', 'sending', 'sent'];
@@ -97,6 +107,7 @@ export function readMailingAudience(value: unknown): MailingAudience {
     from: dayKey(stored.from),
     to: dayKey(stored.to),
     currency,
+    activeMembers: stored.activeMembers === true,
   };
 }
 
@@ -172,12 +183,31 @@ function saleMatches(sale: AudienceSale, audience: MailingAudience): boolean {
 }
 
 /**
+ * The mailboxes holding a membership (not an instalment plan) whose access is open at `at`, as
+ * `membershipAccess` judges it: active or past due within the grace, cancelled until the paid period
+ * ends; never an ended one.
+ */
+export function activeMemberMailboxes(memberships: readonly Membership[], at: Date): Set<string> {
+  return new Set(
+    memberships
+      .filter((membership) => membership.kind === 'membership' && membership.customer.email.includes('@'))
+      .filter((membership) => membershipAccess(membership, at).open)
+      .map((membership) => mailboxOf(membership.customer.email)),
+  );
+}
+
+/**
  * The audience's members, one per mailbox (domain/mailbox.ts), ordered by mailbox. A mailbox belongs
  * when one of its kept sales (not refunded) matches every sale filter and none of its kept sales is of
- * a product in `notBought`. Refunded sales count for nothing: a buyer refunded for everything is not
+ * a product in `notBought`, and, with `activeMembers`, when it is among `members` (the mailboxes of
+ * `activeMemberMailboxes`). Refunded sales count for nothing: a buyer refunded for everything is not
  * a buyer.
  */
-export function audienceMembers(sales: readonly AudienceSale[], audience: MailingAudience): AudienceMember[] {
+export function audienceMembers(
+  sales: readonly AudienceSale[],
+  audience: MailingAudience,
+  members: ReadonlySet<string> = new Set(),
+): AudienceMember[] {
   const byMailbox = new Map<string, { email: string; at: number; matches: boolean; excluded: boolean }>();
   for (const sale of sales) {
     if (sale.refunded || !sale.email.includes('@')) continue;
@@ -193,7 +223,7 @@ export function audienceMembers(sales: readonly AudienceSale[], audience: Mailin
     byMailbox.set(mailbox, seen);
   }
   return [...byMailbox.entries()]
-    .filter(([, seen]) => seen.matches && !seen.excluded)
+    .filter(([mailbox, seen]) => seen.matches && !seen.excluded && (!audience.activeMembers || members.has(mailbox)))
     .map(([mailbox, seen]) => ({ mailbox, email: seen.email }))
     .sort((a, b) => (a.mailbox < b.mailbox ? -1 : a.mailbox > b.mailbox ? 1 : 0));
 }

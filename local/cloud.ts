@@ -75,6 +75,12 @@ export interface CloudOptions {
    * tests that run the sweep themselves. Default one minute.
    */
   resendSweepMs?: number;
+  /**
+   * With the API: how often the e-mails to buyers' send queue and the after-purchase sequences run
+   * (deployed, the scheduled function sendMailings, every minute). 0 turns them off, for tests that
+   * run the queue themselves. Default one minute.
+   */
+  mailingSweepMs?: number;
 }
 
 export interface Cloud {
@@ -289,6 +295,7 @@ export async function startCloud(options: CloudOptions): Promise<Cloud> {
           stops,
           emailRetryMs: options.emailRetryMs,
           resendSweepMs: options.resendSweepMs,
+          mailingSweepMs: options.mailingSweepMs,
         })
       : null;
 

@@ -3,7 +3,14 @@
 import { createServer, type Server } from 'node:http';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
+import {
+  createApp,
+  createCheckoutExpiry,
+  createEmailSweeps,
+  createMailingRun,
+  createReminders,
+  createSequenceRun,
+} from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createMailer } from '../server/mailer';
 import { projectId } from './authEmulator';
@@ -27,6 +34,8 @@ export interface LocalApiOptions {
   emailRetryMs?: number | undefined;
   /** How often requested purchase links are sent; 0 turns it off. Default one minute. */
   resendSweepMs?: number | undefined;
+  /** How often the e-mails to buyers' queue and the after-purchase sequences run; 0 turns them off. Default one minute. */
+  mailingSweepMs?: number | undefined;
 }
 
 type Sweep = { name: string; run: () => Promise<string | null> };
@@ -74,6 +83,7 @@ export async function startLocalApi({
   stops,
   emailRetryMs,
   resendSweepMs,
+  mailingSweepMs,
 }: LocalApiOptions): Promise<{ url: string; port: number }> {
   const config = parseServerConfig(apiEnv);
   const every = (ms: number, sweeps: Sweep[]) => scheduleSweeps(ms, sweeps, log, stops);
@@ -136,6 +146,28 @@ export async function startLocalApi({
       run: async () => {
         const { claimed, done } = await emailSweeps.sendResendRequests();
         return claimed > 0 ? `${done} of ${claimed} requests done` : null;
+      },
+    },
+  ]);
+  // The deployed scheduled function sendMailings, every minute: the queue of e-mails to buyers, then
+  // the after-purchase sequences (docs/emails.md, 'Sending').
+  const sendMailings = createMailingRun({ config, db, mailer });
+  const sendSequences = createSequenceRun({ config, db, mailer });
+  every(mailingSweepMs ?? 60_000, [
+    {
+      name: 'E-mails to buyers',
+      run: async () => {
+        const { started, sent, failed, skipped } = await sendMailings();
+        return started + sent + failed + skipped > 0
+          ? `${started} started, ${sent} sent, ${failed} failed, ${skipped} skipped`
+          : null;
+      },
+    },
+    {
+      name: 'After-purchase e-mails',
+      run: async () => {
+        const { sent, failed } = await sendSequences();
+        return sent + failed > 0 ? `${sent} sent, ${failed} failed` : null;
       },
     },
   ]);

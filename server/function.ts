@@ -28,6 +28,7 @@ const secrets = [
   'PAYPAL_CLIENT_SECRET',
   'CLOUDINARY_API_SECRET',
   'ACCESS_LINK_SECRET',
+  'MAILGUN_WEBHOOK_SIGNING_KEY',
 ];
 
 function appDeps(): AppDeps {

@@ -28,11 +28,19 @@ export const functionSecrets = [
   'PAYPAL_CLIENT_SECRET',
   'CLOUDINARY_API_SECRET',
   'ACCESS_LINK_SECRET',
+  'MAILGUN_WEBHOOK_SIGNING_KEY',
 ] as const;
 
 /** The deployed functions (server/function.ts), all in us-central1. */
 export const functionRegion = 'us-central1';
-export const functionNames = ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'] as const;
+export const functionNames = [
+  'api',
+  'retryEmails',
+  'sendReminders',
+  'expireCheckouts',
+  'sendMailings',
+  'checkStoreHealth',
+] as const;
 
 /** The events the API handles from each provider's webhook (one list, shared with Store health). */
 export { paypalWebhookEvents, paystackWebhookEvents } from '../../server/webhooks/webhookEvents';

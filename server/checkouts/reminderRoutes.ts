@@ -37,7 +37,9 @@ export function createReminderRouter({
       { html: page(storeName, 'Something went wrong', '<p>Please try again.</p>') },
       { message: logMessage, error },
     );
-  const noStore = (res: Response) => res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
+  // No Referer carrying the link's token to another origin. 'same-origin' rather than 'no-referrer':
+  // under no-referrer browsers send the page's own button (a form post) with `Origin: null`.
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'same-origin');
 
   const show = handle<{ checkoutId: string; token: string }>(async (req, res) => {
     // The page's button posts back here: the API's policy, allowing a form to its own origin.

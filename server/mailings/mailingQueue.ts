@@ -50,7 +50,8 @@ export function createMailingQueue(deps: MailingQueueDeps) {
 
   /** Fixes the audience of a started mailing into its recipients; safe to run again. */
   async function fixAudience(id: string, mailing: MailingRecord): Promise<void> {
-    const members = await readAudience(db, mailing.audience, new Date(mailing.startedAtMs ?? now().getTime()));
+    const startedAt = new Date(mailing.startedAtMs ?? now().getTime());
+    const members = await readAudience(db, mailing.audience, { at: startedAt, until: startedAt });
     const writer = db.bulkWriter();
     // A recipient a first, interrupted start already wrote stays as it is (it may be sent already).
     writer.onWriteError((error) => error.code !== GrpcStatus.ALREADY_EXISTS && error.failedAttempts < 5);

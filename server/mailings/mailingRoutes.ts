@@ -2,6 +2,7 @@
 // and admins record), the admin rate limit first, bodies validated, every refusal a readable {message}.
 //
 //   GET  /api/admin/mailings                    -> {mailings: [...]} newest first, with counts
+//   GET  /api/admin/mailings/{id}               -> {mailing: {...listed, body}} to reopen and edit
 //   POST /api/admin/mailings                    {subject, body, audience} -> {id}
 //   PUT  /api/admin/mailings/{id}               {subject, body, audience} -> the draft changed
 //   POST /api/admin/mailings/count              {audience} -> {recipients}
@@ -47,6 +48,12 @@ export function createMailingRouter({
     res.json({ mailings: await mailings.list() });
   }, failed('list'));
 
+  const get = handle<IdParams>(async (req, res) => {
+    const mailing = await mailings.get(req.params.id);
+    if (!mailing) throw jsonError(404, mailingNotFound);
+    res.json({ mailing });
+  }, failed('read'));
+
   const create = handle(async (req, res) => {
     res.status(201).json({ id: await mailings.create(draftBody.of(req), adminUidOf(res)) });
   }, failed('create'));
@@ -84,6 +91,7 @@ export function createMailingRouter({
   router.get('/', limiter, requireAdmin, list);
   router.post('/', limiter, requireAdmin, draftBody, create);
   router.post('/count', limiter, requireAdmin, countBody, count);
+  router.get('/:id', limiter, requireAdmin, idCheck, get);
   router.put('/:id', limiter, requireAdmin, idCheck, draftBody, update);
   router.post('/:id/test', limiter, requireAdmin, idCheck, test);
   router.post('/:id/send', limiter, requireAdmin, idCheck, sendBody, send);

@@ -2,6 +2,7 @@
 // sentence the dashboard shows as it is.
 import { z } from 'zod';
 import { lagosDayStart, lagosInputToIso } from '../../domain/lagosDates';
+import { everyBuyer } from '../../domain/mailings';
 import { isReservedId } from '../lib/reservedIds';
 import { mailingBodyMaxChars } from './mailingMail';
 
@@ -28,6 +29,7 @@ export const audienceSchema = z
     from: day,
     to: day,
     currency: z.enum(['NGN', 'USD'], { error: 'The currency must be NGN or USD.' }).nullable().default(null),
+    activeMembers: z.boolean({ error: 'Say whether only active members get it.' }).default(false),
   })
   .refine((audience) => !audience.from || !audience.to || audience.from <= audience.to, {
     error: 'The first date must not be after the last one.',
@@ -45,13 +47,13 @@ export const mailingBodySchema = z.object({
     .refine((value) => value.length <= mailingBodyMaxChars, {
       error: `Keep the e-mail under ${mailingBodyMaxChars.toLocaleString('en-GB')} characters.`,
     }),
-  audience: audienceSchema.default({ boughtAny: [], notBought: [], from: null, to: null, currency: null }),
+  audience: audienceSchema.default(everyBuyer),
 });
 
 export type MailingInput = z.infer<typeof mailingBodySchema>;
 
 export const countBodySchema = z.object({
-  audience: audienceSchema.default({ boughtAny: [], notBought: [], from: null, to: null, currency: null }),
+  audience: audienceSchema.default(everyBuyer),
 });
 
 /** {at: 'YYYY-MM-DDTHH:mm'} read as Lagos time, or no `at` for now. */

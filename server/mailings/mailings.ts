@@ -41,6 +41,28 @@ export function createMailings({ db, mailer, config, now }: MailingsDeps) {
   const mailings = () => db.collection(mailingsCollection);
   const suppressions = createSuppressions({ db, now });
 
+  /** The mailing as the dashboard lists it, its counts read from its recipients once sending started. */
+  async function summaryOf(id: string, mailing: MailingRecord): Promise<MailingSummary> {
+    const started = mailing.status === 'sending' || mailing.status === 'sent';
+    const counted = started ? await countRecipients(db, id) : null;
+    return {
+      id,
+      subject: mailing.subject,
+      audience: mailing.audience,
+      status: mailing.status,
+      scheduledAt: iso(mailing.scheduledAtMs),
+      startedAt: iso(mailing.startedAtMs),
+      finishedAt: iso(mailing.finishedAtMs),
+      counts: {
+        recipients: mailing.counts.recipients,
+        sent: counted?.sent ?? 0,
+        failed: counted?.failed ?? 0,
+        skipped: counted?.skipped ?? 0,
+        unsubscribed: counted?.unsubscribed ?? 0,
+      },
+    };
+  }
+
   /** The mailing when it can still be changed (a draft or scheduled); else why not. */
   async function editable(id: string): Promise<MailingRecord | 'notFound' | 'started'> {
     const snapshot = await mailings().doc(id).get();
@@ -77,7 +99,7 @@ export function createMailings({ db, mailer, config, now }: MailingsDeps) {
 
     /** How many addresses the audience would reach now: buyers, once per mailbox, less the suppressed. */
     async count(audience: MailingAudience): Promise<number> {
-      const members = await readAudience(db, audience);
+      const members = await readAudience(db, audience, { at: now() });
       const reasons = await suppressions.reasonsFor(members.map((member) => member.email));
       return reasons.filter((reason) => reason === null).length;
     },
@@ -122,29 +144,15 @@ export function createMailings({ db, mailer, config, now }: MailingsDeps) {
     /** The newest mailings with their counts (counted from their recipients while and after sending). */
     async list(): Promise<MailingSummary[]> {
       const snapshot = await mailings().orderBy('createdAt', 'desc').limit(listedMailings).get();
-      return Promise.all(
-        snapshot.docs.map(async (doc) => {
-          const mailing = readMailingRecord(doc.data());
-          const started = mailing.status === 'sending' || mailing.status === 'sent';
-          const counted = started ? await countRecipients(db, doc.id) : null;
-          return {
-            id: doc.id,
-            subject: mailing.subject,
-            audience: mailing.audience,
-            status: mailing.status,
-            scheduledAt: iso(mailing.scheduledAtMs),
-            startedAt: iso(mailing.startedAtMs),
-            finishedAt: iso(mailing.finishedAtMs),
-            counts: {
-              recipients: mailing.counts.recipients,
-              sent: counted?.sent ?? 0,
-              failed: counted?.failed ?? 0,
-              skipped: counted?.skipped ?? 0,
-              unsubscribed: counted?.unsubscribed ?? 0,
-            },
-          };
-        }),
-      );
+      return Promise.all(snapshot.docs.map(async (doc) => summaryOf(doc.id, readMailingRecord(doc.data()))));
+    },
+
+    /** One mailing with its body, to be reopened and edited; null when there is none. */
+    async get(id: string): Promise<(MailingSummary & { body: string }) | null> {
+      const snapshot = await mailings().doc(id).get();
+      if (!snapshot.exists) return null;
+      const mailing = readMailingRecord(snapshot.data());
+      return { ...(await summaryOf(id, mailing)), body: mailing.body };
     },
   };
 }

@@ -64,6 +64,11 @@ describe('the product page', () => {
     expect(await files.getAttribute('aria-selected')).toBe('true');
     await admin.getByRole('tabpanel', { name: 'Files and delivery' }).getByText('No files yet.').waitFor();
     await admin.keyboard.press('End');
+    const emails = admin.getByRole('tabpanel', { name: 'E-mails after purchase' });
+    await emails.getByText('No e-mails after purchase yet.').waitFor({ timeout: 20_000 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await admin.keyboard.press('ArrowLeft');
     const course = admin.getByRole('tabpanel', { name: 'Course' });
     await course.getByText('No sections yet. Add one to start the course.').waitFor({ timeout: 20_000 });
     // Tab leaves the tab list for the shown panel.

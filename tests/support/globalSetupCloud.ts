@@ -50,6 +50,8 @@ async function startIntegrationCloud(): Promise<RunningCloud> {
     emailRetryMs: 0,
     // The tests send the purchase links buyers asked for by running that sweep themselves.
     resendSweepMs: 0,
+    // The mailing tests run the send queue and the sequences themselves, with their own clocks.
+    mailingSweepMs: 0,
     apiEnv: {
       CONTACT_RATE_LIMIT: '1000',
       ORDER_RATE_LIMIT: '1000',

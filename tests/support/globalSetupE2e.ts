@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
     emailRetryMs: 0,
     // The purchase links a buyer asks for at /purchases go out within a second, as a browser test waits.
     resendSweepMs: 1000,
+    // A mailing sent from the dashboard reaches the inbox within seconds, as a browser test waits.
+    mailingSweepMs: 2000,
     storeUrl: baseUrl,
     // The second store (real payment buttons) is a browser origin of the local cloud too.
     extraOrigins: [providersBaseUrl],

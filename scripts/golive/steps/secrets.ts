@@ -1,6 +1,8 @@
 // The function's secrets in Secret Manager: a secret is created when missing and gets a new version
 // only when its latest one holds another value. ACCESS_LINK_SECRET is made once and then kept: a new
-// one would retire every access link already e-mailed.
+// one would retire every access link already e-mailed. MAILGUN_WEBHOOK_SIGNING_KEY comes from the
+// environment when set; otherwise the one stored is kept, or a random key is stored, so a store that
+// does not send through Mailgun still deploys and its webhook refuses every event (docs/emails.md).
 import { randomBytes } from 'node:crypto';
 import { endpoint } from '../endpoints';
 import type { GoogleClient } from '../google';
@@ -25,6 +27,8 @@ async function ensureSecret(ctx: SetupContext, base: string, name: string): Prom
   let value = values[name];
   if (name === 'ACCESS_LINK_SECRET')
     value = env.ACCESS_LINK_SECRET?.trim() || latest || randomBytes(32).toString('hex');
+  if (name === 'MAILGUN_WEBHOOK_SIGNING_KEY')
+    value = env.MAILGUN_WEBHOOK_SIGNING_KEY?.trim() || latest || randomBytes(32).toString('hex');
   if (!value) throw new Error(`No value for ${name}.`);
   redactor.add(value);
   if (latest === value) return 'kept';

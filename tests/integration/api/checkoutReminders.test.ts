@@ -229,6 +229,8 @@ describe('unsubscribing from reminders', () => {
     // address), the next checkout is reminded.
     const page = await fetch(url);
     expect(page.status).toBe(200);
+    // Not 'no-referrer': under it the browser posts the button's form with `Origin: null`.
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(await page.text()).toContain('<button type="submit">Never send me reminders</button>');
     await checkoutAt(email, weekLater(1));
     expect(await sweepAt(weekLater(1))).toEqual({ sent: 1, skipped: 0, failed: 0 });

@@ -41,6 +41,8 @@ it('shows a page with one button on GET and unsubscribes nothing', async () => {
   const { link } = await sendAndReadLink(`Scanned ${tag}`, address('ada'));
   const page = await fetch(link);
   expect(page.status).toBe(200);
+  // Not 'no-referrer': under it the browser posts the button's form with `Origin: null`.
+  expect(page.headers.get('referrer-policy')).toBe('same-origin');
   const html = await page.text();
   expect(html).toContain('<form method="post"><button type="submit">Unsubscribe</button></form>');
   expect(html.match(/<button/g)).toHaveLength(1);

@@ -72,6 +72,67 @@ describe('the admin routes', () => {
     expect(await call(api, token, 'POST', '/count', {})).toEqual({ status: 200, json: { recipients: 3 } });
   });
 
+  it('reopens a draft with its body for admins only, and refuses an unknown one in words', async () => {
+    const id = await draft(api, token, {
+      subject: 'Chapter 13',
+      body: '# Chapter 13\n\nIt is *long*.',
+      audience: { boughtAny: ['ebook'], currency: 'USD' },
+    });
+    expect(await call(api, token, 'GET', `/${id}`)).toEqual({
+      status: 200,
+      json: {
+        mailing: {
+          id,
+          subject: 'Chapter 13',
+          body: '# Chapter 13\n\nIt is *long*.',
+          audience: {
+            boughtAny: ['ebook'],
+            notBought: [],
+            from: null,
+            to: null,
+            currency: 'USD',
+            activeMembers: false,
+          },
+          status: 'draft',
+          scheduledAt: null,
+          startedAt: null,
+          finishedAt: null,
+          counts: { recipients: 0, sent: 0, failed: 0, skipped: 0, unsubscribed: 0 },
+        },
+      },
+    });
+    expect((await fetch(`${api.url}/api/admin/mailings/${id}`)).status).toBe(401);
+    const stranger = await signUpStranger(cloud.authUrl);
+    expect((await call(api, stranger.idToken, 'GET', `/${id}`)).status).toBe(403);
+    const notFound = { status: 404, json: { message: 'This e-mail could not be found.' } };
+    expect(await call(api, token, 'GET', `/${'z'.repeat(20)}`)).toEqual(notFound);
+    expect(await call(api, token, 'GET', '/not-an-id')).toEqual(notFound);
+  });
+
+  it('reopens a scheduled e-mail; edited, it is a draft again until it is sent again', async () => {
+    const id = await draft(api, token, { subject: 'Sale on Friday', body: 'Half price.' });
+    expect((await call(api, token, 'POST', `/${id}/send`, { at: '2099-12-04T09:00' })).status).toBe(200);
+    const scheduled = await call(api, token, 'GET', `/${id}`);
+    expect(scheduled.json.mailing).toEqual(
+      expect.objectContaining({ status: 'scheduled', scheduledAt: '2099-12-04T08:00:00.000Z', body: 'Half price.' }),
+    );
+    expect(
+      await call(api, token, 'PUT', `/${id}`, { subject: 'Sale on Saturday', body: 'Half price, a day later.' }),
+    ).toEqual({ status: 200, json: { id } });
+    const edited = await call(api, token, 'GET', `/${id}`);
+    expect(edited.json.mailing).toEqual(
+      expect.objectContaining({
+        subject: 'Sale on Saturday',
+        body: 'Half price, a day later.',
+        status: 'draft',
+        scheduledAt: null,
+      }),
+    );
+    // A draft is never started by the queue, at the old time or after.
+    const { run } = mailingRun({ now: new Date('2099-12-04T08:01:00Z') });
+    expect(await run()).toEqual({ started: 0, sent: 0, failed: 0, skipped: 0 });
+  });
+
   it("sends a test copy to the admin's own address, marked as a test", async () => {
     const subject = `Chapter 12 is out ${tag}`;
     const id = await draft(api, token, { subject, body: '# New chapter\n\nRead it **today**.' });

@@ -44,8 +44,8 @@ describe('npm run doctor', () => {
     expect(lines.slice(0, failedMails)).toEqual([
       expect.stringMatching(/^\[good\] Firestore indexes: All \d+ indexes are READY\.$/),
       `[good] Hosting and this build: Released on 2026-11-27T10:00:00.000Z; ${storeUrl} serves this build (0.1.0).`,
-      '[good] Secrets: All 5 secrets have an enabled version.',
-      '[good] Functions: api, retryEmails, sendReminders, expireCheckouts, checkStoreHealth are ACTIVE.',
+      '[good] Secrets: All 6 secrets have an enabled version.',
+      '[good] Functions: api, retryEmails, sendReminders, expireCheckouts, sendMailings, checkStoreHealth are ACTIVE.',
       '[good] Data safety: Point-in-time recovery is on; backups are scheduled (the last backup is from 2026-11-27T02:00:00.000Z).',
       // The API's own checks, from its admin route: the local cloud's API signs with its Storage stand-in,
       // has no Paystack or PayPal keys, and mails through the catcher.

@@ -58,6 +58,7 @@ describe('npm run setup', () => {
       ...secretCalls('PAYPAL_CLIENT_SECRET'),
       ...secretCalls('CLOUDINARY_API_SECRET'),
       ...secretCalls('ACCESS_LINK_SECRET'),
+      ...secretCalls('MAILGUN_WEBHOOK_SIGNING_KEY'),
     ]);
     expect(world.providers.calls).toEqual([
       'GET api.paystack.test/balance',
@@ -78,7 +79,7 @@ describe('npm run setup', () => {
       `done: Default bucket: created ${P}.firebasestorage.app in us-central1`,
       `done: Bucket CORS: uploads now allowed from https://shop.adabooks.test, https://${P}.web.app, https://${P}.firebaseapp.com`,
       `done: Signing role: granted ${account} the Token Creator role on itself`,
-      'done: Secrets in Secret Manager: created SMTP_PASS, created PAYSTACK_SECRET_KEY, created PAYPAL_CLIENT_SECRET, created CLOUDINARY_API_SECRET, created ACCESS_LINK_SECRET',
+      'done: Secrets in Secret Manager: created SMTP_PASS, created PAYSTACK_SECRET_KEY, created PAYPAL_CLIENT_SECRET, created CLOUDINARY_API_SECRET, created ACCESS_LINK_SECRET, created MAILGUN_WEBHOOK_SIGNING_KEY',
       'done: PayPal webhook: subscribed https://shop.adabooks.test/api/webhooks/paypal (id 0EH40505U7160970P0)',
       'done: Settings files: wrote .env and .env.functions',
       `done: First admin: ${world.env.ADMIN_EMAIL} is now an admin (sign in at https://shop.adabooks.test/adminlogin)`,
@@ -103,6 +104,8 @@ describe('npm run setup', () => {
     expect(stored('PAYSTACK_SECRET_KEY')).toBe(world.env.PAYSTACK_SECRET_KEY);
     expect(stored('SMTP_PASS')).toBe(world.env.SMTP_PASS);
     expect(stored('ACCESS_LINK_SECRET')).toMatch(/^[0-9a-f]{64}$/);
+    // No Mailgun key given: a random one, so the function deploys and its webhook refuses every event.
+    expect(stored('MAILGUN_WEBHOOK_SIGNING_KEY')).toMatch(/^[0-9a-f]{64}$/);
     expect(world.providers.webhooks).toEqual([
       {
         id: '0EH40505U7160970P0',
@@ -152,7 +155,7 @@ describe('npm run setup', () => {
       `unchanged: Default bucket: ${P}.firebasestorage.app exists`,
       `unchanged: Bucket CORS: uploads allowed from https://shop.adabooks.test, https://${P}.web.app, https://${P}.firebaseapp.com`,
       `unchanged: Signing role: ${account} may sign as itself`,
-      'unchanged: Secrets in Secret Manager: all 5 hold the values entered',
+      'unchanged: Secrets in Secret Manager: all 6 hold the values entered',
       'unchanged: PayPal webhook: https://shop.adabooks.test/api/webhooks/paypal is subscribed (id 0EH40505U7160970P0)',
       'unchanged: Settings files: .env and .env.functions hold these values',
       `unchanged: First admin: ${world.env.ADMIN_EMAIL} is an admin`,
@@ -164,6 +167,7 @@ describe('npm run setup', () => {
     ]);
     expect(world.providers.calls.filter((call) => call.includes('webhooks') && !call.startsWith('GET '))).toEqual([]);
     expect(world.google.secrets.get('ACCESS_LINK_SECRET')).toHaveLength(1);
+    expect(world.google.secrets.get('MAILGUN_WEBHOOK_SIGNING_KEY')).toHaveLength(1);
   });
 
   it('finishes, on the next run, a run interrupted halfway', async () => {
@@ -190,7 +194,7 @@ describe('npm run setup', () => {
       `unchanged: Default bucket: ${P}.firebasestorage.app exists`,
       `unchanged: Bucket CORS: uploads allowed from https://shop.adabooks.test, https://${P}.web.app, https://${P}.firebaseapp.com`,
       `done: Signing role: granted ${account} the Token Creator role on itself`,
-      'done: Secrets in Secret Manager: created SMTP_PASS, created PAYSTACK_SECRET_KEY, created PAYPAL_CLIENT_SECRET, created CLOUDINARY_API_SECRET, created ACCESS_LINK_SECRET',
+      'done: Secrets in Secret Manager: created SMTP_PASS, created PAYSTACK_SECRET_KEY, created PAYPAL_CLIENT_SECRET, created CLOUDINARY_API_SECRET, created ACCESS_LINK_SECRET, created MAILGUN_WEBHOOK_SIGNING_KEY',
       'done: PayPal webhook: subscribed https://shop.adabooks.test/api/webhooks/paypal (id 0EH40505U7160970P0)',
       'done: Settings files: wrote .env and .env.functions',
       `done: First admin: ${world.env.ADMIN_EMAIL} is now an admin (sign in at https://shop.adabooks.test/adminlogin)`,
@@ -208,8 +212,25 @@ describe('npm run setup', () => {
     expect(log).toContain('done: Secrets in Secret Manager');
     const written = [first.output, second.output, log, readIn(world.dir, '.env'), readIn(world.dir, '.env.functions')];
     const secrets = secretsOf(world);
-    expect(secrets).toHaveLength(12);
+    expect(secrets).toHaveLength(13);
     for (const secret of secrets) for (const text of written) expect(text).not.toContain(secret);
+  });
+
+  it("stores Mailgun's webhook signing key from the environment, and keeps it when a later run has none", async () => {
+    const world = newWorld();
+    world.env.MAILGUN_WEBHOOK_SIGNING_KEY = 'key-mailgun-signing-0123456789';
+    const first = await setup(world);
+    expect(first.code).toBe(0);
+    expect(first.output).not.toContain('key-mailgun-signing-0123456789');
+    const stored = () =>
+      world.google.secrets
+        .get('MAILGUN_WEBHOOK_SIGNING_KEY')
+        ?.map((version) => Buffer.from(version.data, 'base64').toString('utf8'));
+    expect(stored()).toEqual(['key-mailgun-signing-0123456789']);
+    delete world.env.MAILGUN_WEBHOOK_SIGNING_KEY;
+    const again = await setup(world);
+    expect(again.lines).toContain('unchanged: Secrets in Secret Manager: all 6 hold the values entered');
+    expect(stored()).toEqual(['key-mailgun-signing-0123456789']);
   });
 
   it('puts right what drifted: a changed secret gets a new version, a webhook missing an event gets it', async () => {

@@ -113,13 +113,14 @@ export function liveProject(projectId: string, token: string, origins: string[],
     'PAYPAL_CLIENT_SECRET',
     'CLOUDINARY_API_SECRET',
     'ACCESS_LINK_SECRET',
+    'MAILGUN_WEBHOOK_SIGNING_KEY',
   ]) {
     state.secrets.set(name, [{ data: Buffer.from(`value-of-${name}`).toString('base64'), state: 'ENABLED' }]);
   }
   state.releases.set('cloud.firestore', readFileSync(resolve(root, 'firestore.rules'), 'utf8'));
   state.releases.set(`firebase.storage/${bucket}`, readFileSync(resolve(root, 'storage.rules'), 'utf8'));
   state.indexes = repoIndexes().map((index) => ({ ...index, state: 'READY' }));
-  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'checkStoreHealth'])
+  for (const name of ['api', 'retryEmails', 'sendReminders', 'expireCheckouts', 'sendMailings', 'checkStoreHealth'])
     state.functions.set(name, 'ACTIVE');
   state.pitr = true;
   state.backupSchedules = 1;

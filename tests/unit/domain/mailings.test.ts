@@ -1,7 +1,9 @@
 // E-mails to buyers' records and audience (docs/emails.md).
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import { startMembership, type Membership } from '../../../domain/membership';
 import {
+  activeMemberMailboxes,
   audienceMembers,
   everyBuyer,
   keptProducts,
@@ -27,7 +29,7 @@ describe('readMailingRecord', () => {
     expect(readMailingRecord(undefined)).toEqual({
       subject: '',
       body: '',
-      audience: { boughtAny: [], notBought: [], from: null, to: null, currency: null },
+      audience: { boughtAny: [], notBought: [], from: null, to: null, currency: null, activeMembers: false },
       status: 'draft',
       scheduledAtMs: null,
       startedAtMs: null,
@@ -43,7 +45,14 @@ describe('readMailingRecord', () => {
       readMailingRecord({
         subject: 'New chapter',
         body: '# Hello',
-        audience: { boughtAny: ['a', 'b'], notBought: ['c'], from: '2026-11-01', to: '2026-11-30', currency: 'USD' },
+        audience: {
+          boughtAny: ['a', 'b'],
+          notBought: ['c'],
+          from: '2026-11-01',
+          to: '2026-11-30',
+          currency: 'USD',
+          activeMembers: true,
+        },
         status: 'sending',
         scheduledAt: Timestamp.fromMillis(1_000),
         startedAt: Timestamp.fromMillis(2_000),
@@ -54,7 +63,14 @@ describe('readMailingRecord', () => {
     ).toEqual({
       subject: 'New chapter',
       body: '# Hello',
-      audience: { boughtAny: ['a', 'b'], notBought: ['c'], from: '2026-11-01', to: '2026-11-30', currency: 'USD' },
+      audience: {
+        boughtAny: ['a', 'b'],
+        notBought: ['c'],
+        from: '2026-11-01',
+        to: '2026-11-30',
+        currency: 'USD',
+        activeMembers: true,
+      },
       status: 'sending',
       scheduledAtMs: 1_000,
       startedAtMs: 2_000,
@@ -70,13 +86,20 @@ describe('readMailingRecord', () => {
       subject: 3,
       status: 'exploded',
       counts: { recipients: -1, sent: 1.5, failed: '2' },
-      audience: { boughtAny: 'ebook', from: '1 Nov', currency: 'EUR', notBought: [1, 'x', 'x'] },
+      audience: { boughtAny: 'ebook', from: '1 Nov', currency: 'EUR', notBought: [1, 'x', 'x'], activeMembers: 'yes' },
       scheduledAt: '2026-11-01T00:00:00Z',
     });
     expect(read.subject).toBe('');
     expect(read.status).toBe('draft');
     expect(read.counts).toEqual({ recipients: 0, sent: 0, failed: 0, skipped: 0 });
-    expect(read.audience).toEqual({ boughtAny: [], notBought: ['x'], from: null, to: null, currency: null });
+    expect(read.audience).toEqual({
+      boughtAny: [],
+      notBought: ['x'],
+      from: null,
+      to: null,
+      currency: null,
+      activeMembers: false,
+    });
     expect(read.scheduledAtMs).toBeNull();
   });
 });
@@ -239,5 +262,61 @@ describe('readSequence', () => {
     ).toEqual(['a', 'd', 'e', 'f', 'g']);
     expect(readSequence(undefined)).toEqual([]);
     expect(readSequence({ steps: 'none' })).toEqual([]);
+  });
+});
+
+describe('members whose membership is active', () => {
+  const plan = (email: string, overrides: Partial<Membership> = {}): Membership => ({
+    ...startMembership({
+      id: `plan-${email}`,
+      productId: 'signals',
+      kind: 'membership',
+      interval: 'monthly',
+      instalmentCount: null,
+      currency: 'NGN',
+      amountMinor: 500_000,
+      customer: { name: 'A buyer', email },
+      emailKey: email,
+      renewal: 'card',
+      firstTransactionId: `paystack_${email}`,
+      paidAt: new Date('2026-11-01T09:00:00Z'),
+    }),
+    ...overrides,
+  });
+  const at = new Date('2026-11-20T12:00:00Z');
+
+  it('counts active and past-due plans in their grace and cancelled ones until their paid period ends', () => {
+    const mailboxes = activeMemberMailboxes(
+      [
+        plan('Ada+vip@Example.com'),
+        plan('bo@example.com', { status: 'cancelled', cancelledAt: '2026-11-05T00:00:00.000Z' }),
+        plan('cy@example.com', { status: 'ended', endedAt: '2026-11-15T00:00:00.000Z' }),
+        plan('di@example.com', { status: 'cancelled', paidThrough: '2026-11-19T23:00:00.000Z' }),
+        plan('ed@example.com', { status: 'pastDue', graceEndsAt: '2026-11-21T00:00:00.000Z' }),
+        plan('fe@example.com', { status: 'pastDue', graceEndsAt: '2026-11-20T11:59:59.000Z' }),
+        plan('gi@example.com', { kind: 'instalments', instalments: { total: 3, paid: 1 } }),
+      ],
+      at,
+    );
+    expect([...mailboxes].sort()).toEqual(['ada@example.com', 'bo@example.com', 'ed@example.com']);
+  });
+
+  it('keeps to the buyers among the members, with the other filters still holding', () => {
+    const sales = [
+      sale({ email: 'ada@example.com', productId: 'signals' }),
+      sale({ email: 'bo@example.com', productId: 'ebook', currency: 'USD' }),
+      sale({ email: 'cy@example.com', productId: 'signals' }),
+    ];
+    const members = new Set(['ada@example.com', 'bo@example.com']);
+    const only = { ...everyBuyer, activeMembers: true };
+    expect(audienceMembers(sales, only, members).map((member) => member.email)).toEqual([
+      'ada@example.com',
+      'bo@example.com',
+    ]);
+    expect(audienceMembers(sales, { ...only, currency: 'NGN' }, members).map((member) => member.email)).toEqual([
+      'ada@example.com',
+    ]);
+    expect(audienceMembers(sales, everyBuyer, members)).toHaveLength(3);
+    expect(audienceMembers(sales, only)).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ export const previewDelayMs = 400;
  * renders the Markdown and sanitizes it (links, lists, headings, code, https images; no scripts,
  * styles or frames), so the preview is exactly what the player will show.
  */
-export function MarkdownPreview({ markdown }: { markdown: string }) {
+export function MarkdownPreview({ markdown, headingLevel = 5 }: { markdown: string; headingLevel?: 3 | 4 | 5 }) {
+  // The heading follows the page's outline: a lesson's preview sits deeper than an e-mail's.
+  const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   const [asked, setAsked] = useState('');
   // Typing restarts the wait; only the text the seller paused on is sent.
@@ -25,9 +27,9 @@ export function MarkdownPreview({ markdown }: { markdown: string }) {
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
-      <h5 id={headingId} className="text-sm font-semibold text-slate-700">
+      <Heading id={headingId} className="text-sm font-semibold text-slate-700">
         Preview
-      </h5>
+      </Heading>
       {error ? (
         <p role="alert" className="mt-2 text-red-700">
           {error}

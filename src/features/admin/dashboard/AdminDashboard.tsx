@@ -11,6 +11,7 @@ import { signOutAdmin } from '../api/auth';
 import { useGetUnhandledMessageCountQuery } from '../api/messagesApi';
 import { useAdminGate } from '../auth/useAdminGate';
 import { DiscountsPanel } from '../discounts/DiscountsPanel';
+import { MailingsPanel } from '../mailings/MailingsPanel';
 import { ManageProductsPanel } from '../products/ManageProductsPanel';
 import { PostProductPanel } from '../products/PostProductPanel';
 import { ProductPage } from '../products/ProductPage';
@@ -38,6 +39,7 @@ type PanelId =
   | 'discounts'
   | 'affiliates'
   | 'members'
+  | 'mailings'
   | 'messages'
   | 'settings'
   | 'health';
@@ -51,6 +53,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'discounts', label: 'Discounts' },
   { panel: 'affiliates', label: 'Affiliates' },
   { panel: 'members', label: 'Members' },
+  { panel: 'mailings', label: 'E-mails' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
   { panel: 'health', label: 'Store health' },
@@ -79,6 +82,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <AffiliatesPanel />;
     case 'members':
       return <MembersPanel demo={getConfig().payments.demo} />;
+    case 'mailings':
+      return <MailingsPanel />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

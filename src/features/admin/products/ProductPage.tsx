@@ -12,6 +12,7 @@ import { CourseContentSection } from '../courses/CourseContentSection';
 import { DeliverableFilesSection } from '../files/DeliverableFilesSection';
 import { LicenseKeysSection } from '../licenses/LicenseKeysSection';
 import { PricingSection } from './PricingSection';
+import { SequenceSection } from '../mailings/SequenceSection';
 import { manageProductsPath, ProductDetailsSection } from './ProductDetailsSection';
 import { useLeavePrompt } from './useLeavePrompt';
 
@@ -36,6 +37,7 @@ export const productSections: readonly ProductSection[] = [
     label: 'Course',
     render: (product) => <CourseContentSection productId={product.id} categoryId={product.categoryId} />,
   },
+  { id: 'emails', label: 'E-mails after purchase', render: (product) => <SequenceSection productId={product.id} /> },
 ];
 
 /** /admindashboard/products/{id}: the product, loaded, then its sections. */

@@ -15,6 +15,27 @@ const words: ErrorWords = {
   network: fallbackMessage,
 };
 
+/** An e-mail to buyers the signed-in buyer can read again: its body as the API rendered and sanitized it. */
+export interface LibraryMailing {
+  id: string;
+  subject: string;
+  sentAt: string;
+  html: string;
+}
+
+export interface LibraryMailingsAnswer {
+  mailings: LibraryMailing[];
+  /** False while the address is unsubscribed (or bounced) from the seller's e-mails. */
+  subscribed: boolean;
+}
+
+/** The e-mails' refusals (a bounced address cannot subscribe again) are written for the buyer. */
+const mailingWords: ErrorWords = {
+  spoken: [401, 409, 429],
+  codes: { 401: 'unauthenticated' },
+  network: fallbackMessage,
+};
+
 export const libraryApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLibrary: build.query<LibraryAnswer, void>({
@@ -66,6 +87,15 @@ export const libraryApi = api.injectEndpoints({
         ),
       invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Library', id: `license-${id}` }]),
     }),
+    getLibraryMailings: build.query<LibraryMailingsAnswer, void>({
+      queryFn: () => runQuery(() => requestJson<LibraryMailingsAnswer>('GET', `${base}/mailings`), mailingWords),
+      providesTags: [{ type: 'Library', id: 'mailings' }],
+    }),
+    subscribeAgain: build.mutation<{ message: string }, void>({
+      queryFn: () =>
+        runQuery(() => requestJson<{ message: string }>('POST', `${base}/mailings/subscribe`), mailingWords),
+      invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'Library', id: 'mailings' }]),
+    }),
     signOut: build.mutation<null, { everywhere: boolean }>({
       queryFn: ({ everywhere }) =>
         runQuery(async () => {
@@ -89,4 +119,6 @@ export const {
   useGetPurchaseLicenseQuery,
   useDeactivateMachineMutation,
   useSignOutMutation,
+  useGetLibraryMailingsQuery,
+  useSubscribeAgainMutation,
 } = libraryApi;

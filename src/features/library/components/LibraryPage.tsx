@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import { useGetLibraryQuery, useSignInWithLinkMutation } from '../api/libraryApi';
 import { LibraryList } from './LibraryList';
+import { LibraryMailings } from './LibraryMailings';
 import { SignInForm } from './SignInForm';
 
 /**
@@ -77,6 +78,7 @@ export function LibraryPage() {
         </p>
       )}
       {library.data && <LibraryList library={library.data} />}
+      {library.data && <LibraryMailings />}
     </section>
   );
 }

@@ -29,6 +29,9 @@ vi.mock('../../../../src/features/admin/discounts/DiscountsPanel', () => ({
 vi.mock('../../../../src/features/admin/settings/StoreSettingsPanel', () => ({
   StoreSettingsPanel: () => <h2>Store settings panel</h2>,
 }));
+vi.mock('../../../../src/features/admin/mailings/MailingsPanel', () => ({
+  MailingsPanel: () => <h2>Mailings panel</h2>,
+}));
 
 setupAlerts();
 
@@ -99,6 +102,7 @@ describe('admin dashboard shell', () => {
       'Discounts',
       'Affiliates',
       'Members',
+      'E-mails',
       'Messages 3 unhandled',
       'Store settings',
       'Store health',
@@ -115,6 +119,7 @@ describe('admin dashboard shell', () => {
     ['?panel=register', 'Register Admin'],
     ['?panel=sales', 'Sales panel'],
     ['?panel=discounts', 'Discounts panel'],
+    ['?panel=mailings', 'Mailings panel'],
     ['?panel=messages', 'Messages'],
     ['?panel=settings', 'Store settings panel'],
     ['?panel=reports', 'Dashboard Home'],

@@ -75,6 +75,12 @@ function libraryEndpoints({ rightCode = '123456', library = buildLibrary() } = {
       signedIn = false;
       return HttpResponse.json({ signedOut: true });
     }),
+    // The seller's e-mails under the purchases: none yet (LibraryMailings.test.tsx reads them).
+    http.get('*/api/library/mailings', () =>
+      signedIn
+        ? HttpResponse.json({ mailings: [], subscribed: true })
+        : HttpResponse.json({ message: 'Please sign in to see your library.' }, { status: 401 }),
+    ),
   );
   return bodies;
 }

@@ -37,6 +37,7 @@ describe("Manage Products' Edit", () => {
       'Files and delivery',
       'License keys',
       'Course',
+      'E-mails after purchase',
     ]);
     expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
     expect(fetchProductsByIds).toHaveBeenLastCalledWith(['excel-mastery']);

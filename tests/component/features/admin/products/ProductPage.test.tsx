@@ -61,6 +61,8 @@ function courseEndpoints() {
         updatedAt: '2026-11-22T12:00:00.000Z',
       });
     }),
+    // The page's 'E-mails after purchase' section: none yet.
+    http.get('*/api/admin/sequences/react-bootcamp', () => HttpResponse.json({ steps: [] })),
   );
   return saves;
 }
@@ -97,14 +99,17 @@ describe('the product page', () => {
     expect(files).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toBe(sectionPanel('Files and delivery'));
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'E-mails after purchase' })).toHaveFocus();
+    expect(await within(screen.getByRole('tabpanel')).findByText('No e-mails after purchase yet.')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Course' })).toHaveFocus();
     expect(await within(screen.getByRole('tabpanel')).findByLabelText('Section 1 title')).toHaveValue(
       'Getting started',
     );
-    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(details).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'E-mails after purchase' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(details).toHaveAttribute('aria-selected', 'true');
     expect(details).toHaveAttribute('tabindex', '0');
@@ -164,6 +169,7 @@ describe('the product page', () => {
       'Files and delivery',
       'License keys',
       'Course',
+      'E-mails after purchase',
     ]);
   });
 

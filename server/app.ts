@@ -29,6 +29,7 @@ import type { EmailRetryOutcome } from './orders/fulfilment';
 import { createPurchases, mountPurchases, mountPurchaseWebhooks } from './purchaseMounts';
 import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
+import { mountReviews } from './reviews/reviewWiring';
 import { mountSeo } from './seo/seoWiring';
 import { mountSharing } from './sharing/sharingWiring';
 import type { HealthReport } from '../domain/storeHealth';
@@ -127,6 +128,7 @@ export function createApp(given: AppDeps): Express {
   mountAffiliates(app, shared);
   mountLicenses(app, shared);
   mountMailings(app, shared);
+  mountReviews(app, shared);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config';
 import type { RateLimits } from '../lib/rateLimits';
 import { createShareRouter, templateFromOrigin } from './shareRoutes';
 import { keptWhatYouGet } from './whatYouGet';
+import { keptProductReviews } from '../reviews/reviewLists';
 import { createWhatYouGetRouter } from './whatYouGetRoutes';
 
 export function mountSharing(
@@ -29,6 +30,7 @@ export function mountSharing(
     createShareRouter({
       db,
       whatYouGet,
+      reviews: keptProductReviews(db),
       storeName: config.STORE_NAME,
       storeUrl: config.PUBLIC_STORE_URL,
       loadTemplate: shared.pageTemplate ?? templateFromOrigin(config.PUBLIC_STORE_URL),

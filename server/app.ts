@@ -29,6 +29,7 @@ import type { EmailRetryOutcome } from './orders/fulfilment';
 import { createPurchases, mountPurchases, mountPurchaseWebhooks } from './purchaseMounts';
 import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
+import { createReviewRequestSweep, type ReviewRequestOutcome } from './reviews/reviewRequests';
 import { mountReviews } from './reviews/reviewWiring';
 import { mountSeo } from './seo/seoWiring';
 import { mountSharing } from './sharing/sharingWiring';
@@ -214,6 +215,16 @@ export function createSequenceRun(given: AppDeps): () => Promise<SequenceOutcome
   const logError = given.logError ?? logToConsole;
   const { db, mailer, config } = withMailRecords({ ...given, now, logError });
   return createSequenceSweep({ db, mailer, config, now, logError });
+}
+
+/** The review requests' send (reviews/reviewRequests.ts), run with the mailing queue. */
+export function createReviewRequestRun(
+  given: AppDeps,
+): (options?: { everyCourse?: boolean }) => Promise<ReviewRequestOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const { db, mailer, config } = withMailRecords({ ...given, now, logError });
+  return createReviewRequestSweep({ db, mailer, config, now, logError });
 }
 
 /** The Store health checks (server/health/), run and stored by the daily scheduled function. */

@@ -110,7 +110,7 @@ export function reviewHarness(projectId: string) {
     return { id: sale.id, token };
   }
 
-  return { ...harness, startReviewApi, seedProduct, seedSale };
+  return { ...harness, reviewConfig: config, startReviewApi, seedProduct, seedSale };
 }
 
 export async function putReview(

@@ -21,3 +21,12 @@ export function RatingStars({ summary, className = '' }: { summary: RatingSummar
     </span>
   );
 }
+
+/** One review's stars, heard as '4 out of 5 stars'. */
+export function RatingStarsOnly({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-amber-600">
+      {starText(rating)}
+    </span>
+  );
+}

@@ -20,6 +20,7 @@ import { SaleActions } from '../sales/SaleActions';
 import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
 import { AffiliatesPanel } from '../affiliates/AffiliatesPanel';
+import { ReviewsPanel } from '../reviews/ReviewsPanel';
 import { StoreHealthMark } from '../health/StoreHealthMark';
 import { StoreHealthPanel } from '../health/StoreHealthPanel';
 import { MessagesPanel } from './MessagesPanel';
@@ -35,6 +36,7 @@ type PanelId =
   | 'sales'
   | 'discounts'
   | 'affiliates'
+  | 'reviews'
   | 'messages'
   | 'settings'
   | 'health';
@@ -47,6 +49,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'sales', label: 'Sales' },
   { panel: 'discounts', label: 'Discounts' },
   { panel: 'affiliates', label: 'Affiliates' },
+  { panel: 'reviews', label: 'Reviews' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
   { panel: 'health', label: 'Store health' },
@@ -73,6 +76,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <DiscountsPanel />;
     case 'affiliates':
       return <AffiliatesPanel />;
+    case 'reviews':
+      return <ReviewsPanel />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

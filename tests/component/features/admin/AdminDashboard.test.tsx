@@ -98,6 +98,7 @@ describe('admin dashboard shell', () => {
       'Sales',
       'Discounts',
       'Affiliates',
+      'Reviews',
       'Messages 3 unhandled',
       'Store settings',
       'Store health',

@@ -10,7 +10,7 @@ import {
   useOpenPurchaseMutation,
   useSignOutMutation,
 } from '../api/libraryApi';
-import { ReviewForm } from '../../reviews';
+import { RateButton } from '../../reviews';
 import { PurchaseLicense } from './PurchaseLicense';
 
 const paidOn = (iso: string): string => lagosLongDate(iso);
@@ -30,7 +30,6 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
   const [open, opening] = useOpenPurchaseMutation();
   const [openCourse, openingCourse] = useOpenPurchaseCourseMutation();
   const [error, setError] = useState<string | null>(null);
-  const [reviewing, setReviewing] = useState(false);
   const amount = formatPrice(purchase.amountPaid, purchase.currency);
   const busy = opening.isLoading || openingCourse.isLoading;
 
@@ -77,18 +76,8 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
           <PurchaseLicense purchaseId={purchase.id} title={purchase.title} />
         )}
         {purchase.state !== 'awaiting' && purchase.state !== 'refunded' && (
-          <p className="mt-2">
-            <button
-              type="button"
-              aria-expanded={reviewing}
-              onClick={() => setReviewing((open) => !open)}
-              className="min-h-11 font-semibold text-brand-800 underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              {reviewing ? 'Close the review' : `Rate ${purchase.title}`}
-            </button>
-          </p>
+          <RateButton target={{ sale: purchase.id }} productTitle={purchase.title} />
         )}
-        {reviewing && <ReviewForm target={{ sale: purchase.id }} productTitle={purchase.title} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {purchase.state === 'active' && purchase.hasCourse && (

@@ -9,6 +9,7 @@ import {
   reviewPageSize,
   type AdminReview,
   type ProductReviewsAnswer,
+  type RatingSummary,
 } from '../../domain/reviews';
 import { productRatingsCollection, reviewsCollection } from '../lib/collections';
 import { keptAnswers, type KeptAnswers } from '../lib/keptAnswers';
@@ -56,6 +57,9 @@ export function createReviewLists({ db }: { db: Firestore }) {
       return before === null ? firstPages(productId) : readProductReviews(db, productId, before);
     },
 
+    /** The cards' ratings (productRatingsOf). */
+    ratingsOf: (productIds: readonly string[]) => productRatingsOf(db, productIds),
+
     /** Every review, newest first, as the seller's view lists it (hidden and removed ones too). */
     async forSeller(): Promise<AdminReview[]> {
       const snapshot = await db
@@ -96,6 +100,43 @@ export type ProductReviewsSource = (productId: string) => Promise<ProductReviews
 // One kept set per database, shared by the product page (server/sharing) and the reviews route, and
 // forgotten by this instance's own review writes, so its next page shows them at once.
 const keptPages = new WeakMap<Firestore, KeptAnswers<string, ProductReviewsAnswer>>();
+const keptRatings = new WeakMap<Firestore, KeptAnswers<string, RatingSummary | null>>();
+
+function keptRatingsFor(db: Firestore): KeptAnswers<string, RatingSummary | null> {
+  let kept = keptRatings.get(db);
+  if (!kept) {
+    kept = keptAnswers<string, RatingSummary | null>(productReviewsKeptMs, 2000);
+    keptRatings.set(db, kept);
+  }
+  return kept;
+}
+
+/** Most ids one ratings request may name: a list page's 24 cards, twice over. */
+export const ratingsPerRequest = 48;
+
+/**
+ * The ratings of the storefront's cards (the products with reviews only), each kept a minute per
+ * product and instance, so a list page costs one request and no Firestore read in the browser.
+ */
+export async function productRatingsOf(
+  db: Firestore,
+  productIds: readonly string[],
+): Promise<Record<string, RatingSummary>> {
+  const kept = keptRatingsFor(db);
+  const answers = await Promise.all(
+    productIds.map((id) =>
+      kept.get(id, async () =>
+        ratingSummary(readProductRating((await db.collection(productRatingsCollection).doc(id).get()).data())),
+      ),
+    ),
+  );
+  const ratings: Record<string, RatingSummary> = {};
+  productIds.forEach((id, index) => {
+    const rating = answers[index];
+    if (rating) ratings[id] = rating;
+  });
+  return ratings;
+}
 
 function keptFor(db: Firestore): KeptAnswers<string, ProductReviewsAnswer> {
   let kept = keptPages.get(db);
@@ -115,4 +156,5 @@ export function keptProductReviews(db: Firestore): ProductReviewsSource {
 /** After this instance changed a product's reviews: its next page reads them again. */
 export function forgetProductReviews(db: Firestore, productId: string): void {
   keptFor(db).forget(productId);
+  keptRatingsFor(db).forget(productId);
 }

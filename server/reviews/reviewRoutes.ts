@@ -12,7 +12,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { reviewRefusals } from '../../domain/reviews';
 import { adminUidOf } from '../admin/saleRoutes';
 import { answerHttpErrors, failure, handle, jsonError, validate } from '../lib/httpErrors';
-import { readCursor, type ReviewLists } from './reviewLists';
+import { readCursor, ratingsPerRequest, type ReviewLists } from './reviewLists';
 import type { Reviewer, Reviews } from './reviews';
 import { hideBodySchema, isProductIdShaped, isSaleId, replyBodySchema, reviewBodySchema } from './reviewSchemas';
 
@@ -84,6 +84,19 @@ export function createProductReviewRouter({
   logError: (message: string, error: unknown) => void;
 }): Router {
   const router = Router();
+  // GET /api/products/ratings?ids=a,b: the cards' stars, {ratings: {id: {average, count}}} for those with reviews.
+  router.get(
+    '/ratings',
+    limiter,
+    handle(async (req, res) => {
+      const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',').filter(Boolean) : [];
+      if (ids.length > ratingsPerRequest || !ids.every(isProductIdShaped)) {
+        throw jsonError(400, `Ask for at most ${ratingsPerRequest} products at a time.`);
+      }
+      res.set('Cache-Control', 'public, max-age=60');
+      res.json({ ratings: await lists.ratingsOf([...new Set(ids)]) });
+    }, failed),
+  );
   router.get(
     '/:productId/reviews',
     limiter,

@@ -3,3 +3,4 @@ export { ReviewForm } from './components/ReviewForm';
 export { RateButton } from './components/RateButton';
 export { ProductRating, ProductReviews, ProductReviewsSection } from './components/ProductReviews';
 export type { ReviewTarget } from './api/reviewsApi';
+export { useCardRatings } from './useCardRatings';

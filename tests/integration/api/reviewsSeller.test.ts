@@ -153,7 +153,7 @@ async function structuredData(productId: string): Promise<Record<string, unknown
   return blocks.map((block) => JSON.parse(block[1] ?? '{}') as Record<string, unknown>);
 }
 
-it('puts aggregateRating and review into the served page’s structured data, only when there are reviews', async () => {
+it('puts aggregateRating and review into the served page’s structured data, only when there are reviews, and the cards’ ratings in one answer', async () => {
   await reviewed(
     's1',
     'Ada Obi',
@@ -189,6 +189,15 @@ it('puts aggregateRating and review into the served page’s structured data, on
       reviewBody: '</script><script>alert(1)</script>',
     },
   ]);
+
+  // The storefront's cards ask for their stars in one request: only products with reviews answer.
+  expect(await getJson(`${api.url}/api/products/ratings?ids=excel,plain,excel`)).toEqual({
+    ratings: { excel: { average: 4.5, count: 2 } },
+  });
+  const tooMany = await fetch(
+    `${api.url}/api/products/ratings?ids=${Array.from({ length: 49 }, (_, i) => `p${i}`).join(',')}`,
+  );
+  expect(tooMany.status).toBe(400);
 
   const [plain] = await structuredData('plain');
   expect(plain?.name).toBe('Plain Guide');

@@ -1,7 +1,7 @@
 // A buyer's own review of a purchase (docs/reviews.md), by their library session or their access link's
 // token, and a product's reviews as the product page lists them. The API's refusals are sentences for
 // the buyer; anything else is the general one.
-import type { OwnReviewAnswer, ProductReviewsAnswer } from '../../../../domain/reviews';
+import type { OwnReviewAnswer, ProductReviewsAnswer, RatingSummary } from '../../../../domain/reviews';
 import { api, runQuery } from '../../../lib/api';
 import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
 import { requestJson } from '../../../lib/http';
@@ -47,7 +47,22 @@ export const reviewsApi = api.injectEndpoints({
           words,
         ),
     }),
+    /** The cards' ratings, by the ids joined with commas (one cache entry per list shown). */
+    getCardRatings: build.query<Record<string, RatingSummary>, string>({
+      queryFn: (ids) =>
+        runQuery(
+          async () =>
+            (
+              await requestJson<{ ratings: Record<string, RatingSummary> }>(
+                'GET',
+                `/api/products/ratings?ids=${encodeURIComponent(ids)}`,
+              )
+            ).ratings,
+          words,
+        ),
+    }),
   }),
 });
 
-export const { useGetOwnReviewQuery, useSaveReviewMutation, useGetProductReviewsQuery } = reviewsApi;
+export const { useGetOwnReviewQuery, useSaveReviewMutation, useGetProductReviewsQuery, useGetCardRatingsQuery } =
+  reviewsApi;

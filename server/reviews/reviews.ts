@@ -49,8 +49,9 @@ function belongs(sale: SaleRecord, reviewer: Reviewer, transactionId: string): b
 
 /** Why a sale's review is removed: a full refund or a lost dispute; null while the sale stands. */
 export function removalOf(sale: SaleRecord): 'refund' | 'dispute' | null {
-  if (sale.refund.full) return 'refund';
+  // A lost dispute is also recorded as a full refund: it is named for what it was.
   if (sale.disputeStatus === 'lost') return 'dispute';
+  if (sale.refund.full) return 'refund';
   return null;
 }
 

@@ -12,7 +12,7 @@ import { createApp } from '../../server/app';
 import { createMailer } from '../../server/mailer';
 import { createAccessLinks, hashToken } from '../../server/orders/accessLinks';
 import { mailingHarness, storeUrl } from './mailingHarness';
-import { cloud } from './purchaseHarness';
+import { cloud, paystackSecret } from './purchaseHarness';
 import { buildSaleRecord } from './records';
 
 const auth = createAdminAuth({
@@ -36,7 +36,11 @@ export interface ReviewApi {
 export function reviewHarness(projectId: string) {
   const harness = mailingHarness(projectId);
   const { db, mailingConfig } = harness;
-  const config = mailingConfig({ ACCESS_LINK_SECRET: 'review-tests-access-link-secret-0123456789' });
+  // Paystack's key signs its webhook (a dispute's events); no test here calls Paystack itself.
+  const config = mailingConfig({
+    ACCESS_LINK_SECRET: 'review-tests-access-link-secret-0123456789',
+    PAYSTACK_SECRET_KEY: paystackSecret,
+  });
   const links = createAccessLinks({ secret: config.ACCESS_LINK_SECRET, publicStoreUrl: storeUrl });
 
   async function startReviewApi(start: Date): Promise<ReviewApi> {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { signIn } from '../../support/libraryHarness';
 import { bearer } from '../../support/mailingHarness';
-import { uniqueTag } from '../../support/purchaseHarness';
+import { signPaystack, uniqueTag } from '../../support/purchaseHarness';
 import { getJson, putReview, reviewHarness, type ReviewApi } from '../../support/reviewHarness';
 
 const { db, freshStore, seedProduct, seedSale, startReviewApi } = reviewHarness('demo-store-reviews');
@@ -240,4 +240,50 @@ it('removes the review of a refunded sale from the page and the average, and tak
     json: { message: 'This purchase was refunded, so it cannot be reviewed.' },
   });
   expect(api.logged).toEqual([]);
+});
+
+/** Paystack's signed charge.dispute.* event for a seeded ₦7,500 sale; the API's answer. */
+async function disputeEvent(reference: string, type: 'charge.dispute.create' | 'charge.dispute.resolve') {
+  const event = JSON.stringify({
+    event: type,
+    data: {
+      id: 700_000_000 + Number(tag.replace(/\D/g, '').slice(-6) || '1'),
+      refund_amount: 750000,
+      currency: 'NGN',
+      status: type === 'charge.dispute.resolve' ? 'resolved' : 'awaiting-merchant-feedback',
+      resolution: type === 'charge.dispute.resolve' ? 'merchant-accepted' : null,
+      domain: 'test',
+      category: 'chargeback',
+      note: null,
+      due_at: '2026-04-20T10:00:00.000Z',
+      transaction: { id: 4099260516, reference, amount: 750000, currency: 'NGN' },
+    },
+  });
+  const hook = await fetch(`${api.url}/api/webhooks/paystack`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystack(event) },
+    body: event,
+  });
+  expect(hook.status).toBe(200);
+  return (await hook.json()) as { outcome?: string };
+}
+
+it('keeps the review through an open dispute, and removes it from the page and the average once it is lost', async () => {
+  const sale = await seedSale({
+    id: `paystack_dis${tag}`,
+    productId: 'excel',
+    email: `dis-${tag}@buyers.test`,
+    name: 'Dami',
+    at: purchasedAt,
+  });
+  expect((await putReview(api, `/access/${sale.token}`, { rating: 2, title: 'Meh' })).status).toBe(201);
+
+  expect((await disputeEvent(`dis${tag}`, 'charge.dispute.create')).outcome).toBe('applied');
+  expect(await review(sale.id)).toMatchObject({ status: 'shown' });
+  expect(await rating('excel')).toMatchObject({ count: 1, sum: 2 });
+
+  expect((await disputeEvent(`dis${tag}`, 'charge.dispute.resolve')).outcome).toBe('applied');
+  expect(await review(sale.id)).toMatchObject({ status: 'removed', removedBecause: 'dispute', rating: 2 });
+  expect(await rating('excel')).toMatchObject({ count: 0, sum: 0 });
+  expect((await getJson(`${api.url}/api/products/excel/reviews`)).rating).toBeNull();
 });

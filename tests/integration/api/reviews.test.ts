@@ -287,3 +287,42 @@ it('keeps the review through an open dispute, and removes it from the page and t
   expect(await rating('excel')).toMatchObject({ count: 0, sum: 0 });
   expect((await getJson(`${api.url}/api/products/excel/reviews`)).rating).toBeNull();
 });
+
+it('lets the buyer rate from the download page with a plain form, and says a refusal on a page', async () => {
+  const sale = await seedSale({
+    id: `paystack_page${tag}`,
+    productId: 'excel',
+    email: `page-${tag}@buyers.test`,
+    name: 'Pat',
+    at: purchasedAt,
+  });
+  const form = await fetch(`${api.url}/api/access/${sale.token}/review`, { headers: { accept: 'text/html' } });
+  expect(form.status).toBe(200);
+  const html = await form.text();
+  expect(html).toContain('<h1>Rate Excel Mastery</h1>');
+  expect(html).toContain(`<form method="post" action="/api/access/${sale.token}/review">`);
+
+  const post = (body: string) =>
+    fetch(`${api.url}/api/access/${sale.token}/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body,
+    });
+  const refused = await post('title=No+stars');
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain('<p class="error" role="alert">Choose from 1 to 5 stars.</p>');
+  const saved = await post('rating=4&title=Handy&text=%3Cb%3EGood%3C%2Fb%3E');
+  expect(saved.status).toBe(200);
+  const page = await saved.text();
+  expect(page).toContain('<p role="status">Thank you! Your review is saved.</p>');
+  expect(page).toContain('&lt;b&gt;Good&lt;/b&gt;</textarea>');
+  expect(await review(sale.id)).toMatchObject({ rating: 4, title: 'Handy', text: '<b>Good</b>', status: 'shown' });
+
+  api.clock.now = new Date('2027-04-01T10:00:00Z');
+  const late = await post('rating=1');
+  expect(late.status).toBe(409);
+  expect(await late.text()).toContain('Reviews can be written or changed within a year of purchase.');
+  const unknown = await fetch(`${api.url}/api/access/${'B'.repeat(43)}/review`, { headers: { accept: 'text/html' } });
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toContain('This purchase could not be found.');
+});

@@ -12,7 +12,7 @@ export function starText(rating: number): string {
 export function RatingStars({ summary, className = '' }: { summary: RatingSummary; className?: string }) {
   return (
     <span role="img" aria-label={ratingLabel(summary)} className={`inline-flex items-center gap-1 ${className}`}>
-      <span aria-hidden="true" className="text-amber-600">
+      <span aria-hidden="true" className="text-amber-700">
         {starText(summary.average)}
       </span>
       <span aria-hidden="true" className="text-slate-700">
@@ -25,7 +25,7 @@ export function RatingStars({ summary, className = '' }: { summary: RatingSummar
 /** One review's stars, heard as '4 out of 5 stars'. */
 export function RatingStarsOnly({ rating }: { rating: number }) {
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-amber-600">
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-amber-700">
       {starText(rating)}
     </span>
   );

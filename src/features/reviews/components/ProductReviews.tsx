@@ -14,7 +14,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
   return (
     <li className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <p>
-        <span role="img" aria-label={`${review.rating} out of 5 stars`} className="text-amber-600">
+        <span role="img" aria-label={`${review.rating} out of 5 stars`} className="text-amber-700">
           {starText(review.rating)}
         </span>
         {review.title && <strong className="ml-2 break-words text-slate-900">{review.title}</strong>}

@@ -37,6 +37,12 @@ export interface ProductMarkupInput {
   category?: { name: string; url: string };
   /** A membership or instalments (docs/memberships.md); absent for a single payment. */
   pricing?: ProductPricing;
+  /** Its verified buyers' rating and newest reviews (docs/reviews.md); absent or count 0: none shown. */
+  reviews?: {
+    average: number;
+    count: number;
+    newest: readonly { author: string; rating: number; title: string; text: string; publishedAt: string }[];
+  };
 }
 
 type JsonLd = Record<string, unknown>;
@@ -123,6 +129,7 @@ export function productStructuredData(
     brand: { '@type': 'Brand', name: store.name },
     url: product.url,
     offers: [offer('NGN', product.priceInNgn), offer('USD', product.priceInUsd)],
+    ...reviewMarkup(product.reviews),
   };
   const trail = [
     { name: 'Home', url: joinUrl(store.url, '/') },
@@ -140,6 +147,28 @@ export function productStructuredData(
     })),
   };
   return [productBlock, breadcrumb];
+}
+
+/** aggregateRating and review, only for a product with reviews (Google refuses an empty rating). */
+function reviewMarkup(reviews: ProductMarkupInput['reviews']): JsonLd {
+  if (!reviews || reviews.count < 1) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.average,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.newest.map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.publishedAt.slice(0, 10),
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      ...(review.title ? { name: review.title } : {}),
+      ...(review.text ? { reviewBody: review.text } : {}),
+    })),
+  };
 }
 
 // Inside <script>, '</script>' (any case) or '<!--' in a value would end or confuse the element, and

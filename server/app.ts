@@ -30,6 +30,8 @@ import type { EmailRetryOutcome } from './orders/fulfilment';
 import { createPurchases, mountPurchases, mountPurchaseWebhooks } from './purchaseMounts';
 import { createPurchaseWiring, createStoreFulfilment, type PurchaseWiringDeps } from './purchaseWiring';
 import { createResendRequests, type ResendSweepOutcome } from './purchases/resendRequests';
+import { createReviewRequestSweep, type ReviewRequestOutcome } from './reviews/reviewRequests';
+import { mountReviews } from './reviews/reviewWiring';
 import { mountSeo } from './seo/seoWiring';
 import { mountSharing } from './sharing/sharingWiring';
 import type { HealthReport } from '../domain/storeHealth';
@@ -129,6 +131,7 @@ export function createApp(given: AppDeps): Express {
   mountLicenses(app, shared);
   mountMailings(app, shared);
   mountMembers(app, shared);
+  mountReviews(app, shared);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -214,6 +217,16 @@ export function createSequenceRun(given: AppDeps): () => Promise<SequenceOutcome
   const logError = given.logError ?? logToConsole;
   const { db, mailer, config } = withMailRecords({ ...given, now, logError });
   return createSequenceSweep({ db, mailer, config, now, logError });
+}
+
+/** The review requests' send (reviews/reviewRequests.ts), run with the mailing queue. */
+export function createReviewRequestRun(
+  given: AppDeps,
+): (options?: { everyCourse?: boolean }) => Promise<ReviewRequestOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const { db, mailer, config } = withMailRecords({ ...given, now, logError });
+  return createReviewRequestSweep({ db, mailer, config, now, logError });
 }
 
 /** The Store health checks (server/health/), run and stored by the daily scheduled function. */

@@ -8,6 +8,7 @@ import {
   createEmailRetry,
   createHealthRun,
   createMailingRun,
+  createReviewRequestRun,
   createSequenceRun,
   createReminders,
   type AppDeps,
@@ -57,6 +58,7 @@ let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
 let checkHealthNow: ReturnType<typeof createHealthRun> | undefined;
 let sendMailingsNow: ReturnType<typeof createMailingRun> | undefined;
 let sendSequencesNow: ReturnType<typeof createSequenceRun> | undefined;
+let sendReviewRequestsNow: ReturnType<typeof createReviewRequestRun> | undefined;
 
 // The rate limits count per instance (server/lib/rateLimits.ts): maxInstances bounds both the
 // bill under a flood and how many windows a client can spread its requests over.
@@ -105,7 +107,7 @@ export const expireCheckouts = onSchedule(
 
 // The send queue of e-mails to buyers (docs/emails.md, 'Sending'): each run sends at most
 // MAILING_RATE_PER_MINUTE and resumes whatever a crash or a deploy interrupted; then the after-purchase
-// sequences' e-mails that came due.
+// sequences' e-mails that came due, and the review requests (docs/reviews.md).
 export const sendMailings = onSchedule(
   {
     schedule: 'every 1 minutes',
@@ -125,6 +127,11 @@ export const sendMailings = onSchedule(
     const sequences = await sendSequencesNow();
     if (sequences.sent + sequences.failed > 0) {
       console.log(`After-purchase e-mails: ${sequences.sent} sent, ${sequences.failed} failed`);
+    }
+    sendReviewRequestsNow ??= createReviewRequestRun(appDeps());
+    const requests = await sendReviewRequestsNow();
+    if (requests.sent + requests.failed > 0) {
+      console.log(`Review requests: ${requests.sent} sent, ${requests.failed} failed`);
     }
   },
 );

@@ -22,6 +22,7 @@ import { createPurchaseRouter } from './purchases/purchaseRoutes';
 import { createResendRequests } from './purchases/resendRequests';
 import { createRefundRouter } from './refunds/refundRoutes';
 import { createRefundService } from './refunds/refundService';
+import { createReviews } from './reviews/reviews';
 import { createDemoWebhookRouter, demoWebhookKey } from './webhooks/demoWebhook';
 import { createPaypalWebhookRouter } from './webhooks/paypalWebhook';
 import { createPaystackWebhookRouter } from './webhooks/paystackWebhook';
@@ -35,7 +36,18 @@ export function createPurchases(deps: PurchaseDeps, files: () => FileStorage | n
   const { paystack, paypal, links, fulfilment, issues, commissions } = wiring;
   const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
   const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
-  const refunds = createRefundService({ ...refundDeps, afterSaleChanged: commissions.settleAfterRefund });
+  const reviews = createReviews({ db, now });
+  // What follows a sale's refund or dispute: its commission, and its review (docs/reviews.md). Both
+  // run whatever the other does; a failure is logged by the refund path.
+  const afterSaleChanged = async (transactionId: string): Promise<void> => {
+    const settled = await Promise.allSettled([
+      commissions.settleAfterRefund(transactionId),
+      reviews.followSale(transactionId),
+    ]);
+    const refused = settled.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
+  };
+  const refunds = createRefundService({ ...refundDeps, afterSaleChanged });
   return {
     ...wiring,
     ...buyers,

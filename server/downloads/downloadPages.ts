@@ -21,7 +21,7 @@ const style = [
   '.note{color:#475569;font-size:.9rem}.error{color:#b42318;font-weight:600}a{color:#1d4ed8}',
 ].join('');
 
-function page(storeName: string, title: string, body: string): string {
+export function page(storeName: string, title: string, body: string): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -113,6 +113,7 @@ export function downloadPage(facts: DownloadPageFacts): string {
       ends,
       items.length > 0 || link ? `<ul aria-label="Your files">${items.join('')}${link}</ul>` : '',
       facts.license ? licenseSection(facts.license, base) : '',
+      `<p><a href="${base}/review">Rate ${escapeHtml(facts.productName)}</a></p>`,
       '<p class="note">Keep this link private: it is your access to the product.</p>',
       `<p class="note">Everything you bought here is also in <a href="${escapeHtml(facts.libraryUrl)}">your library</a>.</p>`,
     ].join(''),

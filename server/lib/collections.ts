@@ -74,3 +74,8 @@ export const mailSuppressionsCollection = 'mailSuppressions';
 export const sequencesCollection = 'sequences';
 /** sequenceSends/{transactionId}_{stepId}: one step of one sale, claimed once. */
 export const sequenceSendsCollection = 'sequenceSends';
+
+/** reviews/{transactionId}: a buyer's review of one purchase (docs/reviews.md); the API alone. */
+export const reviewsCollection = 'reviews';
+/** productRatings/{productId}: {count, sum} of the product's shown reviews; anyone reads it. */
+export const productRatingsCollection = 'productRatings';

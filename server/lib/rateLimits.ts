@@ -25,7 +25,8 @@ export type RateLimitName =
   | 'accountMail'
   | 'accountMailAddress'
   | 'learn'
-  | 'coursePages';
+  | 'coursePages'
+  | 'reviews';
 
 export interface RateLimitSetting {
   limit: number;
@@ -52,6 +53,7 @@ export const rateLimitMessages: Record<RateLimitName, string> = {
   accountMailAddress: 'Too many e-mails asked for this address. Please wait an hour and try again.',
   learn: 'Too many requests for this course. Please wait a minute and try again.',
   coursePages: 'Too many requests. Please wait a minute and try again.',
+  reviews: 'Too many review requests. Please wait a minute and try again.',
 };
 
 export type RateLimitConfig = Pick<
@@ -162,6 +164,14 @@ export function rateLimitSettings(config: RateLimitConfig): Record<RateLimitName
       message: rateLimitMessages.coursePages,
       jsonOnly: true,
     },
+    // A buyer's review reads and writes (docs/reviews.md): a form opened and saved a few times, so a
+    // third of the download page's room; the product page's list of reviews shares coursePages.
+    reviews: {
+      limit: Math.max(1, Math.floor(config.ACCESS_RATE_LIMIT / 3)),
+      windowMs: config.ACCESS_RATE_WINDOW_MS,
+      message: rateLimitMessages.reviews,
+      jsonOnly: true,
+    },
   };
 }
 
@@ -257,7 +267,8 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
  * POST /api/purchases/resend, `access` on GET /api/access/:token,
  * `admin` on the admin API routes, `accountMail` then `accountMailAddress` on the admin account
  * e-mails (server/admin/accountMailRoutes.ts), `learn` on /api/learn, and `coursePages` on the course
- * previews, certificates and a product's 'what you get' (one counter for all three).
+ * previews, certificates, a product's 'what you get' and its reviews (one counter for all four), and
+ * `reviews` on a buyer's own review (server/reviews/reviewRoutes.ts).
  */
 export function createRateLimits(config: RateLimitConfig): RateLimits {
   const settings = rateLimitSettings(config);

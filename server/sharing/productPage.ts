@@ -8,7 +8,9 @@ import { productFromData, type Product } from '../../domain/product';
 import { paths } from '../../domain/routes';
 import { productStructuredData } from '../../domain/structuredData';
 import { metaDescription } from '../../domain/text';
+import type { ProductReviewsAnswer } from '../../domain/reviews';
 import type { WhatYouGet } from '../../domain/whatYouGet';
+import { readProductReviews, type ProductReviewsSource } from '../reviews/reviewLists';
 import { absoluteUrl, type PageMeta } from './pageMeta';
 import { readWhatYouGet, type WhatYouGetSource } from './whatYouGet';
 import { productsCollection } from '../lib/collections';
@@ -30,6 +32,8 @@ export interface ShareRouteDeps {
   whatYouGet?: WhatYouGetSource;
   /** The product's outline (kept a minute, productOutlines.ts); read afresh without it. */
   outlines?: OutlineSource;
+  /** The product's rating and newest reviews (kept a minute, shared with the API's route); read afresh without it. */
+  reviews?: ProductReviewsSource;
   now?: () => number;
   logError: (message: string, error: unknown) => void;
 }
@@ -39,7 +43,7 @@ const storeDescription =
 
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'reviews'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   const url = absoluteUrl(deps.storeUrl, paths.product(id));
@@ -56,10 +60,15 @@ export async function productPage(
   // page then needs no SDK. Without it (a failed read) the page queries the outline itself.
   // What the product delivers (counts and kinds) too, so the HTML says it before any JavaScript;
   // without it (a failed read) the page asks the API.
-  const [snapshot, outlines, whatYouGet] = await Promise.all([
+  // The rating and the newest reviews too (docs/reviews.md): the structured data carries them, and
+  // the page shows them beside the price without asking.
+  const [snapshot, outlines, whatYouGet, reviews] = await Promise.all([
     deps.db.collection(productsCollection).doc(id).get(),
     (deps.outlines ?? ((productId: string) => readOutlines(deps.db, productId)))(id).catch(() => undefined),
     (deps.whatYouGet ?? ((productId: string) => readWhatYouGet(deps.db, productId)))(id).catch(() => undefined),
+    (deps.reviews ?? ((productId: string) => readProductReviews(deps.db, productId, null)))(id).catch(
+      (): ProductReviewsAnswer | undefined => undefined,
+    ),
   ]);
   const data = snapshot.data();
   if (!snapshot.exists || !data) return { meta: defaults, product: null };
@@ -84,7 +93,8 @@ export async function productPage(
           sizes: imageSrcSet(cover, productCoverWidths) ? productCoverSizes : undefined,
         }
       : undefined,
-    data: { product, outlines, whatYouGet: whatYouGet ?? undefined },
+    // The reviews only when there are some: a page without them reads as one with none.
+    data: { product, outlines, whatYouGet: whatYouGet ?? undefined, reviews: reviews?.rating ? reviews : undefined },
     structuredData: productStructuredData(
       {
         id: product.id,
@@ -98,6 +108,12 @@ export async function productPage(
         category: category
           ? { name: category.label, url: absoluteUrl(deps.storeUrl, paths.category(category.id)) }
           : undefined,
+        reviews: reviews?.rating
+          ? {
+              ...reviews.rating,
+              newest: reviews.reviews.map((review) => ({ ...review, author: review.firstName })),
+            }
+          : undefined,
       },
       { name: deps.storeName, url: deps.storeUrl },
     ),
@@ -107,7 +123,7 @@ export async function productPage(
 
 /** The product's page, or the store's defaults when the product cannot be read (logged). */
 export function productPageOrDefaults(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'logError'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'reviews' | 'logError'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   return productPage(deps, id).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import type { RateLimits } from '../lib/rateLimits';
 import { createShareRouter, templateFromOrigin } from './shareRoutes';
 import { keptOutlines } from './productOutlines';
 import { keptWhatYouGet } from './whatYouGet';
+import { keptProductReviews } from '../reviews/reviewLists';
 import { createWhatYouGetRouter } from './whatYouGetRoutes';
 
 export function mountSharing(
@@ -31,6 +32,7 @@ export function mountSharing(
       db,
       whatYouGet,
       outlines: keptOutlines(db),
+      reviews: keptProductReviews(db),
       storeName: config.STORE_NAME,
       storeUrl: config.PUBLIC_STORE_URL,
       loadTemplate: shared.pageTemplate ?? templateFromOrigin(config.PUBLIC_STORE_URL),

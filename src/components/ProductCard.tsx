@@ -4,18 +4,23 @@ import type { Currency } from '../../domain/money';
 import { productPriceText } from '../../domain/productPricing';
 import type { ProductSummary } from '../../domain/catalogIndex';
 import { paths } from '../../domain/routes';
+import type { RatingSummary } from '../../domain/reviews';
 import { cardTitle } from '../../domain/text';
 import { CoverImage } from './CoverImage';
+import { RatingStars } from './RatingStars';
 
 export function ProductCard({
   product,
   currency,
   priority = false,
   headingLevel = 3,
+  rating = null,
 }: {
   product: ProductSummary;
   currency: Currency;
   priority?: boolean;
+  /** Its verified buyers' rating (docs/reviews.md), once known; its line is kept either way, so nothing moves. */
+  rating?: RatingSummary | null;
   /** The card title's level: one below the heading the grid sits under (h1 pages: 2, h2 sections: 3). */
   headingLevel?: 2 | 3;
 }) {
@@ -35,6 +40,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Heading className="break-words font-semibold text-slate-900">{cardTitle(product.title)}</Heading>
         <p className="text-lg font-bold text-brand-700">{productPriceText(product, currency)}</p>
+        <div className="h-6 text-sm">{rating ? <RatingStars summary={rating} /> : null}</div>
         <Link
           to={paths.product(product.id)}
           className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-medium text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

@@ -1,5 +1,6 @@
 import type { Currency } from '../../domain/money';
 import type { ProductSummary } from '../../domain/catalogIndex';
+import type { RatingSummary } from '../../domain/reviews';
 import { earlyCoverAttribute } from '../../domain/pageContracts';
 import { ProductGrid } from './ProductGrid';
 import { useFetchDialogs } from './useFetchDialogs';
@@ -15,6 +16,8 @@ interface ProductListProps {
   placeholderCount?: number;
   /** Card title level, one below the heading above the list. */
   headingLevel?: 2 | 3;
+  /** The products' ratings by id (docs/reviews.md). */
+  ratings?: Readonly<Record<string, RatingSummary>>;
 }
 
 /**
@@ -30,6 +33,7 @@ export function ProductList({
   onRetry,
   placeholderCount = 6,
   headingLevel = 3,
+  ratings,
 }: ProductListProps) {
   useFetchDialogs({ loading, failed });
   if (loading) {
@@ -54,6 +58,7 @@ export function ProductList({
               <div className="flex flex-col gap-3 p-4">
                 <div className="h-6 w-3/4 rounded bg-slate-100" />
                 <div className="h-7 w-1/4 rounded bg-slate-100" />
+                <div className="h-6" />
                 <div className="h-10 w-full rounded-lg bg-slate-100" />
               </div>
             </li>
@@ -79,5 +84,5 @@ export function ProductList({
   if (!products || products.length === 0) {
     return <p className="py-10 text-center text-slate-600">{emptyMessage}</p>;
   }
-  return <ProductGrid products={products} currency={currency} headingLevel={headingLevel} />;
+  return <ProductGrid products={products} currency={currency} headingLevel={headingLevel} ratings={ratings} />;
 }

@@ -166,6 +166,8 @@ async function seed(): Promise<void> {
   batch.set(admin.doc('mailSuppressions/hash-1'), { reason: 'bounced', source: 'test', at: fixedTime });
   batch.set(admin.doc('sequences/p1'), { steps: [{ id: 's1', afterDays: 1, subject: 'Welcome', body: 'Hi' }] });
   batch.set(admin.doc('sequenceSends/paystack_ref1_s1'), { email: 'ada@example.com', status: 'sent' });
+  batch.set(admin.doc('reviews/paystack_ref1'), { productId: 'p1', rating: 5, status: 'shown', createdAt: fixedTime });
+  batch.set(admin.doc('productRatings/p1'), { count: 1, sum: 5, updatedAt: fixedTime });
   batch.set(admin.doc('paymentIssues/paystack_ref9'), {
     provider: 'paystack',
     reference: 'ref9',
@@ -501,6 +503,20 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'sequenceSends/paystack_ref1_s1'), { status: 'failed' }),
   },
   {
+    name: 'reviews',
+    target: 'paystack_ref1',
+    // A review no purchase backs, or another buyer's review edited.
+    create: (db) => setDoc(doc(db, 'reviews/paystack_ref2'), { productId: 'p1', rating: 5, status: 'shown' }),
+    update: (db) => updateDoc(doc(db, 'reviews/paystack_ref1'), { rating: 1 }),
+  },
+  {
+    name: 'productRatings',
+    target: 'p1',
+    // A made-up average.
+    create: (db) => setDoc(doc(db, 'productRatings/p2'), { count: 100, sum: 500 }),
+    update: (db) => updateDoc(doc(db, 'productRatings/p1'), { count: 100, sum: 500 }),
+  },
+  {
     name: 'paymentIssues',
     target: 'paystack_ref9',
     create: (db) => setDoc(doc(db, 'paymentIssues/paystack_ref10'), { reason: 'made up', resolved: false }),
@@ -641,6 +657,9 @@ const expected: Record<string, Record<Op, string>> = {
   // After-purchase sequences: admins read the steps and save them through the API.
   sequences: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
   sequenceSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  // Reviews: through the API alone, both ways; a product's rating is public and only the API keeps it.
+  reviews: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
+  productRatings: { get: 'AAAA', list: 'AAAA', create: '----', update: '----', delete: '----' },
 };
 
 const who: Who[] = ['visitor', 'user', 'requester', 'admin'];

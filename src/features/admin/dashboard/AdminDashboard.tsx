@@ -23,6 +23,7 @@ import { SalesPanel } from '../sales/SalesPanel';
 import { StoreSettingsPanel } from '../settings/StoreSettingsPanel';
 import { AffiliatesPanel } from '../affiliates/AffiliatesPanel';
 import { MembersPanel } from '../members/MembersPanel';
+import { ReviewsPanel } from '../reviews/ReviewsPanel';
 import { StoreHealthMark } from '../health/StoreHealthMark';
 import { StoreHealthPanel } from '../health/StoreHealthPanel';
 import { MessagesPanel } from './MessagesPanel';
@@ -40,6 +41,7 @@ type PanelId =
   | 'affiliates'
   | 'members'
   | 'mailings'
+  | 'reviews'
   | 'messages'
   | 'settings'
   | 'health';
@@ -54,6 +56,7 @@ const entries: Array<{ panel: PanelId; label: string }> = [
   { panel: 'affiliates', label: 'Affiliates' },
   { panel: 'members', label: 'Members' },
   { panel: 'mailings', label: 'E-mails' },
+  { panel: 'reviews', label: 'Reviews' },
   { panel: 'messages', label: 'Messages' },
   { panel: 'settings', label: 'Store settings' },
   { panel: 'health', label: 'Store health' },
@@ -84,6 +87,8 @@ function panelFor(value: string | null, admin: AdminInfo): ReactNode {
       return <MembersPanel demo={getConfig().payments.demo} />;
     case 'mailings':
       return <MailingsPanel />;
+    case 'reviews':
+      return <ReviewsPanel />;
     case 'messages':
       return <MessagesPanel />;
     case 'settings':

@@ -8,6 +8,7 @@ import { getConfig } from '../../../lib/config';
 import { latestProductsCount } from '../../../../domain/pageContracts';
 import { paths } from '../../../../domain/routes';
 import { selectCurrency } from '../../currency';
+import { useCardRatings } from '../../reviews';
 import { useGetLatestProductsQuery } from '../api/catalogApi';
 
 /**
@@ -18,6 +19,7 @@ export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
   const { storeName } = getConfig().store;
   const currency = useAppSelector(selectCurrency);
   const { data: products, isLoading, isError, refetch } = useGetLatestProductsQuery();
+  const ratings = useCardRatings(products?.map((product) => product.id));
   usePageMeta(pageHeads.home);
   return (
     <>
@@ -40,6 +42,7 @@ export function HomePage({ searchBox }: { searchBox?: ReactNode }) {
           loading={isLoading}
           failed={isError}
           currency={currency}
+          ratings={ratings}
           emptyMessage="No products yet. Please check back soon."
           onRetry={() => void refetch()}
           // One placeholder per product the early query asks for, so it can show every cover.

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProductList } from '../../../components/ProductList';
 import type { Currency } from '../../../../domain/money';
 import type { ProductSummary } from '../../../../domain/catalogIndex';
+import { useCardRatings } from '../../reviews';
 import type { ProductPage } from '../api/productPages';
 
 export const loadMoreLabel = 'Load more';
@@ -81,6 +82,8 @@ export function PagedProductList({
   emptyMessage,
 }: PagedProductListProps) {
   const products = pages?.flatMap((page) => page.products);
+  // The stars of the first 48 cards shown (two pages): one request, after the list rendered.
+  const ratings = useCardRatings(products?.map((product) => product.id));
   const count = products?.length ?? 0;
   const [announcement, setAnnouncement] = useState('');
   const containerRef = useRef<HTMLDivElement>(null);
@@ -127,6 +130,7 @@ export function PagedProductList({
         loading={loading}
         failed={failed}
         currency={currency}
+        ratings={ratings}
         emptyMessage={emptyMessage}
         onRetry={onRetry}
         placeholderCount={6}

@@ -12,6 +12,7 @@ import { paths } from '../../../../domain/routes';
 import { metaDescription } from '../../../../domain/text';
 import { LazyPaymentDialog, type CustomerDraft, type PaymentRequest } from '../../checkout';
 import { currencyChosen, selectCurrency, useGeoCurrencyDefault } from '../../currency';
+import { ProductRating, ProductReviewsSection } from '../../reviews';
 import { useGetOutlinesQuery, useGetProductQuery } from '../api/catalogApi';
 import { OutlineSection } from './OutlineSection';
 import { PurchaseNotes } from './PurchaseNotes';
@@ -97,6 +98,7 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="flex flex-col gap-4">
           <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{product.title.toUpperCase()}</h1>
           <p className="text-3xl font-bold text-brand-700">{productPriceText(product, currency)}</p>
+          <ProductRating productId={product.id} />
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div className="mt-2 flex flex-wrap gap-3">
             <button
@@ -114,6 +116,7 @@ function ProductDetails({ product }: { product: Product }) {
         <OutlineSection productId={product.id} />
         <PurchaseNotes />
       </div>
+      <ProductReviewsSection productId={product.id} />
       <div className="mt-10 text-center">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { LearnCourse, LearnLessonSummary } from '../../../../domain/courses';
+import { RateButton } from '../../reviews';
 import { useSaveLearnProgressMutation } from '../api/learnApi';
 import { CertificatePanel } from './CertificatePanel';
 import { availableOnText, LessonList } from './LessonList';
@@ -51,6 +52,10 @@ export function CoursePlayer({ token, course }: { token: string; course: LearnCo
               : `The first lesson opens later: ${availableOnText(lessons[0]?.availableOn ?? '')}.`}
           </p>
         )}
+        {/* The course's last lesson (or a finished course) offers the review (docs/reviews.md). */}
+        {current && (index === lessons.length - 1 || course.progress.finished) ? (
+          <RateButton target={{ accessToken: token }} productTitle={course.title} />
+        ) : null}
       </div>
       <LessonList course={course} currentId={currentId} onOpen={open} />
     </div>

@@ -11,6 +11,7 @@ import {
   useSignOutMutation,
 } from '../api/libraryApi';
 import { LibraryMemberships } from './LibraryMemberships';
+import { RateButton } from '../../reviews';
 import { PurchaseLicense } from './PurchaseLicense';
 
 const paidOn = (iso: string): string => lagosLongDate(iso);
@@ -74,6 +75,9 @@ function PurchaseItem({ purchase }: { purchase: LibraryPurchase }) {
         )}
         {purchase.state === 'active' && purchase.hasLicenseKey && (
           <PurchaseLicense purchaseId={purchase.id} title={purchase.title} />
+        )}
+        {purchase.state !== 'awaiting' && purchase.state !== 'refunded' && (
+          <RateButton target={{ sale: purchase.id }} productTitle={purchase.title} />
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -103,6 +103,7 @@ describe('admin dashboard shell', () => {
       'Affiliates',
       'Members',
       'E-mails',
+      'Reviews',
       'Messages 3 unhandled',
       'Store settings',
       'Store health',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRulesFile } from '../../../local/cloud';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../../local/firestore/server';
 import { createAdminFirestore } from '../../../server/lib/firestoreAdmin';
+import { keptProductReviews } from '../../../server/reviews/reviewLists';
 import { keptOutlines } from '../../../server/sharing/productOutlines';
 import { createShareRouter } from '../../../server/sharing/shareRoutes';
 import { keptWhatYouGet } from '../../../server/sharing/whatYouGet';
@@ -64,6 +65,8 @@ beforeAll(async () => {
       storeUrl: 'https://store.test',
       whatYouGet: keptWhatYouGet(db),
       outlines: keptOutlines(db, () => clock),
+      // Kept a minute of real time per instance, as the wiring keeps them (sharingWiring.ts).
+      reviews: keptProductReviews(db),
       loadTemplate: () => Promise.resolve(shell),
       loadProductTemplate: () => Promise.resolve(template),
       logError: () => {},
@@ -91,10 +94,11 @@ async function view(id: string): Promise<{ html: string; reads: number }> {
 }
 
 describe('a product page at a warm API instance', () => {
-  it('reads the product, its 6 outline items and what it delivers once, then the product alone', async () => {
+  it('reads the product, its 6 outline items, what it delivers and its reviews once, then the product alone', async () => {
     const cold = await view('reads-course');
-    // The product, its 6 outline items, and the product with its two (absent) delivery documents.
-    expect(cold.reads).toBe(10);
+    // The product, its 6 outline items, the product with its two (absent) delivery documents, and its
+    // (absent) rating with its reviews.
+    expect(cold.reads).toBe(12);
     expect(cold.html).toContain('<h1>EXCEL PLAYBOOK</h1>');
     expect(cold.html).toContain('<p>$29</p>');
     expect(cold.html).toContain('"outline":"Part 6"');

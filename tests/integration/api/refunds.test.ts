@@ -144,8 +144,14 @@ afterEach(() => {
 afterAll(async () => {
   await api.close();
   await removeSeededProducts();
-  await db.doc('settings/store').delete();
 });
+
+// The store's settings document is shared with the other files on this cloud (the affiliate program's
+// switch is in it): this file changes and removes only its own field.
+const keepAccessOnPartialRefund = (keep: boolean | null) =>
+  db
+    .doc('settings/store')
+    .set({ keepAccessOnPartialRefund: keep === null ? FieldValue.delete() : keep }, { merge: true });
 
 // --- Sales to refund --------------------------------------------------------------------------------
 
@@ -469,7 +475,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
   });
 
   it('ends access on a partial refund when the store setting says so', async () => {
-    await db.doc('settings/store').set({ keepAccessOnPartialRefund: false, remindersOn: true });
+    await keepAccessOnPartialRefund(false);
     try {
       const target = await demoSale();
       const answer = await refund(target, { amount: 1000, reason: 'Goodwill' });
@@ -478,7 +484,7 @@ describe('POST /api/admin/transactions/{id}/refund', () => {
       const [mail] = await mailsMatching(refundMailTo(target.customer));
       expect(mail?.text).toContain('Your access to this product has ended');
     } finally {
-      await db.doc('settings/store').delete();
+      await keepAccessOnPartialRefund(null);
     }
   });
 

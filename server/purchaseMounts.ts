@@ -57,13 +57,14 @@ interface PurchaseShared extends Omit<PurchaseDeps, 'files'> {
 /** The providers' signed events; mounted before the app parses JSON, since they need the raw body. */
 export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): void {
   const { config, logError, purchases } = shared;
-  const { service, refunds, paypal } = purchases;
+  const { service, refunds, paypal, paystackSubscriptions } = purchases;
   app.use(
     '/api/webhooks/paystack',
     createPaystackWebhookRouter({
       secretKey: config.PAYSTACK_SECRET_KEY,
       service,
       refunds,
+      subscriptions: paystackSubscriptions,
       logError,
       arrived: webhookArrivals(shared, 'paystack'),
     }),

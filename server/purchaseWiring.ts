@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import { createPaymentIssues } from './payments/paymentIssues';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
+import { createPaystackSubscriptionsClient } from './payments/paystackSubscriptionsClient';
 import { createAccessLinks } from './orders/accessLinks';
 import { createFulfilment, type Fulfilment, type FulfilmentDeps } from './orders/fulfilment';
 import { createOrderService } from './orders/orderService';
@@ -21,6 +22,8 @@ import { commissionContribution, createCommissions } from './affiliates/commissi
 import { licenseKeyContribution } from './licenses/licenseKeys';
 import { membershipContribution } from './memberships/membershipPeriods';
 import { createMemberships } from './memberships/memberships';
+import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
+import { createProviderPlans } from './memberships/providerPlans';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
@@ -82,7 +85,29 @@ export function createPurchaseWiring({
   const affiliates = createAffiliates({ db, mailer, config, accounts, now, logError });
   const commissions = createCommissions({ db, now });
   // Later payments of plans go through the same fulfilment (docs/memberships.md).
-  const memberships = createMemberships({ db, now, fulfilment });
+  const paystackPlans = config.PAYSTACK_SECRET_KEY
+    ? createPaystackSubscriptionsClient({
+        secretKey: config.PAYSTACK_SECRET_KEY,
+        baseUrl: config.PAYSTACK_BASE_URL,
+        timeoutMs,
+      })
+    : null;
+  const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans });
+  const plans = createProviderPlans({ db, paystack: paystackPlans, now });
+  const paystackSubscriptions =
+    paystack && paystackPlans
+      ? createPaystackSubscriptions({
+          db,
+          now,
+          memberships,
+          plans,
+          paystack,
+          subscriptions: paystackPlans,
+          issues,
+          mailer,
+          config,
+        })
+      : null;
   const service = createOrderService({
     affiliates,
     db,
@@ -102,5 +127,18 @@ export function createPurchaseWiring({
       logError,
     },
   });
-  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions, memberships };
+  return {
+    paystack,
+    paypal,
+    links,
+    fulfilment,
+    checkouts,
+    issues,
+    service,
+    affiliates,
+    commissions,
+    memberships,
+    plans,
+    paystackSubscriptions,
+  };
 }

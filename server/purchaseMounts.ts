@@ -3,6 +3,7 @@
 // providers' webhooks (before any body parsing: they need the raw body), and the buying routes with
 // their rate limits.
 import type { Express, RequestHandler } from 'express';
+import { paths } from '../domain/routes';
 import type { AppDeps } from './app';
 import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createDownloadRouter } from './downloads/downloadRoutes';
@@ -13,6 +14,7 @@ import { createBuyerBrowsers } from './library/buyerBrowsers';
 import { createLibraryRouter } from './library/libraryRoutes';
 import type { RateLimits } from './lib/rateLimits';
 import { createBuyerLicenses } from './licenses/buyerLicenses';
+import { createMembershipRouter } from './memberships/membershipRoutes';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createPurchaseWiring } from './purchaseWiring';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
@@ -153,6 +155,26 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
   app.use(
     '/api/library',
     limits.access,
-    createLibraryRouter({ library: purchases.library, ...browsers, signInLimiter: limits.signIn, logError }),
+    createLibraryRouter({
+      library: purchases.library,
+      ...browsers,
+      signInLimiter: limits.signIn,
+      plans: {
+        get: (id) => purchases.memberships.get(id),
+        manageLink: (id) => purchases.memberships.manageLink(id),
+        transferLinkFor: (id) => purchases.transfers.linkFor(id),
+      },
+      logError,
+    }),
+  );
+  // The link that pays a plan's next period by transfer (docs/memberships.md).
+  app.use(
+    '/api/memberships',
+    limits.access,
+    createMembershipRouter({
+      transfers: purchases.transfers,
+      libraryUrl: `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`,
+      logError,
+    }),
   );
 }

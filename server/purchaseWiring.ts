@@ -24,6 +24,7 @@ import { membershipContribution } from './memberships/membershipPeriods';
 import { createMemberships } from './memberships/memberships';
 import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
 import { createProviderPlans } from './memberships/providerPlans';
+import { createTransferRenewals } from './memberships/transferRenewals';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
@@ -94,6 +95,16 @@ export function createPurchaseWiring({
     : null;
   const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans });
   const plans = createProviderPlans({ db, paystack: paystackPlans, now });
+  const transfers = createTransferRenewals({
+    db,
+    now,
+    memberships,
+    paystack,
+    subscriptions: paystackPlans,
+    secret: config.ACCESS_LINK_SECRET,
+    publicStoreUrl: config.PUBLIC_STORE_URL,
+    logError,
+  });
   const paystackSubscriptions =
     paystack && paystackPlans
       ? createPaystackSubscriptions({
@@ -106,6 +117,7 @@ export function createPurchaseWiring({
           issues,
           mailer,
           config,
+          transfers,
         })
       : null;
   const service = createOrderService({
@@ -140,5 +152,6 @@ export function createPurchaseWiring({
     memberships,
     plans,
     paystackSubscriptions,
+    transfers,
   };
 }

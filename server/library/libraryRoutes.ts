@@ -11,6 +11,7 @@
 //   POST /purchases/:id/course                   the same -> {url} of its course player (404 without lessons)
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
 //   GET  /purchases/:id/license, POST /purchases/:id/license/:instanceId/deactivate   libraryLicenseRoutes.ts
+//   POST /memberships/:id/manage-link, POST /memberships/:id/pay-by-transfer   libraryMembershipRoutes.ts
 //   POST /sign-out                               ends this browser's session
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
@@ -22,6 +23,7 @@ import { answerHttpErrors, failure, handle, jsonError, validate, type HttpError 
 import { newDeviceId, type BrowserState, type SessionCookies } from '../lib/sessionCookie';
 import type { Library } from './library';
 import { createLibraryLicenseHandlers } from './libraryLicenseRoutes';
+import { createLibraryMembershipHandlers, type LibraryPlans } from './libraryMembershipRoutes';
 import type { LibraryRefusal } from './libraryPurchases';
 import type { SessionOwner } from './sessions';
 import type { SignInOutcome } from './signIns';
@@ -120,9 +122,12 @@ export function createLibraryRouter({
   cookies,
   secureCookies,
   signInLimiter,
+  plans,
   logError,
 }: {
   library: Library;
+  /** A buyer's membership and instalment plans (server/memberships/); their routes answer 404 without. */
+  plans?: LibraryPlans;
   cookies: SessionCookies;
   secureCookies: boolean;
   /** The `signIn` limiter of server/lib/rateLimits.ts: per client, on every code asked for and tried. */
@@ -188,6 +193,7 @@ export function createLibraryRouter({
   );
 
   const { license, deactivate } = createLibraryLicenseHandlers({ library, signedIn, refusal });
+  const planRoutes = plans ? createLibraryMembershipHandlers({ plans, signedIn }) : null;
 
   const signOut = (everywhere: boolean) =>
     handle(
@@ -212,6 +218,10 @@ export function createLibraryRouter({
   router.get('/purchases/:id/receipt', receipt);
   router.get('/purchases/:id/license', license);
   router.post('/purchases/:id/license/:instanceId/deactivate', deactivate);
+  if (planRoutes) {
+    router.post('/memberships/:id/manage-link', planRoutes.manageLink);
+    router.post('/memberships/:id/pay-by-transfer', planRoutes.payByTransfer);
+  }
   router.post('/sign-out', signOut(false));
   router.post('/sign-out-everywhere', signOut(true));
   router.use(answerHttpErrors(logError));

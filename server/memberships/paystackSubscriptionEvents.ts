@@ -1,13 +1,17 @@
 // Paystack's subscription events as the store reads them (docs/memberships.md, 'Paystack events'): the
 // webhook's signed body reduced to what moves a plan. A charge.success belongs here only when it is a
 // subscription's charge (it names a plan and a reference no checkout of the store issued); the first
-// payment of a plan, made through a checkout, stays with the orders' path.
+// payment of a plan, made through a checkout, stays with the orders' path. So does one of the renewal
+// checkouts a buyer pays by transfer ('rn-' references, transferRenewals.ts).
 import { checkoutIdOf } from '../checkouts/checkouts';
 import { isRecord } from '../payments/providerErrors';
 import { readPaystackTransaction, type PaystackTransaction } from '../payments/paystackClient';
+import { isTransferRenewalReference } from './transferRenewals';
 
 export type PaystackSubscriptionEvent =
   | { type: 'subscriptionCreated'; subscriptionCode: string; emailToken: string; planCode: string; email: string }
+  /** The payment of a renewal-by-transfer checkout (charge.success under an 'rn-' reference). */
+  | { type: 'transferRenewal'; charge: PaystackTransaction }
   /** A subscription's renewal charge (charge.success); matched by its plan and the buyer's address. */
   | { type: 'renewalCharge'; planCode: string; charge: PaystackTransaction }
   /** An invoice paid (invoice.create or invoice.update): the renewal, under its charge's reference. */
@@ -66,6 +70,7 @@ export function readPaystackSubscriptionEvent(body: unknown): PaystackSubscripti
     case 'charge.success': {
       const planCode = planCodeOf(data.plan);
       const charge = readPaystackTransaction(data);
+      if (isTransferRenewalReference(charge.reference)) return { type: 'transferRenewal', charge };
       // The first payment names the plan too, but under the reference of the store's checkout.
       if (!planCode || !charge.reference || checkoutIdOf(charge.reference) !== null) return null;
       return { type: 'renewalCharge', planCode, charge };

@@ -20,6 +20,7 @@ import { membershipRef, membershipToData, readMembership } from './membershipPer
 import type { Memberships } from './memberships';
 import type { PaystackSubscriptionEvent } from './paystackSubscriptionEvents';
 import type { ProviderPlans } from './providerPlans';
+import type { TransferRenewals } from './transferRenewals';
 
 /** What an event came to: applied, nothing to change, or not yet (answered 500: Paystack sends it again). */
 export type SubscriptionEventOutcome = 'applied' | 'ignored' | 'notYet';
@@ -34,6 +35,7 @@ export interface PaystackSubscriptionDeps {
   issues: PaymentIssues;
   mailer: Pick<Transporter, 'sendMail'>;
   config: Pick<ServerConfig, 'MAIL_FROM' | 'STORE_NAME'>;
+  transfers: Pick<TransferRenewals, 'settle'>;
 }
 
 const dayMs = 86_400_000;
@@ -202,6 +204,18 @@ export function createPaystackSubscriptions(deps: PaystackSubscriptionDeps) {
             event.charge.reference,
             buyers.find((plan) => plan.provider.subscriptionCode) ?? buyers[0] ?? null,
           );
+        }
+        case 'transferRenewal': {
+          const settled = await deps.transfers.settle(event.charge.reference);
+          if (!settled) return 'ignored';
+          const { charge, outcome } = settled;
+          if (outcome.kind === 'sale') return 'applied';
+          if (outcome.kind === 'issue') {
+            if (outcome.created) await issues.notifySeller(outcome.id, outcome.facts);
+            return 'applied';
+          }
+          const why = outcome.kind === 'missing' ? 'The plan it names does not exist.' : outcome.reason;
+          return keepForSeller(issues, charge, '', `A renewal paid by transfer the store cannot apply: ${why}`);
         }
         case 'invoicePaid':
           // A first payment made through a checkout is the orders' sale already.

@@ -29,6 +29,15 @@ export interface PaystackSubscriptionsClient {
   enable(subscriptionCode: string, emailToken: string): Promise<PaystackSubscriptionAnswer>;
   /** The page where the buyer updates the subscription's card (GET /subscription/{code}/manage/link). */
   manageLink(subscriptionCode: string): Promise<string>;
+  /** Paystack's checkout page for one payment, any channel (POST /transaction/initialize): its address. */
+  initialize(payment: {
+    email: string;
+    /** Kobo. */
+    amount: number;
+    reference: string;
+    callbackUrl: string;
+    metadata: Record<string, string>;
+  }): Promise<string>;
 }
 
 function reasonOf(body: unknown, fallback: string): string {
@@ -78,6 +87,22 @@ export function createPaystackSubscriptionsClient({
     },
     disable: (code, token) => toggle('/subscription/disable', code, token),
     enable: (code, token) => toggle('/subscription/enable', code, token),
+    async initialize({ email, amount, reference, callbackUrl, metadata }) {
+      const { status, body } = await post('/transaction/initialize', {
+        email,
+        amount,
+        currency: 'NGN',
+        reference,
+        callback_url: callbackUrl,
+        metadata,
+      });
+      const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : null;
+      const url = data && typeof data.authorization_url === 'string' ? data.authorization_url : '';
+      if (status !== 200 || !url.startsWith('https://')) {
+        throw new ProviderUnavailableError('Paystack', `initialize ${reference}: HTTP ${status} ${reasonOf(body, '')}`);
+      }
+      return url;
+    },
     async manageLink(code) {
       const { status, body } = await callProvider(
         'Paystack',

@@ -5,14 +5,20 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { parseServerConfig } from '../../server/config';
 import { createMailer } from '../../server/mailer';
 import { createPurchaseWiring } from '../../server/purchaseWiring';
+import { expect } from 'vitest';
 import {
+  buildCustomer,
   cloud,
   db,
+  paidCharge,
+  postJson,
+  type SeededProduct,
   paystackBase,
   paystackSecret,
   paystackTransactionData,
   signPaystack,
   uniqueTag,
+  type createFakePaystack,
   type PaystackCharge,
 } from './purchaseHarness';
 
@@ -23,6 +29,7 @@ const invalidKey = () => HttpResponse.json({ status: false, message: 'Invalid ke
 export function createFakePaystackSubscriptions() {
   const plans: Record<string, unknown>[] = [];
   const toggles: { path: string; code: string; token: string }[] = [];
+  const initialized: Record<string, unknown>[] = [];
   const toggle = (path: string) =>
     http.post(`${paystackBase}${path}`, async ({ request }) => {
       if (!authorised(request)) return invalidKey();
@@ -66,6 +73,21 @@ export function createFakePaystackSubscriptions() {
         { status: 201 },
       );
     }),
+    http.post(`${paystackBase}/transaction/initialize`, async ({ request }) => {
+      if (!authorised(request)) return invalidKey();
+      const body = (await request.json()) as Record<string, unknown>;
+      initialized.push(body);
+      const accessCode = `ac${uniqueTag()}`;
+      return HttpResponse.json({
+        status: true,
+        message: 'Authorization URL created',
+        data: {
+          authorization_url: `https://checkout.paystack.com/${accessCode}`,
+          access_code: accessCode,
+          reference: body.reference,
+        },
+      });
+    }),
     toggle('/subscription/disable'),
     toggle('/subscription/enable'),
     http.get(`${paystackBase}/subscription/:code/manage/link`, ({ request, params }) => {
@@ -77,7 +99,7 @@ export function createFakePaystackSubscriptions() {
       });
     }),
   ];
-  return { plans, toggles, handlers };
+  return { plans, toggles, initialized, handlers };
 }
 
 /** The purchase wiring's plans and memberships with Paystack configured, for the API at `apiUrl`. */
@@ -231,4 +253,42 @@ export function expiringCardsData(code: string, email: string, planCode: string)
       customer: { id: 84312, first_name: 'Ada', last_name: 'Obi', email, customer_code: 'CUS_xnxdt6s1zg1f4nx' },
     },
   ];
+}
+
+/**
+ * A buyer's first payment of `product` through POST /api/orders at 09:00 UTC on 22 November 2026 (the
+ * fake charge is paid at 09:00:05); with `subscribe`, the product's Paystack plan made first and
+ * Paystack's subscription.create sent, so the plan renews by card.
+ */
+export async function firstPaymentOf(
+  setup: {
+    apiUrl: string;
+    wiring: ReturnType<typeof paystackWiringFor>;
+    paystack: ReturnType<typeof createFakePaystack>;
+    setClock: (iso: string) => void;
+  },
+  product: SeededProduct,
+  amountKobo: number,
+  subscribe: boolean,
+) {
+  const planCode = subscribe ? await setup.wiring.plans.ensurePaystackPlan(product.id) : null;
+  if (subscribe && !planCode) throw new Error('no Paystack plan was made');
+  setup.setClock('2026-11-22T09:00:00.000Z');
+  const customer = buildCustomer();
+  const charge = await paidCharge(setup.apiUrl, product, customer, { amount: amountKobo });
+  setup.paystack.charges.set(charge.reference, charge);
+  const paid = await postJson(`${setup.apiUrl}/api/orders`, {
+    provider: 'paystack',
+    reference: charge.reference,
+    productId: product.id,
+    currency: 'NGN',
+    customer,
+  });
+  expect(paid.status).toBe(200);
+  const code = `SUB_${uniqueTag()}`;
+  if (planCode) {
+    const data = subscriptionData(code, planCode, customer.email, { amount: amountKobo });
+    expect((await sendPaystackEvent(setup.apiUrl, 'subscription.create', data)).status).toBe(200);
+  }
+  return { id: `paystack_${charge.reference}`, planCode: planCode ?? '', code, customer };
 }

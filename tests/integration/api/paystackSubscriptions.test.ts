@@ -26,6 +26,7 @@ import { salesOfPlan, seedPricedProduct, testClock } from '../../support/members
 import {
   createFakePaystackSubscriptions,
   expiringCardsData,
+  firstPaymentOf,
   invoiceData,
   paystackWiringFor,
   renewalCharge,
@@ -51,30 +52,13 @@ afterAll(async () => {
 });
 
 /** A card member: the plan made, the first payment through POST /api/orders, Paystack's subscription attached. */
-async function cardMember(product: SeededProduct, amountKobo: number) {
-  const planCode = await wiring.plans.ensurePaystackPlan(product.id);
-  if (!planCode) throw new Error('no plan');
-  clock.set('2026-11-22T09:00:00.000Z');
-  const customer = buildCustomer();
-  const charge = await paidCharge(api.url, product, customer, { amount: amountKobo });
-  paystack.charges.set(charge.reference, charge);
-  const paid = await postJson(`${api.url}/api/orders`, {
-    provider: 'paystack',
-    reference: charge.reference,
-    productId: product.id,
-    currency: 'NGN',
-    customer,
-  });
-  expect(paid.status).toBe(200);
-  const code = `SUB_${uniqueTag()}`;
-  const created = await sendPaystackEvent(
-    api.url,
-    'subscription.create',
-    subscriptionData(code, planCode, customer.email, { amount: amountKobo }),
+const cardMember = (product: SeededProduct, amountKobo: number) =>
+  firstPaymentOf(
+    { apiUrl: api.url, wiring, paystack, setClock: (iso: string) => clock.set(iso) },
+    product,
+    amountKobo,
+    true,
   );
-  expect(created.status).toBe(200);
-  return { id: `paystack_${charge.reference}`, planCode, code, customer };
-}
 
 /** Paystack's renewal charge at `paidAt`, reported by charge.success. */
 async function renewedByCard(

@@ -3,7 +3,13 @@
 import { createServer, type Server } from 'node:http';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAdminAuth, refuseAllTokens } from '../server/admin/adminAuth';
-import { createApp, createCheckoutExpiry, createEmailSweeps, createReminders } from '../server/app';
+import {
+  createApp,
+  createCheckoutExpiry,
+  createEmailSweeps,
+  createMembershipSweepRun,
+  createReminders,
+} from '../server/app';
 import { parseServerConfig } from '../server/config';
 import { createMailer } from '../server/mailer';
 import { projectId } from './authEmulator';
@@ -107,6 +113,7 @@ export async function startLocalApi({
   const emailSweeps = createEmailSweeps({ config, db, mailer });
   const reminders = createReminders({ config, db, mailer });
   const expireCheckouts = createCheckoutExpiry({ config, db, mailer });
+  const sweepMemberships = createMembershipSweepRun({ config, db, mailer });
   every(emailRetryMs ?? 60_000, [
     {
       name: 'E-mail retry',
@@ -127,6 +134,13 @@ export async function startLocalApi({
       run: async () => {
         const { expired, released } = await expireCheckouts();
         return expired > 0 ? `${expired} expired, ${released} code uses released` : null;
+      },
+    },
+    {
+      name: 'Memberships',
+      run: async () => {
+        const { ended, sent, failed } = await sweepMemberships();
+        return ended + sent + failed > 0 ? `${ended} ended, ${sent} e-mails sent, ${failed} failed` : null;
       },
     },
   ]);

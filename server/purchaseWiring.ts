@@ -22,6 +22,7 @@ import { commissionContribution, createCommissions } from './affiliates/commissi
 import { licenseKeyContribution } from './licenses/licenseKeys';
 import { membershipContribution } from './memberships/membershipPeriods';
 import { createMemberships } from './memberships/memberships';
+import { createMembershipSweep } from './memberships/membershipSweep';
 import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
 import { createProviderPlans } from './memberships/providerPlans';
 import { createTransferRenewals } from './memberships/transferRenewals';
@@ -105,6 +106,7 @@ export function createPurchaseWiring({
     publicStoreUrl: config.PUBLIC_STORE_URL,
     logError,
   });
+  const membershipSweep = createMembershipSweep({ db, now, mailer, config, memberships, transfers, logError });
   const paystackSubscriptions =
     paystack && paystackPlans
       ? createPaystackSubscriptions({
@@ -153,5 +155,6 @@ export function createPurchaseWiring({
     plans,
     paystackSubscriptions,
     transfers,
+    membershipSweep,
   };
 }

@@ -124,6 +124,14 @@ export function createPurchaseWiring({
       : null;
   const service = createOrderService({
     affiliates,
+    // A card membership's Paystack plan; without it (Paystack down) the plan renews by transfer.
+    renewalPlans: {
+      paystackPlanFor: (productId) =>
+        plans.ensurePaystackPlan(productId).catch((error: unknown) => {
+          logError(`The Paystack plan of ${productId} could not be made`, error);
+          return null;
+        }),
+    },
     db,
     config,
     paystack,

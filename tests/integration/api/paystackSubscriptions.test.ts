@@ -15,6 +15,7 @@ import {
   paymentIssueOf,
   postJson,
   removeSeededProducts,
+  seedDiscountCode,
   startPurchaseApi,
   toAddress,
   transactionsFor,
@@ -364,6 +365,39 @@ describe('a renewal the store cannot match', () => {
     expect(unknownPlan.status).toBe(200);
     expect(await paymentIssueOf('paystack', stray.reference)).toMatchObject({
       reason: 'A subscription renewal the store cannot match to a plan.',
+    });
+  });
+});
+
+describe("the checkout's plan", () => {
+  it('carries the Paystack plan for a card renewal, and none by transfer, with a discount or for a product sold once', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInNgn: 5000 });
+    clock.set('2026-11-22T09:00:00.000Z');
+    const open = async (body: Record<string, unknown>) => {
+      const answer = await postJson(`${api.url}/api/checkouts`, {
+        currency: 'NGN',
+        customer: buildCustomer(),
+        ...body,
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const byCard = await open({ productId: product.id, renewBy: 'card' });
+    expect(byCard.status).toBe(201);
+    const planCode = await wiring.plans.ensurePaystackPlan(product.id);
+    expect(byCard.body).toMatchObject({ amount: 5000, paystackPlan: planCode });
+    expect((await open({ productId: product.id })).body).toMatchObject({ paystackPlan: planCode });
+
+    expect((await open({ productId: product.id, renewBy: 'transfer' })).body.paystackPlan).toBeUndefined();
+    const code = await seedDiscountCode('PLANS');
+    const discounted = await open({ productId: product.id, renewBy: 'card', code });
+    expect(discounted.body).toMatchObject({ amount: 4250, listPrice: 5000 });
+    expect(discounted.body.paystackPlan).toBeUndefined();
+    const once = await seedPricedProduct({ kind: 'once' });
+    expect((await open({ productId: once.id, renewBy: 'card' })).body.paystackPlan).toBeUndefined();
+
+    expect(await open({ productId: product.id, renewBy: 'cash' })).toEqual({
+      status: 400,
+      body: { message: 'Choose how to renew: by card or by transfer.' },
     });
   });
 });

@@ -105,6 +105,7 @@ export function createPurchaseWiring({
     secret: config.ACCESS_LINK_SECRET,
     publicStoreUrl: config.PUBLIC_STORE_URL,
     logError,
+    demo: config.DEMO_PAYMENTS,
   });
   const membershipSweep = createMembershipSweep({ db, now, mailer, config, memberships, transfers, logError });
   const paystackSubscriptions =

@@ -1,7 +1,8 @@
 // /api/memberships (docs/memberships.md, 'Renewal by transfer'): the link a plan's e-mails and the
 // library give to pay its next period by transfer.
 //
-//   GET /:id/pay/:token   303 to Paystack's checkout page for one period; a page in words otherwise
+//   GET  /:id/pay/:token   303 to Paystack's checkout page for one period; a page in words otherwise
+//   POST /:id/pay/:token   demo mode only: the page's demo payment, then 303 to the library
 import { Router } from 'express';
 import { escapeHtml, htmlDocument } from '../mail/html';
 import { answerHttpErrors, handle, HttpError, type ErrorLog } from '../lib/httpErrors';
@@ -9,6 +10,17 @@ import type { TransferRenewals } from './transferRenewals';
 
 export const noSuchPlanLink = 'This payment link is not valid. Open your library to pay your membership.';
 export const transferUnavailable = 'The payment page could not be opened just now. Please try again in a minute.';
+
+/** The demo payment's page: no money is taken, said before the one button that pays. */
+function demoPage(amount: string): string {
+  return htmlDocument(
+    'Pay your membership (demo)',
+    [
+      '<p><strong>Demo payment: no money is taken.</strong></p>',
+      `<form method="post"><button type="submit">Complete demo payment of ${escapeHtml(amount)}</button></form>`,
+    ].join(''),
+  );
+}
 
 function page(status: number, message: string, libraryUrl: string, log: ErrorLog | null = null): HttpError {
   const body = `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(libraryUrl)}">Open your library</a></p>`;
@@ -20,7 +32,7 @@ export function createMembershipRouter({
   libraryUrl,
   logError,
 }: {
-  transfers: Pick<TransferRenewals, 'start'>;
+  transfers: Pick<TransferRenewals, 'start' | 'payDemo'>;
   libraryUrl: string;
   logError: (message: string, error: unknown) => void;
 }) {
@@ -29,7 +41,12 @@ export function createMembershipRouter({
       const started = await transfers.start(req.params.id, req.params.token);
       if (started.kind === 'missing') throw page(404, noSuchPlanLink, libraryUrl);
       if (started.kind === 'refused') throw page(409, started.reason, libraryUrl);
-      res.set('Cache-Control', 'private, no-store').redirect(303, started.url);
+      res.set('Cache-Control', 'private, no-store');
+      if (started.kind === 'demo') {
+        res.type('html').send(demoPage(started.amount));
+        return;
+      }
+      res.redirect(303, started.url);
     },
     (error, req) =>
       page(502, transferUnavailable, libraryUrl, {
@@ -37,8 +54,21 @@ export function createMembershipRouter({
         error,
       }),
   );
+  const payDemo = handle<{ id: string; token: string }>(
+    async (req, res) => {
+      const paid = await transfers.payDemo(req.params.id, req.params.token);
+      if (paid.kind === 'missing') throw page(404, noSuchPlanLink, libraryUrl);
+      if (paid.kind !== 'paid')
+        throw page(409, paid.kind === 'refused' ? paid.reason : transferUnavailable, libraryUrl);
+      res.redirect(303, libraryUrl);
+    },
+    (error, req) =>
+      page(500, transferUnavailable, libraryUrl, { message: `Demo renewal of ${req.params.id} failed`, error }),
+  );
+
   const router = Router();
   router.get('/:id/pay/:token', pay);
+  router.post('/:id/pay/:token', payDemo);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -7,6 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Membership } from '../../domain/membership';
+import { formatMinorPrice } from '../../domain/money';
 import { paths } from '../../domain/routes';
 import type { PaystackClient } from '../payments/paystackClient';
 import type { PaystackSubscriptionsClient } from '../payments/paystackSubscriptionsClient';
@@ -29,7 +30,11 @@ export function transferRefusal(plan: Membership): string | null {
 }
 
 export type TransferStart =
-  { kind: 'checkout'; url: string } | { kind: 'refused'; reason: string } | { kind: 'missing' };
+  | { kind: 'checkout'; url: string }
+  /** Demo mode without Paystack: the page offers the demo payment of `amount` (docs/payments.md, 'Demo mode'). */
+  | { kind: 'demo'; amount: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'missing' };
 
 export function createTransferRenewals({
   db,
@@ -40,9 +45,12 @@ export function createTransferRenewals({
   publicStoreUrl,
   logError,
   now,
+  demo = false,
 }: {
   db: Firestore;
   now: () => Date;
+  /** DEMO_PAYMENTS: without Paystack, the link offers a demo payment (no money) instead of a checkout. */
+  demo?: boolean;
   memberships: Memberships;
   /** Null without Paystack: the links open nothing. */
   paystack: PaystackClient | null;
@@ -74,19 +82,25 @@ export function createTransferRenewals({
     });
   }
 
+  /** The plan behind a link, if its token is the plan's; null otherwise (nothing said about the plan). */
+  async function planOfLink(id: string, token: string): Promise<Membership | null> {
+    const expected = Buffer.from(tokenFor(id));
+    const given = Buffer.from(token);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return memberships.get(id);
+  }
+
   return {
     /** The plan's link to pay its next period by transfer, for the e-mails and the library. */
     linkFor: (id: string) => `${origin}/api/memberships/${encodeURIComponent(id)}/pay/${tokenFor(id)}`,
 
     /** The link opened: Paystack's checkout page for one period, or why not in words. */
     async start(id: string, token: string): Promise<TransferStart> {
-      const expected = Buffer.from(tokenFor(id));
-      const given = Buffer.from(token);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { kind: 'missing' };
-      const plan = await memberships.get(id);
+      const plan = await planOfLink(id, token);
       if (!plan) return { kind: 'missing' };
       const refusal = transferRefusal(plan);
       if (refusal) return { kind: 'refused', reason: refusal };
+      if (!subscriptions && demo) return { kind: 'demo', amount: formatMinorPrice(plan.amountMinor, plan.currency) };
       if (!subscriptions) return { kind: 'refused', reason: 'Payments by transfer are not available just now.' };
       const url = await subscriptions.initialize({
         email: plan.customer.email,
@@ -96,6 +110,26 @@ export function createTransferRenewals({
         metadata: { membershipId: plan.id },
       });
       return { kind: 'checkout', url };
+    },
+
+    /** Demo mode: the link's demo payment, a sale of the plan as a paid transfer would be (no money). */
+    async payDemo(id: string, token: string): Promise<TransferStart | { kind: 'paid' }> {
+      const plan = await planOfLink(id, token);
+      if (!plan) return { kind: 'missing' };
+      const refusal = transferRefusal(plan);
+      if (refusal) return { kind: 'refused', reason: refusal };
+      if (subscriptions || !demo) return { kind: 'refused', reason: 'Demo payments are off in this store.' };
+      const outcome = await memberships.renew({
+        membershipId: plan.id,
+        provider: 'demo',
+        reference: `rn-${randomBytes(10).toString('hex')}`,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        paidAt: now().toISOString(),
+      });
+      return outcome.kind === 'sale'
+        ? { kind: 'paid' }
+        : { kind: 'refused', reason: 'The payment could not be recorded.' };
     },
 
     /**

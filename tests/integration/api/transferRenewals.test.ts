@@ -226,3 +226,36 @@ describe('a completed instalment plan', () => {
     expect(await opened.text()).toContain('This instalment plan is already paid in full.');
   });
 });
+
+describe('the link in demo mode (no Paystack)', () => {
+  it('offers the demo payment, which renews the plan by one period', async () => {
+    const demoApi = await startPurchaseApi({ PAYSTACK_SECRET_KEY: '', DEMO_PAYMENTS: 'true' }, { now: clock.now });
+    try {
+      const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInNgn: 5000 });
+      const plan = await member(product, 500000, false);
+      const path = new URL(wiring.transfers.linkFor(plan.id)).pathname;
+      clock.set('2026-12-20T10:00:00.000Z');
+      const opened = await fetch(`${demoApi.url}${path}`);
+      expect(opened.status).toBe(200);
+      const html = await opened.text();
+      expect(html).toContain('Demo payment: no money is taken.');
+      expect(html).toContain('<button type="submit">Complete demo payment of ₦5,000</button>');
+
+      const paid = await fetch(`${demoApi.url}${path}`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe(`${demoApi.url}/library`);
+      expect(await wiring.memberships.get(plan.id)).toMatchObject({
+        status: 'active',
+        payments: 2,
+        paidThrough: '2027-01-22T09:00:05.000Z',
+      });
+      const sales = await salesOfPlan(plan.id);
+      expect(sales.map((sale) => [sale.membershipLabel, sale.paymentMethod])).toEqual([
+        ['Membership started', 'Paystack'],
+        ['Renewal 1 of ∞', 'Demo'],
+      ]);
+    } finally {
+      await demoApi.close();
+    }
+  });
+});

@@ -85,7 +85,7 @@ async function withChannels({ db }: Pick<OrderServiceDeps, 'db'>, answer: Checko
 }
 
 /**
- * A Paystack checkout of a membership or an instalment plan that renews by card carries the product's
+ * A Paystack checkout of a membership or an instalment plan asked to renew by card carries the product's
  * plan, which the popup passes so Paystack charges the later payments itself (docs/memberships.md). Not
  * with a discount: Paystack charges a plan's own amount, and the code takes its share off this payment.
  */
@@ -95,7 +95,7 @@ async function withPlan(
   productId: string,
   renewBy: CheckoutRequest['renewBy'],
 ): Promise<CheckoutAnswer> {
-  if (answer.provider !== 'paystack' || renewBy === 'transfer' || answer.discount > 0 || !renewalPlans) return answer;
+  if (answer.provider !== 'paystack' || renewBy !== 'card' || answer.discount > 0 || !renewalPlans) return answer;
   const plan = await renewalPlans.paystackPlanFor(productId);
   return plan ? { ...answer, paystackPlan: plan } : answer;
 }

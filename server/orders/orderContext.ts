@@ -84,7 +84,7 @@ export interface CheckoutRequest {
   clientAddress: string | null;
   /** The affiliate code the browser kept from a `?ref=` link (docs/affiliates.md). */
   ref?: string | undefined;
-  /** How a membership or instalment plan paid in NGN renews (docs/memberships.md); card by default. */
+  /** How a membership or instalment plan paid in NGN renews (docs/memberships.md); without it, by transfer. */
   renewBy?: 'card' | 'transfer' | undefined;
 }
 

@@ -63,6 +63,12 @@ export interface CheckoutAnswer {
    * first payment a discount code lowered.
    */
   paystackPlan?: string;
+  /**
+   * The PayPal plan of a USD membership or instalment plan (docs/memberships.md): the PayPal buttons'
+   * `createSubscription` passes it as `plan_id`, with `custom_id` = `checkoutId`. Absent for a product
+   * sold once or a first payment a discount code lowered (then the payment is a single order).
+   */
+  paypalPlanId?: string;
 }
 
 /**

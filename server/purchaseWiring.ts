@@ -25,6 +25,7 @@ import { createMemberships } from './memberships/memberships';
 import { createMembershipSweep } from './memberships/membershipSweep';
 import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
 import { createProviderPlans } from './memberships/providerPlans';
+import { createPaypalSubscriptionsClient } from './payments/paypalSubscriptionsClient';
 import { createTransferRenewals } from './memberships/transferRenewals';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
@@ -95,7 +96,16 @@ export function createPurchaseWiring({
       })
     : null;
   const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans });
-  const plans = createProviderPlans({ db, paystack: paystackPlans, now });
+  const paypalPlans =
+    paypal && config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? createPaypalSubscriptionsClient({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          baseUrl: config.PAYPAL_BASE_URL,
+          timeoutMs,
+        })
+      : null;
+  const plans = createProviderPlans({ db, paystack: paystackPlans, paypal: paypalPlans, now });
   const transfers = createTransferRenewals({
     db,
     now,
@@ -130,6 +140,12 @@ export function createPurchaseWiring({
       paystackPlanFor: (productId) =>
         plans.ensurePaystackPlan(productId).catch((error: unknown) => {
           logError(`The Paystack plan of ${productId} could not be made`, error);
+          return null;
+        }),
+      // Without it (PayPal down) the first payment is a single order and the plan renews by transfer.
+      paypalPlanFor: (productId) =>
+        plans.ensurePaypalPlan(productId).catch((error: unknown) => {
+          logError(`The PayPal plan of ${productId} could not be made`, error);
           return null;
         }),
     },

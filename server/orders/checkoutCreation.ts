@@ -86,8 +86,9 @@ async function withChannels({ db }: Pick<OrderServiceDeps, 'db'>, answer: Checko
 
 /**
  * A Paystack checkout of a membership or an instalment plan asked to renew by card carries the product's
- * plan, which the popup passes so Paystack charges the later payments itself (docs/memberships.md). Not
- * with a discount: Paystack charges a plan's own amount, and the code takes its share off this payment.
+ * plan, which the popup passes so Paystack charges the later payments itself (docs/memberships.md); a
+ * PayPal checkout of one carries the PayPal plan the buttons subscribe to (USD renews only so). Not
+ * with a discount: the provider charges a plan's own amount, and the code takes its share off this payment.
  */
 async function withPlan(
   { renewalPlans }: Pick<OrderServiceDeps, 'renewalPlans'>,
@@ -95,7 +96,12 @@ async function withPlan(
   productId: string,
   renewBy: CheckoutRequest['renewBy'],
 ): Promise<CheckoutAnswer> {
-  if (answer.provider !== 'paystack' || renewBy !== 'card' || answer.discount > 0 || !renewalPlans) return answer;
+  if (answer.discount > 0 || !renewalPlans) return answer;
+  if (answer.provider === 'paypal' && renewalPlans.paypalPlanFor) {
+    const planId = await renewalPlans.paypalPlanFor(productId);
+    return planId ? { ...answer, paypalPlanId: planId } : answer;
+  }
+  if (answer.provider !== 'paystack' || renewBy !== 'card') return answer;
   const plan = await renewalPlans.paystackPlanFor(productId);
   return plan ? { ...answer, paystackPlan: plan } : answer;
 }

@@ -68,7 +68,11 @@ export interface OrderServiceDeps {
    * The Paystack plan that charges a product's later payments by card (server/memberships, given by the
    * composition root): null for a product sold once, or when there is none.
    */
-  renewalPlans?: { paystackPlanFor(productId: string): Promise<string | null> };
+  renewalPlans?: {
+    paystackPlanFor(productId: string): Promise<string | null>;
+    /** The PayPal plan of a USD membership or instalment plan; null for a product sold once, or none. */
+    paypalPlanFor?(productId: string): Promise<string | null>;
+  };
 }
 
 /** What createCheckout is asked for. */

@@ -59,7 +59,7 @@ interface PurchaseShared extends Omit<PurchaseDeps, 'files'> {
 /** The providers' signed events; mounted before the app parses JSON, since they need the raw body. */
 export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): void {
   const { config, logError, purchases } = shared;
-  const { service, refunds, paypal, paystackSubscriptions } = purchases;
+  const { service, refunds, paypal, paystackSubscriptions, paypalSubscriptions } = purchases;
   app.use(
     '/api/webhooks/paystack',
     createPaystackWebhookRouter({
@@ -79,6 +79,7 @@ export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): voi
       webhookId: config.PAYPAL_WEBHOOK_ID,
       refunds,
       service,
+      subscriptions: paypalSubscriptions,
       logError,
     }),
   );

@@ -26,6 +26,7 @@ import { createMembershipSweep } from './memberships/membershipSweep';
 import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
 import { createProviderPlans } from './memberships/providerPlans';
 import { createPaypalSubscriptionsClient } from './payments/paypalSubscriptionsClient';
+import { createPaypalSubscriptions } from './memberships/paypalSubscriptions';
 import { createTransferRenewals } from './memberships/transferRenewals';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
@@ -95,7 +96,6 @@ export function createPurchaseWiring({
         timeoutMs,
       })
     : null;
-  const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans });
   const paypalPlans =
     paypal && config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
       ? createPaypalSubscriptionsClient({
@@ -105,6 +105,7 @@ export function createPurchaseWiring({
           timeoutMs,
         })
       : null;
+  const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans, paypal: paypalPlans });
   const plans = createProviderPlans({ db, paystack: paystackPlans, paypal: paypalPlans, now });
   const transfers = createTransferRenewals({
     db,
@@ -166,9 +167,13 @@ export function createPurchaseWiring({
       logError,
     },
   });
+  const paypalSubscriptions = paypalPlans
+    ? createPaypalSubscriptions({ db, now, memberships, plans, paypal: paypalPlans, orders: service, issues })
+    : null;
   return {
     paystack,
     paypal,
+    paypalSubscriptions,
     links,
     fulfilment,
     checkouts,

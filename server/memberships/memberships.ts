@@ -21,6 +21,7 @@ import { deliverablesCollection, membershipsCollection, productsCollection } fro
 import type { Fulfilment, FulfilOutcome, Provider } from '../orders/fulfilment';
 import { ProviderUnavailableError } from '../payments/providerErrors';
 import type { PaystackSubscriptionsClient } from '../payments/paystackSubscriptionsClient';
+import type { PaypalSubscriptionsClient } from '../payments/paypalSubscriptionsClient';
 import { membershipRef, membershipToData, readMembership, renewalRefusal } from './membershipPeriods';
 
 export interface MembershipsDeps {
@@ -29,6 +30,8 @@ export interface MembershipsDeps {
   fulfilment: Pick<Fulfilment, 'fulfil'>;
   /** Paystack's subscriptions, which a card plan's cancel and resume stop and start; null without Paystack. */
   paystack?: Pick<PaystackSubscriptionsClient, 'disable' | 'enable' | 'manageLink'> | null;
+  /** PayPal's subscriptions, which a PayPal plan's cancel and resume suspend, cancel and activate; null without PayPal. */
+  paypal?: Pick<PaypalSubscriptionsClient, 'cancel' | 'suspend' | 'activate'> | null;
 }
 
 /** What a change asked of a plan came to. */
@@ -75,12 +78,43 @@ async function askPaystack(
   }
 }
 
+const paypalWords = {
+  disable: 'PayPal could not stop the payments just now, so nothing was changed. Please try again.',
+  enable: 'PayPal could not restart the payments just now, so nothing was changed. Please try again.',
+};
+
+/**
+ * A PayPal plan's subscription follows the change: a cancel at the period's end suspends it (so a
+ * resume can activate it again), a cancel now cancels it for good. The refusal in words, or null.
+ */
+async function askPaypal(
+  paypal: MembershipsDeps['paypal'],
+  plan: Membership,
+  call: 'disable' | 'enable',
+  when: 'periodEnd' | 'now',
+): Promise<string | null> {
+  const id = plan.provider.paypalSubscriptionId;
+  if (!paypal || plan.renewal !== 'paypal' || !id) return null;
+  try {
+    const answer =
+      call === 'enable'
+        ? await paypal.activate(id, 'The buyer resumed the membership.')
+        : when === 'now'
+          ? await paypal.cancel(id, 'The membership was cancelled.')
+          : await paypal.suspend(id, 'The membership was cancelled at the end of its period.');
+    return answer.ok ? null : paypalWords[call];
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) return paypalWords[call];
+    throw error;
+  }
+}
+
 const cancelRule =
   (when: 'periodEnd' | 'now', now: () => Date) =>
   (plan: Membership): MembershipChange =>
     when === 'now' ? cancelNow(plan, now()) : cancelAtPeriodEnd(plan, now());
 
-export function createMemberships({ db, now, fulfilment, paystack = null }: MembershipsDeps) {
+export function createMemberships({ db, now, fulfilment, paystack = null, paypal = null }: MembershipsDeps) {
   async function change(id: string, rule: (membership: Membership) => MembershipChange): Promise<MembershipOutcome> {
     return db.runTransaction(async (t): Promise<MembershipOutcome> => {
       const plan = await readMembership(t, db, id);
@@ -92,17 +126,18 @@ export function createMemberships({ db, now, fulfilment, paystack = null }: Memb
     });
   }
 
-  /** A change a card plan's Paystack subscription must follow: judged, asked of Paystack, then made. */
+  /** A change a card plan's Paystack subscription (or a PayPal plan's subscription) must follow: judged, asked of Paystack, then made. */
   async function changeWithProvider(
     id: string,
     rule: (membership: Membership) => MembershipChange,
     call: 'disable' | 'enable',
+    when: 'periodEnd' | 'now' = 'periodEnd',
   ): Promise<MembershipOutcome> {
     const plan = await get(id);
     if (!plan) return { kind: 'missing' };
     const judged = rule(plan);
     if (!judged.ok) return { kind: 'refused', reason: judged.reason };
-    const refusal = await askPaystack(paystack, plan, call);
+    const refusal = (await askPaystack(paystack, plan, call)) ?? (await askPaypal(paypal, plan, call, when));
     return refusal ? { kind: 'refused', reason: refusal } : change(id, rule);
   }
 
@@ -195,7 +230,7 @@ export function createMemberships({ db, now, fulfilment, paystack = null }: Memb
     /** A renewal the provider could not charge: the plan is past due, in its grace. */
     fail: (id: string, failedAt: Date = now()) => change(id, (plan) => applyFailure(plan, failedAt)),
     /** Stops the renewals: at the end of the paid period, or now (the seller, with a refund). */
-    cancel: (id: string, when: 'periodEnd' | 'now') => changeWithProvider(id, cancelRule(when, now), 'disable'),
+    cancel: (id: string, when: 'periodEnd' | 'now') => changeWithProvider(id, cancelRule(when, now), 'disable', when),
     /** The provider stopped the renewals itself (its event): cancelled at the period's end, nothing asked of it. */
     stoppedByProvider: (id: string) => change(id, (plan) => cancelAtPeriodEnd(plan, now())),
     /** Renews again before the period ends (a card plan's Paystack subscription is enabled again). */

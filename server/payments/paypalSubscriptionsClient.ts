@@ -22,7 +22,22 @@ export interface PaypalPlanRequest {
 /** A subscription change PayPal refused (it says why); a transport failure throws ProviderUnavailableError. */
 export type PaypalSubscriptionAnswer = { ok: true } | { ok: false; reason: string };
 
+/** A subscription as PayPal has it (GET /v1/billing/subscriptions/{id}). */
+export interface PaypalSubscription {
+  id: string;
+  /** APPROVAL_PENDING, APPROVED, ACTIVE, SUSPENDED, CANCELLED, EXPIRED */
+  status: string;
+  planId: string;
+  /** What the buttons' createSubscription set: the store's checkout id. */
+  customId: string;
+  subscriber: { name: string; email: string };
+  /** The last payment taken (the first one, right after activation); null before any. */
+  lastPayment: { value: string; currency: string; time: string } | null;
+}
+
 export interface PaypalSubscriptionsClient {
+  /** The subscription, or null when PayPal does not know the id. */
+  getSubscription(id: string): Promise<PaypalSubscription | null>;
   /** Creates a catalog product (POST /v1/catalogs/products, type DIGITAL); answers its id. */
   createProduct(product: { name: string; requestId: string }): Promise<string>;
   /** Creates an active billing plan of one regular cycle (POST /v1/billing/plans); answers its id. */
@@ -40,6 +55,30 @@ function reasonOf(body: unknown, fallback: string): string {
   const detail = Array.isArray(body.details) && isRecord(body.details[0]) ? body.details[0] : {};
   const described = typeof detail.description === 'string' ? detail.description : '';
   return described || (typeof body.message === 'string' && body.message ? body.message : fallback);
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Reads PayPal's subscription resource (the GET answer, and the resource of BILLING.SUBSCRIPTION.* events). */
+export function readPaypalSubscription(body: Record<string, unknown>): PaypalSubscription {
+  const subscriber = isRecord(body.subscriber) ? body.subscriber : {};
+  const name = isRecord(subscriber.name) ? subscriber.name : {};
+  const billing = isRecord(body.billing_info) ? body.billing_info : {};
+  const last = isRecord(billing.last_payment) ? billing.last_payment : null;
+  const amount = last && isRecord(last.amount) ? last.amount : {};
+  return {
+    id: text(body.id),
+    status: text(body.status),
+    planId: text(body.plan_id),
+    customId: text(body.custom_id),
+    subscriber: {
+      name: `${text(name.given_name)} ${text(name.surname)}`.trim(),
+      email: text(subscriber.email_address),
+    },
+    lastPayment: last
+      ? { value: text(amount.value), currency: text(amount.currency_code), time: text(last.time) }
+      : null,
+  };
 }
 
 function createdId(what: string, { status, body }: { status: number; body: unknown }): string {
@@ -66,6 +105,15 @@ export function createPaypalSubscriptionsClient(credentials: PaypalCredentials):
   }
 
   return {
+    async getSubscription(id) {
+      const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}`;
+      const { status, body } = await call(path, { method: 'GET' });
+      if (status === 404 || status === 400) return null;
+      if (status !== 200 || !isRecord(body)) {
+        throw new ProviderUnavailableError('PayPal', `get subscription: HTTP ${status}`);
+      }
+      return readPaypalSubscription(body);
+    },
     async createProduct({ name, requestId }) {
       const answer = await call('/v1/catalogs/products', {
         method: 'POST',

@@ -20,6 +20,20 @@ export const paystackWebhookEvents: readonly string[] = [
   ...paystackSubscriptionEventTypes,
 ];
 
+/**
+ * The subscription events of USD memberships and instalment plans (docs/memberships.md, 'PayPal events').
+ * Not yet among `paypalWebhookEvents`, which `npm run setup` subscribes and Store health checks: the
+ * seller subscribes them in PayPal's dashboard (docs/deploy.md).
+ */
+export const paypalSubscriptionEventTypes: readonly string[] = [
+  'BILLING.SUBSCRIPTION.ACTIVATED',
+  'PAYMENT.SALE.COMPLETED',
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+  'BILLING.SUBSCRIPTION.CANCELLED',
+  'BILLING.SUBSCRIPTION.SUSPENDED',
+  'BILLING.SUBSCRIPTION.EXPIRED',
+];
+
 /** Refunds, reversals and disputes, and the end of a capture PayPal held for review. */
 export const paypalWebhookEvents: readonly string[] = [
   'PAYMENT.CAPTURE.COMPLETED',

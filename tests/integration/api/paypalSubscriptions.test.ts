@@ -1,6 +1,7 @@
-// PayPal plans and subscriptions against the local cloud (docs/memberships.md, 'PayPal plans'): the
-// catalog product and plan a product's USD price needs, made once per price, and the plan a USD
-// checkout answers for the PayPal buttons' createSubscription. Only PayPal itself is faked (msw).
+// PayPal plans and subscriptions against the local cloud (docs/memberships.md, 'PayPal plans', 'PayPal
+// events'): the catalog product and plan a product's USD price needs, made once per price; the plan a
+// USD checkout answers for the PayPal buttons' createSubscription; the subscription's signed events,
+// replayed and out of order; a cancel and resume asked of PayPal. Only PayPal itself is faked (msw).
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useMsw } from '../../support/msw';
@@ -8,14 +9,24 @@ import {
   buildCustomer,
   createFakePaypal,
   db,
+  paymentIssueOf,
   postJson,
   removeSeededProducts,
   seedDiscountCode,
   startPurchaseApi,
+  uniqueTag,
   type PurchaseApi,
+  type SeededProduct,
 } from '../../support/purchaseHarness';
-import { seedPricedProduct, testClock } from '../../support/membershipHarness';
-import { createFakePaypalSubscriptions, paypalWiringFor } from '../../support/paypalSubscriptionFakes';
+import { salesOfPlan, seedPricedProduct, testClock } from '../../support/membershipHarness';
+import {
+  createFakePaypalSubscriptions,
+  paypalSaleResource,
+  paypalSubscriptionResource,
+  paypalTestWebhookId,
+  paypalWiringFor,
+  sendPaypalEvent,
+} from '../../support/paypalSubscriptionFakes';
 
 const paypal = createFakePaypal();
 const subscriptions = createFakePaypalSubscriptions();
@@ -25,7 +36,7 @@ let api: PurchaseApi;
 let wiring: ReturnType<typeof paypalWiringFor>;
 
 beforeAll(async () => {
-  api = await startPurchaseApi({}, { now: clock.now });
+  api = await startPurchaseApi({ PAYPAL_WEBHOOK_ID: paypalTestWebhookId }, { now: clock.now });
   wiring = paypalWiringFor(api.url, clock.now);
 });
 afterAll(async () => {
@@ -132,5 +143,221 @@ describe("the USD checkout's plan", () => {
     const single = await open({ productId: once.id });
     expect(single.body).toMatchObject({ provider: 'paypal', amount: 9 });
     expect(single.body.paypalPlanId).toBeUndefined();
+  });
+});
+
+/** A buyer subscribed through the PayPal buttons: the USD checkout's plan, PayPal's first payment at `paidAt`. */
+async function subscribe(product: SeededProduct, value: string, paidAt: string) {
+  clock.set(paidAt);
+  const customer = buildCustomer();
+  const opened = await postJson(`${api.url}/api/checkouts`, { productId: product.id, currency: 'USD', customer });
+  const checkout = (await opened.json()) as { checkoutId: string; paypalPlanId: string };
+  const subscriptionId = `I-${uniqueTag().toUpperCase()}`;
+  const resource = paypalSubscriptionResource({
+    id: subscriptionId,
+    planId: checkout.paypalPlanId,
+    checkoutId: checkout.checkoutId,
+    email: customer.email,
+    lastPayment: { value, time: paidAt },
+  });
+  subscriptions.subscriptions.set(subscriptionId, resource);
+  return { subscriptionId, resource, customer, membershipId: `paypal_${subscriptionId}` };
+}
+
+const sale = (id: string, subscriptionId: string, total: string, createTime: string) =>
+  paypalSaleResource({ id, subscriptionId, total, createTime });
+
+describe('a USD membership through PayPal', () => {
+  it('is activated once, renewed twice (sales replayed and out of order count once), fails, and is cancelled', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
+    const member = await subscribe(product, '5.00', '2026-11-22T09:00:00.000Z');
+    expect(await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({
+      status: 'active',
+      renewal: 'paypal',
+      provider: { paypalSubscriptionId: member.subscriptionId },
+      currency: 'USD',
+      amountMinor: 500,
+      payments: 1,
+      customer: { email: member.customer.email },
+    });
+    // Replayed, and the first payment's own sale: nothing more.
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).body.outcome).toBe(
+      'ignored',
+    );
+    const firstSale = sale(`S1${uniqueTag()}`, member.subscriptionId, '5.00', '2026-11-22T09:00:04Z');
+    expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', firstSale)).body.outcome).toBe('ignored');
+    expect((await salesOfPlan(member.membershipId)).map((row) => [row.id, row.membershipLabel])).toEqual([
+      [member.membershipId, 'Membership started'],
+    ]);
+
+    // Each renewal's sale comes twice, December's again after January's.
+    const december = sale(`S2${uniqueTag()}`, member.subscriptionId, '5.00', '2026-12-22T09:00:03Z');
+    const january = sale(`S3${uniqueTag()}`, member.subscriptionId, '5.00', '2027-01-22T09:00:03Z');
+    clock.set('2026-12-22T09:05:00.000Z');
+    for (const paid of [december, december]) {
+      expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', paid)).status).toBe(200);
+    }
+    clock.set('2027-01-22T09:05:00.000Z');
+    for (const paid of [january, december, january]) {
+      expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', paid)).status).toBe(200);
+    }
+    const sales = await salesOfPlan(member.membershipId);
+    expect(sales.map((row) => [row.id, row.membershipLabel, row.currency, row.amount])).toEqual([
+      [member.membershipId, 'Membership started', 'USD', 5],
+      [`paypal_${december.id}`, 'Renewal 1 of ∞', 'USD', 5],
+      [`paypal_${january.id}`, 'Renewal 2 of ∞', 'USD', 5],
+    ]);
+    const renewed = await wiring.memberships.get(member.membershipId);
+    expect(renewed).toMatchObject({ status: 'active', payments: 3 });
+    expect(renewed?.paidThrough.slice(0, 10)).toBe('2027-02-22');
+
+    clock.set('2027-02-22T12:00:00.000Z');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', member.resource)).status).toBe(200);
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({ status: 'pastDue', payments: 3 });
+    // PayPal's retry takes the payment: the plan is active again.
+    const retried = sale(`S4${uniqueTag()}`, member.subscriptionId, '5.00', '2027-02-24T09:00:00Z');
+    clock.set('2027-02-24T09:05:00.000Z');
+    expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', retried)).status).toBe(200);
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({ status: 'active', payments: 4 });
+
+    // The buyer's cancel at the period's end suspends the subscription at PayPal; resume activates it.
+    subscriptions.changes.length = 0;
+    expect(await wiring.memberships.cancel(member.membershipId, 'periodEnd')).toMatchObject({ kind: 'changed' });
+    expect((await wiring.memberships.resume(member.membershipId)).kind).toBe('changed');
+    expect(subscriptions.changes).toEqual([
+      {
+        id: member.subscriptionId,
+        action: 'suspend',
+        reason: 'The membership was cancelled at the end of its period.',
+      },
+      { id: member.subscriptionId, action: 'activate', reason: 'The buyer resumed the membership.' },
+    ]);
+    // PayPal cancels it (the buyer did so in their PayPal account): cancelled at the period's end.
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.CANCELLED', member.resource)).body.outcome).toBe(
+      'applied',
+    );
+    const cancelled = await wiring.memberships.get(member.membershipId);
+    expect(cancelled?.status).toBe('cancelled');
+    expect(cancelled?.paidThrough.slice(0, 10)).toBe('2027-03-22');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.SUSPENDED', member.resource)).body.outcome).toBe(
+      'ignored',
+    );
+  });
+
+  it('starts from the first sale when it comes before ACTIVATED, and a PayPal refusal leaves the plan as it was', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'yearly' }, { priceInUsd: 40 });
+    const member = await subscribe(product, '40.00', '2026-11-22T09:00:00.000Z');
+    const first = sale(`S1${uniqueTag()}`, member.subscriptionId, '40.00', '2026-11-22T09:00:04Z');
+    expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', first)).body.outcome).toBe('ignored');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).body.outcome).toBe(
+      'ignored',
+    );
+    expect((await salesOfPlan(member.membershipId)).map((row) => row.membershipLabel)).toEqual(['Membership started']);
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({
+      status: 'active',
+      renewal: 'paypal',
+      provider: { paypalSubscriptionId: member.subscriptionId },
+    });
+
+    // PayPal no longer knows the subscription: the cancel is refused in words, the plan unchanged.
+    subscriptions.subscriptions.delete(member.subscriptionId);
+    expect(await wiring.memberships.cancel(member.membershipId, 'now')).toEqual({
+      kind: 'refused',
+      reason: 'PayPal could not stop the payments just now, so nothing was changed. Please try again.',
+    });
+    expect((await wiring.memberships.get(member.membershipId))?.status).toBe('active');
+    expect(subscriptions.changes.at(-1)).toEqual({
+      id: member.subscriptionId,
+      action: 'cancel',
+      reason: 'The membership was cancelled.',
+    });
+  });
+});
+
+describe('a USD instalment plan of 3 through PayPal', () => {
+  it('completes with the third sale and stays completed when PayPal expires the subscription', async () => {
+    const product = await seedPricedProduct({ kind: 'instalments', count: 3 }, { priceInUsd: 90 });
+    const member = await subscribe(product, '30.00', '2026-11-22T09:00:00.000Z');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).status).toBe(200);
+    clock.set('2026-12-22T09:05:00.000Z');
+    await sendPaypalEvent(
+      api.url,
+      'PAYMENT.SALE.COMPLETED',
+      sale(`S2${uniqueTag()}`, member.subscriptionId, '30.00', '2026-12-22T09:00:00Z'),
+    );
+    clock.set('2027-01-22T09:05:00.000Z');
+    await sendPaypalEvent(
+      api.url,
+      'PAYMENT.SALE.COMPLETED',
+      sale(`S3${uniqueTag()}`, member.subscriptionId, '30.00', '2027-01-22T09:00:00Z'),
+    );
+    expect((await salesOfPlan(member.membershipId)).map((row) => row.membershipLabel)).toEqual([
+      'Instalment 1 of 3',
+      'Instalment 2 of 3',
+      'Instalment 3 of 3',
+    ]);
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({
+      status: 'completed',
+      instalments: { total: 3, paid: 3 },
+    });
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.EXPIRED', member.resource)).body.outcome).toBe(
+      'ignored',
+    );
+    expect((await wiring.memberships.get(member.membershipId))?.status).toBe('completed');
+  });
+});
+
+describe('PayPal subscription events the store cannot apply', () => {
+  it('keeps a sale of an unknown subscription under Needs attention, and refuses an unsigned event', async () => {
+    clock.set('2026-11-22T09:00:00.000Z');
+    const unknown = sale(`S9${uniqueTag()}`, `I-${uniqueTag().toUpperCase()}`, '12.00', '2026-11-22T08:00:00Z');
+    expect(await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', unknown)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect(await paymentIssueOf('paypal', unknown.id)).toMatchObject({
+      provider: 'paypal',
+      reference: unknown.id,
+      amount: 12,
+      currency: 'USD',
+      reason: 'A subscription payment the store cannot match to a plan.',
+    });
+
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
+    const member = await subscribe(product, '5.00', '2026-11-22T09:00:00.000Z');
+    expect(await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource, 'forged')).toEqual({
+      status: 401,
+      body: { message: 'Invalid signature.' },
+    });
+    expect(await wiring.memberships.get(member.membershipId)).toBeNull();
+  });
+
+  it('keeps a first payment below the checkout and a renewal in another currency under Needs attention', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
+    const short = await subscribe(product, '1.00', '2026-11-22T09:00:00.000Z');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', short.resource)).status).toBe(200);
+    expect(await paymentIssueOf('paypal', short.subscriptionId)).toMatchObject({
+      amount: 1,
+      currency: 'USD',
+      expectedAmount: 5,
+      reason: 'The PayPal subscription did not pay the checkout’s amount.',
+    });
+    expect(await wiring.memberships.get(short.membershipId)).toBeNull();
+
+    const member = await subscribe(product, '5.00', '2026-11-22T09:00:00.000Z');
+    expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).status).toBe(200);
+    clock.set('2026-12-22T09:05:00.000Z');
+    const euros = { ...sale(`S5${uniqueTag()}`, member.subscriptionId, '5.00', '2026-12-22T09:00:00Z') };
+    euros.amount = { ...euros.amount, currency: 'EUR' };
+    expect((await sendPaypalEvent(api.url, 'PAYMENT.SALE.COMPLETED', euros)).status).toBe(200);
+    expect(await paymentIssueOf('paypal', euros.id)).toMatchObject({
+      currency: 'EUR',
+      reason: 'A subscription renewal in EUR, not USD.',
+    });
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({ payments: 1 });
   });
 });

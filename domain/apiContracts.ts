@@ -57,6 +57,18 @@ export interface CheckoutAnswer {
    * passes `subaccount`, `transaction_charge` (the seller's share, kobo) and `bearer`.
    */
   split?: { subaccount: string; transactionCharge: number; bearer: 'account' };
+  /**
+   * The Paystack plan of a membership or instalment plan renewed by card (docs/memberships.md): the
+   * popup passes it as `plan`, card only. Absent for a product sold once, a renewal by transfer, or a
+   * first payment a discount code lowered.
+   */
+  paystackPlan?: string;
+  /**
+   * The PayPal plan of a USD membership or instalment plan (docs/memberships.md): the PayPal buttons'
+   * `createSubscription` passes it as `plan_id`, with `custom_id` = `checkoutId`. Absent for a product
+   * sold once or a first payment a discount code lowered (then the payment is a single order).
+   */
+  paypalPlanId?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   createCheckoutExpiry,
   createEmailSweeps,
   createMailingRun,
+  createMembershipSweepRun,
   createReminders,
   createSequenceRun,
 } from '../server/app';
@@ -117,6 +118,7 @@ export async function startLocalApi({
   const emailSweeps = createEmailSweeps({ config, db, mailer });
   const reminders = createReminders({ config, db, mailer });
   const expireCheckouts = createCheckoutExpiry({ config, db, mailer });
+  const sweepMemberships = createMembershipSweepRun({ config, db, mailer });
   every(emailRetryMs ?? 60_000, [
     {
       name: 'E-mail retry',
@@ -137,6 +139,13 @@ export async function startLocalApi({
       run: async () => {
         const { expired, released } = await expireCheckouts();
         return expired > 0 ? `${expired} expired, ${released} code uses released` : null;
+      },
+    },
+    {
+      name: 'Memberships',
+      run: async () => {
+        const { ended, sent, failed } = await sweepMemberships();
+        return ended + sent + failed > 0 ? `${ended} ended, ${sent} e-mails sent, ${failed} failed` : null;
       },
     },
   ]);

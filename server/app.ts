@@ -25,6 +25,7 @@ import { mountMailings, mountUnsubscribe } from './mailings/mailingWiring';
 import { mountMembers } from './memberships/memberWiring';
 import { createSequenceSweep, type SequenceOutcome } from './mailings/sequences';
 import { createAccessLinks } from './orders/accessLinks';
+import type { MembershipSweepOutcome } from './memberships/membershipSweep';
 import { createCheckoutSweeps } from './orders/checkoutSweeps';
 import type { EmailRetryOutcome } from './orders/fulfilment';
 import { createPurchases, mountPurchases, mountPurchaseWebhooks } from './purchaseMounts';
@@ -235,6 +236,19 @@ export function createHealthRun(given: AppDeps): () => Promise<HealthReport> {
   const { paypal } = createPurchaseWiring(deps);
   const health = healthFor(deps, { files: lazyFileStorage(deps, deps.logError), paypal });
   return () => health.run();
+}
+
+/**
+ * The memberships sweep (memberships/membershipSweep.ts): plans past their grace ended, dunning and
+ * reminders sent, each once. The deployed function runs it after the checkout expiry; the local cloud
+ * on the same timer.
+ */
+export function createMembershipSweepRun(given: AppDeps): () => Promise<MembershipSweepOutcome> {
+  const now = given.now ?? (() => new Date());
+  const logError = given.logError ?? logToConsole;
+  const deps = withMailRecords({ ...given, now, logError });
+  const { membershipSweep } = createPurchaseWiring({ ...deps, now, logError });
+  return () => membershipSweep.runOnce();
 }
 
 function sweepDeps(given: AppDeps) {

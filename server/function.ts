@@ -8,6 +8,7 @@ import {
   createEmailRetry,
   createHealthRun,
   createMailingRun,
+  createMembershipSweepRun,
   createReviewRequestRun,
   createSequenceRun,
   createReminders,
@@ -55,6 +56,7 @@ let app: ReturnType<typeof createApp> | undefined;
 let retryEmailsNow: ReturnType<typeof createEmailRetry> | undefined;
 let sendRemindersNow: ReturnType<typeof createReminders> | undefined;
 let expireCheckoutsNow: ReturnType<typeof createCheckoutExpiry> | undefined;
+let sweepMembershipsNow: ReturnType<typeof createMembershipSweepRun> | undefined;
 let checkHealthNow: ReturnType<typeof createHealthRun> | undefined;
 let sendMailingsNow: ReturnType<typeof createMailingRun> | undefined;
 let sendSequencesNow: ReturnType<typeof createSequenceRun> | undefined;
@@ -102,6 +104,12 @@ export const expireCheckouts = onSchedule(
     expireCheckoutsNow ??= createCheckoutExpiry(appDeps());
     const { expired, released } = await expireCheckoutsNow();
     if (expired > 0) console.log(`Checkout expiry: ${expired} expired, ${released} code uses released`);
+    // Then the memberships (docs/memberships.md, 'The sweep'): plans past their grace end, e-mails owed go.
+    sweepMembershipsNow ??= createMembershipSweepRun(appDeps());
+    const plans = await sweepMembershipsNow();
+    if (plans.ended + plans.sent + plans.failed > 0) {
+      console.log(`Memberships: ${plans.ended} ended, ${plans.sent} e-mails sent, ${plans.failed} failed`);
+    }
   },
 );
 

@@ -3,6 +3,7 @@
 // providers' webhooks (before any body parsing: they need the raw body), and the buying routes with
 // their rate limits.
 import type { Express, RequestHandler } from 'express';
+import { paths } from '../domain/routes';
 import type { AppDeps } from './app';
 import { createPendingPaymentsRouter } from './admin/pendingRoutes';
 import { createDownloadRouter } from './downloads/downloadRoutes';
@@ -16,6 +17,7 @@ import type { RateLimits } from './lib/rateLimits';
 import { createBuyerLicenses } from './licenses/buyerLicenses';
 import { createMemberList, type MemberList } from './memberships/memberList';
 import type { Memberships } from './memberships/memberships';
+import { createMembershipRouter } from './memberships/membershipRoutes';
 import { createOrderRouter } from './orders/orderRoutes';
 import { createPurchaseWiring } from './purchaseWiring';
 import { createPurchaseRouter } from './purchases/purchaseRoutes';
@@ -72,13 +74,14 @@ interface PurchaseShared extends Omit<PurchaseDeps, 'files'> {
 /** The providers' signed events; mounted before the app parses JSON, since they need the raw body. */
 export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): void {
   const { config, logError, purchases } = shared;
-  const { service, refunds, paypal } = purchases;
+  const { service, refunds, paypal, paystackSubscriptions, paypalSubscriptions } = purchases;
   app.use(
     '/api/webhooks/paystack',
     createPaystackWebhookRouter({
       secretKey: config.PAYSTACK_SECRET_KEY,
       service,
       refunds,
+      subscriptions: paystackSubscriptions,
       logError,
       arrived: webhookArrivals(shared, 'paystack'),
     }),
@@ -91,6 +94,7 @@ export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): voi
       webhookId: config.PAYPAL_WEBHOOK_ID,
       refunds,
       service,
+      subscriptions: paypalSubscriptions,
       logError,
     }),
   );
@@ -100,13 +104,18 @@ export function mountPurchaseWebhooks(app: Express, shared: PurchaseShared): voi
   }
 }
 
-/** The library's view of the buyer's plans: the list, and a buyer's cancel and resume. */
-function libraryPlansOf(memberships: Memberships, list: MemberList): LibraryPlans {
+/** The library's view of the buyer's plans: the list, a buyer's cancel and resume, and their links. */
+function libraryPlansOf(
+  { memberships, transfers }: { memberships: Memberships; transfers: { linkFor(id: string): string } },
+  list: MemberList,
+): LibraryPlans {
   return {
     ofBuyer: (emailKey) => list.ofBuyer(emailKey),
     get: (id) => memberships.get(id),
     cancel: (id, when) => memberships.cancel(id, when),
     resume: (id) => memberships.resume(id),
+    manageLink: (id) => memberships.manageLink(id),
+    transferLinkFor: (id) => transfers.linkFor(id),
   };
 }
 
@@ -179,9 +188,19 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
     limits.access,
     createLibraryRouter({
       library: purchases.library,
-      plans: libraryPlansOf(purchases.memberships, createMemberList({ db, now })),
+      plans: libraryPlansOf(purchases, createMemberList({ db, now })),
       ...browsers,
       signInLimiter: limits.signIn,
+      logError,
+    }),
+  );
+  // The link that pays a plan's next period by transfer (docs/memberships.md).
+  app.use(
+    '/api/memberships',
+    limits.access,
+    createMembershipRouter({
+      transfers: purchases.transfers,
+      libraryUrl: `${config.PUBLIC_STORE_URL.replace(/\/+$/, '')}${paths.library}`,
       logError,
     }),
   );

@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import { createPaymentIssues } from './payments/paymentIssues';
 import { createPaypalClient } from './payments/paypalClient';
 import { createPaystackClient } from './payments/paystackClient';
+import { createPaystackSubscriptionsClient } from './payments/paystackSubscriptionsClient';
 import { createAccessLinks } from './orders/accessLinks';
 import { createFulfilment, type Fulfilment, type FulfilmentDeps } from './orders/fulfilment';
 import { createOrderService } from './orders/orderService';
@@ -21,6 +22,12 @@ import { commissionContribution, createCommissions } from './affiliates/commissi
 import { licenseKeyContribution } from './licenses/licenseKeys';
 import { membershipContribution } from './memberships/membershipPeriods';
 import { createMemberships } from './memberships/memberships';
+import { createMembershipSweep } from './memberships/membershipSweep';
+import { createPaystackSubscriptions } from './memberships/paystackSubscriptions';
+import { createProviderPlans } from './memberships/providerPlans';
+import { createPaypalSubscriptionsClient } from './payments/paypalSubscriptionsClient';
+import { createPaypalSubscriptions } from './memberships/paypalSubscriptions';
+import { createTransferRenewals } from './memberships/transferRenewals';
 import type { PaystackAccounts } from './payments/paystackAccounts';
 
 /**
@@ -82,9 +89,67 @@ export function createPurchaseWiring({
   const affiliates = createAffiliates({ db, mailer, config, accounts, now, logError });
   const commissions = createCommissions({ db, now });
   // Later payments of plans go through the same fulfilment (docs/memberships.md).
-  const memberships = createMemberships({ db, now, fulfilment });
+  const paystackPlans = config.PAYSTACK_SECRET_KEY
+    ? createPaystackSubscriptionsClient({
+        secretKey: config.PAYSTACK_SECRET_KEY,
+        baseUrl: config.PAYSTACK_BASE_URL,
+        timeoutMs,
+      })
+    : null;
+  const paypalPlans =
+    paypal && config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? createPaypalSubscriptionsClient({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          baseUrl: config.PAYPAL_BASE_URL,
+          timeoutMs,
+        })
+      : null;
+  const memberships = createMemberships({ db, now, fulfilment, paystack: paystackPlans, paypal: paypalPlans });
+  const plans = createProviderPlans({ db, paystack: paystackPlans, paypal: paypalPlans, now });
+  const transfers = createTransferRenewals({
+    db,
+    now,
+    memberships,
+    paystack,
+    subscriptions: paystackPlans,
+    secret: config.ACCESS_LINK_SECRET,
+    publicStoreUrl: config.PUBLIC_STORE_URL,
+    logError,
+    demo: config.DEMO_PAYMENTS,
+  });
+  const membershipSweep = createMembershipSweep({ db, now, mailer, config, memberships, transfers, logError });
+  const paystackSubscriptions =
+    paystack && paystackPlans
+      ? createPaystackSubscriptions({
+          db,
+          now,
+          memberships,
+          plans,
+          paystack,
+          subscriptions: paystackPlans,
+          issues,
+          mailer,
+          config,
+          transfers,
+        })
+      : null;
   const service = createOrderService({
     affiliates,
+    // A card membership's Paystack plan; without it (Paystack down) the plan renews by transfer.
+    renewalPlans: {
+      paystackPlanFor: (productId) =>
+        plans.ensurePaystackPlan(productId).catch((error: unknown) => {
+          logError(`The Paystack plan of ${productId} could not be made`, error);
+          return null;
+        }),
+      // Without it (PayPal down) the first payment is a single order and the plan renews by transfer.
+      paypalPlanFor: (productId) =>
+        plans.ensurePaypalPlan(productId).catch((error: unknown) => {
+          logError(`The PayPal plan of ${productId} could not be made`, error);
+          return null;
+        }),
+    },
     db,
     config,
     paystack,
@@ -102,5 +167,24 @@ export function createPurchaseWiring({
       logError,
     },
   });
-  return { paystack, paypal, links, fulfilment, checkouts, issues, service, affiliates, commissions, memberships };
+  const paypalSubscriptions = paypalPlans
+    ? createPaypalSubscriptions({ db, now, memberships, plans, paypal: paypalPlans, orders: service, issues })
+    : null;
+  return {
+    paystack,
+    paypal,
+    paypalSubscriptions,
+    links,
+    fulfilment,
+    checkouts,
+    issues,
+    service,
+    affiliates,
+    commissions,
+    memberships,
+    plans,
+    paystackSubscriptions,
+    transfers,
+    membershipSweep,
+  };
 }

@@ -55,6 +55,8 @@ export const reminderSendsCollection = 'reminderSends';
 
 /** memberships/{id}: a membership or an instalment plan (docs/memberships.md); the API alone writes it. */
 export const membershipsCollection = 'memberships';
+/** providerPlans/{productId}: the product's plans at Paystack (docs/memberships.md); the API alone. */
+export const providerPlansCollection = 'providerPlans';
 
 export const paymentIssuesCollection = 'paymentIssues';
 export const providerEventsCollection = 'providerEvents';

@@ -1,17 +1,21 @@
 // The library's plans (docs/memberships.md, 'What buyers see'), mounted by libraryRoutes.ts with its
 // session check: a buyer sees and changes only the plans of their own mailbox; anyone else's is 404.
 //
-//   GET  /memberships               {memberships}: the buyer's plans, newest first
-//   POST /memberships/:id/cancel    no more renewals; access stays until the paid period ends
-//   POST /memberships/:id/resume    a cancelled plan renews again, before its period ends
+//   GET  /memberships                       {memberships}: the buyer's plans, newest first
+//   POST /memberships/:id/cancel            no more renewals; access stays until the paid period ends
+//   POST /memberships/:id/resume            a cancelled plan renews again, before its period ends
+//   POST /memberships/:id/manage-link       {url}: Paystack's page to update the card of a card plan
+//   POST /memberships/:id/pay-by-transfer   {url}: the link that pays the next period by transfer
 import { lagosLongDate } from '../../domain/lagosDates';
 import type { Membership } from '../../domain/membership';
 import type { MemberRow } from '../../domain/memberRows';
 import { failure, handle, jsonError } from '../lib/httpErrors';
 import type { MembershipOutcome } from '../memberships/memberships';
+import { transferRefusal } from '../memberships/transferRenewals';
 import type { SessionOwner } from './sessions';
 
-export const planNotInLibrary = 'This membership is not in your library.';
+export const planNotInLibrary = 'This plan is not in your library.';
+export const noCardToUpdate = 'This plan is not paid by card, so there is no card to update.';
 
 /** What the library asks of the memberships service and the plans' list. */
 export interface LibraryPlans {
@@ -19,6 +23,8 @@ export interface LibraryPlans {
   get(id: string): Promise<Membership | null>;
   cancel(id: string, when: 'periodEnd'): Promise<MembershipOutcome>;
   resume(id: string): Promise<MembershipOutcome>;
+  manageLink(id: string): Promise<string | null>;
+  transferLinkFor(id: string): string;
 }
 
 /** The answer to a buyer's cancel, in words: when access ends. */
@@ -79,5 +85,31 @@ export function createLibraryMembershipHandlers({
     (error, req) => failure(`Library resume of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
   );
 
-  return { list, cancel, resume };
+  const manageLink = handle<{ id: string }>(
+    async (req, res) => {
+      const plan = await ownPlan(req.get('cookie'), req.params.id);
+      const url = await plans.manageLink(plan.id);
+      if (!url) throw jsonError(409, noCardToUpdate);
+      res.json({ url });
+    },
+    (error, req) =>
+      failure(
+        `Manage link of ${req.params.id} failed`,
+        error,
+        502,
+        'The page to update your card could not be opened just now. Please try again in a minute.',
+      ),
+  );
+
+  const payByTransfer = handle<{ id: string }>(
+    async (req, res) => {
+      const plan = await ownPlan(req.get('cookie'), req.params.id);
+      const refused = transferRefusal(plan);
+      if (refused) throw jsonError(409, refused);
+      res.json({ url: plans.transferLinkFor(plan.id) });
+    },
+    (error, req) => failure(`Pay by transfer of ${req.params.id} failed`, error, 500, 'Please try again in a moment.'),
+  );
+
+  return { list, cancel, resume, manageLink, payByTransfer };
 }

@@ -11,7 +11,7 @@
 //   POST /purchases/:id/course                   the same -> {url} of its course player (404 without lessons)
 //   GET  /purchases/:id/receipt                  the receipt PDF, made now
 //   GET  /purchases/:id/license, POST /purchases/:id/license/:instanceId/deactivate   libraryLicenseRoutes.ts
-//   GET  /memberships, POST /memberships/:id/cancel, POST /memberships/:id/resume   libraryMembershipRoutes.ts
+//   GET  /memberships, POST /memberships/:id/cancel, /resume, /manage-link, /pay-by-transfer   libraryMembershipRoutes.ts
 //   POST /sign-out                               ends this browser's session
 //   POST /sign-out-everywhere                    ends every session of the address
 import { Router, type RequestHandler, type Response } from 'express';
@@ -221,6 +221,8 @@ export function createLibraryRouter({
   router.get('/memberships', memberships.list);
   router.post('/memberships/:id/cancel', memberships.cancel);
   router.post('/memberships/:id/resume', memberships.resume);
+  router.post('/memberships/:id/manage-link', memberships.manageLink);
+  router.post('/memberships/:id/pay-by-transfer', memberships.payByTransfer);
   router.post('/sign-out', signOut(false));
   router.post('/sign-out-everywhere', signOut(true));
   router.use(answerHttpErrors(logError));

@@ -19,12 +19,19 @@ import {
 import type { Currency } from '../../domain/money';
 import { deliverablesCollection, membershipsCollection, productsCollection } from '../lib/collections';
 import type { Fulfilment, FulfilOutcome, Provider } from '../orders/fulfilment';
+import { ProviderUnavailableError } from '../payments/providerErrors';
+import type { PaystackSubscriptionsClient } from '../payments/paystackSubscriptionsClient';
+import type { PaypalSubscriptionsClient } from '../payments/paypalSubscriptionsClient';
 import { membershipRef, membershipToData, readMembership, renewalRefusal } from './membershipPeriods';
 
 export interface MembershipsDeps {
   db: Firestore;
   now: () => Date;
   fulfilment: Pick<Fulfilment, 'fulfil'>;
+  /** Paystack's subscriptions, which a card plan's cancel and resume stop and start; null without Paystack. */
+  paystack?: Pick<PaystackSubscriptionsClient, 'disable' | 'enable' | 'manageLink'> | null;
+  /** PayPal's subscriptions, which a PayPal plan's cancel and resume suspend, cancel and activate; null without PayPal. */
+  paypal?: Pick<PaypalSubscriptionsClient, 'cancel' | 'suspend' | 'activate'> | null;
 }
 
 /** What a change asked of a plan came to. */
@@ -47,7 +54,67 @@ export type RenewalOutcome = FulfilOutcome | { kind: 'missing' };
 /** How many plans one run of the sweep ends at most; the next run takes the rest. */
 const endBatch = 200;
 
-export function createMemberships({ db, now, fulfilment }: MembershipsDeps) {
+const providerWords = {
+  disable: 'Paystack could not stop the card payments just now, so nothing was changed. Please try again.',
+  enable: 'Paystack could not restart the card payments just now, so nothing was changed. Please try again.',
+};
+
+/**
+ * Stops (disable) or restarts (enable) a card plan's Paystack subscription; the refusal in words when
+ * Paystack refuses or cannot be reached, so the plan is left as it was. Null when done or not needed.
+ */
+async function askPaystack(
+  paystack: MembershipsDeps['paystack'],
+  plan: Membership,
+  call: 'disable' | 'enable',
+): Promise<string | null> {
+  const { subscriptionCode, emailToken } = plan.provider;
+  if (!paystack || plan.renewal !== 'card' || !subscriptionCode || !emailToken) return null;
+  try {
+    return (await paystack[call](subscriptionCode, emailToken)).ok ? null : providerWords[call];
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) return providerWords[call];
+    throw error;
+  }
+}
+
+const paypalWords = {
+  disable: 'PayPal could not stop the payments just now, so nothing was changed. Please try again.',
+  enable: 'PayPal could not restart the payments just now, so nothing was changed. Please try again.',
+};
+
+/**
+ * A PayPal plan's subscription follows the change: a cancel at the period's end suspends it (so a
+ * resume can activate it again), a cancel now cancels it for good. The refusal in words, or null.
+ */
+async function askPaypal(
+  paypal: MembershipsDeps['paypal'],
+  plan: Membership,
+  call: 'disable' | 'enable',
+  when: 'periodEnd' | 'now',
+): Promise<string | null> {
+  const id = plan.provider.paypalSubscriptionId;
+  if (!paypal || plan.renewal !== 'paypal' || !id) return null;
+  try {
+    const answer =
+      call === 'enable'
+        ? await paypal.activate(id, 'The buyer resumed the membership.')
+        : when === 'now'
+          ? await paypal.cancel(id, 'The membership was cancelled.')
+          : await paypal.suspend(id, 'The membership was cancelled at the end of its period.');
+    return answer.ok ? null : paypalWords[call];
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) return paypalWords[call];
+    throw error;
+  }
+}
+
+const cancelRule =
+  (when: 'periodEnd' | 'now', now: () => Date) =>
+  (plan: Membership): MembershipChange =>
+    when === 'now' ? cancelNow(plan, now()) : cancelAtPeriodEnd(plan, now());
+
+export function createMemberships({ db, now, fulfilment, paystack = null, paypal = null }: MembershipsDeps) {
   async function change(id: string, rule: (membership: Membership) => MembershipChange): Promise<MembershipOutcome> {
     return db.runTransaction(async (t): Promise<MembershipOutcome> => {
       const plan = await readMembership(t, db, id);
@@ -57,6 +124,21 @@ export function createMemberships({ db, now, fulfilment }: MembershipsDeps) {
       t.set(membershipRef(db, id), membershipToData(changed.membership));
       return { kind: 'changed', membership: changed.membership };
     });
+  }
+
+  /** A change a card plan's Paystack subscription (or a PayPal plan's subscription) must follow: judged, asked of Paystack, then made. */
+  async function changeWithProvider(
+    id: string,
+    rule: (membership: Membership) => MembershipChange,
+    call: 'disable' | 'enable',
+    when: 'periodEnd' | 'now' = 'periodEnd',
+  ): Promise<MembershipOutcome> {
+    const plan = await get(id);
+    if (!plan) return { kind: 'missing' };
+    const judged = rule(plan);
+    if (!judged.ok) return { kind: 'refused', reason: judged.reason };
+    const refusal = (await askPaystack(paystack, plan, call)) ?? (await askPaypal(paypal, plan, call, when));
+    return refusal ? { kind: 'refused', reason: refusal } : change(id, rule);
   }
 
   async function get(id: string): Promise<Membership | null> {
@@ -124,13 +206,14 @@ export function createMemberships({ db, now, fulfilment }: MembershipsDeps) {
   /**
    * Ends every plan whose access is over (past its grace, cancelled past its period, or never renewed),
    * up to one batch; answers the plans it ended. Each is ended in its own transaction, judged again
-   * there, so a payment that lands meanwhile keeps its plan open.
+   * there, so a payment that lands meanwhile keeps its plan open. `only` keeps the plans of some
+   * products (tests on a shared database).
    */
-  async function endDue(): Promise<Membership[]> {
+  async function endDue(only: (productId: unknown) => boolean = () => true): Promise<Membership[]> {
     const at = now();
     const due = await db.collection(membershipsCollection).where('openUntil', '<=', at).limit(endBatch).get();
     const ended: Membership[] = [];
-    for (const doc of due.docs) {
+    for (const doc of due.docs.filter((found) => only(found.get('productId')))) {
       const outcome = await change(doc.id, (plan) => {
         const over = endIfDue(plan, at);
         return over ? { ok: true, membership: over } : { ok: false, reason: 'Not due.' };
@@ -147,9 +230,17 @@ export function createMemberships({ db, now, fulfilment }: MembershipsDeps) {
     /** A renewal the provider could not charge: the plan is past due, in its grace. */
     fail: (id: string, failedAt: Date = now()) => change(id, (plan) => applyFailure(plan, failedAt)),
     /** Stops the renewals: at the end of the paid period, or now (the seller, with a refund). */
-    cancel: (id: string, when: 'periodEnd' | 'now') =>
-      change(id, (plan) => (when === 'now' ? cancelNow(plan, now()) : cancelAtPeriodEnd(plan, now()))),
-    resume: (id: string) => change(id, (plan) => resumeMembership(plan, now())),
+    cancel: (id: string, when: 'periodEnd' | 'now') => changeWithProvider(id, cancelRule(when, now), 'disable', when),
+    /** The provider stopped the renewals itself (its event): cancelled at the period's end, nothing asked of it. */
+    stoppedByProvider: (id: string) => change(id, (plan) => cancelAtPeriodEnd(plan, now())),
+    /** Renews again before the period ends (a card plan's Paystack subscription is enabled again). */
+    resume: (id: string) => changeWithProvider(id, (plan) => resumeMembership(plan, now()), 'enable'),
+    /** Paystack's page where a card plan's buyer updates the card; null without a subscription. */
+    async manageLink(id: string): Promise<string | null> {
+      const plan = await get(id);
+      const code = plan?.provider.subscriptionCode;
+      return paystack && plan?.renewal === 'card' && code ? paystack.manageLink(code) : null;
+    },
     /**
      * Whether what a sale bought is open as its plan stands; a sale of no plan is open (its own switches
      * decide). A plan that cannot be read is closed.

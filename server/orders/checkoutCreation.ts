@@ -16,7 +16,7 @@ import { readStoreSettings, storeSettingsPath } from '../../domain/storeSettings
 
 export async function createCheckout(
   deps: OrderServiceDeps,
-  { productId, currency, customer, code, provider, checkoutId, clientAddress, ref }: CheckoutRequest,
+  { productId, currency, customer, code, provider, checkoutId, clientAddress, ref, renewBy }: CheckoutRequest,
 ): Promise<CheckoutAnswer> {
   const { checkouts } = deps;
   const chosen = provider ?? (currency === 'NGN' ? 'paystack' : 'paypal');
@@ -51,7 +51,7 @@ export async function createCheckout(
       (earlier.provider === chosen || earlier.provider === 'free')
     ) {
       if (earlier.provider !== 'free') checkProvider();
-      return withChannels(deps, checkouts.answerFor(earlier));
+      return withPlan(deps, await withChannels(deps, checkouts.answerFor(earlier)), productId, renewBy);
     }
   }
   // An affiliate the API does not accept (unknown, not approved, the buyer's own) is ignored: the
@@ -74,7 +74,7 @@ export async function createCheckout(
       if (amountMinor > 0) checkProvider();
     },
   });
-  return withChannels(deps, answer);
+  return withPlan(deps, await withChannels(deps, answer), productId, renewBy);
 }
 
 /** A Paystack checkout carries the channels the seller offers (settings/store), for the popup's `channels`. */
@@ -82,6 +82,28 @@ async function withChannels({ db }: Pick<OrderServiceDeps, 'db'>, answer: Checko
   if (answer.provider !== 'paystack') return answer;
   const settings = await db.collection(storeSettingsPath.collection).doc(storeSettingsPath.id).get();
   return { ...answer, channels: readStoreSettings(settings.data()).paystackChannels };
+}
+
+/**
+ * A Paystack checkout of a membership or an instalment plan asked to renew by card carries the product's
+ * plan, which the popup passes so Paystack charges the later payments itself (docs/memberships.md); a
+ * PayPal checkout of one carries the PayPal plan the buttons subscribe to (USD renews only so). Not
+ * with a discount: the provider charges a plan's own amount, and the code takes its share off this payment.
+ */
+async function withPlan(
+  { renewalPlans }: Pick<OrderServiceDeps, 'renewalPlans'>,
+  answer: CheckoutAnswer,
+  productId: string,
+  renewBy: CheckoutRequest['renewBy'],
+): Promise<CheckoutAnswer> {
+  if (answer.discount > 0 || !renewalPlans) return answer;
+  if (answer.provider === 'paypal' && renewalPlans.paypalPlanFor) {
+    const planId = await renewalPlans.paypalPlanFor(productId);
+    return planId ? { ...answer, paypalPlanId: planId } : answer;
+  }
+  if (answer.provider !== 'paystack' || renewBy !== 'card') return answer;
+  const plan = await renewalPlans.paystackPlanFor(productId);
+  return plan ? { ...answer, paystackPlan: plan } : answer;
 }
 
 // The same answer for a buyer and a stranger: what an address had free is decided at fulfilment.

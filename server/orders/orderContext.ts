@@ -64,6 +64,15 @@ export interface OrderServiceDeps {
    * checkout may carry; null for an affiliate it does not accept.
    */
   affiliates?: { attributionFor(code: string, buyerEmail: string): Promise<NewCheckout['affiliate']> };
+  /**
+   * The Paystack plan that charges a product's later payments by card (server/memberships, given by the
+   * composition root): null for a product sold once, or when there is none.
+   */
+  renewalPlans?: {
+    paystackPlanFor(productId: string): Promise<string | null>;
+    /** The PayPal plan of a USD membership or instalment plan; null for a product sold once, or none. */
+    paypalPlanFor?(productId: string): Promise<string | null>;
+  };
 }
 
 /** What createCheckout is asked for. */
@@ -79,6 +88,8 @@ export interface CheckoutRequest {
   clientAddress: string | null;
   /** The affiliate code the browser kept from a `?ref=` link (docs/affiliates.md). */
   ref?: string | undefined;
+  /** How a membership or instalment plan paid in NGN renews (docs/memberships.md); without it, by transfer. */
+  renewBy?: 'card' | 'transfer' | undefined;
 }
 
 /** What a buyer's call to pay names: the payment's reference, the product and who they say they are. */

@@ -69,6 +69,9 @@ export const checkoutBodySchema = z.object({
     .optional(),
   // The SPA names the demo payment when it offers it (the local stack); otherwise the currency decides.
   provider: z.enum(['paystack', 'paypal', 'demo'], { error: 'Unknown payment provider.' }).optional(),
+  // A membership or instalment plan in NGN: renewed by Paystack charging the card, or by a transfer
+  // each period (docs/memberships.md); ignored for a product sold once.
+  renewBy: z.enum(['card', 'transfer'], { error: 'Choose how to renew: by card or by transfer.' }).optional(),
   // An affiliate code kept by the SPA from a `?ref=` link; an unknown or malformed one is ignored.
   ref: z
     .string()

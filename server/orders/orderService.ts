@@ -17,6 +17,8 @@ import { createCheckout, quote } from './checkoutCreation';
 import { confirmDemoTransfer, payFree, payWithDemo } from './freeAndDemoPayments';
 import type { Buyer, CheckoutRequest, OrderServiceDeps, PaymentClaim } from './orderContext';
 import { capturePaypalOrder, completePaypalCapture, createPaypalOrder, denyPaypalCapture } from './paypalPayment';
+import { fulfilPaypalSubscription } from './paypalSubscriptionPayment';
+import type { PaypalSubscription } from '../payments/paypalSubscriptionsClient';
 import { fulfilPaystackCharge, fulfilPaystackCheckout, payWithPaystack } from './paystackPayment';
 import {
   checkPaystackCheckout,
@@ -84,6 +86,8 @@ export interface OrderService {
   waitStatus(checkoutId: string, token: string): Promise<WaitStatusAnswer | null>;
   /** PayPal's PAYMENT.CAPTURE.COMPLETED: fulfilled once; null while PayPal still holds the capture. */
   completePaypalCapture(orderId: string): Promise<OrderAnswer | null>;
+  /** A PayPal subscription's first payment: fulfilled once against the checkout it names. */
+  fulfilPaypalSubscription(subscription: PaypalSubscription, productId: string): Promise<OrderAnswer>;
   /** PayPal's PAYMENT.CAPTURE.DENIED: the pending checkout ends and its buyer is told, once. */
   denyPaypalCapture(orderId: string): Promise<boolean>;
   /** The local demo bank's confirmation of a demo transfer (DEMO_PAYMENTS only). */
@@ -113,6 +117,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     waitStatus: (checkoutId, token) => waitStatus(deps, checkoutId, token),
     completePaypalCapture: (orderId) => completePaypalCapture(deps, orderId),
     denyPaypalCapture: (orderId) => denyPaypalCapture(deps, orderId),
+    fulfilPaypalSubscription: (subscription, productId) => fulfilPaypalSubscription(deps, subscription, productId),
     confirmDemoTransfer: (reference) => confirmDemoTransfer(deps, reference),
     pendingPayments: () => pendingPayments(deps),
     checkPaystackCheckout: (checkout) =>

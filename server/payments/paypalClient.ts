@@ -165,7 +165,7 @@ function readWebhook({
   return { url: text(body.url), eventTypes: types.map((type) => text(type.name)).filter(Boolean) };
 }
 
-interface PaypalCredentials {
+export interface PaypalCredentials {
   clientId: string;
   clientSecret: string;
   baseUrl: string;
@@ -177,7 +177,7 @@ interface PaypalCredentials {
  * PayPal's REST API under an OAuth access token: the token is fetched with the client credentials,
  * kept until shortly before it expires and forgotten when PayPal answers 401. Answers the call to make.
  */
-function paypalSession({ clientId, clientSecret, baseUrl, timeoutMs, now = Date.now }: PaypalCredentials) {
+export function paypalSession({ clientId, clientSecret, baseUrl, timeoutMs, now = Date.now }: PaypalCredentials) {
   const base = baseUrl.replace(/\/+$/, '');
   let token: { value: string; expiresAt: number } | null = null;
 

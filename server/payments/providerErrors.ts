@@ -47,6 +47,8 @@ export async function callProvider(
   if (response.status >= 500) {
     throw new ProviderUnavailableError(provider, `${init.method ?? 'GET'} ${url}: HTTP ${response.status}`);
   }
+  // No Content (PayPal's answer to a subscription's cancel, suspend or activate) carries no body.
+  if (response.status === 204) return { status: 204, body: null };
   let body: unknown;
   try {
     body = await response.json();

@@ -14,15 +14,19 @@ import type { OrderService } from '../orders/orderService';
 import { readPaypalEvent } from '../refunds/providerEvents';
 import type { RefundService } from '../refunds/refundService';
 import { jsonOf, rawBodyOf } from './webhookBody';
+import { readPaypalSubscriptionEvent, type PaypalSubscriptions } from '../memberships/paypalSubscriptions';
 
 export function createPaypalWebhookRouter({
   paypal,
   webhookId,
   refunds,
   service,
+  subscriptions,
   logError,
   arrived,
 }: {
+  /** Memberships' and instalment plans' subscription events (docs/memberships.md, 'PayPal events'). */
+  subscriptions?: Pick<PaypalSubscriptions, 'apply'> | null;
   paypal: PaypalClient | null;
   webhookId: string | undefined;
   refunds: RefundService;
@@ -65,6 +69,19 @@ export function createPaypalWebhookRouter({
       return;
     }
     await arrived?.(isRecord(event) && typeof event.event_type === 'string' ? event.event_type : 'unknown');
+    const subscriptionEvent = subscriptions ? readPaypalSubscriptionEvent(event) : null;
+    if (subscriptions && subscriptionEvent) {
+      try {
+        const outcome = await subscriptions.apply(subscriptionEvent);
+        // Not yet (the subscription not charged yet): PayPal sends the event again on a non-2xx answer.
+        if (outcome === 'notYet') res.status(500).json({ message: 'Not ready yet. Please send it again.' });
+        else res.status(200).json({ received: true, outcome });
+      } catch (error) {
+        logError(`PayPal webhook: ${subscriptionEvent.type} event failed`, error);
+        res.status(500).json({ message: 'The event could not be applied. Please send it again.' });
+      }
+      return;
+    }
     const held = service ? heldCapture(event) : null;
     if (service && held) {
       try {

@@ -8,6 +8,8 @@ import { readPaystackTransaction } from '../payments/paystackClient';
 import { ReferenceConflictError } from '../orders/fulfilment';
 import { ProductNotFoundError, type OrderService } from '../orders/orderService';
 import { PaymentIssueRecordedError } from '../payments/paymentIssues';
+import { readPaystackSubscriptionEvent } from '../memberships/paystackSubscriptionEvents';
+import type { PaystackSubscriptions } from '../memberships/paystackSubscriptions';
 import { readPaystackEvent } from '../refunds/providerEvents';
 import type { RefundService } from '../refunds/refundService';
 import { isValidPaystackSignature } from './paystackSignature';
@@ -17,6 +19,7 @@ export function createPaystackWebhookRouter({
   secretKey,
   service,
   refunds,
+  subscriptions,
   logError,
   arrived,
 }: {
@@ -24,6 +27,8 @@ export function createPaystackWebhookRouter({
   service: OrderService;
   /** Applies refund.* and charge.dispute.* events (server/refunds/refundService.ts). */
   refunds?: RefundService;
+  /** Applies the subscription events of plans (server/memberships/paystackSubscriptions.ts). */
+  subscriptions?: Pick<PaystackSubscriptions, 'apply'> | null;
   logError: (message: string, error: unknown) => void;
   /** Told of every signed event, for Store health's 'Paystack webhook' check (server/health/). */
   arrived?: (eventType: string) => Promise<void>;
@@ -55,6 +60,22 @@ export function createPaystackWebhookRouter({
       } catch (error) {
         // Any answer but 200 makes Paystack send the event again later.
         logError(`Paystack webhook: ${refundOrDispute.type} failed`, error);
+        res.status(500).json({ message: 'The event could not be applied.' });
+      }
+      return;
+    }
+    const subscriptionEvent = subscriptions ? readPaystackSubscriptionEvent(event) : null;
+    if (subscriptions && subscriptionEvent) {
+      try {
+        const outcome = await subscriptions.apply(subscriptionEvent);
+        if (outcome === 'notYet') {
+          // The plan it belongs to is not recorded yet: Paystack sends it again later.
+          res.status(500).json({ message: 'The event cannot be applied yet. Please send it again.' });
+        } else {
+          res.status(200).json({ received: true, outcome });
+        }
+      } catch (error) {
+        logError(`Paystack webhook: ${subscriptionEvent.type} failed`, error);
         res.status(500).json({ message: 'The event could not be applied.' });
       }
       return;

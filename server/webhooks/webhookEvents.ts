@@ -2,8 +2,37 @@
 // for `npm run setup`, which subscribes them, and Store health, which checks the subscription.
 import { paypalEventTypes, paystackEventTypes } from '../refunds/providerEvents';
 
+/** The subscription events of memberships and instalment plans (docs/memberships.md, 'Paystack events'). */
+export const paystackSubscriptionEventTypes: readonly string[] = [
+  'subscription.create',
+  'invoice.create',
+  'invoice.update',
+  'invoice.payment_failed',
+  'subscription.not_renew',
+  'subscription.disable',
+  'subscription.expiring_cards',
+];
+
 /** Paystack sends every event to its one webhook URL; these are the ones the store acts on. */
-export const paystackWebhookEvents: readonly string[] = ['charge.success', ...paystackEventTypes];
+export const paystackWebhookEvents: readonly string[] = [
+  'charge.success',
+  ...paystackEventTypes,
+  ...paystackSubscriptionEventTypes,
+];
+
+/**
+ * The subscription events of USD memberships and instalment plans (docs/memberships.md, 'PayPal events').
+ * Not yet among `paypalWebhookEvents`, which `npm run setup` subscribes and Store health checks: the
+ * seller subscribes them in PayPal's dashboard (docs/deploy.md).
+ */
+export const paypalSubscriptionEventTypes: readonly string[] = [
+  'BILLING.SUBSCRIPTION.ACTIVATED',
+  'PAYMENT.SALE.COMPLETED',
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+  'BILLING.SUBSCRIPTION.CANCELLED',
+  'BILLING.SUBSCRIPTION.SUSPENDED',
+  'BILLING.SUBSCRIPTION.EXPIRED',
+];
 
 /** Refunds, reversals and disputes, and the end of a capture PayPal held for review. */
 export const paypalWebhookEvents: readonly string[] = [

@@ -157,6 +157,10 @@ async function seed(): Promise<void> {
     status: 'active',
     paidThrough: fixedTime,
   });
+  batch.set(admin.doc('providerPlans/p1'), {
+    paystack: { planCode: 'PLN_1', interval: 'monthly', amountMinor: 500_000, invoiceLimit: null },
+    paystackPlanCodes: ['PLN_1'],
+  });
   batch.set(admin.doc('checkouts/c1'), { reference: 'ds-c1', productId: 'p1', amount: 1000, status: 'open' });
   batch.set(admin.doc('reminderOptOuts/hash-1'), { createdAt: fixedTime });
   batch.set(admin.doc('reminderSends/hash-1'), { lastSentAt: fixedTime });
@@ -445,6 +449,13 @@ const collections: Collection[] = [
     update: (db) => updateDoc(doc(db, 'memberships/paystack_ref1'), { paidThrough: new Date(Date.UTC(2099, 0, 1)) }),
   },
   {
+    name: 'providerPlans',
+    target: 'p1',
+    // A forged plan code would send another product's renewals to this one.
+    create: (db) => setDoc(doc(db, 'providerPlans/p2'), { paystackPlanCodes: ['PLN_2'] }),
+    update: (db) => updateDoc(doc(db, 'providerPlans/p1'), { paystackPlanCodes: ['PLN_9'] }),
+  },
+  {
     name: 'checkouts',
     target: 'c1',
     create: (db) => setDoc(doc(db, 'checkouts/c2'), { reference: 'ds-c2', productId: 'p1', amount: 1 }),
@@ -646,6 +657,8 @@ const expected: Record<string, Record<Op, string>> = {
   checkouts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   // Memberships: admins read them (Members); the API alone writes them.
   memberships: { get: '---A', list: '---A', create: '----', update: '----', delete: '----' },
+  // A product's Paystack plans: the API's alone.
+  providerPlans: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderOptOuts: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   reminderSends: { get: '----', list: '----', create: '----', update: '----', delete: '----' },
   paymentIssues: { get: '---A', list: '---A', create: '----', update: '---A', delete: '----' },

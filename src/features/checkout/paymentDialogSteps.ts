@@ -137,7 +137,11 @@ export async function fulfil(
  * Pay pressed: asks the API for a checkout (the price the server sets). Resolves with it when the buyer
  * may pay it now; with null after showing why not.
  */
-export async function prepareCheckout(context: DialogContext, customer: Customer): Promise<CheckoutAnswer | null> {
+export async function prepareCheckout(
+  context: DialogContext,
+  customer: Customer,
+  renewBy?: 'card' | 'transfer',
+): Promise<CheckoutAnswer | null> {
   const { request, method, dispatch, getState } = context;
   const before = getState();
   if (before.phase.kind === 'creatingCheckout') return null;
@@ -153,6 +157,7 @@ export async function prepareCheckout(context: DialogContext, customer: Customer
       ...(method === 'demo' ? { provider: 'demo' as const } : {}),
       ...(code ? { code } : {}),
       ...(resumeCheckoutId ? { checkoutId: resumeCheckoutId } : {}),
+      ...(renewBy ? { renewBy } : {}),
     });
   } catch (error) {
     checkoutFailed(dispatch, error);

@@ -1,4 +1,5 @@
 import type { Currency } from '../../../domain/money';
+import type { ProductPricing } from '../../../domain/productPricing';
 
 /** The buyer's details as typed in the dialog; carried over when the buyer switches currency there. */
 export interface CustomerDraft {
@@ -23,6 +24,8 @@ export interface PaymentRequest {
   checkoutId?: string;
   /** The product's price in each currency, both shown in the dialog. */
   prices?: Record<Currency, number>;
+  /** How the product is charged (docs/memberships.md); absent for a single payment. */
+  pricing?: ProductPricing;
   /** What the buyer had typed before switching currency in the dialog. */
   customer?: CustomerDraft;
 }

@@ -85,7 +85,7 @@ describe('npm run setup', () => {
       `done: First admin: ${world.env.ADMIN_EMAIL} is now an admin (sign in at https://shop.adabooks.test/adminlogin)`,
       'unchanged: Deploy: skipped (--skip-deploy)',
       'Two things only you can do:',
-      '1. Paystack (Dashboard > Settings > API Keys & Webhooks): set the Webhook URL to https://shop.adabooks.test/api/webhooks/paystack . Paystack sends every event there, including charge.success, refund.pending, refund.processed, refund.failed, charge.dispute.create, charge.dispute.remind, charge.dispute.resolve.',
+      '1. Paystack (Dashboard > Settings > API Keys & Webhooks): set the Webhook URL to https://shop.adabooks.test/api/webhooks/paystack . Paystack sends every event there, including charge.success, refund.pending, refund.processed, refund.failed, charge.dispute.create, charge.dispute.remind, charge.dispute.resolve, subscription.create, invoice.create, invoice.update, invoice.payment_failed, subscription.not_renew, subscription.disable, subscription.expiring_cards.',
       '2. Google Search Console (https://search.google.com/search-console): add https://shop.adabooks.test and submit https://shop.adabooks.test/sitemap.xml .',
       'Then run `npm run doctor` to check the live store.',
     ]);

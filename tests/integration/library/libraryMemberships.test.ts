@@ -130,7 +130,7 @@ describe('cancel and resume from the library', () => {
     for (const action of ['cancel', 'resume']) {
       const response = await libraryPost(api.url, `/memberships/${id}/${action}`, cookie);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ message: 'This membership is not in your library.' });
+      expect(await response.json()).toEqual({ message: 'This plan is not in your library.' });
     }
     const unknown = await libraryPost(api.url, '/memberships/demo_no-such-plan/cancel', cookie);
     expect(unknown.status).toBe(404);

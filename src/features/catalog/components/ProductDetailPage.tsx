@@ -76,6 +76,7 @@ function ProductDetails({ product }: { product: Product }) {
     productName: product.title,
     productId: product.id,
     prices: { NGN: product.priceInNgn, USD: product.priceInUsd },
+    ...(product.pricing ? { pricing: product.pricing } : {}),
     ...(draft ? { customer: draft } : {}),
     ...(linkCode ? { code: linkCode } : {}),
     ...(checkoutId ? { checkoutId } : {}),

@@ -42,6 +42,8 @@ export interface CheckoutRequest {
   code?: string;
   /** A checkout to resume (the reminder's link, or this dialog's last one): the API uses it if it still fits. */
   checkoutId?: string;
+  /** A membership or instalment plan in NGN: renewed by card (Paystack's plan) or by transfer. */
+  renewBy?: 'card' | 'transfer';
 }
 
 export interface QuoteRequest {

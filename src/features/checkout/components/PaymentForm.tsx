@@ -1,4 +1,4 @@
-import type { Dispatch, FormEvent, ReactNode, RefObject } from 'react';
+import { useState, type Dispatch, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { formatPrice } from '../../../../domain/money';
 import { messages } from '../checkoutMessages';
 import { isRecording, retryOffer, type DialogAction, type DialogState, type Notice } from '../paymentDialogState';
@@ -10,6 +10,7 @@ import type { PayButtonProps } from '../providers/payButtonProps';
 import { CustomerFields } from './CustomerFields';
 import { DiscountCodeField } from './DiscountCodeField';
 import { PayArea, RetryRecording } from './PayArea';
+import { RenewalChoice, type RenewBy } from './RenewalChoice';
 import { secondaryButtonClass } from './secondaryButtonClass';
 import type { DialogSteps } from './usePaymentDialog';
 
@@ -39,11 +40,15 @@ export function PaymentForm({
   const busy = isRecording(state);
   const retry = retryOffer(state);
   const { applied, checking } = state.code;
+  const [renewBy, setRenewBy] = useState<RenewBy>('card');
+  // Paystack renews a plan by card only; an NGN plan may be paid each period by transfer instead.
+  const plan = request.pricing && request.pricing.kind !== 'once' ? request.pricing : null;
+  const choosesRenewal = plan !== null && method === 'paystack' && request.currency === 'NGN';
 
   const payProps: PayButtonProps = {
     request: { ...request, amount: state.amount },
     readCustomer: steps.readCustomer,
-    prepareCheckout: steps.prepareCheckout,
+    prepareCheckout: (customer) => steps.prepareCheckout(customer, choosesRenewal ? renewBy : undefined),
     // Not while a code is being applied: the checkout would be made without it, at the old price.
     busy: busy || checking,
     fulfil: steps.fulfil,
@@ -79,6 +84,10 @@ export function PaymentForm({
       {state.notice && <CheckoutNotice notice={state.notice} />}
 
       {state.phase.kind === 'editing' && currencyChoice}
+
+      {choosesRenewal && plan && (
+        <RenewalChoice pricing={plan} renewBy={renewBy} disabled={busy || retry !== null} onChange={setRenewBy} />
+      )}
 
       <div className="pt-2">
         {retry ? (

@@ -51,7 +51,7 @@ export function usePaymentDialog(request: PaymentRequest, method: PaymentMethod)
   const steps: DialogSteps = {
     readCustomer: () => readCustomer(context),
     applyCode: (raw) => applyCode(context, raw),
-    prepareCheckout: (customer) => prepareCheckout(context, customer),
+    prepareCheckout: (customer, renewBy) => prepareCheckout(context, customer, renewBy),
     fulfil: (record, provider) => fulfil(context, record, provider),
     payWithoutProvider: (provider) => payWithoutProvider(context, provider),
     transferPending: (checkout, customer) => transferPending(context, checkout, customer),
@@ -64,7 +64,7 @@ export function usePaymentDialog(request: PaymentRequest, method: PaymentMethod)
 export interface DialogSteps {
   readCustomer: () => Customer | null;
   applyCode: (raw: string) => Promise<void>;
-  prepareCheckout: (customer: Customer) => Promise<CheckoutAnswer | null>;
+  prepareCheckout: (customer: Customer, renewBy?: 'card' | 'transfer') => Promise<CheckoutAnswer | null>;
   fulfil: (record: RecordOrder, provider: CheckoutProvider) => Promise<void>;
   payWithoutProvider: (provider: 'demo' | 'free') => Promise<void>;
   transferPending: (checkout: Pick<CheckoutAnswer, 'checkoutId' | 'reference'>, customer: Customer) => Promise<void>;

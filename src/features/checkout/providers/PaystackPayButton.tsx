@@ -48,6 +48,8 @@ export function PaystackPayButton({
           reference,
           // The ways to pay the seller offers (Store settings); Paystack's own default without them.
           ...(checkout.channels?.length ? { channels: checkout.channels } : {}),
+          // A membership renewed by card: Paystack's plan, which it renews by card only (docs/memberships.md).
+          ...(checkout.paystackPlan ? { plan: checkout.paystackPlan, channels: ['card'] } : {}),
           // An affiliate with a Paystack subaccount is paid their share at once (docs/affiliates.md).
           ...(checkout.split
             ? {

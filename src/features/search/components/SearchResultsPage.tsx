@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { matchProducts, normalizeSearchTerm } from '../../../lib/searchMatch';
+import { normalizeSearchTerm } from '../../../lib/searchMatch';
+import { searchEntries, searchIndexOf } from '../../../../domain/searchIndex';
 import { PagedProductList, useCatalogIndex, type ListPage } from '../../catalog';
 import type { ProductSummary } from '../../../../domain/catalogIndex';
 import type { Currency } from '../../../../domain/money';
@@ -27,7 +28,11 @@ export function SearchResultsPage() {
   }, [addressTerm, storedTerm, dispatch]);
   // After a reload only the term is left: the index is read again (fresh prices) when there is one.
   const { data: index, isLoading, isError, refetch } = useCatalogIndex(undefined, { skip: !term });
-  const results = useMemo(() => (index ? matchProducts(index, term) : undefined), [index, term]);
+  // The loaded index's search index is built once (domain/searchIndex.ts); each search is then one scan.
+  const results = useMemo(
+    () => (index ? searchEntries(searchIndexOf(index), normalizeSearchTerm(term)) : undefined),
+    [index, term],
+  );
   const currency = useAppSelector(selectCurrency);
   const location = useLocation();
   const resultsRef = useRef<HTMLElement>(null);

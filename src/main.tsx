@@ -3,9 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadLearnModule } from './App';
 import { AppProviders } from './app/AppProviders';
 import { preloadRoutePage, productPage, searchResultsPage } from './app/RoutePages';
-import { makeStore, type AppStore } from './app/store';
+import { makeStore, rootReducer, type AppStore } from './app/store';
 import { productPrimed, revalidateProduct, whatYouGetPrimed } from './features/catalog';
+import { migrateSearchState } from './features/search';
 import { takeEmbeddedProduct, takeEmbeddedWhatYouGet } from './lib/pageData';
+import { markSavedStateRestored } from './lib/savedState';
 import { paths } from '../domain/routes';
 import { prerenderedRouteAttribute } from '../domain/pageContracts';
 import { productIdAttribute } from '../domain/productTemplate';
@@ -47,10 +49,25 @@ const hydrate =
 /** Puts what the page brought with it into the store before the first render. */
 type Prime = (store: AppStore) => Promise<void>;
 
+// The saved state comes from a chunk of its own (src/app/persistence.ts, docs/performance.md): asked
+// for at once, put in the store once.
+let persistence: Promise<typeof import('./app/persistence')> | undefined;
+const loadPersistence = () => (persistence ??= import('./app/persistence'));
+
+/** Restores the saved state into `store`; settles (and marks it, lib/savedState) whatever happens. */
+function restoreSavedState(store: AppStore): Promise<void> {
+  return loadPersistence()
+    .then((module) => module.startPersistence(store, { rootReducer, migrateSearchState }).restored)
+    .catch(() => undefined)
+    .finally(markSavedStateRestored);
+}
+
 function startApp(prime: Prime | null) {
   // Hydrating, or rendering over a lesson the early script painted: the first render must not wait
-  // for the saved state (the PersistGate draws nothing until it is back), which applies just after.
-  const { store, persistor } = makeStore({ persist: true, deferPersist: hydrate || prime !== null });
+  // for the saved state, which applies just after it. Elsewhere the saved state is back first.
+  const { store } = makeStore();
+  const afterFirstRender = hydrate || prime !== null;
+  void loadPersistence().catch(() => undefined);
   if (hydrate && embeddedProduct) {
     store.dispatch(productPrimed(embeddedProduct));
     // The 'What you get' list the API filled in, so the first render finds it (or finds it absent).
@@ -59,7 +76,7 @@ function startApp(prime: Prime | null) {
   }
   const tree = (
     <StrictMode>
-      <AppProviders store={store} persistor={persistor} gate={!hydrate && prime === null}>
+      <AppProviders store={store} restore={afterFirstRender ? () => void restoreSavedState(store) : undefined}>
         <App />
       </AppProviders>
     </StrictMode>
@@ -70,8 +87,10 @@ function startApp(prime: Prime | null) {
     return;
   }
   if (!prime) {
-    container.replaceChildren();
-    createRoot(container).render(tree);
+    void restoreSavedState(store).then(() => {
+      container.replaceChildren();
+      createRoot(container).render(tree);
+    });
     return;
   }
   // The painted lesson stays on screen until React's first commit replaces it (React clears the

@@ -1,35 +1,34 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
-import { PersistGate } from 'redux-persist/integration/react';
-import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 
-/** Restores the saved state once the prerendered markup is hydrated, so both renders match. */
-function PersistAfterHydration({ persistor }: { persistor: Persistor }) {
+/**
+ * Runs `restore` once the first render is committed: on a prerendered page, once the markup is
+ * hydrated, so the first render matches the HTML and the saved state (a chosen currency) applies just
+ * after (main.tsx, ./persistence.ts).
+ */
+function AfterFirstCommit({ restore }: { restore: () => void }) {
+  const done = useRef(false);
   useEffect(() => {
-    if (!persistor.getState().bootstrapped) persistor.persist();
-  }, [persistor]);
+    if (done.current) return;
+    done.current = true;
+    restore();
+  }, [restore]);
   return null;
 }
 
 export function AppProviders({
   store,
-  persistor,
+  restore,
   location,
-  gate = true,
   children,
 }: {
   store: AppStore;
-  persistor: Persistor | null;
+  /** Restores the saved state after the first commit (see AfterFirstCommit); none at build time. */
+  restore?: () => void;
   /** Set when rendering at build time (prerender): the route to render, with no browser. */
   location?: string;
-  /**
-   * Whether to hold rendering until the saved state is restored. A prerendered page must not: its
-   * first client render has to match the HTML (docs/performance.md), so the saved currency applies just
-   * after.
-   */
-  gate?: boolean;
   children: ReactNode;
 }) {
   const routed =
@@ -40,16 +39,8 @@ export function AppProviders({
     );
   return (
     <Provider store={store}>
-      {persistor && gate ? (
-        <PersistGate loading={null} persistor={persistor}>
-          {routed}
-        </PersistGate>
-      ) : (
-        <>
-          {persistor ? <PersistAfterHydration persistor={persistor} /> : null}
-          {routed}
-        </>
-      )}
+      {restore ? <AfterFirstCommit restore={restore} /> : null}
+      {routed}
     </Provider>
   );
 }

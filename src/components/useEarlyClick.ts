@@ -1,24 +1,36 @@
 import { useEffect } from 'react';
 import { replayGenuineTap } from '../lib/genuineEvent';
+import { savedStateRestored } from '../lib/savedState';
 import { appReadyName, earlyClickName } from '../../domain/pageContracts';
 
 type EarlyWindow = Window & Partial<Record<typeof appReadyName, boolean> & Record<typeof earlyClickName, HTMLElement>>;
 
 /**
- * Once the app has hydrated (this runs after every page component's effects): from now on the app
- * handles taps, and the button tapped before it ran (/start.js kept it) is pressed again, once.
+ * Once the app has hydrated (this runs after every page component's effects) and the saved state is
+ * back: from now on the app handles taps, and the button tapped before (/start.js kept it) is pressed
+ * again, once.
  */
 export function useEarlyClick(): void {
   useEffect(() => {
     const early = window as EarlyWindow;
-    early[appReadyName] = true;
-    // After a task: the saved state (restored from storage in promise callbacks once the page has
-    // hydrated, app/AppProviders) is in place first, so the tap acts on what the shopper sees.
-    const timer = setTimeout(() => {
-      const button = early[earlyClickName];
-      delete early[earlyClickName];
-      if (button?.isConnected) replayGenuineTap(button);
-    }, 0);
-    return () => clearTimeout(timer);
+    // Once the saved state is back (restored from its own chunk after the page hydrated,
+    // lib/savedState): until then /start.js keeps holding taps, so neither a tap made before nor one
+    // made while the saved currency is on its way is undone by it. The kept tap is pressed after a
+    // task: it acts on what the shopper sees.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    void savedStateRestored.then(() => {
+      if (cancelled) return;
+      early[appReadyName] = true;
+      timer = setTimeout(() => {
+        const button = early[earlyClickName];
+        delete early[earlyClickName];
+        if (button?.isConnected) replayGenuineTap(button);
+      }, 0);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, []);
 }

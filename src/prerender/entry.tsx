@@ -40,7 +40,7 @@ export function renderProductTemplate(): string {
 function render(store: ReturnType<typeof makeStore>['store'], location: string): string {
   return renderToString(
     <StrictMode>
-      <AppProviders store={store} persistor={null} location={location}>
+      <AppProviders store={store} location={location}>
         <App />
       </AppProviders>
     </StrictMode>,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminInfoUpdated, loggedIn, loggedOut, selectAdminInfo } from '../../../src/app/sessionSlice';
 import { makeStore } from '../../../src/app/store';
+import { makePersistedStore } from '../../support/persistedStore';
 
 const ada = {
   uid: 'uid-ada',
@@ -51,7 +52,7 @@ describe('session persistence (key root)', () => {
   it('saves adminInfo and no token', async () => {
     const local = storage();
     Object.assign(globalThis, { localStorage: local });
-    const { store, persistor } = makeStore({ persist: true });
+    const { store, persistor } = makePersistedStore();
     await settle();
     store.dispatch(loggedIn(ada));
     await persistor?.flush();
@@ -71,7 +72,7 @@ describe('session persistence (key root)', () => {
       }),
     );
     Object.assign(globalThis, { localStorage: local });
-    const { store } = makeStore({ persist: true });
+    const { store } = makePersistedStore();
     await settle();
     expect(store.getState().currency.currency).toBe('NGN');
     expect(selectAdminInfo(store.getState())).toBeNull();

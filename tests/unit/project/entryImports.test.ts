@@ -79,8 +79,13 @@ describe("the storefront entry's static imports", () => {
       'react-dom/client',
       'react-redux',
       'react-router-dom',
-      'redux-persist',
-      'redux-persist/integration/react',
     ]);
+  });
+
+  it('leave the saved state (redux-persist) to a chunk loaded through import() after the first render', () => {
+    expect(entry.modules.has('src/app/store.ts')).toBe(true);
+    expect(entry.modules.has('src/app/persistence.ts')).toBe(false);
+    expect(entry.lazy.has('src/app/persistence.ts')).toBe(true);
+    expect([...entry.packages].filter((name) => name.startsWith('redux-persist'))).toEqual([]);
   });
 });

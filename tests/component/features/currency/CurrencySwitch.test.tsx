@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../../src/app/store';
+import { makePersistedStore } from '../../../support/persistedStore';
 import { ProductCard } from '../../../../src/components/ProductCard';
 import { CurrencySwitch } from '../../../../src/features/currency/components/CurrencySwitch';
 import { selectCurrency, selectCurrencyChosen } from '../../../../src/features/currency/currencySlice';
@@ -101,7 +101,7 @@ describe('currency switch', () => {
   });
 
   it('writes every change to local storage under the root key', async () => {
-    const { store, persistor } = makeStore({ persist: true });
+    const { store, persistor } = makePersistedStore();
     const user = userEvent.setup();
     render(
       <Provider store={store}>
@@ -110,7 +110,7 @@ describe('currency switch', () => {
     );
     personClicks();
     await user.click(currencySwitch());
-    await persistor!.flush();
+    await persistor.flush();
     const saved = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
     expect(JSON.parse(saved.currency!)).toEqual({ currency: 'NGN', chosen: true });
   });

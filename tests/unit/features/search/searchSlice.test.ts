@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../../src/app/store';
+import { makePersistedStore } from '../../../support/persistedStore';
 import { searchCleared, searchTermSet, selectSearchTerm } from '../../../../src/features/search/searchSlice';
 import { buildProduct } from '../../../support/factories';
 
@@ -48,7 +49,7 @@ describe('search persistence (the term, never product copies)', () => {
   it('saves only the term', async () => {
     const local = storage();
     Object.assign(globalThis, { localStorage: local });
-    const { store, persistor } = makeStore({ persist: true });
+    const { store, persistor } = makePersistedStore();
     await settle();
     store.dispatch(searchTermSet('excel'));
     await persistor?.flush();
@@ -70,7 +71,7 @@ describe('search persistence (the term, never product copies)', () => {
       }),
     );
     Object.assign(globalThis, { localStorage: local });
-    const { store, persistor } = makeStore({ persist: true });
+    const { store, persistor } = makePersistedStore();
     await settle();
     expect(store.getState().search).toEqual({ term: 'excel' });
     expect(store.getState().currency.currency).toBe('NGN');
@@ -88,7 +89,7 @@ describe('search persistence (the term, never product copies)', () => {
       }),
     );
     Object.assign(globalThis, { localStorage: local });
-    const { store } = makeStore({ persist: true });
+    const { store } = makePersistedStore();
     await settle();
     expect(store.getState().search).toEqual({ term: 'guide' });
     expect(store.getState().session.adminInfo).toBeNull();

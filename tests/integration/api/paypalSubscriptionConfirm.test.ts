@@ -81,6 +81,10 @@ describe("the PayPal buttons' subscription, confirmed", () => {
 
     const again = await confirm(member.subscriptionId, { productId: product.id, customer: member.customer });
     expect(again).toEqual(first);
+    // Someone who saw the subscription id gets no access link with another address.
+    const stranger = await confirm(member.subscriptionId, { productId: product.id, customer: buildCustomer() });
+    expect(stranger.status).toBe(409);
+    expect(stranger.body).not.toHaveProperty('accessUrl');
     expect((await sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource)).body.outcome).toBe(
       'applied',
     );
@@ -107,6 +111,22 @@ describe("the PayPal buttons' subscription, confirmed", () => {
     ]);
   });
 
+  it('confirmed by the browser while ACTIVATED arrives is one sale and one plan', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'yearly' }, { priceInUsd: 40 });
+    const member = await approve(product, '40.00');
+    const [confirmed, activated] = await Promise.all([
+      confirm(member.subscriptionId, { productId: product.id, customer: member.customer }),
+      sendPaypalEvent(api.url, 'BILLING.SUBSCRIPTION.ACTIVATED', member.resource),
+    ]);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.transactionId).toBe(member.membershipId);
+    expect(activated.status).toBe(200);
+    expect((await salesOfPlan(member.membershipId)).map((row) => [row.id, row.amount])).toEqual([
+      [member.membershipId, 40],
+    ]);
+    expect(await wiring.memberships.get(member.membershipId)).toMatchObject({ status: 'active', payments: 1 });
+  });
+
   it('is refused for another buyer, another product, an unknown subscription or another plan, releasing nothing', async () => {
     const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
     const other = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
@@ -128,6 +148,17 @@ describe("the PayPal buttons' subscription, confirmed", () => {
       status: 402,
       body: { message: 'This PayPal subscription is not on this product’s plan.' },
     });
+    expect(await wiring.memberships.get(member.membershipId)).toBeNull();
+    expect((await db.doc(`transactions/${member.membershipId}`).get()).exists).toBe(false);
+  });
+
+  it('that paid less than the checkout is kept under Needs attention, releasing nothing', async () => {
+    const product = await seedPricedProduct({ kind: 'membership', interval: 'monthly' }, { priceInUsd: 5 });
+    const member = await approve(product, '3.00');
+    const kept = await confirm(member.subscriptionId, { productId: product.id, customer: member.customer });
+    expect(kept.status).toBe(202);
+    expect(kept.body).toMatchObject({ paymentIssue: true });
+    expect(kept.body).not.toHaveProperty('accessUrl');
     expect(await wiring.memberships.get(member.membershipId)).toBeNull();
     expect((await db.doc(`transactions/${member.membershipId}`).get()).exists).toBe(false);
   });

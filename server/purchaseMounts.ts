@@ -146,7 +146,7 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
     createRefundRouter({ requireAdmin, refunds: purchases.refunds, limiter: limits.admin, logError }),
   );
 
-  app.use(['/api/orders', '/api/paypal/orders'], limits.orders);
+  app.use(['/api/orders', '/api/paypal/orders', '/api/paypal/subscriptions'], limits.orders);
   app.use(
     '/api',
     createOrderRouter({

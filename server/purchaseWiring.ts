@@ -149,7 +149,9 @@ export function createPurchaseWiring({
           logError(`The PayPal plan of ${productId} could not be made`, error);
           return null;
         }),
+      productOfPaypalPlan: (planId) => plans.productOfPaypalPlan(planId),
     },
+    paypalSubscriptions: paypalPlans,
     db,
     config,
     paystack,

@@ -262,7 +262,7 @@ export type RateLimits = Record<RateLimitName, RequestHandler>;
 /**
  * One limiter per name, each with its own counters. Build once per app: every call starts fresh
  * counters. Mount `contact` on POST /api/contact, `orders` on POST /api/orders and the PayPal
- * order routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
+ * order and subscription routes, `checkouts` on POST /api/checkouts, `waitStatus` on the waiting page's
  * GET /api/checkouts/:id/status, `licenses` and `licenseKey` on the license API, `resend` on
  * POST /api/purchases/resend, `access` on GET /api/access/:token,
  * `admin` on the admin API routes, `accountMail` then `accountMailAddress` on the admin account

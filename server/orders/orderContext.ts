@@ -1,5 +1,6 @@
 // What the purchase flows share (docs/payments.md): the deps they run with, the buyer's claims against a
 // checkout, and fulfilling a verified payment as its checkout set it.
+import type { PaypalSubscriptionsClient } from '../payments/paypalSubscriptionsClient';
 import { emailsMatch } from '../../domain/fieldRules';
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { CheckoutProvider, OrderAnswer } from '../../domain/apiContracts';
@@ -72,7 +73,11 @@ export interface OrderServiceDeps {
     paystackPlanFor(productId: string): Promise<string | null>;
     /** The PayPal plan of a USD membership or instalment plan; null for a product sold once, or none. */
     paypalPlanFor?(productId: string): Promise<string | null>;
+    /** The product a PayPal plan charges for (any price it ever had); null for a plan of none. */
+    productOfPaypalPlan?(planId: string): Promise<string | null>;
   };
+  /** PayPal's subscriptions API: the buttons' subscription read back before it is fulfilled. */
+  paypalSubscriptions?: Pick<PaypalSubscriptionsClient, 'getSubscription'> | null;
 }
 
 /** What createCheckout is asked for. */

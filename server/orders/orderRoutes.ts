@@ -71,6 +71,15 @@ const paypalOrderId: RequestHandler<OrderIdParams> = (req, _res, next) => {
   );
 };
 
+/** 400 for a PayPal subscription id that cannot be one, before the body is read. */
+const paypalSubscriptionId: RequestHandler<OrderIdParams> = (req, _res, next) => {
+  next(
+    paypalOrderIdSchema.safeParse(req.params.id).success
+      ? undefined
+      : jsonError(400, 'The PayPal subscription id is not valid.'),
+  );
+};
+
 export function createOrderRouter({
   service,
   logError,
@@ -161,6 +170,15 @@ export function createOrderRouter({
     (error, req) => orderErrorAnswer(error, `PayPal capture ${req.params.id}`),
   );
 
+  const confirmPaypalSubscription = handle<OrderIdParams>(
+    async (req, res) => {
+      const { productId, customer } = paypalOrderBody.of(req);
+      const answer = await service.confirmPaypalSubscription({ subscriptionId: req.params.id, productId, customer });
+      await answerPaid(req, res, answer);
+    },
+    (error, req) => orderErrorAnswer(error, `PayPal subscription ${req.params.id}`),
+  );
+
   const reportPending = handle<OrderIdParams>(
     async (req, res) => {
       if (!checkoutIdSchema.safeParse(req.params.id).success) throw notWaiting();
@@ -195,6 +213,7 @@ export function createOrderRouter({
   router.post('/orders', orderBody, placeOrder);
   router.post('/paypal/orders', paypalCreateBody, createPaypalOrder);
   router.post('/paypal/orders/:id/capture', paypalOrderId, paypalOrderBody, capturePaypalOrder);
+  router.post('/paypal/subscriptions/:id/confirm', paypalSubscriptionId, paypalOrderBody, confirmPaypalSubscription);
   router.use(answerHttpErrors(logError));
   return router;
 }

@@ -17,7 +17,7 @@ import { createCheckout, quote } from './checkoutCreation';
 import { confirmDemoTransfer, payFree, payWithDemo } from './freeAndDemoPayments';
 import type { Buyer, CheckoutRequest, OrderServiceDeps, PaymentClaim } from './orderContext';
 import { capturePaypalOrder, completePaypalCapture, createPaypalOrder, denyPaypalCapture } from './paypalPayment';
-import { fulfilPaypalSubscription } from './paypalSubscriptionPayment';
+import { confirmPaypalSubscription, fulfilPaypalSubscription } from './paypalSubscriptionPayment';
 import type { PaypalSubscription } from '../payments/paypalSubscriptionsClient';
 import { fulfilPaystackCharge, fulfilPaystackCheckout, payWithPaystack } from './paystackPayment';
 import {
@@ -88,6 +88,12 @@ export interface OrderService {
   completePaypalCapture(orderId: string): Promise<OrderAnswer | null>;
   /** A PayPal subscription's first payment: fulfilled once against the checkout it names. */
   fulfilPaypalSubscription(subscription: PaypalSubscription, productId: string): Promise<OrderAnswer>;
+  /** The PayPal buttons approved a subscription: read back from PayPal, fulfilled once or waited for. */
+  confirmPaypalSubscription(input: {
+    subscriptionId: string;
+    productId: string;
+    customer: Buyer;
+  }): Promise<OrderAnswer>;
   /** PayPal's PAYMENT.CAPTURE.DENIED: the pending checkout ends and its buyer is told, once. */
   denyPaypalCapture(orderId: string): Promise<boolean>;
   /** The local demo bank's confirmation of a demo transfer (DEMO_PAYMENTS only). */
@@ -118,6 +124,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     completePaypalCapture: (orderId) => completePaypalCapture(deps, orderId),
     denyPaypalCapture: (orderId) => denyPaypalCapture(deps, orderId),
     fulfilPaypalSubscription: (subscription, productId) => fulfilPaypalSubscription(deps, subscription, productId),
+    confirmPaypalSubscription: (input) => confirmPaypalSubscription(deps, input),
     confirmDemoTransfer: (reference) => confirmDemoTransfer(deps, reference),
     pendingPayments: () => pendingPayments(deps),
     checkPaystackCheckout: (checkout) =>

@@ -7,8 +7,17 @@ import { toMinor } from '../../domain/money';
 import type { PaymentIssueFacts } from '../payments/paymentIssues';
 import type { PaypalSubscription } from '../payments/paypalSubscriptionsClient';
 import { CheckoutRefusedError } from '../checkouts/checkouts';
+import { PaymentNotVerifiedError } from '../payments/providerErrors';
 import { ReferenceConflictError } from './fulfilment';
-import { fulfilCheckout, replayRecorded, type OrderServiceDeps } from './orderContext';
+import {
+  checkClaims,
+  fulfilCheckout,
+  PaymentMethodUnavailableError,
+  replayRecorded,
+  type Buyer,
+  type OrderServiceDeps,
+} from './orderContext';
+import { paypalPending } from './pendingOrders';
 
 function issueOf(
   subscription: PaypalSubscription,
@@ -86,4 +95,36 @@ export async function fulfilPaypalSubscription(
     }
     throw error;
   }
+}
+
+/**
+ * The buttons' onApprove (POST /api/paypal/subscriptions/{id}/confirm): nothing the browser says is
+ * believed. The subscription is read back from PayPal; it must name a PayPal checkout of this product and
+ * buyer and be on one of the product's plans. Charged, it is fulfilled once as the webhook would
+ * (the later BILLING.SUBSCRIPTION.ACTIVATED finds it recorded); not charged yet, the checkout waits for
+ * PayPal's events on the waiting page (202).
+ */
+export async function confirmPaypalSubscription(
+  deps: OrderServiceDeps,
+  { subscriptionId, productId, customer }: { subscriptionId: string; productId: string; customer: Buyer },
+): Promise<OrderAnswer> {
+  const done = await deps.fulfilment.replay('paypal', subscriptionId, productId, customer.email);
+  if (done) return done;
+  const client = deps.paypalSubscriptions;
+  const plans = deps.renewalPlans;
+  if (!client || !plans?.productOfPaypalPlan) {
+    throw new PaymentMethodUnavailableError('PayPal subscriptions are not available right now.', 503);
+  }
+  const subscription = await client.getSubscription(subscriptionId);
+  if (!subscription) throw new PaymentNotVerifiedError('PayPal has no subscription with this id.');
+  const checkout = subscription.customId ? await deps.checkouts.byId(subscription.customId) : null;
+  if (!checkout || checkout.provider !== 'paypal') {
+    throw new PaymentNotVerifiedError('This PayPal subscription was not made by this store.');
+  }
+  checkClaims(checkout, productId, customer);
+  if ((await plans.productOfPaypalPlan(subscription.planId)) !== productId) {
+    throw new PaymentNotVerifiedError('This PayPal subscription is not on this product’s plan.');
+  }
+  if (!subscription.lastPayment) return paypalPending(deps, checkout);
+  return fulfilPaypalSubscription(deps, subscription, productId);
 }

@@ -20,11 +20,7 @@ export const paystackWebhookEvents: readonly string[] = [
   ...paystackSubscriptionEventTypes,
 ];
 
-/**
- * The subscription events of USD memberships and instalment plans (docs/memberships.md, 'PayPal events').
- * Not yet among `paypalWebhookEvents`, which `npm run setup` subscribes and Store health checks: the
- * seller subscribes them in PayPal's dashboard (docs/deploy.md).
- */
+/** The subscription events of USD memberships and instalment plans (docs/memberships.md, 'PayPal events'). */
 export const paypalSubscriptionEventTypes: readonly string[] = [
   'BILLING.SUBSCRIPTION.ACTIVATED',
   'PAYMENT.SALE.COMPLETED',
@@ -34,9 +30,10 @@ export const paypalSubscriptionEventTypes: readonly string[] = [
   'BILLING.SUBSCRIPTION.EXPIRED',
 ];
 
-/** Refunds, reversals and disputes, and the end of a capture PayPal held for review. */
+/** Refunds, reversals and disputes, the end of a capture PayPal held for review, and the plans' events. */
 export const paypalWebhookEvents: readonly string[] = [
   'PAYMENT.CAPTURE.COMPLETED',
   'PAYMENT.CAPTURE.DENIED',
   ...paypalEventTypes,
+  ...paypalSubscriptionEventTypes,
 ];

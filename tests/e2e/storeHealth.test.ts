@@ -61,6 +61,12 @@ describe('Store health', () => {
       'PAYMENT.CAPTURE.REVERSED',
       'CUSTOMER.DISPUTE.CREATED',
       'CUSTOMER.DISPUTE.RESOLVED',
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'PAYMENT.SALE.COMPLETED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.CANCELLED',
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+      'BILLING.SUBSCRIPTION.EXPIRED',
     ]);
     await paystackDelivers('transfer.success');
 
@@ -93,12 +99,18 @@ describe('Store health', () => {
       'PAYMENT.CAPTURE.REVERSED',
       'CUSTOMER.DISPUTE.CREATED',
       'CUSTOMER.DISPUTE.RESOLVED',
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'PAYMENT.SALE.COMPLETED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.CANCELLED',
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+      'BILLING.SUBSCRIPTION.EXPIRED',
     ]);
     await admin.getByRole('button', { name: 'Run checks now' }).click();
     await admin.getByText('No critical problem.').waitFor({ timeout: 20_000 });
     expect(await paypal.getByText('Good', { exact: true }).count()).toBe(1);
     expect(await paypal.getByText('Critical', { exact: true }).count()).toBe(0);
-    expect(await paypal.getByText(`Subscribed to all 6 events the store handles at ${webhookUrl}.`).count()).toBe(1);
+    expect(await paypal.getByText(`Subscribed to all 12 events the store handles at ${webhookUrl}.`).count()).toBe(1);
     expect(await mark.count()).toBe(0);
     await admin.context().close();
   });

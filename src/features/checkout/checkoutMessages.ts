@@ -16,6 +16,7 @@ export const messages = {
   payPalError: (reason: string) => `PayPal error: ${reason}`,
   unknownError: 'An unknown error occurred.',
   payPalCancelled: 'PayPal payment cancelled.',
+  payPalPlanUnavailable: 'PayPal cannot start this plan right now. Please try again in a few minutes.',
   payPalScriptFailed: 'Failed to load the PayPal JS SDK script.',
   demoNotice: 'Demo payment: no money is taken',
   unavailable: 'Payment in this currency is not available right now. Please try again later.',

@@ -20,7 +20,13 @@ describe('purchase endpoints', () => {
     const { url } = await api({ ORDER_RATE_LIMIT: '3' });
     const body = { provider: 'paystack', reference: '', productId: 'nope', currency: 'NGN', customer: buildCustomer() };
     const statuses: number[] = [];
-    const paths = ['/api/orders', '/api/paypal/orders', '/api/paypal/orders/ABC/capture', '/api/orders', '/api/orders'];
+    const paths = [
+      '/api/orders',
+      '/api/paypal/orders',
+      '/api/paypal/orders/ABC/capture',
+      '/api/paypal/subscriptions/I-ABC/confirm',
+      '/api/orders',
+    ];
     for (const [i, path] of paths.entries()) {
       const response = await postJson(`${url}${path}`, body, { 'x-forwarded-for': `198.51.100.${i}` });
       statuses.push(response.status);
@@ -52,6 +58,7 @@ describe('purchase endpoints', () => {
       '/api/orders',
       '/api/paypal/orders',
       '/api/paypal/orders/ABC/capture',
+      '/api/paypal/subscriptions/I-ABC/confirm',
       '/api/purchases/resend',
     ]) {
       const response = await fetch(`${url}${path}`, {

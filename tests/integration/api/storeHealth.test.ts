@@ -135,7 +135,7 @@ describe('every check good', () => {
       /^The last event \(charge\.dispute\.remind\) arrived at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
     );
     expect(checkOf(report, 'paypal-webhook').detail).toBe(
-      `Subscribed to all 6 events the store handles at ${api.url}/api/webhooks/paypal.`,
+      `Subscribed to all 12 events the store handles at ${api.url}/api/webhooks/paypal.`,
     );
     expect(checkOf(report, 'smtp').detail).toBe(
       `The mail server at ${cloud.apiEnv.SMTP_HOST}:${cloud.apiEnv.SMTP_PORT} answers (no login needed).`,

@@ -117,6 +117,12 @@ describe('npm run setup', () => {
           { name: 'PAYMENT.CAPTURE.REVERSED' },
           { name: 'CUSTOMER.DISPUTE.CREATED' },
           { name: 'CUSTOMER.DISPUTE.RESOLVED' },
+          { name: 'BILLING.SUBSCRIPTION.ACTIVATED' },
+          { name: 'PAYMENT.SALE.COMPLETED' },
+          { name: 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' },
+          { name: 'BILLING.SUBSCRIPTION.CANCELLED' },
+          { name: 'BILLING.SUBSCRIPTION.SUSPENDED' },
+          { name: 'BILLING.SUBSCRIPTION.EXPIRED' },
         ],
       },
     ]);
@@ -246,7 +252,7 @@ describe('npm run setup', () => {
     expect(again.code).toBe(0);
     expect(again.lines).toContain('done: Secrets in Secret Manager: updated SMTP_PASS');
     expect(again.lines).toContain(
-      'done: PayPal webhook: added PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.DENIED, PAYMENT.CAPTURE.REVERSED, CUSTOMER.DISPUTE.CREATED, CUSTOMER.DISPUTE.RESOLVED to webhook 0EH40505U7160970P0',
+      'done: PayPal webhook: added PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.DENIED, PAYMENT.CAPTURE.REVERSED, CUSTOMER.DISPUTE.CREATED, CUSTOMER.DISPUTE.RESOLVED, BILLING.SUBSCRIPTION.ACTIVATED, PAYMENT.SALE.COMPLETED, BILLING.SUBSCRIPTION.PAYMENT.FAILED, BILLING.SUBSCRIPTION.CANCELLED, BILLING.SUBSCRIPTION.SUSPENDED, BILLING.SUBSCRIPTION.EXPIRED to webhook 0EH40505U7160970P0',
     );
     expect(world.google.calls.filter((call) => call.includes(':addVersion'))).toEqual([
       `POST secretmanager /v1/projects/${P}/secrets/SMTP_PASS:addVersion`,
@@ -263,6 +269,12 @@ describe('npm run setup', () => {
       'PAYMENT.CAPTURE.REVERSED',
       'CUSTOMER.DISPUTE.CREATED',
       'CUSTOMER.DISPUTE.RESOLVED',
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'PAYMENT.SALE.COMPLETED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.CANCELLED',
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+      'BILLING.SUBSCRIPTION.EXPIRED',
     ]);
     expect(again.output).not.toContain('a-new-smtp-password');
   });

@@ -131,6 +131,23 @@ export async function createPayPalOrder(checkoutId: string): Promise<string> {
   return id;
 }
 
+/**
+ * The PayPal buttons approved a subscription (a USD membership or instalment plan): the API reads it
+ * back from PayPal and fulfils it once, or the buyer waits while PayPal has not yet charged it.
+ */
+export function confirmPayPalSubscription(
+  subscriptionId: string,
+  productId: string,
+  customer: Customer,
+): Promise<OrderAnswer> {
+  return orderAnswer(
+    postJson<AnyOrderAnswer>(`/api/paypal/subscriptions/${encodeURIComponent(subscriptionId)}/confirm`, {
+      productId,
+      customer,
+    }),
+  );
+}
+
 export function capturePayPalOrder(orderId: string, productId: string, customer: Customer): Promise<OrderAnswer> {
   return orderAnswer(
     postJson<AnyOrderAnswer>(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, {

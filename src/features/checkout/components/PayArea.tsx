@@ -22,6 +22,7 @@ export function PayArea({
   payProps,
   onDemo,
   onDemoTransfer,
+  paypalSubscription = false,
 }: {
   method: PaymentMethod;
   payments: Payments;
@@ -29,6 +30,8 @@ export function PayArea({
   onDemo: () => void;
   /** A demo transfer that waits for the local demo bank (docs/payments.md, 'Demo payments'); NGN only. */
   onDemoTransfer: () => void;
+  /** A plan's first payment in USD without a discount: PayPal's subscription buttons. */
+  paypalSubscription?: boolean;
 }) {
   const noticeId = useId();
   if (method === 'none') {
@@ -79,7 +82,7 @@ export function PayArea({
       {method === 'paystack' ? (
         <PaystackPayButton {...payProps} publicKey={payments.paystackPublicKey} />
       ) : (
-        <PayPalPayButtons {...payProps} clientId={payments.paypalClientId} />
+        <PayPalPayButtons {...payProps} clientId={payments.paypalClientId} subscribe={paypalSubscription} />
       )}
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { formatPrice } from '../../../../domain/money';
+import { periodWord, type ProductPricing } from '../../../../domain/productPricing';
 import { messages } from '../checkoutMessages';
 import { isRecording, retryOffer, type DialogAction, type DialogState, type Notice } from '../paymentDialogState';
 import { toMinorUnits } from '../paymentDetails';
@@ -44,6 +45,9 @@ export function PaymentForm({
   // Paystack renews a plan by card only; an NGN plan may be paid each period by transfer instead.
   const plan = request.pricing && request.pricing.kind !== 'once' ? request.pricing : null;
   const choosesRenewal = plan !== null && method === 'paystack' && request.currency === 'NGN';
+  // In USD PayPal renews a plan through its subscription, which charges the plan's own amount: a
+  // discounted first payment is a single order instead, and such a plan does not renew by itself.
+  const paypalPlan = plan !== null && method === 'paypal';
 
   const payProps: PayButtonProps = {
     request: { ...request, amount: state.amount },
@@ -89,6 +93,12 @@ export function PaymentForm({
         <RenewalChoice pricing={plan} renewBy={renewBy} disabled={busy || retry !== null} onChange={setRenewBy} />
       )}
 
+      {paypalPlan && plan && applied && (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+          {paypalDiscountWords(plan)}
+        </p>
+      )}
+
       <div className="pt-2">
         {retry ? (
           <RetryRecording busy={busy} onRetry={() => void steps.fulfil(retry.record, retry.provider)} />
@@ -108,6 +118,7 @@ export function PaymentForm({
             payProps={payProps}
             onDemo={() => void steps.payWithoutProvider('demo')}
             onDemoTransfer={() => void steps.payByDemoTransfer()}
+            paypalSubscription={paypalPlan && !applied}
           />
         )}
       </div>
@@ -119,6 +130,13 @@ export function PaymentForm({
       </div>
     </form>
   );
+}
+
+/** What a discount code means for a plan paid through PayPal, in one line. */
+function paypalDiscountWords(plan: Exclude<ProductPricing, { kind: 'once' }>): string {
+  return plan.kind === 'membership'
+    ? `With this code PayPal takes this first payment only: your membership lasts one ${periodWord(plan.interval)} and does not renew by itself.`
+    : 'With this code PayPal takes this first instalment only: the others are not charged by themselves.';
 }
 
 /** A new price to confirm, or a product no longer for sale. */

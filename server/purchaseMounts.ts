@@ -36,7 +36,8 @@ export function createPurchases(deps: PurchaseDeps, files: () => FileStorage | n
   const { config, db, mailer, now, logError } = deps;
   const wiring = createPurchaseWiring(deps);
   const { paystack, paypal, links, fulfilment, issues, commissions } = wiring;
-  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
+  const renewLinkFor = (planId: string) => wiring.transfers.linkFor(planId);
+  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, renewLinkFor, logError, now });
   const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
   const reviews = createReviews({ db, now });
   // What follows a sale's refund or dispute: its commission, and its review (docs/reviews.md). Both

@@ -113,7 +113,7 @@ async function openOrAnswer(
     return null;
   }
   if (opened.kind === 'ended') {
-    sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
+    sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl, renewUrl: opened.renewUrl }));
     return null;
   }
   if (!opened.deviceKnown && state?.librarySession) {

@@ -12,7 +12,7 @@ import type { CopyMaker } from '../files/stampedCopies';
 import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
 // A sale of a membership or an instalment plan is open as its plan is (docs/memberships.md).
-import { planEndReason, planStanding } from '../memberships/planAccess';
+import { planEnd, planStanding } from '../memberships/planAccess';
 import {
   accessGrantsCollection,
   courseContentCollection,
@@ -45,7 +45,8 @@ export interface OpenPurchase {
   hasCourse: boolean;
 }
 
-export type Opened = { kind: 'invalid' } | { kind: 'ended'; reason: string } | OpenPurchase;
+/** `renewUrl`: the ended plan's transfer link, which reopens it when paid (docs/memberships.md). */
+export type Opened = { kind: 'invalid' } | { kind: 'ended'; reason: string; renewUrl?: string } | OpenPurchase;
 
 /** What one Download press comes to. */
 export type DownloadOutcome =
@@ -123,9 +124,12 @@ export function createDownloads({
   db,
   storage = () => null,
   copyFor,
+  renewLinkFor,
   now = () => new Date(),
 }: {
   db: Firestore;
+  /** The link that pays a plan's next period by transfer; without it an ended plan's page has no renew link. */
+  renewLinkFor?: (planId: string) => string;
   storage?: () => FileStorage | null;
   /** By default the seller's file as it is. */
   copyFor?: CopyMaker;
@@ -158,8 +162,14 @@ export function createDownloads({
     if (!deliverables.url && /^https?:\/\//i.test(transaction.productUrl)) {
       deliverables.url = transaction.productUrl;
     }
-    const reason = accessEndReason(transaction, deliverables, now()) ?? (await planEndReason(db, stored, now()));
+    const reason = accessEndReason(transaction, deliverables, now());
     if (reason) return { kind: 'ended', reason };
+    const ended = await planEnd(db, stored, now());
+    if (ended) {
+      const { renewablePlanId } = ended;
+      const renewUrl = renewablePlanId && renewLinkFor ? renewLinkFor(renewablePlanId) : undefined;
+      return { kind: 'ended', reason: ended.reason, ...(renewUrl ? { renewUrl } : {}) };
+    }
     const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
     const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));

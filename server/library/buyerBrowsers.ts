@@ -19,6 +19,7 @@ export function createBuyerBrowsers({
   links,
   fulfilment,
   files,
+  renewLinkFor,
   logError,
   now,
 }: {
@@ -28,6 +29,8 @@ export function createBuyerBrowsers({
   links: AccessLinks;
   fulfilment: Fulfilment;
   files: () => FileStorage | null;
+  /** The link that pays a plan's next period by transfer: an ended plan's access page links to it. */
+  renewLinkFor?: (planId: string) => string;
   logError: (message: string, error: unknown) => void;
   now: () => Date;
 }) {
@@ -36,6 +39,7 @@ export function createBuyerBrowsers({
     db,
     storage: files,
     copyFor: createCopyMaker({ storage: files, logError }),
+    ...(renewLinkFor ? { renewLinkFor } : {}),
     now,
   });
   const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });

@@ -36,8 +36,7 @@ export function createPurchases(deps: PurchaseDeps, files: () => FileStorage | n
   const { config, db, mailer, now, logError } = deps;
   const wiring = createPurchaseWiring(deps);
   const { paystack, paypal, links, fulfilment, issues, commissions } = wiring;
-  const renewLinkFor = (planId: string) => wiring.transfers.linkFor(planId);
-  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, renewLinkFor, logError, now });
+  const buyers = createBuyerBrowsers({ ...deps, links, fulfilment, files, logError, now });
   const refundDeps = { db, mailer, config, paystack, paypal, logError, now, issues };
   const reviews = createReviews({ db, now });
   // What follows a sale's refund or dispute: its commission, and its review (docs/reviews.md). Both
@@ -169,6 +168,8 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
       cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
       licenses: createBuyerLicenses({ db }),
+      // An ended plan's access page links to its transfer link, which reopens it (docs/memberships.md).
+      renewLinkFor: (planId) => purchases.transfers.linkFor(planId),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

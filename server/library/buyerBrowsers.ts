@@ -19,7 +19,6 @@ export function createBuyerBrowsers({
   links,
   fulfilment,
   files,
-  renewLinkFor,
   logError,
   now,
 }: {
@@ -29,8 +28,6 @@ export function createBuyerBrowsers({
   links: AccessLinks;
   fulfilment: Fulfilment;
   files: () => FileStorage | null;
-  /** The link that pays a plan's next period by transfer: an ended plan's access page links to it. */
-  renewLinkFor?: (planId: string) => string;
   logError: (message: string, error: unknown) => void;
   now: () => Date;
 }) {
@@ -39,7 +36,6 @@ export function createBuyerBrowsers({
     db,
     storage: files,
     copyFor: createCopyMaker({ storage: files, logError }),
-    ...(renewLinkFor ? { renewLinkFor } : {}),
     now,
   });
   const library = createLibrary({ db, mailer, config, links, fulfilment, downloads, secret: browsers.codeKey, now });

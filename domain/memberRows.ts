@@ -1,7 +1,7 @@
 // A plan as the dashboard's Members and the buyer's library show it (docs/memberships.md): the row the
 // API answers for each plan, and its status and renewal in words. Dates are said in Lagos time.
 import { lagosLongDate } from './lagosDates';
-import { type Membership, type MembershipStatus, type RenewalChannel } from './membership';
+import { type Membership, type MembershipKind, type MembershipStatus, type RenewalChannel } from './membership';
 import { formatMinorPrice, type Currency } from './money';
 import { type BillingInterval, instalmentsText, perPeriodText } from './productPricing';
 
@@ -92,6 +92,15 @@ export function memberStatusText(
     case 'completed':
       return 'Completed';
   }
+}
+
+/**
+ * 'Your membership ended on 27 December 2026.' ('Your instalment plan ended on …'): the access page, the
+ * library's plan and the license API's words for a plan whose access is over.
+ */
+export function planEndedText(kind: MembershipKind, endedAt: string): string {
+  const plan = kind === 'instalments' ? 'instalment plan' : 'membership';
+  return `Your ${plan} ended on ${lagosLongDate(endedAt)}.`;
 }
 
 /** '₦5,000 / month' or '3 × ₦50,000': what the buyer agreed to. */

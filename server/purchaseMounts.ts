@@ -168,6 +168,8 @@ export function mountPurchases(app: Express, shared: PurchaseShared): void {
       cookies: browsers.cookies,
       confirmLimiter: limits.confirm,
       licenses: createBuyerLicenses({ db }),
+      // An ended plan's access page links to its transfer link, which reopens it (docs/memberships.md).
+      renewLinkFor: (planId) => purchases.transfers.linkFor(planId),
       storageOrigin: config.STORAGE_API_ENDPOINT
         ? new URL(config.STORAGE_API_ENDPOINT).origin
         : 'https://storage.googleapis.com',

@@ -151,10 +151,13 @@ export function accessEndedPage({
   storeName,
   reason,
   contactUrl,
+  renewUrl,
 }: {
   storeName: string;
   reason: string;
   contactUrl: string;
+  /** An ended plan's transfer link: paying it reopens the plan (docs/memberships.md). */
+  renewUrl?: string | undefined;
 }): string {
   return page(
     storeName,
@@ -162,6 +165,9 @@ export function accessEndedPage({
     [
       '<h1>Your access to this product has ended</h1>',
       `<p>${escapeHtml(reason)}</p>`,
+      renewUrl
+        ? `<p><a href="${escapeHtml(renewUrl)}">Renew and pay for the next period</a> to open it again.</p>`
+        : '',
       `<p>If you think this is a mistake, please <a href="${escapeHtml(contactUrl)}">contact the seller</a> and give the e-mail address you paid with.</p>`,
     ].join(''),
   );

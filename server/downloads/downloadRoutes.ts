@@ -58,6 +58,8 @@ export interface DownloadRouterDeps {
   storageOrigin?: string;
   /** The sale's license key and its machines (docs/licenses.md); without it the page shows none. */
   licenses?: BuyerLicenses;
+  /** A plan's transfer link: an ended plan's page offers it to renew (docs/memberships.md). */
+  renewLinkFor?: (planId: string) => string;
 }
 
 /** What the handlers share: the deps they use and what the router works out from the rest once. */
@@ -75,6 +77,7 @@ interface AccessContext {
   storeOrigin: string;
   librarySessionEmail: (sessionId: string) => Promise<string | null>;
   licenses: BuyerLicenses | null;
+  renewLinkFor: ((planId: string) => string) | null;
 }
 
 function privateHeaders(res: Response, formOrigins: string[] = []) {
@@ -101,7 +104,7 @@ const failed = (storeName: string, logMessage: string) => (error: unknown) =>
  * token that opens nothing, the access-ended page (410) for a revoked, refunded or expired one.
  */
 async function openOrAnswer(
-  { downloads, cookies, storeName, purchasesUrl, contactUrl, librarySessionEmail }: AccessContext,
+  { downloads, cookies, storeName, purchasesUrl, contactUrl, librarySessionEmail, renewLinkFor }: AccessContext,
   token: string,
   req: Request,
   res: Response,
@@ -113,7 +116,9 @@ async function openOrAnswer(
     return null;
   }
   if (opened.kind === 'ended') {
-    sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl }));
+    const { renewablePlanId } = opened;
+    const renewUrl = renewablePlanId && renewLinkFor ? renewLinkFor(renewablePlanId) : undefined;
+    sendPage(res, 410, accessEndedPage({ storeName, reason: opened.reason, contactUrl, renewUrl }));
     return null;
   }
   if (!opened.deviceKnown && state?.librarySession) {
@@ -334,6 +339,7 @@ export function createDownloadRouter({
   librarySessionEmail = () => Promise.resolve(null),
   storageOrigin = 'https://storage.googleapis.com',
   licenses,
+  renewLinkFor,
 }: DownloadRouterDeps): Router {
   const origin = publicStoreUrl.replace(/\/+$/, '');
   const context: AccessContext = {
@@ -349,6 +355,7 @@ export function createDownloadRouter({
     storeOrigin: origin,
     librarySessionEmail,
     licenses: licenses ?? null,
+    renewLinkFor: renewLinkFor ?? null,
   };
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 10 });

@@ -12,7 +12,7 @@ import type { CopyMaker } from '../files/stampedCopies';
 import { hashToken, isTokenShaped } from '../orders/accessLinks';
 import { hashDevice } from './deviceCookie';
 // A sale of a membership or an instalment plan is open as its plan is (docs/memberships.md).
-import { planEndReason, planStanding } from '../memberships/planAccess';
+import { planEnd, planStanding } from '../memberships/planAccess';
 import {
   accessGrantsCollection,
   courseContentCollection,
@@ -45,7 +45,10 @@ export interface OpenPurchase {
   hasCourse: boolean;
 }
 
-export type Opened = { kind: 'invalid' } | { kind: 'ended'; reason: string } | OpenPurchase;
+/** Access over, in words; `renewablePlanId`: an ended plan its transfer link may reopen (docs/memberships.md). */
+export type Ended = { kind: 'ended'; reason: string; renewablePlanId: string | null };
+
+export type Opened = { kind: 'invalid' } | Ended | OpenPurchase;
 
 /** What one Download press comes to. */
 export type DownloadOutcome =
@@ -69,6 +72,20 @@ export function accessEndReason(transaction: SaleRecord, deliverables: Deliverab
     return `Downloads of this product were available for ${deliverables.expiryDays} days after the purchase, and that time is over.`;
   }
   return null;
+}
+
+/** Why a stored sale's access is over (its own switches, then its plan's); null while it is open. */
+async function endedAccess(
+  db: Firestore,
+  stored: DocumentData,
+  transaction: SaleRecord,
+  deliverables: Deliverables,
+  at: Date,
+): Promise<Ended | null> {
+  const reason = accessEndReason(transaction, deliverables, at);
+  if (reason) return { kind: 'ended', reason, renewablePlanId: null };
+  const plan = await planEnd(db, stored, at);
+  return plan ? { kind: 'ended', ...plan } : null;
 }
 
 /** When an expiry ends access: the purchase time plus the product's expiryDays; null without one. */
@@ -158,8 +175,8 @@ export function createDownloads({
     if (!deliverables.url && /^https?:\/\//i.test(transaction.productUrl)) {
       deliverables.url = transaction.productUrl;
     }
-    const reason = accessEndReason(transaction, deliverables, now()) ?? (await planEndReason(db, stored, now()));
-    if (reason) return { kind: 'ended', reason };
+    const ended = await endedAccess(db, stored, transaction, deliverables, now());
+    if (ended) return ended;
     const known = grant.devices;
     // A product with only an outside link behaves as it always did: no confirmation, the link for whoever has it.
     const deviceConfirmed = deviceId !== null && known.includes(hashDevice(deviceId));

@@ -10,7 +10,9 @@ import {
   membershipAccess,
   membershipFromData,
 } from '../../domain/membership';
+import { planEndedText } from '../../domain/memberRows';
 import { membershipRef } from './membershipPeriods';
+import { transferRefusal } from './transferRenewals';
 
 /** How a read is made: `ref.get()`, or a transaction's `t.get(ref)` where the caller is in one. */
 export type PlanRead = (ref: DocumentReference) => Promise<DocumentSnapshot>;
@@ -49,8 +51,7 @@ export async function planStanding(
 
 /** 'Your membership ended on 27 December 2026.', as the access page and the library say it. */
 export function planEndedMessage(kind: MembershipKind, endedAt: string): string {
-  const plan = kind === 'instalments' ? 'instalment plan' : 'membership';
-  return `Your ${plan} ended on ${lagosLongDate(endedAt)}.`;
+  return planEndedText(kind, endedAt);
 }
 
 /** "This license key's membership ended on 27 December 2026.", as the license API says it. */
@@ -61,9 +62,29 @@ export function planKeyEndedMessage(kind: MembershipKind, endedAt: string): stri
 
 /** Why a sale's plan keeps its access closed at `at`, in the buyer's words; null while it is open. */
 export async function planEndReason(db: Firestore, sale: DocumentData | undefined, at: Date): Promise<string | null> {
-  const standing = await planStanding((ref) => ref.get(), db, sale, at);
-  if (!standing || standing.access.open) return null;
-  return planEndedMessage(standing.kind, standing.access.endedAt);
+  return (await planEnd(db, sale, at))?.reason ?? null;
+}
+
+export interface PlanEnd {
+  /** 'Your membership ended on 27 December 2026.' */
+  reason: string;
+  /** The plan whose transfer link reopens it when paid; null when it cannot be paid so (PayPal, missing). */
+  renewablePlanId: string | null;
+}
+
+/** Why a sale's plan keeps its access closed at `at`, and whether its transfer link may reopen it. */
+export async function planEnd(db: Firestore, sale: DocumentData | undefined, at: Date): Promise<PlanEnd | null> {
+  const id = planIdOf(sale);
+  if (!id) return null;
+  const snapshot = await membershipRef(db, id).get();
+  const plan = membershipFromData(id, snapshot.data());
+  if (!snapshot.exists) return { reason: planEndedMessage(plan.kind, plan.paidThrough), renewablePlanId: null };
+  const access = membershipAccess(plan, at);
+  if (access.open) return null;
+  return {
+    reason: planEndedMessage(plan.kind, access.endedAt),
+    renewablePlanId: transferRefusal(plan) === null ? id : null,
+  };
 }
 
 /**

@@ -59,6 +59,14 @@ export function reviewRequestMail(sale: Pick<SaleRecord, 'productName' | 'custom
   };
 }
 
+/**
+ * A later payment of a membership or an instalment plan (docs/memberships.md): its plan has one review,
+ * asked for after the first sale, so a renewal asks nothing.
+ */
+function isRenewal(stored: { renewalOf?: unknown }): boolean {
+  return typeof stored.renewalOf === 'string' && stored.renewalOf !== '';
+}
+
 export function createReviewRequestSweep(deps: {
   db: Firestore;
   mailer: Pick<Transporter, 'sendMail'>;
@@ -171,6 +179,7 @@ export function createReviewRequestSweep(deps: {
     const outcome: ReviewRequestOutcome = { sent: 0, failed: 0, skipped: 0 };
     const courses = new Map<string, string | null>();
     for (const doc of (await salesDue(reviewRequestCatchUpDays.product)).docs) {
+      if (isRenewal(doc.data())) continue;
       const sale = readSaleRecord(doc.data());
       if (!sale.productId || (await lastLessonOf(sale.productId, courses)) !== null) continue;
       if (!(await request(doc.id, sale, outcome))) return outcome;
@@ -181,6 +190,7 @@ export function createReviewRequestSweep(deps: {
       const lastLesson = await lastLessonOf(course.id, courses);
       if (lastLesson === null) continue;
       for (const doc of (await salesDue(reviewRequestCatchUpDays.course, course.id)).docs) {
+        if (isRenewal(doc.data())) continue;
         if (!(await completed(doc.id, lastLesson))) continue;
         if (!(await request(doc.id, readSaleRecord(doc.data()), outcome))) return outcome;
       }

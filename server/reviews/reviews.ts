@@ -3,6 +3,8 @@
 // runs in one Firestore transaction with productRatings/{productId} ({count, sum} of the shown
 // reviews), so the average never drifts from the reviews. A full refund or a lost dispute removes the
 // review (status 'removed') and takes it out of the rating: the refund path calls `followSale`.
+// A membership or an instalment plan has one review: each renewal is a sale of its own, and its review
+// is the plan's, under the plan's first sale (`reviewIdOf`), so a review through a renewal edits it.
 import {
   FieldValue,
   Timestamp,
@@ -45,6 +47,15 @@ export type Reviewer = { email: string } | { accessTo: string };
 function belongs(sale: SaleRecord, reviewer: Reviewer, transactionId: string): boolean {
   if ('accessTo' in reviewer) return reviewer.accessTo === transactionId;
   return sale.customerEmail.trim().toLowerCase() === reviewer.email.trim().toLowerCase();
+}
+
+/**
+ * The id of a sale's review: the sale's own, or for a payment of a plan the plan's first sale (whose id
+ * the plan has, docs/memberships.md), so every period of a plan shares one review.
+ */
+export function reviewIdOf(transactionId: string, stored: { membershipId?: unknown } | undefined): string {
+  const planId = stored?.membershipId;
+  return typeof planId === 'string' && planId !== '' ? planId : transactionId;
 }
 
 /** Why a sale's review is removed: a full refund or a lost dispute; null while the sale stands. */
@@ -120,15 +131,22 @@ export function createReviews({ db, now }: { db: Firestore; now: () => Date }) {
   const reviews = () => db.collection(reviewsCollection);
   const ratings = () => db.collection(productRatingsCollection);
 
-  /** The sale, when it is the reviewer's; 404 in words otherwise (another buyer's sale tells nothing). */
-  async function saleOf(t: Transaction | null, transactionId: string, reviewer: Reviewer): Promise<SaleRecord> {
+  /**
+   * The sale and its review's ref, when the sale is the reviewer's; 404 in words otherwise (another
+   * buyer's sale tells nothing).
+   */
+  async function saleOf(
+    t: Transaction | null,
+    transactionId: string,
+    reviewer: Reviewer,
+  ): Promise<{ sale: SaleRecord; reviewRef: DocumentReference }> {
     const ref = db.collection(transactionsCollection).doc(transactionId);
     const snapshot = t ? await t.get(ref) : await ref.get();
     const sale = readSaleRecord(snapshot.data());
     if (!snapshot.exists || !sale.productId || !belongs(sale, reviewer, transactionId)) {
       throw jsonError(404, reviewRefusals.notYours);
     }
-    return sale;
+    return { sale, reviewRef: reviews().doc(reviewIdOf(transactionId, snapshot.data())) };
   }
 
   return {
@@ -143,8 +161,8 @@ export function createReviews({ db, now }: { db: Firestore; now: () => Date }) {
 
     /** The reviewer's review of the sale, for their form (null before they wrote one). */
     async own(transactionId: string, reviewer: Reviewer): Promise<OwnReviewAnswer> {
-      const sale = await saleOf(null, transactionId, reviewer);
-      const snapshot = await reviews().doc(transactionId).get();
+      const { sale, reviewRef } = await saleOf(null, transactionId, reviewer);
+      const snapshot = await reviewRef.get();
       const review = snapshot.exists ? readReview(snapshot.data()) : null;
       return {
         productId: sale.productId,
@@ -161,8 +179,7 @@ export function createReviews({ db, now }: { db: Firestore; now: () => Date }) {
      */
     async write(transactionId: string, reviewer: Reviewer, input: ReviewInput): Promise<'created' | 'edited'> {
       const { outcome, productId } = await db.runTransaction(async (t) => {
-        const sale = await saleOf(t, transactionId, reviewer);
-        const reviewRef = reviews().doc(transactionId);
+        const { sale, reviewRef } = await saleOf(t, transactionId, reviewer);
         const ratingRef = ratings().doc(sale.productId);
         const snapshot = await t.get(reviewRef);
         if (removalOf(sale)) throw jsonError(409, reviewRefusals.refunded);

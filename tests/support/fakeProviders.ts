@@ -124,6 +124,33 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       data: { subaccount_code: `ACCT_e2e${sequence}${body.account_number ?? ''}` },
     });
   });
+  // A checkout page started by the API (a plan's period paid by transfer, docs/memberships.md): the
+  // request is kept for the test, which pays it by registering the charge and sending charge.success.
+  const initialized = new Map<string, Record<string, unknown>>();
+  app.post('/paystack/transaction/initialize', (req, res) => {
+    if (!paystackAuthorized(req)) {
+      res.status(401).json({ status: false, message: 'Invalid key' });
+      return;
+    }
+    const body = req.body as Record<string, unknown>;
+    const reference = String(body.reference);
+    initialized.set(reference, body);
+    res.json({
+      status: true,
+      message: 'Authorization URL created',
+      // Paystack's own page, which the browser test serves itself, as it serves Paystack's checkout frame.
+      data: {
+        authorization_url: `https://checkout.paystack.com/${reference}`,
+        access_code: `ac_${reference}`,
+        reference,
+      },
+    });
+  });
+  app.get('/__test/paystack/initialized/:reference', (req, res) => {
+    const body = initialized.get(req.params.reference);
+    if (body) res.json(body);
+    else res.status(404).json({ message: 'not initialized' });
+  });
   app.post('/__test/paystack/charges', (req, res) => {
     const charge = req.body as FakePaystackCharge;
     charges.set(charge.reference, charge);

@@ -111,6 +111,33 @@ it('skips a refunded sale, a purchase already reviewed and an address that unsub
   for (const name of ['ref', 'rev', 'uns']) expect(await mailsNow(requestsTo(address(name)))).toEqual([]);
 });
 
+it("asks a member once for the plan: a renewal's sale, as the plan's contribution records it, asks nothing", async () => {
+  const first = await seedSale({
+    id: `paystack_plan${tag}`,
+    productId: 'excel',
+    email: address('plan'),
+    name: 'Ada Obi',
+    at: daysAgo(35),
+  });
+  const renewal = await seedSale({
+    id: `paystack_renew${tag}`,
+    productId: 'excel',
+    email: address('plan'),
+    name: 'Ada Obi',
+    at: daysAgo(5),
+  });
+  await db.doc(`transactions/${renewal.id}`).update({
+    renewalOf: first.id,
+    membershipId: first.id,
+    membershipPayment: 2,
+    membershipLabel: 'Renewal 1 of ∞',
+  });
+
+  expect(await run()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+  expect((await db.doc(`sequenceSends/${renewal.id}_review`).get()).exists).toBe(false);
+  expect(await mailsNow(requestsTo(address('plan')))).toEqual([]);
+});
+
 it('asks a course buyer only once the last lesson is complete', async () => {
   await seedProduct('course', 'Excel Course');
   await db.doc('courseContent/course').set({

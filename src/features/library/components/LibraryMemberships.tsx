@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { lagosLongDate } from '../../../../domain/lagosDates';
-import { type MemberRow, memberPlanText, memberStatusText, nextPaymentText } from '../../../../domain/memberRows';
+import {
+  type MemberRow,
+  memberPlanText,
+  memberStatusText,
+  nextPaymentText,
+  planEndedText,
+} from '../../../../domain/memberRows';
 import { Modal } from '../../../components/Modal';
 import { fallbackMessage, isAppError } from '../../../lib/errors';
 import {
@@ -33,6 +39,9 @@ function PlanItem({ plan }: { plan: MemberRow }) {
   const renews = plan.status === 'active' || plan.status === 'pastDue';
   // Past the period's end the API refuses in words ('The paid period is over.'); the sweep ends it soon after.
   const resumable = plan.status === 'cancelled';
+  // An ended plan reopens when its next period is paid by transfer (a PayPal plan is bought again instead).
+  const ended = plan.status === 'ended';
+  const renewable = ended && plan.currency === 'NGN';
   const label = plan.kind === 'instalments' ? 'instalment plan' : 'membership';
 
   async function act(action: 'cancel' | 'resume') {
@@ -60,7 +69,8 @@ function PlanItem({ plan }: { plan: MemberRow }) {
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h3 className="break-words text-lg font-semibold text-slate-900">{plan.productTitle}</h3>
       <p className="text-sm text-slate-700">
-        {memberPlanText(plan)} · {memberStatusText(plan)}
+        {memberPlanText(plan)} ·{' '}
+        {ended ? planEndedText(plan.kind, plan.endedAt ?? plan.paidThrough) : memberStatusText(plan)}
       </p>
       <p className="text-sm text-slate-700">Next payment: {nextPaymentText(plan)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -95,6 +105,17 @@ function PlanItem({ plan }: { plan: MemberRow }) {
             onClick={() => setConfirming(true)}
           >
             Cancel
+          </button>
+        )}
+        {renewable && (
+          <button
+            type="button"
+            className={mainButton}
+            disabled={busy}
+            aria-label={`Renew ${label}: ${plan.productTitle}`}
+            onClick={() => void go('pay-by-transfer')}
+          >
+            Renew
           </button>
         )}
         {resumable && (

@@ -120,6 +120,45 @@ describe("the library's plans", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This plan has no period to pay just now.');
   });
 
+  it("says when an ended plan ended and renews it through the plan's transfer link", async () => {
+    planEndpoints(buildPlan({ status: 'ended', nextPaymentAt: null, endedAt: '2026-12-27T09:30:00.000Z' }));
+    const here = `${window.location.origin}${window.location.pathname}`;
+    const asked: string[] = [];
+    server.use(
+      http.post('*/api/library/memberships/:id/pay-by-transfer', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ url: `${here}#renew` });
+      }),
+    );
+    const { user } = renderWithProviders(<LibraryList library={library} />);
+    expect(await screen.findByText('₦5,000 / month · Your membership ended on 27 December 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Next payment: —')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel membership: Signals Club' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now by transfer: Signals Club' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Renew membership: Signals Club' }));
+    await waitFor(() => expect(window.location.hash).toBe('#renew'));
+    expect(asked).toEqual(['paystack_ds-100']);
+  });
+
+  it('says an instalment plan ended in its own words, and offers no Renew to a PayPal plan', async () => {
+    const ended = { status: 'ended' as const, nextPaymentAt: null, endedAt: '2027-01-04T10:00:00.000Z' };
+    server.use(
+      http.get('*/api/library/memberships', () =>
+        HttpResponse.json({
+          memberships: [
+            buildPlan({ ...ended, id: 'paystack_ds-200', kind: 'instalments', instalments: { total: 3, paid: 1 } }),
+            buildPlan({ ...ended, id: 'paypal_I-300', productTitle: 'Tool', currency: 'USD', renewal: 'paypal' }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<LibraryList library={library} />);
+    expect(await screen.findByText('3 × ₦5,000 · Your instalment plan ended on 4 January 2027.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renew instalment plan: Signals Club' })).toBeInTheDocument();
+    expect(screen.getByText('$5,000 / month · Your membership ended on 4 January 2027.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Renew membership: Tool' })).not.toBeInTheDocument();
+  });
+
   it('shows nothing for a buyer without plans', async () => {
     server.use(http.get('*/api/library/memberships', () => HttpResponse.json({ memberships: [] })));
     renderWithProviders(<LibraryList library={library} />);

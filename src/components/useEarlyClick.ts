@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { replayGenuineTap } from '../lib/genuineEvent';
-import { savedStateRestored } from '../lib/savedState';
+import { whenSavedStateRestored } from '../lib/savedState';
 import { appReadyName, earlyClickName } from '../../domain/pageContracts';
 
 type EarlyWindow = Window & Partial<Record<typeof appReadyName, boolean> & Record<typeof earlyClickName, HTMLElement>>;
@@ -18,9 +18,7 @@ export function useEarlyClick(): void {
     // made while the saved currency is on its way is undone by it. The kept tap is pressed after a
     // task: it acts on what the shopper sees.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let cancelled = false;
-    void savedStateRestored.then(() => {
-      if (cancelled) return;
+    const stopWaiting = whenSavedStateRestored(() => {
       early[appReadyName] = true;
       timer = setTimeout(() => {
         const button = early[earlyClickName];
@@ -29,7 +27,7 @@ export function useEarlyClick(): void {
       }, 0);
     });
     return () => {
-      cancelled = true;
+      stopWaiting();
       clearTimeout(timer);
     };
   }, []);

@@ -74,6 +74,10 @@ export default async function setup(project: TestProject) {
       ADMIN_RATE_LIMIT: '1000',
       ACCOUNT_MAIL_RATE_LIMIT: '1000',
       ACCOUNT_MAIL_ADDRESS_RATE_LIMIT: '1000',
+      // Library and affiliate sign-ins (a code asked for and tried) from every file's browsers, all on
+      // 127.0.0.1: the default of 10 in 10 minutes refused the later files' sign-ins.
+      SIGNIN_RATE_LIMIT: '1000',
+      CONFIRM_RATE_LIMIT: '1000',
       // 'Pay by transfer (demo)' waits this long for the demo bank: long enough to open the waiting
       // page from its e-mail in another browser before the money arrives.
       DEMO_TRANSFER_DELAY_MS: '8000',

@@ -44,12 +44,25 @@ export function SearchResultsPage() {
   useEffect(() => {
     if (!scrollToResults) return undefined;
     const timer = window.setTimeout(() => {
+      stopWatching();
       resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       // The search box that had focus is gone (or was used again): put focus on the count, so a
       // screen reader announces how many products were found.
       headingRef.current?.focus({ preventScroll: true });
     }, scrollToResultsDelayMs);
-    return () => window.clearTimeout(timer);
+    // A shopper who types or taps before then has moved on (a new search, say): their focus and place
+    // stay where they are.
+    const movedOn = () => {
+      window.clearTimeout(timer);
+      stopWatching();
+    };
+    function stopWatching() {
+      document.removeEventListener('keydown', movedOn, true);
+      document.removeEventListener('pointerdown', movedOn, true);
+    }
+    document.addEventListener('keydown', movedOn, true);
+    document.addEventListener('pointerdown', movedOn, true);
+    return movedOn;
   }, [scrollToResults, location.key]);
 
   return (

@@ -14,7 +14,7 @@ import { readProductReviews, type ProductReviewsSource } from '../reviews/review
 import { absoluteUrl, type PageMeta } from './pageMeta';
 import { readWhatYouGet, type WhatYouGetSource } from './whatYouGet';
 import { productsCollection } from '../lib/collections';
-import { readOutlines, type OutlineSource } from './productOutlines';
+import { readOutlines } from './productOutlines';
 
 // Google asks for product images of at least 50,000 pixels and prefers large ones: the widest cover.
 const structuredDataImageWidth = 1200;
@@ -30,8 +30,6 @@ export interface ShareRouteDeps {
   loadProductTemplate?: () => Promise<string>;
   /** What the product delivers (kept a minute, shared with the API's route); read afresh without it. */
   whatYouGet?: WhatYouGetSource;
-  /** The product's outline (kept a minute, productOutlines.ts); read afresh without it. */
-  outlines?: OutlineSource;
   /** The product's rating and newest reviews (kept a minute, shared with the API's route); read afresh without it. */
   reviews?: ProductReviewsSource;
   now?: () => number;
@@ -43,7 +41,7 @@ const storeDescription =
 
 /** The product's meta and the product, or the store's defaults and null when there is no such product. */
 export async function productPage(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'reviews'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'reviews'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   const url = absoluteUrl(deps.storeUrl, paths.product(id));
@@ -64,7 +62,7 @@ export async function productPage(
   // the page shows them beside the price without asking.
   const [snapshot, outlines, whatYouGet, reviews] = await Promise.all([
     deps.db.collection(productsCollection).doc(id).get(),
-    (deps.outlines ?? ((productId: string) => readOutlines(deps.db, productId)))(id).catch(() => undefined),
+    readOutlines(deps.db, id).catch(() => undefined),
     (deps.whatYouGet ?? ((productId: string) => readWhatYouGet(deps.db, productId)))(id).catch(() => undefined),
     (deps.reviews ?? ((productId: string) => readProductReviews(deps.db, productId, null)))(id).catch(
       (): ProductReviewsAnswer | undefined => undefined,
@@ -123,7 +121,7 @@ export async function productPage(
 
 /** The product's page, or the store's defaults when the product cannot be read (logged). */
 export function productPageOrDefaults(
-  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'outlines' | 'reviews' | 'logError'>,
+  deps: Pick<ShareRouteDeps, 'db' | 'storeName' | 'storeUrl' | 'whatYouGet' | 'reviews' | 'logError'>,
   id: string,
 ): Promise<{ meta: PageMeta; product: Product | null; whatYouGet?: WhatYouGet }> {
   return productPage(deps, id).catch((error: unknown) => {

@@ -7,7 +7,6 @@ import { productTemplateFile } from '../../domain/productTemplate';
 import type { ServerConfig } from '../config';
 import type { RateLimits } from '../lib/rateLimits';
 import { createShareRouter, templateFromOrigin } from './shareRoutes';
-import { keptOutlines } from './productOutlines';
 import { keptWhatYouGet } from './whatYouGet';
 import { keptProductReviews } from '../reviews/reviewLists';
 import { createWhatYouGetRouter } from './whatYouGetRoutes';
@@ -31,7 +30,6 @@ export function mountSharing(
     createShareRouter({
       db,
       whatYouGet,
-      outlines: keptOutlines(db),
       reviews: keptProductReviews(db),
       storeName: config.STORE_NAME,
       storeUrl: config.PUBLIC_STORE_URL,

@@ -2,24 +2,15 @@
 // links; only a POST unsubscribes). POST (the button, the footer's link through it, or a mail client's
 // RFC 8058 one-click with `List-Unsubscribe=One-Click`): the address gets no e-mail to buyers and no
 // checkout reminder again (docs/emails.md, 'Unsubscribing'). Pages, never JSON.
-import { Router, type Response } from 'express';
-import { HttpError, answerHttpErrors, handle, sendHttpError } from '../lib/httpErrors';
+import { Router } from 'express';
+import { answerHttpErrors, handle, sendHttpError } from '../lib/httpErrors';
 import { formPageCsp } from '../lib/httpSecurity';
+import { optOutAnswers, optOutPage } from '../lib/optOutPages';
 import { refuseReservedIds } from '../lib/reservedIds';
 import { escapeHtml } from '../mail/html';
 import type { UnsubscribeLink, Unsubscribes } from './unsubscribes';
 
 export const unsubscribeButton = 'Unsubscribe';
-
-function page(storeName: string, title: string, body: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)} — ${escapeHtml(storeName)}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#067647;color:#fff;cursor:pointer}button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}</style>',
-    `</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-  ].join('');
-}
 
 type LinkParams = { mailingId?: string; recipientKey?: string; sendId?: string; token: string };
 
@@ -40,19 +31,7 @@ export function createUnsubscribeRouter({
   storeName: string;
   logError: (message: string, error: unknown) => void;
 }): Router {
-  const notValid = () =>
-    new HttpError(404, {
-      html: page(storeName, 'This link is not valid', '<p>The link you opened does not exist or has been changed.</p>'),
-    });
-  const failed = (logMessage: string) => (error: unknown) =>
-    new HttpError(
-      500,
-      { html: page(storeName, 'Something went wrong', '<p>Please try again.</p>') },
-      { message: logMessage, error },
-    );
-  // No Referer carrying the link's token to another origin. 'same-origin' rather than 'no-referrer':
-  // under no-referrer browsers send the page's own button (a form post) with `Origin: null`.
-  const noStore = (res: Response) => res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'same-origin');
+  const { notValid, failed, noStore } = optOutAnswers(storeName);
 
   const show = handle<LinkParams>(async (req, res) => {
     // The page's button posts back here: the API's policy, allowing a form to its own origin.
@@ -61,7 +40,7 @@ export function createUnsubscribeRouter({
     res
       .type('html')
       .send(
-        page(
+        optOutPage(
           storeName,
           'Unsubscribe',
           `<p>Press the button and this address will get no more e-mails from ${escapeHtml(storeName)} about new products and updates, and no reminders. Receipts and the links to what you bought still come.</p><form method="post"><button type="submit">${unsubscribeButton}</button></form>`,
@@ -75,7 +54,7 @@ export function createUnsubscribeRouter({
     res
       .type('html')
       .send(
-        page(
+        optOutPage(
           storeName,
           'You are unsubscribed',
           '<p>This address will get no more e-mails like this one. You can subscribe again from your library.</p>',

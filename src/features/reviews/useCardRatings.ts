@@ -6,7 +6,7 @@ import { useGetCardRatingsQuery } from './api/reviewsApi';
 const none: Readonly<Record<string, RatingSummary>> = {};
 
 export function useCardRatings(productIds: readonly string[] | undefined): Readonly<Record<string, RatingSummary>> {
-  const ids = (productIds ?? []).slice(0, 48).join(',');
+  const ids = (productIds ?? []).join(',');
   const { data } = useGetCardRatingsQuery(ids, { skip: ids === '' });
   return data ?? none;
 }

@@ -6,6 +6,9 @@ import { api, runQuery } from '../../../lib/api';
 import { fallbackMessage, type ErrorWords } from '../../../lib/errors';
 import { requestJson } from '../../../lib/http';
 
+/** The most ids one ratings request may name (the API's `ratingsPerRequest`). */
+export const cardRatingsPerRequest = 48;
+
 /** Which purchase: a library purchase (its sale id) or the one an access link's token opens. */
 export type ReviewTarget = { sale: string } | { accessToken: string };
 
@@ -47,19 +50,27 @@ export const reviewsApi = api.injectEndpoints({
           words,
         ),
     }),
-    /** The cards' ratings, by the ids joined with commas (one cache entry per list shown). */
+    /**
+     * The cards' ratings, by the ids joined with commas (one cache entry per list shown), asked in
+     * requests of at most `cardRatingsPerRequest` ids (the API's limit), side by side.
+     */
     getCardRatings: build.query<Record<string, RatingSummary>, string>({
       queryFn: (ids) =>
-        runQuery(
-          async () =>
-            (
-              await requestJson<{ ratings: Record<string, RatingSummary> }>(
+        runQuery(async () => {
+          const all = ids.split(',');
+          const groups = Array.from({ length: Math.ceil(all.length / cardRatingsPerRequest) }, (_, index) =>
+            all.slice(index * cardRatingsPerRequest, (index + 1) * cardRatingsPerRequest),
+          );
+          const answers = await Promise.all(
+            groups.map((group) =>
+              requestJson<{ ratings: Record<string, RatingSummary> }>(
                 'GET',
-                `/api/products/ratings?ids=${encodeURIComponent(ids)}`,
-              )
-            ).ratings,
-          words,
-        ),
+                `/api/products/ratings?ids=${encodeURIComponent(group.join(','))}`,
+              ),
+            ),
+          );
+          return Object.assign({}, ...answers.map((answer) => answer.ratings)) as Record<string, RatingSummary>;
+        }, words),
     }),
   }),
 });

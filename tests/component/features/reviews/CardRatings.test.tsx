@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchLatestProducts } from '../../../../src/features/catalog/api/catalogQueries';
 import { HomePage } from '../../../../src/features/catalog/components/HomePage';
+import { useCardRatings } from '../../../../src/features/reviews/useCardRatings';
 import { resetCatalogQueries } from '../../../support/catalogQueries.mock';
 import { buildProduct } from '../../../support/factories';
 import { server } from '../../../support/msw';
@@ -35,5 +36,30 @@ describe('the cards’ stars', () => {
     ).toHaveTextContent('★★★★★4.5 (12)');
     expect(within(plain as HTMLElement).queryByRole('img', { name: /^Rated/ })).toBeNull();
     expect(asked).toEqual(['excel-guide,plain-guide']);
+  });
+
+  it('asks for a long list in requests of at most 48 products, and has the ratings of them all', async () => {
+    const asked: string[][] = [];
+    server.use(
+      http.get('*/api/products/ratings', ({ request }) => {
+        const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
+        asked.push(ids);
+        return HttpResponse.json({
+          ratings: ids.includes('product-55') ? { 'product-55': { average: 4, count: 3 } } : {},
+        });
+      }),
+    );
+    const ids = Array.from({ length: 60 }, (_, index) => `product-${index + 1}`);
+    function Ratings() {
+      const ratings = useCardRatings(ids);
+      return <p>{Object.entries(ratings).map(([id, { average, count }]) => `${id}: ${average} (${count})`)}</p>;
+    }
+    renderWithProviders(<Ratings />);
+    expect(await screen.findByText('product-55: 4 (3)')).toBeInTheDocument();
+    // Side by side, so in either order.
+    expect(asked.map((group) => `${group[0]} and ${group.length - 1} more`).sort()).toEqual([
+      'product-1 and 47 more',
+      'product-49 and 11 more',
+    ]);
   });
 });

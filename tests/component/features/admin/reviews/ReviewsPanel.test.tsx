@@ -1,7 +1,7 @@
 // The seller's Reviews view (docs/reviews.md, 'The seller'): the admin's API stubbed with msw, the admin's
 // ID token from the mocked Firebase boundary. Every review listed with its state; reply, hide with a
 // reason and show again; the buyer's words are shown, never offered for editing.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReview } from '../../../../../domain/reviews';
@@ -80,15 +80,16 @@ describe('the Reviews panel', () => {
 
     await user.type(within(ada).getByLabelText('Public reply'), 'Thank you, Ada!');
     await user.click(within(ada).getByRole('button', { name: 'Save reply' }));
-    expect(await within(ada).findByRole('status')).toHaveTextContent('Your reply is saved.');
+    // The notice and the list's copy of the review follow the same answer in either order: wait for each.
+    await waitFor(() => expect(within(ada).getByRole('status')).toHaveTextContent('Your reply is saved.'));
 
     await user.type(within(bola).getByLabelText('Reason for hiding'), 'Advertises another seller');
     await user.click(within(bola).getByRole('button', { name: 'Hide' }));
-    expect(await within(bola).findByRole('status')).toHaveTextContent('The review is hidden.');
-    expect(bola).toHaveTextContent('Bola · 2 April 2026 · Hidden: Advertises another seller');
+    await waitFor(() => expect(within(bola).getByRole('status')).toHaveTextContent('The review is hidden.'));
+    await waitFor(() => expect(bola).toHaveTextContent('Bola · 2 April 2026 · Hidden: Advertises another seller'));
     await user.click(within(bola).getByRole('button', { name: 'Show again' }));
-    expect(await within(bola).findByRole('status')).toHaveTextContent('The review is shown again.');
-    expect(bola).toHaveTextContent('Bola · 2 April 2026 · Shown');
+    await waitFor(() => expect(within(bola).getByRole('status')).toHaveTextContent('The review is shown again.'));
+    await waitFor(() => expect(bola).toHaveTextContent('Bola · 2 April 2026 · Shown'));
 
     expect(calls).toEqual([
       { path: 'paystack_r1/reply', body: { text: 'Thank you, Ada!' } },
